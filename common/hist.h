@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef COMMON_HIST_H
+#define COMMON_HIST_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "errmsg.h"
+
+/*
+ * Log-linear latency histogram: exact below 64 ns, then 64 sub-buckets per
+ * power of two, so a percentile taken from a bucket midpoint is within
+ * 0.8 % of the true sample at any magnitude (fio uses the same layout).
+ * Single writer: each I/O worker owns one and adds with relaxed atomic
+ * stores; a reader may take a snapshot at any time without stopping it.
+ */
+#define HIST_SUB_BITS	6
+#define HIST_SUB	(1u << HIST_SUB_BITS)
+#define HIST_NBUCKETS	((64 - HIST_SUB_BITS + 1) * HIST_SUB)
+
+struct hist;
+
+struct hist	*hist_new(void);
+void		 hist_free(struct hist *);
+void		 hist_reset(struct hist *);
+void		 hist_add(struct hist *, uint64_t lat_ns);
+/* dst += src (dst must not be written concurrently). */
+void		 hist_merge(struct hist *dst, const struct hist *src);
+/* dst = now - prev, bucket by bucket (for interval deltas). */
+void		 hist_delta(struct hist *dst, const struct hist *now,
+		    const struct hist *prev);
+/* Copy a histogram that its writer may be updating. */
+void		 hist_snapshot(struct hist *dst, const struct hist *src);
+uint64_t	 hist_count(const struct hist *);
+uint64_t	 hist_max_ns(const struct hist *);
+/* The sample at rank ceil(pct/100 * count), from its bucket's midpoint. */
+uint64_t	 hist_percentile_ns(const struct hist *, double pct);
+
+/* Bucket geometry, for tests and for the sparse wire form. */
+unsigned int	 hist_bucket_of(uint64_t ns);
+uint64_t	 hist_bucket_low_ns(unsigned int idx);
+uint64_t	 hist_bucket_width_ns(unsigned int idx);
+
+/* Sparse JSON: {"n":count,"max_ns":m,"b":[[idx,count],...]}. */
+json_t		*hist_to_json(const struct hist *);
+int		 hist_from_json(struct hist *, const json_t *, struct errmsg *);
+
+#endif /* COMMON_HIST_H */

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The diagnostic log: one stderr line per event, with a monotonic stamp so
+ * lines of the master and its slaves can be ordered.
+ */
+#include "log.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mtime.h"
+
+unsigned int log_debug_mask;
+static char log_role[32] = "vdbc";
+static char log_host[64] = "";
+
+/* Name the role and host that prefix every line. */
+void
+log_open(const char *role, const char *host)
+{
+	snprintf(log_role, sizeof(log_role), "%s", role);
+	snprintf(log_host, sizeof(log_host), "%s", host != NULL ? host : "");
+}
+
+/* Turn on debug categories from a comma list. */
+int
+log_set_debug(const char *list)
+{
+	static const struct { const char *name; unsigned int bit; } cats[] = {
+		{ "net", LOG_NET }, { "proto", LOG_PROTO },
+		{ "plan", LOG_PLAN }, { "aio", LOG_AIO },
+	};
+	char buf[256], *word, *save = NULL;
+	unsigned int mask = 0;
+	size_t i;
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (word = strtok_r(buf, ",", &save); word != NULL;
+	    word = strtok_r(NULL, ",", &save)) {
+		if (strcmp(word, "all") == 0) {
+			mask = ~0u;
+			continue;
+		}
+		for (i = 0; i < sizeof(cats) / sizeof(cats[0]); i++) {
+			if (strcmp(word, cats[i].name) == 0)
+				break;
+		}
+		if (i == sizeof(cats) / sizeof(cats[0]))
+			return (-1);
+		mask |= cats[i].bit;
+	}
+	log_debug_mask = mask;
+	return (0);
+}
+
+/* Write one line with its prefix. */
+static void
+log_vline(const char *level, const char *fmt, va_list ap)
+{
+	uint64_t ns = mtime_now_ns();
+	char msg[2048];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fprintf(stderr, "%llu.%06llu %s%s%s %s: %s\n",
+	    (unsigned long long)(ns / 1000000000u),
+	    (unsigned long long)(ns % 1000000000u / 1000u), log_role,
+	    log_host[0] != '\0' ? "@" : "", log_host, level, msg);
+}
+
+/* An error: something failed. */
+void
+log_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vline("error", fmt, ap);
+	va_end(ap);
+}
+
+/* A warning: something is off but work goes on. */
+void
+log_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vline("warn", fmt, ap);
+	va_end(ap);
+}
+
+/* Information worth keeping. */
+void
+log_info(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vline("info", fmt, ap);
+	va_end(ap);
+}
+
+/* A debug line; callers use the log_debug() macro. */
+void
+log_debug_line(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vline("debug", fmt, ap);
+	va_end(ap);
+}

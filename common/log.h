@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef COMMON_LOG_H
+#define COMMON_LOG_H
+
+/*
+ * Diagnostic log of the master and slave roles (not the vdbench console,
+ * which master/console writes). Leaf code in common/ and proto/ never calls
+ * these: it fills a struct errmsg instead. Each line carries a monotonic
+ * timestamp, the role and host, and the level.
+ */
+enum log_cat {
+	LOG_NET		= 1 << 0,
+	LOG_PROTO	= 1 << 1,
+	LOG_PLAN	= 1 << 2,
+	LOG_AIO		= 1 << 3,
+};
+
+extern unsigned int log_debug_mask;	/* written only by log_set_debug() */
+
+void	log_open(const char *role, const char *host);
+/* Parse "net,proto,plan,aio" or "all"; -1 on an unknown word. */
+int	log_set_debug(const char *list);
+void	log_error(const char *, ...) __attribute__((format(printf, 1, 2)));
+void	log_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
+void	log_info(const char *, ...) __attribute__((format(printf, 1, 2)));
+void	log_debug_line(const char *, ...)
+	    __attribute__((format(printf, 1, 2)));
+
+/* The enable test happens before any formatting (redis serverLog). */
+#define log_debug(cat, ...) do {					\
+	if (log_debug_mask & (cat))					\
+		log_debug_line(__VA_ARGS__);				\
+} while (0)
+
+#endif /* COMMON_LOG_H */

@@ -1,0 +1,680 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Constructors, deep copies and destructors of the model's entries. Copies
+ * matter: vdbench makes each new entry a copy of its kind's default entry
+ * as it stands when the entry is opened.
+ */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "xmalloc.h"
+
+static const char *const loop_labels[LOOP_NKINDS] = {
+	[LOOP_XFERSIZE] = "xfersize",	[LOOP_THREADS] = "threads",
+	[LOOP_RDPCT] = "rdpct",		[LOOP_RHPCT] = "rhpct",
+	[LOOP_WHPCT] = "whpct",		[LOOP_SEEKPCT] = "seekpct",
+	[LOOP_HITAREA] = "hitarea",	[LOOP_COMP] = "comp",
+	[LOOP_DEPTH] = "depth",		[LOOP_WIDTH] = "width",
+	[LOOP_FILES] = "files",		[LOOP_SIZES] = "sizes",
+	[LOOP_TOTALSIZE] = "totalsize",	[LOOP_WSS] = "wss",
+	[LOOP_OPERATION] = "operation",	[LOOP_IORATE] = "iorate",
+	[LOOP_FWDRATE] = "fwdrate",
+};
+
+/* The label vdbench prints for a loop in "For loops:". */
+const char *
+loop_label(enum loop_kind k)
+{
+	return ((unsigned int)k < LOOP_NKINDS ? loop_labels[k] : "?");
+}
+
+/* Deep-copy a value list. */
+void
+pvals_copy(struct pvals *dst, const struct pvals *src)
+{
+	int i;
+
+	dst->n = src->n;
+	dst->v = xcalloc((size_t)(src->n > 0 ? src->n : 1), sizeof(*dst->v));
+	for (i = 0; i < src->n; i++) {
+		dst->v[i] = src->v[i];
+		dst->v[i].str = xstrdup(src->v[i].str);
+	}
+}
+
+/* Free a value list's contents. */
+void
+pvals_clear(struct pvals *p)
+{
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		free(p->v[i].str);
+	free(p->v);
+	p->v = NULL;
+	p->n = 0;
+}
+
+/* An empty bag. */
+void
+bag_init(struct bag *b)
+{
+	TAILQ_INIT(b);
+}
+
+/* Set a key, replacing what it held. */
+void
+bag_set(struct bag *b, const char *key, const struct pvals *vals)
+{
+	struct bag_item *it;
+
+	TAILQ_FOREACH(it, b, entry) {
+		if (strcmp(it->key, key) == 0) {
+			pvals_clear(&it->vals);
+			pvals_copy(&it->vals, vals);
+			return;
+		}
+	}
+	it = xcalloc(1, sizeof(*it));
+	it->key = xstrdup(key);
+	pvals_copy(&it->vals, vals);
+	TAILQ_INSERT_TAIL(b, it, entry);
+}
+
+/* The values of a key, or NULL. */
+const struct pvals *
+bag_get(const struct bag *b, const char *key)
+{
+	const struct bag_item *it;
+
+	TAILQ_FOREACH(it, b, entry) {
+		if (strcmp(it->key, key) == 0)
+			return (&it->vals);
+	}
+	return (NULL);
+}
+
+/* Deep-copy a bag into an empty one. */
+void
+bag_copy(struct bag *dst, const struct bag *src)
+{
+	const struct bag_item *it;
+
+	TAILQ_INIT(dst);
+	TAILQ_FOREACH(it, src, entry)
+		bag_set(dst, it->key, &it->vals);
+}
+
+/* Free a bag's items. */
+void
+bag_clear(struct bag *b)
+{
+	struct bag_item *it;
+
+	while ((it = TAILQ_FIRST(b)) != NULL) {
+		TAILQ_REMOVE(b, it, entry);
+		free(it->key);
+		pvals_clear(&it->vals);
+		free(it);
+	}
+}
+
+/* Append a copy of s. */
+void
+strlist_add(struct strlist *l, const char *s)
+{
+	l->v = xreallocarray(l->v, (size_t)l->n + 1, sizeof(*l->v));
+	l->v[l->n++] = xstrdup(s);
+}
+
+/* Deep copy into an empty list. */
+void
+strlist_copy(struct strlist *dst, const struct strlist *src)
+{
+	int i;
+
+	memset(dst, 0, sizeof(*dst));
+	for (i = 0; i < src->n; i++)
+		strlist_add(dst, src->v[i]);
+}
+
+/* Free a list's strings. */
+void
+strlist_clear(struct strlist *l)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+/* Make x a single transfer size. */
+void
+xfer_set_single(struct xfer *x, uint64_t bytes)
+{
+	xfer_clear(x);
+	x->kind = XFER_SINGLE;
+	x->n = 1;
+	x->size_bytes = xcalloc(1, sizeof(*x->size_bytes));
+	x->size_bytes[0] = bytes;
+}
+
+/* Deep copy. */
+void
+xfer_copy(struct xfer *dst, const struct xfer *src)
+{
+	*dst = *src;
+	dst->size_bytes = NULL;
+	dst->pct = NULL;
+	if (src->n > 0) {
+		dst->size_bytes = xcalloc((size_t)src->n, sizeof(uint64_t));
+		memcpy(dst->size_bytes, src->size_bytes,
+		    (size_t)src->n * sizeof(uint64_t));
+	}
+	if (src->pct != NULL) {
+		dst->pct = xcalloc((size_t)src->n, sizeof(double));
+		memcpy(dst->pct, src->pct, (size_t)src->n * sizeof(double));
+	}
+}
+
+/* Free the arrays. */
+void
+xfer_clear(struct xfer *x)
+{
+	free(x->size_bytes);
+	free(x->pct);
+	memset(x, 0, sizeof(*x));
+}
+
+/* Largest transfer this xfer can produce. */
+uint64_t
+xfer_max_bytes(const struct xfer *x)
+{
+	uint64_t m = 0;
+	int i;
+
+	if (x->kind == XFER_RANGE)
+		return (x->max_bytes);
+	for (i = 0; i < x->n; i++) {
+		if (x->size_bytes[i] > m)
+			m = x->size_bytes[i];
+	}
+	return (m);
+}
+
+/* Deep copy. */
+void
+forloop_copy(struct forloop *dst, const struct forloop *src)
+{
+	int i;
+
+	*dst = *src;
+	dst->vals = NULL;
+	dst->strs = NULL;
+	if (src->vals != NULL) {
+		dst->vals = xcalloc((size_t)src->n, sizeof(double));
+		memcpy(dst->vals, src->vals, (size_t)src->n * sizeof(double));
+	}
+	if (src->strs != NULL) {
+		dst->strs = xcalloc((size_t)src->n, sizeof(char *));
+		for (i = 0; i < src->n; i++)
+			dst->strs[i] = xstrdup(src->strs[i]);
+	}
+}
+
+/* Free the arrays. */
+void
+forloop_clear(struct forloop *l)
+{
+	int i;
+
+	if (l->strs != NULL) {
+		for (i = 0; i < l->n; i++)
+			free(l->strs[i]);
+	}
+	free(l->strs);
+	free(l->vals);
+	memset(l, 0, sizeof(*l));
+}
+
+/* Copy an array of doubles (NULL for none). */
+static double *
+dup_doubles(const double *v, int n)
+{
+	double *d;
+
+	if (v == NULL || n <= 0)
+		return (NULL);
+	d = xcalloc((size_t)n, sizeof(*d));
+	memcpy(d, v, (size_t)n * sizeof(*d));
+	return (d);
+}
+
+/* General parameters with vdbench's defaults. */
+void
+general_init(struct general *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->compratio = 1.0;
+	g->formatsds = -1;
+	vdbhist_edges_default(&g->histogram);
+	bag_init(&g->bag);
+}
+
+/* Free the general parameters' contents. */
+void
+general_clear(struct general *g)
+{
+	bag_clear(&g->bag);
+}
+
+/* A host with vdbench's defaults. */
+struct hd *
+hd_new(const char *name)
+{
+	struct hd *h = xcalloc(1, sizeof(*h));
+
+	h->name = xstrdup(name);
+	bag_init(&h->bag);
+	return (h);
+}
+
+/* Duplicate a string that may be NULL. */
+static char *
+xstrdup_null(const char *s)
+{
+	return (s != NULL ? xstrdup(s) : NULL);
+}
+
+/* A new host copied from src (the default entry). */
+struct hd *
+hd_copy(const struct hd *src, const char *name)
+{
+	struct hd *h = xcalloc(1, sizeof(*h));
+
+	*h = *src;
+	h->name = xstrdup(name);
+	h->system = xstrdup_null(src->system);
+	h->shell = xstrdup_null(src->shell);
+	h->user = xstrdup_null(src->user);
+	h->vdbench = xstrdup_null(src->vdbench);
+	bag_copy(&h->bag, &src->bag);
+	return (h);
+}
+
+/* Free a host. NULL is fine. */
+void
+hd_free(struct hd *h)
+{
+	if (h == NULL)
+		return;
+	free(h->name);
+	free(h->system);
+	free(h->shell);
+	free(h->user);
+	free(h->vdbench);
+	bag_clear(&h->bag);
+	free(h);
+}
+
+/* An sd with vdbench's defaults (threads 8, hitarea 1m). */
+struct sd *
+sd_new(const char *name)
+{
+	struct sd *s = xcalloc(1, sizeof(*s));
+
+	s->name = xstrdup(name);
+	s->threads = 8;
+	s->hitarea_bytes = 1024 * 1024;
+	s->size_divisor = 1;
+	bag_init(&s->bag);
+	return (s);
+}
+
+/* A new sd copied from src. */
+struct sd *
+sd_copy(const struct sd *src, const char *name)
+{
+	struct sd *s = xcalloc(1, sizeof(*s));
+	int i;
+
+	*s = *src;
+	s->name = xstrdup(name);
+	s->luns = NULL;
+	if (src->nluns > 0) {
+		s->luns = xcalloc((size_t)src->nluns, sizeof(*s->luns));
+		for (i = 0; i < src->nluns; i++) {
+			s->luns[i].host = xstrdup_null(src->luns[i].host);
+			s->luns[i].lun = xstrdup_null(src->luns[i].lun);
+		}
+	}
+	strlist_copy(&s->openflags, &src->openflags);
+	bag_copy(&s->bag, &src->bag);
+	return (s);
+}
+
+/* Free an sd. NULL is fine. */
+void
+sd_free(struct sd *s)
+{
+	int i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nluns; i++) {
+		free(s->luns[i].host);
+		free(s->luns[i].lun);
+	}
+	free(s->luns);
+	free(s->name);
+	strlist_clear(&s->openflags);
+	bag_clear(&s->bag);
+	free(s);
+}
+
+/* A wd with vdbench's defaults (4k, 100 % reads, 100 % random). */
+struct wd *
+wd_new(const char *name)
+{
+	struct wd *w = xcalloc(1, sizeof(*w));
+
+	w->name = xstrdup(name);
+	xfer_set_single(&w->xfer, 4096);
+	w->readpct = 100;
+	w->seekpct = 100;
+	bag_init(&w->bag);
+	return (w);
+}
+
+/* A new wd copied from src. */
+struct wd *
+wd_copy(const struct wd *src, const char *name)
+{
+	struct wd *w = xcalloc(1, sizeof(*w));
+
+	*w = *src;
+	w->name = xstrdup(name);
+	strlist_copy(&w->sds, &src->sds);
+	xfer_copy(&w->xfer, &src->xfer);
+	strlist_copy(&w->hosts, &src->hosts);
+	strlist_copy(&w->openflags, &src->openflags);
+	bag_copy(&w->bag, &src->bag);
+	return (w);
+}
+
+/* Free a wd. NULL is fine. */
+void
+wd_free(struct wd *w)
+{
+	if (w == NULL)
+		return;
+	free(w->name);
+	strlist_clear(&w->sds);
+	xfer_clear(&w->xfer);
+	strlist_clear(&w->hosts);
+	strlist_clear(&w->openflags);
+	bag_clear(&w->bag);
+	free(w);
+}
+
+/* An rd with vdbench's defaults (elapsed 30, interval 1). */
+struct rd *
+rd_new(const char *name)
+{
+	struct rd *r = xcalloc(1, sizeof(*r));
+
+	r->name = xstrdup(name);
+	r->elapsed_s = 30;
+	r->interval_s = 1;
+	bag_init(&r->bag);
+	return (r);
+}
+
+/* A new rd copied from src. */
+struct rd *
+rd_copy(const struct rd *src, const char *name)
+{
+	struct rd *r = xcalloc(1, sizeof(*r));
+	int i;
+
+	*r = *src;
+	r->name = xstrdup(name);
+	strlist_copy(&r->wds, &src->wds);
+	strlist_copy(&r->sds, &src->sds);
+	strlist_copy(&r->fwds, &src->fwds);
+	strlist_copy(&r->fsds, &src->fsds);
+	r->iorate = dup_doubles(src->iorate, src->iorate_n);
+	r->fwdrate = dup_doubles(src->fwdrate, src->fwdrate_n);
+	r->curve_pct = dup_doubles(src->curve_pct, src->ncurve);
+	r->loops = NULL;
+	if (src->nloops > 0) {
+		r->loops = xcalloc((size_t)src->nloops, sizeof(*r->loops));
+		for (i = 0; i < src->nloops; i++)
+			forloop_copy(&r->loops[i], &src->loops[i]);
+	}
+	strlist_copy(&r->openflags, &src->openflags);
+	strlist_copy(&r->format, &src->format);
+	bag_copy(&r->bag, &src->bag);
+	return (r);
+}
+
+/* Free an rd. NULL is fine. */
+void
+rd_free(struct rd *r)
+{
+	int i;
+
+	if (r == NULL)
+		return;
+	free(r->name);
+	strlist_clear(&r->wds);
+	strlist_clear(&r->sds);
+	strlist_clear(&r->fwds);
+	strlist_clear(&r->fsds);
+	free(r->iorate);
+	free(r->fwdrate);
+	free(r->curve_pct);
+	for (i = 0; i < r->nloops; i++)
+		forloop_clear(&r->loops[i]);
+	free(r->loops);
+	strlist_clear(&r->openflags);
+	strlist_clear(&r->format);
+	bag_clear(&r->bag);
+	free(r);
+}
+
+/* An fsd; its keywords are kept in the bag until file workloads exist. */
+struct fsd *
+fsd_new(const char *name)
+{
+	struct fsd *f = xcalloc(1, sizeof(*f));
+
+	f->name = xstrdup(name);
+	bag_init(&f->bag);
+	return (f);
+}
+
+/* A new fsd copied from src. */
+struct fsd *
+fsd_copy(const struct fsd *src, const char *name)
+{
+	struct fsd *f = fsd_new(name);
+
+	f->anchor = xstrdup_null(src->anchor);
+	bag_clear(&f->bag);
+	bag_copy(&f->bag, &src->bag);
+	return (f);
+}
+
+/* Free an fsd. NULL is fine. */
+void
+fsd_free(struct fsd *f)
+{
+	if (f == NULL)
+		return;
+	free(f->name);
+	free(f->anchor);
+	bag_clear(&f->bag);
+	free(f);
+}
+
+/* An fwd. */
+struct fwd *
+fwd_new(const char *name)
+{
+	struct fwd *f = xcalloc(1, sizeof(*f));
+
+	f->name = xstrdup(name);
+	bag_init(&f->bag);
+	return (f);
+}
+
+/* A new fwd copied from src. */
+struct fwd *
+fwd_copy(const struct fwd *src, const char *name)
+{
+	struct fwd *f = fwd_new(name);
+
+	strlist_copy(&f->fsds, &src->fsds);
+	bag_clear(&f->bag);
+	bag_copy(&f->bag, &src->bag);
+	return (f);
+}
+
+/* Free an fwd. NULL is fine. */
+void
+fwd_free(struct fwd *f)
+{
+	if (f == NULL)
+		return;
+	free(f->name);
+	strlist_clear(&f->fsds);
+	bag_clear(&f->bag);
+	free(f);
+}
+
+/* An empty model. */
+struct model *
+model_new(void)
+{
+	struct model *m = xcalloc(1, sizeof(*m));
+
+	general_init(&m->general);
+	TAILQ_INIT(&m->hds);
+	TAILQ_INIT(&m->sds);
+	TAILQ_INIT(&m->wds);
+	TAILQ_INIT(&m->rds);
+	TAILQ_INIT(&m->fsds);
+	TAILQ_INIT(&m->fwds);
+	return (m);
+}
+
+/* Free a model and everything in it. NULL is fine. */
+void
+model_free(struct model *m)
+{
+	struct hd *h;
+	struct sd *s;
+	struct wd *w;
+	struct rd *r;
+	struct fsd *f;
+	struct fwd *fw;
+
+	if (m == NULL)
+		return;
+	general_clear(&m->general);
+	while ((h = TAILQ_FIRST(&m->hds)) != NULL) {
+		TAILQ_REMOVE(&m->hds, h, entry);
+		hd_free(h);
+	}
+	while ((s = TAILQ_FIRST(&m->sds)) != NULL) {
+		TAILQ_REMOVE(&m->sds, s, entry);
+		sd_free(s);
+	}
+	while ((w = TAILQ_FIRST(&m->wds)) != NULL) {
+		TAILQ_REMOVE(&m->wds, w, entry);
+		wd_free(w);
+	}
+	while ((r = TAILQ_FIRST(&m->rds)) != NULL) {
+		TAILQ_REMOVE(&m->rds, r, entry);
+		rd_free(r);
+	}
+	while ((f = TAILQ_FIRST(&m->fsds)) != NULL) {
+		TAILQ_REMOVE(&m->fsds, f, entry);
+		fsd_free(f);
+	}
+	while ((fw = TAILQ_FIRST(&m->fwds)) != NULL) {
+		TAILQ_REMOVE(&m->fwds, fw, entry);
+		fwd_free(fw);
+	}
+	wd_free(m->wd_default);
+	free(m);
+}
+
+/* Find an sd by exact (case-sensitive) name. */
+struct sd *
+model_find_sd(const struct model *m, const char *name)
+{
+	struct sd *s;
+
+	TAILQ_FOREACH(s, &m->sds, entry) {
+		if (strcmp(s->name, name) == 0)
+			return (s);
+	}
+	return (NULL);
+}
+
+/* Find a wd by exact name. */
+struct wd *
+model_find_wd(const struct model *m, const char *name)
+{
+	struct wd *w;
+
+	TAILQ_FOREACH(w, &m->wds, entry) {
+		if (strcmp(w->name, name) == 0)
+			return (w);
+	}
+	return (NULL);
+}
+
+/* Find an rd by exact name. */
+struct rd *
+model_find_rd(const struct model *m, const char *name)
+{
+	struct rd *r;
+
+	TAILQ_FOREACH(r, &m->rds, entry) {
+		if (strcmp(r->name, name) == 0)
+			return (r);
+	}
+	return (NULL);
+}
+
+/* Find a host by label, case-insensitively as vdbench does. */
+struct hd *
+model_find_hd(const struct model *m, const char *name)
+{
+	struct hd *h;
+
+	TAILQ_FOREACH(h, &m->hds, entry) {
+		if (strcasecmp(h->name, name) == 0)
+			return (h);
+	}
+	return (NULL);
+}
+
+/* vdbench wildcards: a trailing '*' means "starts with"; '*' is all. */
+int
+name_matches(const char *pattern, const char *name)
+{
+	size_t len = strlen(pattern);
+
+	if (len > 0 && pattern[len - 1] == '*')
+		return (strncmp(pattern, name, len - 1) == 0);
+	return (strcmp(pattern, name) == 0);
+}

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: MIT */
+/* Command-line normalisation for the master role. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmalloc.h"
+
+const char *const cli_usage[] = {
+	" usage: ",
+	" vdbc [-f xxx] [-o xxx] [-e nn] [-i nn] [-w nn] [-m nn] [-s] "
+	    "[name=value ...] [+ rd extras]",
+	" ",
+	" '-f xxx': Workload parameter file name(s). Default 'parmfile' in "
+	    "current directory",
+	" '-o xxx': Output directory for reporting. Default 'output' in "
+	    "current directory",
+	" '-e nn':  Override elapsed=seconds. ",
+	" '-i nn':  Override interval=seconds. ",
+	" '-w nn':  Override warmup=seconds. ",
+	" '-m nn':  Override the number of slaves (jvms=) per host. ",
+	" '-s':     Simulate: parse and plan, print the runs, do no I/O. ",
+	" '--dump=json': With -s, print the resolved model as JSON. ",
+	" '--seed n':    Seed every random choice (default: time of day). ",
+	" '--port n':    Master port (default 5570; 0 picks a free one). ",
+	" 'name=value':  Replace $name and !name in the parmfile(s). ",
+	" '+ a=b,c=d':   Append parameters to every one-line RD. ",
+	NULL,
+};
+
+/* Parse a decimal number for an option; -1 with e filled if it is not. */
+static int
+num_arg(const char *opt, const char *s, long lo, long hi, long *out,
+    struct errmsg *e)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi) {
+		errmsg_set(e, NULL, 0, 0, "Invalid value for '%s': '%s' "
+		    "(expected a number from %ld to %ld)", opt, s, lo, hi);
+		return (-1);
+	}
+	*out = v;
+	return (0);
+}
+
+/* Add a substitution variable. */
+static void
+add_var(struct cli *c, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	struct subvar *v;
+
+	c->vars.v = xreallocarray(c->vars.v, (size_t)c->vars.n + 1,
+	    sizeof(*c->vars.v));
+	v = &c->vars.v[c->vars.n++];
+	v->name = xstrndup(arg, (size_t)(eq - arg));
+	v->value = xstrdup(eq + 1);
+	v->used = 0;
+}
+
+/* Join the extras after '+'. */
+static void
+set_extras(struct cli *c, int i, int argc, char *const argv[])
+{
+	char *s = xstrdup(argv[i] + 1), *n;
+
+	for (i++; i < argc; i++) {
+		if (*s == '\0') {
+			free(s);
+			s = xstrdup(argv[i]);
+			continue;
+		}
+		xasprintf(&n, "%s,%s", s, argv[i]);
+		free(s);
+		s = n;
+	}
+	c->extras = s;
+}
+
+/* A long option with a value, "--name=v" or "--name v". */
+static const char *
+long_value(const char *arg, const char *name, int *i, int argc,
+    char *const argv[])
+{
+	size_t len = strlen(name);
+
+	if (strncmp(arg, name, len) != 0)
+		return (NULL);
+	if (arg[len] == '=')
+		return (arg + len + 1);
+	if (arg[len] == '\0' && *i + 1 < argc)
+		return (argv[++*i]);
+	return (NULL);
+}
+
+/* Normalise and parse the arguments (argv[0] is the program). */
+int
+cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
+{
+	const char *v;
+	long n;
+	int i;
+
+	memset(c, 0, sizeof(*c));
+	c->elapsed_s = c->interval_s = c->warmup_s = -1;
+	c->port = -1;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		char opt;
+
+		if (a[0] == '+') {
+			set_extras(c, i, argc, argv);
+			break;
+		}
+		if (strncmp(a, "--", 2) == 0) {
+			if ((v = long_value(a, "--seed", &i, argc, argv))) {
+				char *end;
+
+				errno = 0;
+				c->seed = strtoull(v, &end, 0);
+				if (*v == '\0' || *end != '\0' || errno) {
+					errmsg_set(e, NULL, 0, 0, "Invalid "
+					    "value for '--seed': '%s'", v);
+					return (-1);
+				}
+				c->seed_set = 1;
+			} else if ((v = long_value(a, "--port", &i, argc,
+			    argv))) {
+				if (num_arg("--port", v, 0, 65535, &n, e))
+					return (-1);
+				c->port = (int)n;
+			} else if ((v = long_value(a, "--dump", &i, argc,
+			    argv))) {
+				if (strcmp(v, "json") != 0) {
+					errmsg_set(e, NULL, 0, 0, "Invalid "
+					    "value for '--dump': '%s' "
+					    "(expected json)", v);
+					return (-1);
+				}
+				c->dump = CLI_DUMP_JSON;
+			} else {
+				errmsg_set(e, NULL, 0, 0, "Invalid execution "
+				    "parameter: '%s'", a);
+				return (-1);
+			}
+			strlist_add(&c->scanned, a);
+			continue;
+		}
+		if (a[0] != '-') {
+			if (strchr(a, '=') != NULL) {
+				add_var(c, a);
+				strlist_add(&c->scanned, a);
+				continue;
+			}
+			errmsg_set(e, NULL, 0, 0, "Invalid execution parameter: "
+			    "'%s'", a);
+			return (-1);
+		}
+		if (a[1] == '\0') {
+			errmsg_set(e, NULL, 0, 0, "Use of parameter file is "
+			    "now required.");
+			return (-1);
+		}
+		opt = a[1];
+		if (strchr("foeiwmp", opt) != NULL) {
+			char *scan;
+
+			v = a + 2;
+			if (*v == '\0') {
+				if (i + 1 >= argc || argv[i + 1][0] == '-' ||
+				    strchr(argv[i + 1], '=') != NULL) {
+					errmsg_set(e, NULL, 0, 0, "Option '-%c' "
+					    "requires a value", opt);
+					return (-1);
+				}
+				v = argv[++i];
+			}
+			xasprintf(&scan, "-%c%s", opt, v);
+			strlist_add(&c->scanned, scan);
+			free(scan);
+			switch (opt) {
+			case 'f':
+				strlist_add(&c->files, v);
+				/* More parmfiles may follow: -f a b c. */
+				while (i + 1 < argc && argv[i + 1][0] != '-' &&
+				    argv[i + 1][0] != '+' &&
+				    strchr(argv[i + 1], '=') == NULL)
+					strlist_add(&c->files, argv[++i]);
+				break;
+			case 'o':
+				free(c->outdir);
+				c->outdir = xstrdup(v);
+				break;
+			case 'e':
+			case 'i':
+			case 'w':
+				if (num_arg(a, v, 0, 100000000L, &n, e) != 0)
+					return (-1);
+				*(opt == 'e' ? &c->elapsed_s : opt == 'i' ?
+				    &c->interval_s : &c->warmup_s) = n;
+				break;
+			case 'm':
+				if (num_arg("-m", v, 1, 256, &n, e) != 0)
+					return (-1);
+				c->jvms = (int)n;
+				break;
+			case 'p':
+				if (num_arg("-p", v, 0, 65535, &n, e) != 0)
+					return (-1);
+				c->port = (int)n;
+				break;
+			}
+			continue;
+		}
+		if (strcmp(a, "-s") == 0) {
+			c->simulate = 1;
+			strlist_add(&c->scanned, a);
+			continue;
+		}
+		errmsg_set(e, NULL, 0, 0, "Invalid execution parameter: '%s'",
+		    a);
+		return (-1);
+	}
+	if (c->files.n == 0)
+		strlist_add(&c->files, "parmfile");
+	if (c->outdir == NULL)
+		c->outdir = xstrdup("output");
+	return (0);
+}
+
+/* Free what cli_parse allocated. */
+void
+cli_free(struct cli *c)
+{
+	int i;
+
+	strlist_clear(&c->files);
+	strlist_clear(&c->scanned);
+	free(c->outdir);
+	free(c->extras);
+	for (i = 0; i < c->vars.n; i++) {
+		free(c->vars.v[i].name);
+		free(c->vars.v[i].value);
+	}
+	free(c->vars.v);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef MASTER_CLI_H
+#define MASTER_CLI_H
+
+#include <stdint.h>
+
+#include "errmsg.h"
+#include "lexer.h"
+#include "model.h"
+
+/*
+ * The master's command line, normalised as vdbench does it (PARMFILE.md
+ * 3.1): "-f a b c", "-fparm", "-e60", "name=value" substitutions and "+"
+ * RD extras. Hand-written: getopt cannot glue arguments this way.
+ */
+enum cli_dump {
+	CLI_DUMP_NONE,
+	CLI_DUMP_JSON,
+};
+
+struct cli {
+	struct strlist	 files;		/* -f, default "parmfile" */
+	char		*outdir;	/* -o, default "output" */
+	int		 simulate;	/* -s */
+	enum cli_dump	 dump;		/* --dump=json */
+	long		 elapsed_s;	/* -e, or -1 */
+	long		 interval_s;	/* -i, or -1 */
+	long		 warmup_s;	/* -w, or -1 */
+	int		 jvms;		/* -m, or 0 */
+	int		 port;		/* -p / --port, or -1 */
+	uint64_t	 seed;		/* --seed */
+	int		 seed_set;
+	struct subvars	 vars;		/* name=value */
+	char		*extras;	/* + ..., or NULL */
+	struct strlist	 scanned;	/* arguments as vdbench echoes them */
+};
+
+int	cli_parse(struct cli *, int argc, char *const argv[],
+	    struct errmsg *);
+void	cli_free(struct cli *);
+/* vdbench's usage text, one line per element. */
+extern const char *const cli_usage[];
+
+#endif /* MASTER_CLI_H */

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef MASTER_LEXER_H
+#define MASTER_LEXER_H
+
+#include "errmsg.h"
+#include "model.h"
+
+/*
+ * The lexical layer of a parmfile (PARMFILE.md 2.1-2.5, 2.8): physical
+ * lines with command-line substitution, comments, eof and include= become
+ * logical lines; logical lines become a flat stream of keyword=value items
+ * with typed value elements (numbers with suffixes, lists, ranges).
+ */
+
+/* A logical line, with where it came from. */
+struct pline {
+	char	*text;		/* trimmed, after substitution */
+	char	*file;
+	int	 lineno;	/* 1-based physical line */
+	int	 col0;		/* column of text[0] in the physical line */
+};
+
+struct plines {
+	int		 n;
+	struct pline	*v;
+};
+
+/* A command-line substitution variable: name=value. */
+struct subvar {
+	char	*name;
+	char	*value;
+	int	 used;
+};
+
+struct subvars {
+	int		 n;
+	struct subvar	*v;
+};
+
+/* One keyword=value item of the flat stream. */
+struct pitem {
+	char		*kw;		/* lower-cased, as written */
+	char		*text;		/* the item as written */
+	char		*value;		/* the value as written */
+	int		 paren;		/* the value had parentheses */
+	struct pvals	 vals;
+	const char	*file;		/* borrowed from the pline */
+	int		 lineno;
+	int		 col;
+	int		 line_idx;	/* index of its logical line */
+};
+
+struct pitems {
+	int		 n;
+	struct pitem	*v;
+};
+
+/* Read files in order into logical lines; -1 with e filled. */
+int	lexer_read_files(struct plines *, int nfiles, char *const files[],
+	    struct subvars *, struct errmsg *);
+/* Read one buffer as if it were a file named name (tests, fuzzers). */
+int	lexer_read_buffer(struct plines *, const char *name, const char *buf,
+	    struct subvars *, struct errmsg *);
+/* Append ",extras" to every one-line rd (PARMFILE.md 3.3); count them. */
+int	lexer_add_extras(struct plines *, const char *extras, int *nrds,
+	    struct errmsg *);
+/* Split logical lines into items; -1 with e filled. */
+int	lexer_tokenize(struct pitems *, const struct plines *,
+	    struct errmsg *);
+
+void	plines_free(struct plines *);
+void	pitems_free(struct pitems *);
+
+#endif /* MASTER_LEXER_H */

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vdbc: one binary, the first word picks the role. Without a role word it
+ * is the master: parse the parmfile(s), plan the runs and (for now) print
+ * the plan with -s; the I/O path arrives with the slave role.
+ */
+#include <errno.h>
+#include <glob.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "console.h"
+#include "model_json.h"
+#include "parmfile.h"
+#include "plan.h"
+#include "simulate.h"
+
+#define VDBC_EXIT_FATAL	157	/* vdbench's -99 as the shell sees it */
+
+/* Print a fatal error as vdbench does and give its exit status. */
+static int
+fatal_errmsg(const struct errmsg *e, int usage)
+{
+	char buf[2048];
+	int i;
+
+	console_fatal("%s", errmsg_str(e, buf, sizeof(buf)));
+	if (usage) {
+		for (i = 0; cli_usage[i] != NULL; i++)
+			console_line("%s", cli_usage[i]);
+	}
+	return (VDBC_EXIT_FATAL);
+}
+
+/* Create the output directory, or empty it of vdbench's files. */
+static int
+prepare_outdir(const char *dir, struct errmsg *e)
+{
+	struct stat st;
+	glob_t g;
+	char pat[4096];
+	size_t i;
+	int k;
+
+	if (stat(dir, &st) != 0) {
+		char path[4096], *p;
+
+		snprintf(path, sizeof(path), "%s", dir);
+		for (p = path + 1; *p != '\0'; p++) {
+			if (*p != '/')
+				continue;
+			*p = '\0';
+			mkdir(path, 0755);
+			*p = '/';
+		}
+		if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+			errmsg_set(e, NULL, 0, 0, "Unable to create output "
+			    "directory '%s': %s", dir, strerror(errno));
+			return (-1);
+		}
+		console_line("Created output directory '%s'", dir);
+		return (0);
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		errmsg_set(e, NULL, 0, 0, "Output directory '%s' exists and "
+		    "is not a directory", dir);
+		return (-1);
+	}
+	for (k = 0; k < 2; k++) {
+		snprintf(pat, sizeof(pat), "%s/*.%s", dir, k ? "bin" : "html");
+		if (glob(pat, 0, NULL, &g) != 0)
+			continue;
+		for (i = 0; i < g.gl_pathc; i++)
+			unlink(g.gl_pathv[i]);
+		globfree(&g);
+	}
+	return (0);
+}
+
+/* Does a host name or address resolve? */
+static int
+host_exists(const char *system)
+{
+	struct addrinfo hints, *res = NULL;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	if (getaddrinfo(system, NULL, &hints, &res) != 0)
+		return (0);
+	freeaddrinfo(res);
+	return (1);
+}
+
+/* The master role. */
+static int
+master_main(int argc, char *argv[])
+{
+	struct strlist notes = { 0, NULL };
+	struct parm_opts po;
+	struct model *m = NULL;
+	struct plan plan;
+	struct errmsg e;
+	struct cli c;
+	int i, rc = VDBC_EXIT_FATAL;
+
+	errmsg_clear(&e);
+	memset(&plan, 0, sizeof(plan));
+	if (cli_parse(&c, argc, argv, &e) != 0) {
+		rc = fatal_errmsg(&e, 1);
+		cli_free(&c);
+		return (rc);
+	}
+	if (c.dump != CLI_DUMP_NONE)
+		console_use(stderr);
+	console_line("vdbc %s, a vdbench-compatible storage load generator",
+	    VDBC_VERSION);
+	if (prepare_outdir(c.outdir, &e) != 0) {
+		rc = fatal_errmsg(&e, 0);
+		goto out;
+	}
+	for (i = 0; i < c.scanned.n; i++)
+		console_line("input argument scanned: '%s'", c.scanned.v[i]);
+
+	memset(&po, 0, sizeof(po));
+	po.nfiles = c.files.n;
+	po.files = c.files.v;
+	po.vars = c.vars;
+	po.extras = c.extras;
+	po.elapsed_s = c.elapsed_s;
+	po.interval_s = c.interval_s;
+	po.warmup_s = c.warmup_s;
+	po.host_exists = host_exists;
+	if (parmfile_load(&po, &m, &notes, &e) != 0) {
+		for (i = 0; i < notes.n; i++)
+			console_line("%s", notes.v[i]);
+		rc = fatal_errmsg(&e, 0);
+		goto out;
+	}
+	for (i = 0; i < notes.n; i++)
+		console_line("%s", notes.v[i]);
+	if (plan_build(m, &plan, &e) != 0) {
+		rc = fatal_errmsg(&e, 0);
+		goto out;
+	}
+	if (c.dump == CLI_DUMP_JSON) {
+		json_t *j = model_to_json(m);
+
+		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+		fputc('\n', stdout);
+		json_decref(j);
+	}
+	if (!c.simulate) {
+		console_fatal("vdbc: this build parses and plans only; running "
+		    "I/O (the slave role) is not built yet. Use -s to "
+		    "simulate.");
+		rc = 1;
+		goto out;
+	}
+	simulate_print(m, &plan);
+	console_line("Vdbench simulation completed successfully. Output "
+	    "directory: %s", c.outdir);
+	rc = 0;
+out:
+	plan_free(&plan);
+	model_free(m);
+	strlist_clear(&notes);
+	cli_free(&c);
+	return (rc);
+}
+
+int
+main(int argc, char *argv[])
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	return (master_main(argc, argv));
+}

@@ -1,0 +1,1574 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Section parsers. The stream is flat: an item belongs to the entry most
+ * recently opened. A section keyword of a later section opens that section;
+ * one of an earlier section is an ordinary parameter where the current
+ * table has it (vdbench reads "sd=" inside a wd as the wd's sd list).
+ */
+#include "parmfile.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "xmalloc.h"
+
+enum section {
+	SEC_GENERAL, SEC_HD, SEC_RG, SEC_FSD, SEC_SD, SEC_WD, SEC_FWD, SEC_RD,
+	SEC_N,
+};
+
+static const char *const sec_names[SEC_N] = {
+	"general", "hd", "rg", "fsd", "sd", "wd", "fwd", "rd",
+};
+
+/* What a keyword does once matched. */
+enum kwid {
+	K_BAG,			/* keep the values untyped */
+	K_BAG_WARN,		/* keep, and say vdbc does not act on it yet */
+	K_REJECT,		/* vdbench's own rejection text in msg */
+	K_NAME,			/* the entry's own keyword (sd=, wd=, ...) */
+	/* general */
+	K_COMPRATIO, K_FORMATXFERSIZE, K_FORMATSDS, K_PORT, K_HISTOGRAM,
+	/* hd */
+	K_SYSTEM, K_VDBENCH, K_SHELL, K_USER, K_JVMS, K_CLIENTS,
+	/* sd */
+	K_HOST, K_LUN, K_SIZE, K_THREADS, K_HITAREA, K_OFFSET, K_ALIGN,
+	K_OPENFLAGS, K_RANGE,
+	/* wd */
+	K_SDLIST, K_SKEW, K_XFERSIZE, K_READPCT, K_WRITEPCT, K_SEEKPCT,
+	K_PRIORITY, K_WD_IORATE, K_RHPCT, K_WHPCT, K_WD_THREADS,
+	/* rd */
+	K_WDLIST, K_FSDLIST, K_FWDLIST, K_IORATE, K_MAXDATA, K_CURVE,
+	K_ELAPSED, K_INTERVAL, K_WARMUP, K_PAUSE, K_LOOP, K_DISTRIBUTION,
+	K_FWDRATE, K_FORMAT,
+	/* fsd */
+	K_ANCHOR,
+};
+
+struct kwdef {
+	const char	*name;
+	int		 minlen;	/* shortest prefix; -1 = exact */
+	enum kwid	 id;
+	int		 arg;		/* K_LOOP: the loop kind, ... */
+	const char	*msg;		/* K_REJECT / K_BAG_WARN text */
+};
+
+#define EXACT	-1
+
+static const struct kwdef general_kws[] = {
+	{ "compression", EXACT, K_BAG_WARN, 0, NULL },
+	{ "compratio", 2, K_COMPRATIO, 0, NULL },
+	{ "compressionseed", 2, K_BAG_WARN, 0, NULL },
+	{ "dedupratio", 2, K_BAG_WARN, 0, NULL },
+	{ "dedupunit", 2, K_BAG_WARN, 0, NULL },
+	{ "dedupsets", 2, K_BAG_WARN, 0, NULL },
+	{ "deduphotsets", 2, K_BAG_WARN, 0, NULL },
+	{ "dedupflipflop", 2, K_BAG_WARN, 0, NULL },
+	{ "dedupacross", 2, K_BAG_WARN, 0, NULL },
+	{ "dedupmaxkey", 2, K_BAG_WARN, 0, NULL },
+	{ "port", 2, K_PORT, 0, NULL },
+	{ "pattern", 2, K_BAG_WARN, 0, NULL },
+	{ "data_errors", 2, K_BAG, 0, NULL },
+	{ "dataerrors", 2, K_BAG, 0, NULL },
+	{ "swat", 2, K_REJECT, 0,
+	    "The 'swat=' parameter is no longer supported" },
+	{ "validate", 2, K_BAG_WARN, 0, NULL },
+	{ "journal", EXACT, K_BAG_WARN, 0, NULL },
+	{ "startcmd", 2, K_BAG_WARN, 0, NULL },
+	{ "start_cmd", EXACT, K_BAG_WARN, 0, NULL },
+	{ "endcmd", 2, K_BAG_WARN, 0, NULL },
+	{ "end_cmd", EXACT, K_BAG_WARN, 0, NULL },
+	{ "heartbeat_error", EXACT, K_BAG, 0, NULL },
+	{ "debug", EXACT, K_BAG, 0, NULL },
+	{ "unix2windows", 2, K_BAG, 0, NULL },
+	{ "formatxfersize", 2, K_FORMATXFERSIZE, 0, NULL },
+	{ "create_anchors", 2, K_BAG, 0, NULL },
+	{ "formatsds", 2, K_FORMATSDS, 0, NULL },
+	{ "report", 2, K_BAG, 0, NULL },
+	{ "report_run_totals", 2, K_BAG, 0, NULL },
+	{ "histogram", 2, K_HISTOGRAM, 0, NULL },
+	{ "psrset", 2, K_BAG, 0, NULL },
+	{ "auxreport", 2, K_BAG_WARN, 0, NULL },
+	{ "monitor", 2, K_BAG_WARN, 0, NULL },
+	{ "concatenatesds", 2, K_BAG_WARN, 0, NULL },
+	{ "messagescan", 2, K_BAG, 0, NULL },
+	{ "abort_failed_skew", 2, K_BAG, 0, NULL },
+	{ "misc", 2, K_BAG, 0, NULL },
+	{ "pattern_buffer", EXACT, K_BAG, 0, NULL },
+	{ "showlba", EXACT, K_BAG, 0, NULL },
+	{ "loop", EXACT, K_BAG_WARN, 0, NULL },
+	{ NULL, 0, K_BAG, 0, NULL },
+};
+
+static const struct kwdef hd_kws[] = {
+	{ "hd", EXACT, K_NAME, 0, NULL },
+	{ "host", EXACT, K_NAME, 0, NULL },
+	{ "system", 2, K_SYSTEM, 0, NULL },
+	{ "vdbench", 2, K_VDBENCH, 0, NULL },
+	{ "shell", 2, K_SHELL, 0, NULL },
+	{ "user", 2, K_USER, 0, NULL },
+	{ "jvms", 2, K_JVMS, 0, NULL },
+	{ "clients", 2, K_CLIENTS, 0, NULL },
+	{ "mount", 2, K_BAG, 0, NULL },
+	{ NULL, 0, K_BAG, 0, NULL },
+};
+
+static const struct kwdef sd_kws[] = {
+	{ "sd", EXACT, K_NAME, 0, NULL },
+	{ "host", 2, K_HOST, 0, NULL },
+	{ "hd", EXACT, K_HOST, 0, NULL },
+	{ "lun", 2, K_LUN, 0, NULL },
+	{ "count", 2, K_BAG_WARN, 0, NULL },
+	{ "size", 2, K_SIZE, 0, NULL },
+	{ "threads", 2, K_THREADS, 0, NULL },
+	{ "hitarea", 2, K_HITAREA, 0, NULL },
+	{ "offset", 2, K_OFFSET, 0, NULL },
+	{ "align", 2, K_ALIGN, 0, NULL },
+	{ "kstat", 2, K_BAG, 0, NULL },
+	{ "instance", 2, K_BAG, 0, NULL },
+	{ "replay", 2, K_BAG_WARN, 0, NULL },
+	{ "journal", 2, K_BAG_WARN, 0, NULL },
+	{ "resetlun", 2, K_BAG, 0, NULL },
+	{ "resetbus", 2, K_BAG, 0, NULL },
+	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
+	{ "range", 2, K_RANGE, 0, NULL },
+	{ "dedupratio", 2, K_BAG_WARN, 0, NULL },
+	{ "dedupsets", 2, K_BAG_WARN, 0, NULL },
+	{ "deduphotsets", 2, K_BAG_WARN, 0, NULL },
+	{ "dedupflipflop", 2, K_BAG_WARN, 0, NULL },
+	{ "streams", 2, K_REJECT, 0, "The 'streams=' parameter no longer is "
+	    "a Storage Definition (SD) parameter, but has become a Workload "
+	    "Definition (WD) parameter." },
+	{ NULL, 0, K_BAG, 0, NULL },
+};
+
+static const struct kwdef wd_kws[] = {
+	{ "wd", EXACT, K_NAME, 0, NULL },
+	{ "sd", EXACT, K_SDLIST, 0, NULL },
+	{ "skew", 2, K_SKEW, 0, NULL },
+	{ "xfersize", 2, K_XFERSIZE, 0, NULL },
+	{ "readpct", 2, K_READPCT, 0, NULL },
+	{ "rdpct", 2, K_READPCT, 0, NULL },
+	{ "writepct", 2, K_WRITEPCT, 0, NULL },
+	{ "wrpct", 2, K_WRITEPCT, 0, NULL },
+	{ "range", 2, K_RANGE, 0, NULL },
+	{ "hotband", 2, K_BAG_WARN, 0, NULL },
+	{ "seekpct", 2, K_SEEKPCT, 0, NULL },
+	{ "stride", 2, K_BAG_WARN, 0, NULL },
+	{ "priority", 2, K_PRIORITY, 0, NULL },
+	{ "iorate", 2, K_WD_IORATE, 0, NULL },
+	{ "rhpct", 2, K_RHPCT, 0, NULL },
+	{ "whpct", 2, K_WHPCT, 0, NULL },
+	{ "host", 2, K_HOST, 0, NULL },
+	{ "hd", EXACT, K_HOST, 0, NULL },
+	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
+	{ "user", EXACT, K_REJECT, 0, "The 'user=' workload generator (a "
+	    "Java class) is not supported by vdbc" },
+	{ "threads", 2, K_WD_THREADS, 0, NULL },
+	{ "streams", 2, K_BAG_WARN, 0, NULL },
+	{ NULL, 0, K_BAG, 0, NULL },
+};
+
+static const struct kwdef rd_kws[] = {
+	{ "rd", EXACT, K_NAME, 0, NULL },
+	{ "wd", EXACT, K_WDLIST, 0, NULL },
+	{ "sd", EXACT, K_SDLIST, 0, NULL },
+	{ "fsd", EXACT, K_FSDLIST, 0, NULL },
+	{ "iorate", 2, K_IORATE, 0, NULL },
+	{ "maxdata", EXACT, K_MAXDATA, 0, NULL },
+	{ "maxdataread", EXACT, K_MAXDATA, 0, NULL },
+	{ "maxdatawritten", EXACT, K_MAXDATA, 0, NULL },
+	{ "curve", 2, K_CURVE, 0, NULL },
+	{ "stopcurve", 2, K_BAG_WARN, 0, NULL },
+	{ "elapsed", 2, K_ELAPSED, 0, NULL },
+	{ "interval", 2, K_INTERVAL, 0, NULL },
+	{ "warmup", 2, K_WARMUP, 0, NULL },
+	{ "replay", EXACT, K_BAG_WARN, 0, NULL },
+	{ "pause", 2, K_PAUSE, 0, NULL },
+	{ "forxfersize", 2, K_LOOP, LOOP_XFERSIZE, NULL },
+	{ "xfersize", 2, K_LOOP, LOOP_XFERSIZE, NULL },
+	{ "forthreads", 2, K_LOOP, LOOP_THREADS, NULL },
+	{ "threads", 2, K_LOOP, LOOP_THREADS, NULL },
+	{ "forrdpct", 2, K_LOOP, LOOP_RDPCT, NULL },
+	{ "rdpct", 2, K_LOOP, LOOP_RDPCT, NULL },
+	{ "forrhpct", 2, K_LOOP, LOOP_RHPCT, NULL },
+	{ "rhpct", 2, K_LOOP, LOOP_RHPCT, NULL },
+	{ "forwhpct", 2, K_LOOP, LOOP_WHPCT, NULL },
+	{ "whpct", 2, K_LOOP, LOOP_WHPCT, NULL },
+	{ "forseekpct", 2, K_LOOP, LOOP_SEEKPCT, NULL },
+	{ "seekpct", 2, K_LOOP, LOOP_SEEKPCT, NULL },
+	{ "forhitarea", 2, K_LOOP, LOOP_HITAREA, NULL },
+	{ "hitarea", 2, K_LOOP, LOOP_HITAREA, NULL },
+	{ "forcompratio", 2, K_LOOP, LOOP_COMP, NULL },
+	{ "forcompression", 2, K_LOOP, LOOP_COMP, "pct" },
+	{ "compratio", 2, K_LOOP, LOOP_COMP, NULL },
+	{ "compression", 2, K_LOOP, LOOP_COMP, "pct" },
+	{ "fordepth", 2, K_LOOP, LOOP_DEPTH, NULL },
+	{ "depth", 2, K_LOOP, LOOP_DEPTH, NULL },
+	{ "forwidth", 2, K_LOOP, LOOP_WIDTH, NULL },
+	{ "width", 2, K_LOOP, LOOP_WIDTH, NULL },
+	{ "forfiles", 2, K_LOOP, LOOP_FILES, NULL },
+	{ "files", 2, K_LOOP, LOOP_FILES, NULL },
+	{ "forsizes", 2, K_LOOP, LOOP_SIZES, NULL },
+	{ "sizes", 2, K_LOOP, LOOP_SIZES, NULL },
+	{ "fortotalsize", 2, K_LOOP, LOOP_TOTALSIZE, NULL },
+	{ "totalsize", 2, K_LOOP, LOOP_TOTALSIZE, NULL },
+	{ "forwss", 2, K_LOOP, LOOP_WSS, NULL },
+	{ "forworkingsetsize", 2, K_LOOP, LOOP_WSS, NULL },
+	{ "wss", 2, K_LOOP, LOOP_WSS, NULL },
+	{ "workingsetsize", 2, K_LOOP, LOOP_WSS, NULL },
+	{ "foroperations", 2, K_LOOP, LOOP_OPERATION, NULL },
+	{ "distribution", 2, K_DISTRIBUTION, 0, NULL },
+	{ "startcmd", 2, K_BAG_WARN, 0, NULL },
+	{ "start_cmd", EXACT, K_BAG_WARN, 0, NULL },
+	{ "endcmd", 2, K_BAG_WARN, 0, NULL },
+	{ "end_cmd", EXACT, K_BAG_WARN, 0, NULL },
+	{ "fwd", EXACT, K_FWDLIST, 0, NULL },
+	{ "fwdrate", 2, K_FWDRATE, 0, NULL },
+	{ "operations", 2, K_BAG, 0, NULL },
+	{ "format", 4, K_FORMAT, 0, NULL },
+	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
+	{ "mount", 2, K_BAG_WARN, 0, NULL },
+	{ NULL, 0, K_BAG, 0, NULL },
+};
+
+static const struct kwdef fsd_kws[] = {
+	{ "fsd", EXACT, K_NAME, 0, NULL },
+	{ "anchor", 2, K_ANCHOR, 0, NULL },
+	{ "journal", 2, K_BAG, 0, NULL },
+	{ "host", 2, K_REJECT, 0, "No 'host=' parameter is allowed for a "
+	    "File System Definition (FSD)" },
+	{ "hd", EXACT, K_REJECT, 0, "No 'host=' parameter is allowed for a "
+	    "File System Definition (FSD)" },
+	{ "width", 2, K_BAG, 0, NULL },
+	{ "depth", 2, K_BAG, 0, NULL },
+	{ "sizes", 2, K_BAG, 0, NULL },
+	{ "shared", 2, K_BAG, 0, NULL },
+	{ "workingsetsize", 2, K_BAG, 0, NULL },
+	{ "wss", 2, K_BAG, 0, NULL },
+	{ "totalsize", 2, K_BAG, 0, NULL },
+	{ "total_size", 2, K_BAG, 0, NULL },
+	{ "files", 2, K_BAG, 0, NULL },
+	{ "distribution", 2, K_BAG, 0, NULL },
+	{ "cleanup", 2, K_REJECT, 0, "'cleanup=' parameter is obsolete" },
+	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
+	{ "log", EXACT, K_BAG, 0, NULL },
+	{ "count", 2, K_BAG, 0, NULL },
+	{ "dedupratio", 2, K_BAG, 0, NULL },
+	{ NULL, 0, K_BAG, 0, NULL },
+};
+
+static const struct kwdef fwd_kws[] = {
+	{ "fwd", EXACT, K_NAME, 0, NULL },
+	{ "fsd", EXACT, K_FSDLIST, 0, NULL },
+	{ "readpct", 2, K_BAG, 0, NULL },
+	{ "rdpct", 2, K_BAG, 0, NULL },
+	{ "stopafter", 2, K_BAG, 0, NULL },
+	{ "operation", 2, K_BAG, 0, NULL },
+	{ "fileselect", 2, K_BAG, 0, NULL },
+	{ "fileio", EXACT, K_BAG, 0, NULL },
+	{ "xfersizes", 2, K_BAG, 0, NULL },
+	{ "skew", 2, K_BAG, 0, NULL },
+	{ "threads", 2, K_BAG, 0, NULL },
+	{ "target", 2, K_BAG, 0, NULL },
+	{ "host", 2, K_BAG, 0, NULL },
+	{ "hd", EXACT, K_BAG, 0, NULL },
+	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
+	{ NULL, 0, K_BAG, 0, NULL },
+};
+
+static const struct kwdef *const sec_tables[SEC_N] = {
+	general_kws, hd_kws, NULL, fsd_kws, sd_kws, wd_kws, fwd_kws, rd_kws,
+};
+
+/* The parser's state while it walks the stream. */
+struct pstate {
+	const struct parm_opts	*opts;
+	struct model		*m;
+	struct strlist		*notes;
+	struct errmsg		*e;
+	const struct pitem	*it;		/* item being parsed */
+	enum section		 sec;
+	int			 is_default;	/* current entry is x=default */
+	struct hd		*hd_def, *hd;
+	struct sd		*sd_def, *sd;
+	struct wd		*wd_def, *wd;
+	struct rd		*rd_def, *rd;
+	struct fsd		*fsd_def, *fsd;
+	struct fwd		*fwd_def, *fwd;
+	char			*pending_host;	/* sd host= waiting for lun= */
+	int			 rd_wd_given;
+	int			 out_of_order;	/* an sd= inside wd/rd */
+	int			 warned[64];	/* K_BAG_WARN, once per kw */
+	int			 threads0_noted;
+};
+
+/* Fail at the current item. */
+static int __attribute__((format(printf, 2, 3)))
+fail(struct pstate *ps, const char *fmt, ...)
+{
+	char text[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (ps->it != NULL)
+		errmsg_set(ps->e, ps->it->file, ps->it->lineno, ps->it->col,
+		    "%s", text);
+	else
+		errmsg_set(ps->e, NULL, 0, 0, "%s", text);
+	return (-1);
+}
+
+/* Add a console note. */
+static void __attribute__((format(printf, 2, 3)))
+note(struct pstate *ps, const char *fmt, ...)
+{
+	char text[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	strlist_add(ps->notes, text);
+}
+
+/* The item's single numeric value. */
+static int
+one_num(struct pstate *ps, double *out)
+{
+	const struct pitem *it = ps->it;
+
+	if (it->vals.n != 1 || !it->vals.v[0].is_num)
+		return (fail(ps, "Invalid value for '%s=': %s (expected one "
+		    "number)", it->kw, it->value));
+	*out = it->vals.v[0].num;
+	return (0);
+}
+
+/* The item's single numeric value, as a non-negative integer. */
+static int
+one_uint(struct pstate *ps, uint64_t *out)
+{
+	double v = 0;
+
+	if (one_num(ps, &v) != 0)
+		return (-1);
+	if (v < 0 || v > 9.2e18)
+		return (fail(ps, "Invalid value for '%s=': %s (expected a "
+		    "number of zero or more)", ps->it->kw, ps->it->value));
+	*out = (uint64_t)v;
+	return (0);
+}
+
+/* A percentage 0..100. */
+static int
+one_pct(struct pstate *ps, double *out)
+{
+	if (one_num(ps, out) != 0)
+		return (-1);
+	if (*out < 0 || *out > 100)
+		return (fail(ps, "Invalid value for '%s=': %s (expected a "
+		    "percentage from 0 to 100)", ps->it->kw, ps->it->value));
+	return (0);
+}
+
+/* The item's single value as text. */
+static int
+one_str(struct pstate *ps, const char **out)
+{
+	if (ps->it->vals.n != 1)
+		return (fail(ps, "'%s=' takes one value: %s", ps->it->kw,
+		    ps->it->value));
+	*out = ps->it->vals.v[0].str;
+	return (0);
+}
+
+/* All values as text, into an empty list. */
+static void
+all_strs(struct pstate *ps, struct strlist *l)
+{
+	int i;
+
+	strlist_clear(l);
+	for (i = 0; i < ps->it->vals.n; i++)
+		strlist_add(l, ps->it->vals.v[i].str);
+}
+
+/* Linux open flags (PARMFILE.md 6.1). */
+static int
+check_openflags(struct pstate *ps)
+{
+	static const char *const ok[] = {
+		"o_direct", "directio", "o_sync", "o_dsync", "o_rsync",
+		"fsync", NULL,
+	};
+	int i, k;
+
+	for (i = 0; i < ps->it->vals.n; i++) {
+		const char *f = ps->it->vals.v[i].str;
+
+		if (strncasecmp(f, "0x", 2) == 0 && f[2] != '\0' &&
+		    strspn(f + 2, "0123456789abcdefABCDEF") == strlen(f + 2))
+			continue;
+		for (k = 0; ok[k] != NULL; k++) {
+			if (strcasecmp(f, ok[k]) == 0)
+				break;
+		}
+		if (ok[k] == NULL)
+			return (fail(ps, "Invalid 'openflags=' parameter for "
+			    "Linux: %s", f));
+	}
+	return (0);
+}
+
+/* range=(low,high). */
+static int
+get_range(struct pstate *ps, double range[2], int *set)
+{
+	const struct pitem *it = ps->it;
+
+	if (it->vals.n != 2 || !it->vals.v[0].is_num || !it->vals.v[1].is_num)
+		return (fail(ps, "'range=' parameter must be specified with a "
+		    "beginning and ending range, e.g. 'range=(10,20)'"));
+	range[0] = it->vals.v[0].num;
+	range[1] = it->vals.v[1].num;
+	if (range[0] >= range[1])
+		return (fail(ps, "'range=' parameter. Second value must be "
+		    "higher than first value"));
+	*set = 1;
+	return (0);
+}
+
+/* A value in bytes, or (bytes,divisor). */
+static int
+size_or_pair(struct pstate *ps, uint64_t *bytes, uint64_t *divisor)
+{
+	const struct pitem *it = ps->it;
+	double a = 0, b = 1;
+
+	if (it->vals.n == 2 && it->vals.v[0].is_num && it->vals.v[1].is_num) {
+		a = it->vals.v[0].num;
+		b = it->vals.v[1].num;
+		if (b < 1)
+			return (fail(ps, "'%s=(value,divisor)': the divisor "
+			    "must be 1 or more: %s", it->kw, it->value));
+	} else if (one_num(ps, &a) != 0)
+		return (-1);
+	if (a < 0)
+		return (fail(ps, "Invalid value for '%s=': %s", it->kw,
+		    it->value));
+	*bytes = (uint64_t)(a / b);
+	if (divisor != NULL)
+		*divisor = (uint64_t)b;
+	return (0);
+}
+
+/* wd xfersize=: one size, a distribution, or (min,max,align). */
+static int
+wd_xfersize(struct pstate *ps, struct xfer *x)
+{
+	const struct pitem *it = ps->it;
+	double sum = 0;
+	int i, n = it->vals.n;
+
+	for (i = 0; i < n; i++) {
+		if (!it->vals.v[i].is_num || it->vals.v[i].num < 0)
+			return (fail(ps, "Invalid value for 'xfersize=': %s",
+			    it->value));
+	}
+	if (n == 1) {
+		if (it->vals.v[0].num < 1)
+			return (fail(ps, "Invalid value for 'xfersize=': %s",
+			    it->value));
+		xfer_set_single(x, (uint64_t)it->vals.v[0].num);
+		return (0);
+	}
+	if (n == 3) {
+		uint64_t mn = (uint64_t)it->vals.v[0].num;
+		uint64_t mx = (uint64_t)it->vals.v[1].num;
+		uint64_t al = (uint64_t)it->vals.v[2].num;
+
+		if (mn >= mx)
+			return (fail(ps, "xfersize=(min,max,align): min must "
+			    "be less than max: %s", it->value));
+		if (al == 0 || al % 512 != 0)
+			return (fail(ps, "xfersize=(min,max,align): align must "
+			    "be a non-zero multiple of 512: %s", it->value));
+		xfer_clear(x);
+		x->kind = XFER_RANGE;
+		x->min_bytes = mn;
+		x->max_bytes = mx;
+		x->align_bytes = al;
+		return (0);
+	}
+	if (n % 2 != 0)
+		return (fail(ps, "Xfersize distribution list must be in pairs, "
+		    "e.g. xfersize=(1k,25,2k,25,4k,50)"));
+	for (i = 0; i < n; i += 2) {
+		double sz = it->vals.v[i].num;
+
+		if (sz < 512 || fmod(sz, 512) != 0)
+			return (fail(ps, "data transfer size not multiple of "
+			    "512 bytes: %lld", (long long)sz));
+		sum += it->vals.v[i + 1].num;
+	}
+	if (lround(sum) != 100)
+		return (fail(ps, "Xfersize distribution does not add up to "
+		    "100: %ld", lround(sum)));
+	xfer_clear(x);
+	x->kind = XFER_DIST;
+	x->n = n / 2;
+	x->size_bytes = xcalloc((size_t)x->n, sizeof(uint64_t));
+	x->pct = xcalloc((size_t)x->n, sizeof(double));
+	for (i = 0; i < x->n; i++) {
+		x->size_bytes[i] = (uint64_t)it->vals.v[2 * i].num;
+		x->pct[i] = it->vals.v[2 * i + 1].num;
+	}
+	return (0);
+}
+
+/* wd seekpct=: a percentage or a word (values are case-sensitive). */
+static int
+wd_seekpct(struct pstate *ps, struct wd *w)
+{
+	const struct pitem *it = ps->it;
+	const char *s = it->vals.v[0].str;
+
+	w->seek_eof = 0;
+	if (it->vals.n == 1 && it->vals.v[0].is_num) {
+		double v = it->vals.v[0].num;
+
+		if (v > 100)
+			return (fail(ps, "Invalid contents for 'seekpct=': %s",
+			    it->value));
+		w->seekpct = v < 0 ? 0 : v;
+		return (0);
+	}
+	if (it->vals.n == 1 && (strcmp(s, "random") == 0 ||
+	    strcmp(s, "rand") == 0)) {
+		w->seekpct = 100;
+		return (0);
+	}
+	if (it->vals.n == 1 && (strcmp(s, "sequential") == 0 ||
+	    strcmp(s, "seq") == 0)) {
+		w->seekpct = 0;
+		return (0);
+	}
+	if (it->vals.n == 1 && strcmp(s, "eof") == 0) {
+		w->seekpct = 0;
+		w->seek_eof = 1;
+		return (0);
+	}
+	if (strcmp(s, "poisson") == 0) {
+		struct pvals *p = (struct pvals *)&it->vals;
+
+		w->seekpct = 100;
+		bag_set(&w->bag, "seekpct", p);
+		note(ps, "vdbc: 'seekpct=poisson' is accepted, but the Poisson "
+		    "block choice is not built yet: plain random is used");
+		return (0);
+	}
+	return (fail(ps, "Invalid contents for 'seekpct=': %s", it->value));
+}
+
+/* rd iorate= / fwdrate=: numbers, max, curve, N%. */
+static int
+rd_rates(struct pstate *ps, double **out, int *n)
+{
+	const struct pitem *it = ps->it;
+	int i;
+
+	free(*out);
+	*out = xcalloc((size_t)it->vals.n, sizeof(double));
+	*n = it->vals.n;
+	for (i = 0; i < it->vals.n; i++) {
+		const struct pval *v = &it->vals.v[i];
+
+		if (v->is_num)
+			(*out)[i] = v->num;
+		else if (strcasecmp(v->str, "max") == 0)
+			(*out)[i] = RD_IORATE_MAX;
+		else if (strcasecmp(v->str, "curve") == 0)
+			(*out)[i] = RD_IORATE_CURVE;
+		else
+			return (fail(ps, "Invalid '%s=' value: %s (expected a "
+			    "rate, max, curve or N%%)", it->kw, v->str));
+	}
+	return (0);
+}
+
+/* An rd for-loop keyword: replaces an earlier loop of its kind. */
+static int
+rd_loop(struct pstate *ps, struct rd *r, const struct kwdef *d)
+{
+	const struct pitem *it = ps->it;
+	enum loop_kind kind = (enum loop_kind)d->arg;
+	struct forloop fl;
+	int i, k;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.kind = kind;
+	fl.n = it->vals.n;
+	if (kind == LOOP_OPERATION) {
+		fl.strs = xcalloc((size_t)fl.n, sizeof(char *));
+		for (i = 0; i < fl.n; i++)
+			fl.strs[i] = xstrdup(it->vals.v[i].str);
+	} else {
+		int numeric = 1;
+
+		for (i = 0; i < fl.n; i++)
+			numeric &= it->vals.v[i].is_num;
+		/* seekpct values are raw text in vdbench: "(a,b)" fails. */
+		if (kind == LOOP_SEEKPCT && strncmp(it->kw, "for", 3) != 0 &&
+		    it->paren)
+			numeric = 0;
+		if (!numeric)
+			return (fail(ps, "For_loop(): 'rd=%s,for%s=' or "
+			    "'rd=%s,%s=': the list of NUMERIC values is "
+			    "empty. ", r->name, loop_label(kind), r->name,
+			    loop_label(kind)));
+		fl.vals = xcalloc((size_t)fl.n, sizeof(double));
+		for (i = 0; i < fl.n; i++) {
+			double v = it->vals.v[i].num;
+
+			if (d->msg != NULL) {	/* compression % -> ratio */
+				if (v <= 0)
+					return (fail(ps, "Invalid compression "
+					    "percentage: %s", it->value));
+				v = 100.0 / v;
+			}
+			if (kind == LOOP_XFERSIZE && (v < 512 ||
+			    fmod(v, 512) != 0)) {
+				free(fl.vals);
+				return (fail(ps, "data transfer size not "
+				    "multiple of 512 bytes: %lld",
+				    (long long)v));
+			}
+			if (kind == LOOP_THREADS && v < 1 &&
+			    !ps->threads0_noted) {
+				note(ps, "Setting some threadcounts to a "
+				    "minimum of 1");
+				ps->threads0_noted = 1;
+			}
+			fl.vals[i] = v;
+		}
+	}
+	/* Replace an earlier loop of this kind; the new one goes last. */
+	for (k = 0; k < r->nloops; k++) {
+		if (r->loops[k].kind == kind) {
+			forloop_clear(&r->loops[k]);
+			memmove(&r->loops[k], &r->loops[k + 1],
+			    (size_t)(r->nloops - k - 1) * sizeof(*r->loops));
+			r->nloops--;
+			break;
+		}
+	}
+	r->loops = xreallocarray(r->loops, (size_t)r->nloops + 1,
+	    sizeof(*r->loops));
+	r->loops[r->nloops++] = fl;
+	return (0);
+}
+
+/* Check and close the entry being built. */
+static int
+finish_entry(struct pstate *ps)
+{
+	if (ps->sec == SEC_HD && ps->hd != NULL && !ps->is_default &&
+	    ps->opts->host_exists != NULL) {
+		const char *sys = ps->hd->system != NULL ? ps->hd->system :
+		    ps->hd->name;
+
+		if (strncmp(sys, "localhost", 9) != 0 &&
+		    !ps->opts->host_exists(sys))
+			return (fail(ps, "Host '%s' does not exist", sys));
+	}
+	if (ps->sec == SEC_SD && ps->sd != NULL && !ps->is_default) {
+		int i;
+
+		for (i = 0; i < ps->sd->nluns; i++) {
+			const char *h = ps->sd->luns[i].host;
+			const struct hd *hd;
+			int found = 0;
+
+			if (strcmp(h, "*") == 0)
+				continue;
+			TAILQ_FOREACH(hd, &ps->m->hds, entry)
+				found |= name_matches(h, hd->name);
+			if (TAILQ_EMPTY(&ps->m->hds))
+				found = name_matches(h, "localhost");
+			if (!found)
+				return (fail(ps, "Could not find host=%s", h));
+		}
+		if (ps->sd->nluns == 0)
+			return (fail(ps, "No lun name specified for sd=%s",
+			    ps->sd->name));
+		if (ps->pending_host != NULL)
+			return (fail(ps, "'host=' and 'lun=' parameters must "
+			    "be defined in pairs for sd=%s", ps->sd->name));
+	}
+	free(ps->pending_host);
+	ps->pending_host = NULL;
+	ps->hd = NULL;
+	ps->sd = NULL;
+	ps->wd = NULL;
+	ps->rd = NULL;
+	ps->fsd = NULL;
+	ps->fwd = NULL;
+	ps->rd_wd_given = 0;
+	ps->out_of_order = 0;
+	return (0);
+}
+
+/* Is a name one of the defaults ("default", lower case only)? */
+static int
+is_default(const char *name)
+{
+	return (strcmp(name, "default") == 0);
+}
+
+/* Open a new entry of section s with the item's value as its name. */
+static int
+open_entry(struct pstate *ps, enum section s)
+{
+	const struct pitem *it = ps->it;
+	const char *name = NULL;
+
+	if (finish_entry(ps) != 0)
+		return (-1);
+	ps->sec = s;
+	if (s == SEC_RG)
+		return (fail(ps, "Parameter 'rg=' (replay groups) is not "
+		    "supported by this implementation"));
+	if (s == SEC_HD && it->vals.n == 2) {
+		/* Old style hd=(address,label). */
+		note(ps, "'hd=(address,label)' is deprecated; use "
+		    "'hd=label,system=address'");
+		name = it->vals.v[1].str;
+	} else if (one_str(ps, &name) != 0)
+		return (-1);
+	ps->is_default = is_default(name);
+	switch (s) {
+	case SEC_HD:
+		if (ps->is_default) {
+			ps->hd = ps->hd_def;
+			break;
+		}
+		if (model_find_hd(ps->m, name) != NULL)
+			return (fail(ps, "Using duplicate host names: %s",
+			    name));
+		ps->hd = hd_copy(ps->hd_def, name);
+		if (it->vals.n == 2)
+			ps->hd->system = xstrdup(it->vals.v[0].str);
+		TAILQ_INSERT_TAIL(&ps->m->hds, ps->hd, entry);
+		break;
+	case SEC_SD:
+		if (ps->is_default) {
+			ps->sd = ps->sd_def;
+			break;
+		}
+		if (model_find_sd(ps->m, name) != NULL)
+			return (fail(ps, "An SD can only be defined once: "
+			    "sd=%s", name));
+		if (strcmp(name, "concat") == 0)
+			return (fail(ps, "Creating an SD named 'concat' is not "
+			    "allowed"));
+		ps->sd = sd_copy(ps->sd_def, name);
+		TAILQ_INSERT_TAIL(&ps->m->sds, ps->sd, entry);
+		break;
+	case SEC_WD:
+		if (ps->is_default) {
+			ps->wd = ps->wd_def;
+			break;
+		}
+		if (model_find_wd(ps->m, name) != NULL)
+			return (fail(ps, "duplicate WD names not allowed: %s",
+			    name));
+		ps->wd = wd_copy(ps->wd_def, name);
+		TAILQ_INSERT_TAIL(&ps->m->wds, ps->wd, entry);
+		break;
+	case SEC_RD:
+		if (ps->is_default) {
+			ps->rd = ps->rd_def;
+			break;
+		}
+		if (model_find_rd(ps->m, name) != NULL)
+			return (fail(ps, "Duplicate RD names not allowed: %s",
+			    name));
+		ps->rd = rd_copy(ps->rd_def, name);
+		TAILQ_INSERT_TAIL(&ps->m->rds, ps->rd, entry);
+		break;
+	case SEC_FSD: {
+		struct fsd *f;
+
+		if (ps->is_default) {
+			ps->fsd = ps->fsd_def;
+			break;
+		}
+		TAILQ_FOREACH(f, &ps->m->fsds, entry) {
+			if (strcasecmp(f->name, name) == 0)
+				return (fail(ps, "Duplicate fsd name: %s",
+				    name));
+		}
+		ps->fsd = fsd_copy(ps->fsd_def, name);
+		TAILQ_INSERT_TAIL(&ps->m->fsds, ps->fsd, entry);
+		break;
+	}
+	case SEC_FWD: {
+		struct fwd *f;
+
+		if (ps->is_default) {
+			ps->fwd = ps->fwd_def;
+			break;
+		}
+		TAILQ_FOREACH(f, &ps->m->fwds, entry) {
+			if (strcasecmp(f->name, name) == 0)
+				return (fail(ps, "Duplicate FWD name: %s",
+				    name));
+		}
+		ps->fwd = fwd_copy(ps->fwd_def, name);
+		TAILQ_INSERT_TAIL(&ps->m->fwds, ps->fwd, entry);
+		break;
+	}
+	default:
+		break;
+	}
+	return (0);
+}
+
+/* The bag of the current entry. */
+static struct bag *
+cur_bag(struct pstate *ps)
+{
+	switch (ps->sec) {
+	case SEC_GENERAL:
+		return (&ps->m->general.bag);
+	case SEC_HD:
+		return (&ps->hd->bag);
+	case SEC_SD:
+		return (&ps->sd->bag);
+	case SEC_WD:
+		return (&ps->wd->bag);
+	case SEC_RD:
+		return (&ps->rd->bag);
+	case SEC_FSD:
+		return (&ps->fsd->bag);
+	case SEC_FWD:
+		return (&ps->fwd->bag);
+	default:
+		return (NULL);
+	}
+}
+
+/* Look a keyword up in a table: the first prefix match wins. */
+static const struct kwdef *
+match_kw(const struct kwdef *tab, const char *kw)
+{
+	size_t len = strlen(kw);
+
+	for (; tab->name != NULL; tab++) {
+		if (tab->minlen == EXACT) {
+			if (strcmp(kw, tab->name) == 0)
+				return (tab);
+		} else if ((int)len >= tab->minlen &&
+		    strncmp(tab->name, kw, len) == 0)
+			return (tab);
+	}
+	return (NULL);
+}
+
+/* The general parameters. */
+static int
+do_general(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+	const char *s = NULL;
+	double v = 0;
+	uint64_t u = 0;
+
+	switch (d->id) {
+	case K_COMPRATIO:
+		if (one_num(ps, &v) != 0)
+			return (-1);
+		if (v < 1)
+			return (fail(ps, "'compratio=' must be 1 or more: %s",
+			    ps->it->value));
+		g->compratio = v;
+		if (v != 1)
+			note(ps, "vdbc: 'compratio=' is accepted, but "
+			    "compressible data patterns are not built yet");
+		return (0);
+	case K_FORMATXFERSIZE:
+		if (one_uint(ps, &u) != 0)
+			return (-1);
+		if (u == 0 || u % 512 != 0)
+			return (fail(ps, "data transfer size not multiple of "
+			    "512 bytes: %llu", (unsigned long long)u));
+		g->formatxfersize_bytes = u;
+		return (0);
+	case K_FORMATSDS:
+		if (one_str(ps, &s) != 0)
+			return (-1);
+		if (strcasecmp(s, "yes") == 0 || strcasecmp(s, "y") == 0)
+			g->formatsds = 1;
+		else if (strcasecmp(s, "no") == 0 || strcasecmp(s, "n") == 0)
+			g->formatsds = 0;
+		else
+			return (fail(ps, "Invalid contents for formatsds=%s",
+			    s));
+		return (0);
+	case K_PORT:
+		if (one_uint(ps, &u) != 0)
+			return (-1);
+		if (u == 0 || u > 65535)
+			return (fail(ps, "Invalid 'port=' value: %s",
+			    ps->it->value));
+		g->port = (int)u;
+		return (0);
+	case K_HISTOGRAM: {
+		char **w = xcalloc((size_t)ps->it->vals.n + 1, sizeof(char *));
+		struct errmsg he;
+		int i, rc;
+
+		for (i = 0; i < ps->it->vals.n; i++)
+			w[i] = ps->it->vals.v[i].str;
+		rc = vdbhist_edges_parse(&g->histogram, ps->it->vals.n, w, &he);
+		free(w);
+		if (rc != 0)
+			return (fail(ps, "%s", he.text));
+		g->histogram_set = 1;
+		return (0);
+	}
+	default:
+		return (fail(ps, "internal: unhandled general keyword %s",
+		    d->name));
+	}
+}
+
+/* Host definitions. */
+static int
+do_hd(struct pstate *ps, const struct kwdef *d)
+{
+	struct hd *h = ps->hd;
+	const char *s = NULL;
+	uint64_t u = 0;
+	char **dst = NULL;
+
+	switch (d->id) {
+	case K_SYSTEM:
+		dst = &h->system;
+		break;
+	case K_USER:
+		dst = &h->user;
+		break;
+	case K_VDBENCH:
+		dst = &h->vdbench;
+		break;
+	case K_SHELL:
+		if (one_str(ps, &s) != 0)
+			return (-1);
+		if (strcasecmp(s, "rsh") != 0 && strcasecmp(s, "ssh") != 0 &&
+		    strcasecmp(s, "vdbench") != 0)
+			return (fail(ps, "Invalid 'shell=' value: %s (expected "
+			    "rsh, ssh or vdbench)", s));
+		free(h->shell);
+		h->shell = xstrdup(s);
+		return (0);
+	case K_JVMS:
+	case K_CLIENTS:
+		if (one_uint(ps, &u) != 0)
+			return (-1);
+		if (d->id == K_JVMS) {
+			if (u < 1 || u > 256)
+				return (fail(ps, "Invalid 'jvms=' value: %s "
+				    "(expected 1 to 256)", ps->it->value));
+			h->jvms = (int)u;
+		} else
+			h->clients = (int)u;
+		return (0);
+	default:
+		return (fail(ps, "internal: unhandled hd keyword %s",
+		    d->name));
+	}
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	free(*dst);
+	*dst = xstrdup(s);
+	return (0);
+}
+
+/* Storage definitions. */
+static int
+do_sd(struct pstate *ps, const struct kwdef *d)
+{
+	struct sd *sd = ps->sd;
+	const char *s = NULL;
+	uint64_t u = 0;
+	double v = 0;
+
+	switch (d->id) {
+	case K_HOST:
+		if (one_str(ps, &s) != 0)
+			return (-1);
+		free(ps->pending_host);
+		ps->pending_host = xstrdup(s);
+		return (0);
+	case K_LUN:
+		if (ps->is_default)
+			return (fail(ps, "You may not specify the 'lun=' "
+			    "parameter for sd=default"));
+		if (one_str(ps, &s) != 0)
+			return (-1);
+		if (sd->nluns > 0 && ps->pending_host == NULL)
+			return (fail(ps, "'host=' and 'lun=' parameters must "
+			    "be defined in pairs for sd=%s", sd->name));
+		sd->luns = xreallocarray(sd->luns, (size_t)sd->nluns + 1,
+		    sizeof(*sd->luns));
+		sd->luns[sd->nluns].host = ps->pending_host != NULL ?
+		    ps->pending_host : xstrdup("*");
+		sd->luns[sd->nluns].lun = xstrdup(s);
+		sd->nluns++;
+		ps->pending_host = NULL;
+		return (0);
+	case K_SIZE:
+		return (size_or_pair(ps, &sd->size_bytes, &sd->size_divisor));
+	case K_THREADS:
+		if (size_or_pair(ps, &u, NULL) != 0)
+			return (-1);
+		if (u < 1 || u > 100000)
+			return (fail(ps, "Invalid 'threads=' value: %s",
+			    ps->it->value));
+		sd->threads = (uint32_t)u;
+		return (0);
+	case K_HITAREA:
+		return (one_uint(ps, &sd->hitarea_bytes));
+	case K_OFFSET:
+	case K_ALIGN:
+		if (one_uint(ps, &u) != 0)
+			return (-1);
+		if (u % 512 != 0)
+			return (fail(ps, "SD %s= parameter must be multiple of "
+			    "512 bytes", d->id == K_OFFSET ? "offset" :
+			    "align"));
+		*(d->id == K_OFFSET ? &sd->offset_bytes : &sd->align_bytes) = u;
+		return (0);
+	case K_OPENFLAGS:
+		if (check_openflags(ps) != 0)
+			return (-1);
+		all_strs(ps, &sd->openflags);
+		return (0);
+	case K_RANGE:
+		(void)v;
+		return (get_range(ps, sd->range, &sd->range_set));
+	default:
+		return (fail(ps, "internal: unhandled sd keyword %s",
+		    d->name));
+	}
+}
+
+/* Workload definitions. */
+static int
+do_wd(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+	double v = 0;
+
+	switch (d->id) {
+	case K_SDLIST:
+		if (ps->it->vals.n == 0)
+			return (fail(ps, "No parameters defined for 'wd=%s,sd=: "
+			    "%s", w->name, ps->it->text));
+		all_strs(ps, &w->sds);
+		ps->out_of_order = 1;
+		return (0);
+	case K_SKEW:
+		if (one_pct(ps, &v) != 0)
+			return (-1);
+		w->skew_set = 1;
+		w->skew_pct = v;
+		return (0);
+	case K_XFERSIZE:
+		return (wd_xfersize(ps, &w->xfer));
+	case K_READPCT:
+		if (one_pct(ps, &v) != 0)
+			return (-1);
+		w->readpct = floor(v);
+		return (0);
+	case K_WRITEPCT:
+		if (one_pct(ps, &v) != 0)
+			return (-1);
+		w->readpct = 100 - floor(v);
+		return (0);
+	case K_RANGE:
+		return (get_range(ps, w->range, &w->range_set));
+	case K_SEEKPCT:
+		return (wd_seekpct(ps, w));
+	case K_PRIORITY:
+		if (one_num(ps, &v) != 0)
+			return (-1);
+		if (v == 0)
+			return (fail(ps, "Workload priority may not be zero"));
+		w->priority_set = 1;
+		w->priority = (int)v;
+		return (0);
+	case K_WD_IORATE:
+		if (ps->it->vals.n != 1)
+			return (fail(ps, "The 'iorate' parameter for a Workload "
+			    "Definition (WD) may contain only one value"));
+		if (one_num(ps, &v) != 0)
+			return (-1);
+		w->iorate_set = 1;
+		w->iorate = v;
+		return (0);
+	case K_RHPCT:
+		return (one_pct(ps, &w->rhpct));
+	case K_WHPCT:
+		return (one_pct(ps, &w->whpct));
+	case K_HOST:
+		all_strs(ps, &w->hosts);
+		return (0);
+	case K_OPENFLAGS:
+		if (check_openflags(ps) != 0)
+			return (-1);
+		all_strs(ps, &w->openflags);
+		return (0);
+	case K_WD_THREADS:
+		return (fail(ps, "Workload Definition (WD) level thread= "
+		    "parameter may only be used together with "
+		    "'concatenatesds=yes'"));
+	default:
+		return (fail(ps, "internal: unhandled wd keyword %s",
+		    d->name));
+	}
+}
+
+/* A time value in whole seconds. */
+static int
+rd_seconds(struct pstate *ps, uint64_t *out)
+{
+	const struct pitem *it = ps->it;
+
+	if (it->vals.n != 1 || !it->vals.v[0].is_num || it->vals.v[0].num < 0)
+		return (fail(ps, "Invalid value for '%s=': %s (a number of "
+		    "seconds; the only suffixes are m for minutes and h for "
+		    "hours)", it->kw, it->value));
+	*out = (uint64_t)it->vals.v[0].num;
+	return (0);
+}
+
+/* Run definitions. */
+static int
+do_rd(struct pstate *ps, const struct kwdef *d)
+{
+	static const char *const formats[] = {
+		"no", "yes", "only", "restart", "clean", "once", "limited",
+		"complete", NULL,
+	};
+	struct rd *r = ps->rd;
+	const char *s = NULL;
+	int i, k;
+
+	switch (d->id) {
+	case K_WDLIST:
+		if (ps->rd_wd_given)
+			return (fail(ps, "rd=%s: the 'wd=' parameter may be "
+			    "specified only once per RD", r->name));
+		ps->rd_wd_given = 1;
+		all_strs(ps, &r->wds);
+		return (0);
+	case K_SDLIST:
+		all_strs(ps, &r->sds);
+		return (0);
+	case K_FSDLIST:
+		all_strs(ps, &r->fsds);
+		return (0);
+	case K_FWDLIST:
+		all_strs(ps, &r->fwds);
+		return (0);
+	case K_IORATE:
+		return (rd_rates(ps, &r->iorate, &r->iorate_n));
+	case K_FWDRATE:
+		return (rd_rates(ps, &r->fwdrate, &r->fwdrate_n));
+	case K_MAXDATA:
+		bag_set(&r->bag, d->name, &ps->it->vals);
+		if (!ps->warned[K_MAXDATA]) {
+			ps->warned[K_MAXDATA] = 1;
+			note(ps, "vdbc: '%s=' is accepted, but not acted on "
+			    "yet: runs end at elapsed=", d->name);
+		}
+		return (0);
+	case K_CURVE:
+		free(r->curve_pct);
+		r->ncurve = ps->it->vals.n;
+		r->curve_pct = xcalloc((size_t)r->ncurve, sizeof(double));
+		for (i = 0; i < r->ncurve; i++) {
+			if (!ps->it->vals.v[i].is_num ||
+			    ps->it->vals.v[i].num <= 0)
+				return (fail(ps, "Invalid 'curve=' value: %s",
+				    ps->it->vals.v[i].str));
+			r->curve_pct[i] = ps->it->vals.v[i].num;
+		}
+		return (0);
+	case K_ELAPSED:
+		return (rd_seconds(ps, &r->elapsed_s));
+	case K_INTERVAL:
+		return (rd_seconds(ps, &r->interval_s));
+	case K_WARMUP:
+		r->warmup_set = 1;
+		return (rd_seconds(ps, &r->warmup_s));
+	case K_PAUSE:
+		return (rd_seconds(ps, &r->pause_s));
+	case K_LOOP:
+		return (rd_loop(ps, r, d));
+	case K_DISTRIBUTION:
+		if (one_str(ps, &s) != 0)
+			return (-1);
+		if (strcasecmp(s, "exponential") == 0)
+			r->distribution = RD_DIST_EXPONENTIAL;
+		else if (strcasecmp(s, "uniform") == 0)
+			r->distribution = RD_DIST_UNIFORM;
+		else if (strcasecmp(s, "deterministic") == 0)
+			r->distribution = RD_DIST_DETERMINISTIC;
+		else if (strcasecmp(s, "variable") == 0 ||
+		    strcasecmp(s, "spike") == 0)
+			return (fail(ps, "Parameter 'distribution=%s' is not "
+			    "supported by this implementation", s));
+		else
+			return (fail(ps, "Unknown keyword value: %s", s));
+		return (0);
+	case K_FORMAT:
+		if (ps->is_default)
+			return (fail(ps, "'format=' parameter is not allowed "
+			    "for rd=default"));
+		for (i = 0; i < ps->it->vals.n; i++) {
+			s = ps->it->vals.v[i].str;
+			for (k = 0; formats[k] != NULL; k++) {
+				if (strcasecmp(s, formats[k]) == 0)
+					break;
+			}
+			if (formats[k] == NULL && strncasecmp(s, "dir", 3) != 0)
+				return (fail(ps, "Invalid contents of "
+				    "'format=' parameter: %s", s));
+		}
+		all_strs(ps, &r->format);
+		return (0);
+	case K_OPENFLAGS:
+		if (check_openflags(ps) != 0)
+			return (-1);
+		all_strs(ps, &r->openflags);
+		return (0);
+	default:
+		return (fail(ps, "internal: unhandled rd keyword %s",
+		    d->name));
+	}
+}
+
+/* File system definitions and workloads (typed by the fsd issue). */
+static int
+do_fs(struct pstate *ps, const struct kwdef *d)
+{
+	const char *s = NULL;
+
+	switch (d->id) {
+	case K_ANCHOR:
+		if (one_str(ps, &s) != 0)
+			return (-1);
+		free(ps->fsd->anchor);
+		ps->fsd->anchor = xstrdup(s);
+		return (0);
+	case K_FSDLIST:
+		all_strs(ps, &ps->fwd->fsds);
+		return (0);
+	case K_OPENFLAGS:
+		if (check_openflags(ps) != 0)
+			return (-1);
+		bag_set(cur_bag(ps), "openflags", &ps->it->vals);
+		return (0);
+	default:
+		return (fail(ps, "internal: unhandled %s keyword %s",
+		    sec_names[ps->sec], d->name));
+	}
+}
+
+/* Section of an entry-opening keyword, or -1. */
+static int
+section_of(const char *kw)
+{
+	int s;
+
+	if (strcmp(kw, "host") == 0)
+		return (SEC_HD);
+	for (s = SEC_HD; s < SEC_N; s++) {
+		if (strcmp(kw, sec_names[s]) == 0)
+			return (s);
+	}
+	return (-1);
+}
+
+/* A hint for a keyword that belongs to an earlier section. */
+static const char *
+order_hint(struct pstate *ps, const char *kw)
+{
+	if (ps->sec > SEC_GENERAL && match_kw(general_kws, kw) != NULL)
+		return (" (general parameters must come before the first "
+		    "hd=, fsd=, sd=, wd=, fwd= or rd=)");
+	if (ps->out_of_order && match_kw(sd_kws, kw) != NULL)
+		return (" (sd= lines must precede wd= lines)");
+	return ("");
+}
+
+/* Parse one item in the current section. */
+static int
+parse_item(struct pstate *ps)
+{
+	const struct pitem *it = ps->it;
+	const struct kwdef *d;
+	int s = section_of(it->kw);
+
+	if (s >= 0 && (s > (int)ps->sec || (s == (int)ps->sec &&
+	    ps->sec != SEC_GENERAL)))
+		return (open_entry(ps, (enum section)s));
+	d = match_kw(sec_tables[ps->sec], it->kw);
+	if (d == NULL) {
+		if (ps->sec == SEC_RD && strncmp(it->kw, "maxdata", 7) == 0)
+			return (fail(ps, "Unknown parameter: %s", it->kw));
+		if (ps->sec == SEC_HD)
+			return (fail(ps, "HostParms.ReadParms(): invalid "
+			    "keyword: %s", it->kw));
+		return (fail(ps, "Unknown keyword: %s%s", it->kw,
+		    order_hint(ps, it->kw)));
+	}
+	switch (d->id) {
+	case K_REJECT:
+		return (fail(ps, "%s", d->msg));
+	case K_BAG_WARN: {
+		char key[96];
+		int i, seen = 0;
+
+		snprintf(key, sizeof(key), "vdbc: '%s=' is accepted", d->name);
+		for (i = 0; i < ps->notes->n; i++) {
+			if (strncmp(ps->notes->v[i], key, strlen(key)) == 0)
+				seen = 1;
+		}
+		if (!seen)
+			note(ps, "%s, but vdbc does not act on it yet", key);
+	}
+		/* FALLTHROUGH */
+	case K_BAG:
+		bag_set(cur_bag(ps), d->name, &it->vals);
+		return (0);
+	case K_NAME:
+		return (open_entry(ps, ps->sec));
+	default:
+		break;
+	}
+	switch (ps->sec) {
+	case SEC_GENERAL:
+		return (do_general(ps, d));
+	case SEC_HD:
+		return (do_hd(ps, d));
+	case SEC_SD:
+		return (do_sd(ps, d));
+	case SEC_WD:
+		return (do_wd(ps, d));
+	case SEC_RD:
+		return (do_rd(ps, d));
+	case SEC_FSD:
+	case SEC_FWD:
+		return (do_fs(ps, d));
+	default:
+		return (fail(ps, "internal: no section"));
+	}
+}
+
+/* Apply -e/-i/-w and check an rd's times (PARMFILE.md 8.1). */
+static int
+check_rd_times(struct pstate *ps, struct rd *r)
+{
+	const struct parm_opts *o = ps->opts;
+
+	if (o->elapsed_s >= 0)
+		r->elapsed_s = (uint64_t)o->elapsed_s;
+	if (o->interval_s >= 0)
+		r->interval_s = (uint64_t)o->interval_s;
+	if (o->warmup_s >= 0) {
+		r->warmup_s = (uint64_t)o->warmup_s;
+		r->warmup_set = 1;
+	}
+	if (r->interval_s == 0) {
+		r->interval_s = r->elapsed_s / 2 < 60 ? r->elapsed_s / 2 : 60;
+		if (r->interval_s == 0)
+			r->interval_s = 1;
+		note(ps, "rd=%s: 'interval=0' changed to interval=%llu",
+		    r->name, (unsigned long long)r->interval_s);
+	}
+	if (r->elapsed_s / r->interval_s < 2)
+		return (fail(ps, "'elapsed=' time value must be at least twice "
+		    "the 'interval=' value"));
+	if (r->elapsed_s % r->interval_s != 0)
+		return (fail(ps, "'elapsed=%llu' must be multiple of "
+		    "'interval=%llu'.", (unsigned long long)r->elapsed_s,
+		    (unsigned long long)r->interval_s));
+	if (r->warmup_s % r->interval_s != 0)
+		return (fail(ps, "'interval=%llu' must be multiple of "
+		    "'warmup=%llu'.", (unsigned long long)r->interval_s,
+		    (unsigned long long)r->warmup_s));
+	return (0);
+}
+
+/* Checks that need the whole stream. */
+static int
+finish_model(struct pstate *ps)
+{
+	struct model *m = ps->m;
+	struct rd *r;
+	int i, unused = 0, nitems_rd = 0;
+
+	ps->it = NULL;
+	if (finish_entry(ps) != 0)
+		return (-1);
+	if (ps->sec <= SEC_HD)
+		return (fail(ps, "Early EOF on input parameters"));
+	if (!TAILQ_EMPTY(&m->sds) && !TAILQ_EMPTY(&m->fsds))
+		return (fail(ps, "'fsd' and 'sd' parameters are mutually "
+		    "exclusive"));
+	if (!TAILQ_EMPTY(&m->wds) && !TAILQ_EMPTY(&m->fwds))
+		return (fail(ps, "'fwd' and 'wd' parameters are mutually "
+		    "exclusive"));
+	TAILQ_FOREACH(r, &m->rds, entry) {
+		nitems_rd++;
+		if (check_rd_times(ps, r) != 0)
+			return (-1);
+		if (r->fwds.n > 0) {
+			if (r->fwdrate_n == 0)
+				return (fail(ps, "No fwdrate= specified for "
+				    "rd=%s", r->name));
+		} else if (r->iorate_n == 0)
+			return (fail(ps, "iorate= parameter is missing. "
+			    "(rd=%s)", r->name));
+	}
+	if (nitems_rd == 0)
+		return (fail(ps, "No RD parameters specified"));
+	for (i = 0; i < ps->opts->vars.n; i++) {
+		if (!ps->opts->vars.v[i].used) {
+			note(ps, "Unused parameter substitution: %s=%s",
+			    ps->opts->vars.v[i].name,
+			    ps->opts->vars.v[i].value);
+			unused++;
+		}
+	}
+	if (unused > 0)
+		return (fail(ps, "Unused parameter substitution."));
+	m->wd_default = wd_copy(ps->wd_def, "default");
+	return (0);
+}
+
+/* Parse a tokenized stream into a model. */
+int
+parmfile_parse_items(const struct pitems *pi, const struct parm_opts *opts,
+    struct model **out, struct strlist *notes, struct errmsg *e)
+{
+	struct pstate ps;
+	int i, rc = -1;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.opts = opts;
+	ps.m = model_new();
+	ps.notes = notes;
+	ps.e = e;
+	ps.sec = SEC_GENERAL;
+	ps.hd_def = hd_new("default");
+	ps.sd_def = sd_new("default");
+	ps.wd_def = wd_new("default");
+	ps.rd_def = rd_new("default");
+	ps.fsd_def = fsd_new("default");
+	ps.fwd_def = fwd_new("default");
+	if (pi->n == 0) {
+		fail(&ps, "Early EOF on input parameters");
+		goto out;
+	}
+	for (i = 0; i < pi->n; i++) {
+		ps.it = &pi->v[i];
+		if (parse_item(&ps) != 0)
+			goto out;
+	}
+	if (finish_model(&ps) != 0)
+		goto out;
+	*out = ps.m;
+	ps.m = NULL;
+	rc = 0;
+out:
+	free(ps.pending_host);
+	model_free(ps.m);
+	hd_free(ps.hd_def);
+	sd_free(ps.sd_def);
+	wd_free(ps.wd_def);
+	rd_free(ps.rd_def);
+	fsd_free(ps.fsd_def);
+	fwd_free(ps.fwd_def);
+	return (rc);
+}
+
+/* Shared tail of both loaders. */
+static int
+load_lines(struct plines *pl, const struct parm_opts *opts,
+    struct model **out, struct strlist *notes, struct errmsg *e)
+{
+	struct pitems pi = { 0, NULL };
+	int nrds, rc = -1;
+
+	if (lexer_add_extras(pl, opts->extras, &nrds, e) != 0)
+		goto out;
+	for (; nrds > 0; nrds--) {
+		char *n;
+
+		xasprintf(&n, "Adding ',%s' to each one-line RD parameter.",
+		    opts->extras);
+		strlist_add(notes, n);
+		free(n);
+	}
+	if (lexer_tokenize(&pi, pl, e) != 0)
+		goto out;
+	rc = parmfile_parse_items(&pi, opts, out, notes, e);
+out:
+	pitems_free(&pi);
+	plines_free(pl);
+	return (rc);
+}
+
+/* Read parmfiles into a model. */
+int
+parmfile_load(const struct parm_opts *opts, struct model **out,
+    struct strlist *notes, struct errmsg *e)
+{
+	struct plines pl = { 0, NULL };
+
+	if (lexer_read_files(&pl, opts->nfiles, opts->files,
+	    (struct subvars *)&opts->vars, e) != 0) {
+		plines_free(&pl);
+		return (-1);
+	}
+	return (load_lines(&pl, opts, out, notes, e));
+}
+
+/* Read an in-memory parmfile into a model. */
+int
+parmfile_load_buffer(const char *name, const char *text,
+    const struct parm_opts *opts, struct model **out, struct strlist *notes,
+    struct errmsg *e)
+{
+	struct plines pl = { 0, NULL };
+
+	if (lexer_read_buffer(&pl, name, text, (struct subvars *)&opts->vars,
+	    e) != 0) {
+		plines_free(&pl);
+		return (-1);
+	}
+	return (load_lines(&pl, opts, out, notes, e));
+}

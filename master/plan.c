@@ -1,0 +1,485 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Run-list expansion. vdbench gives all runs of an rd the same name; only
+ * curve points and percentage runs get a "_(NN%)" suffix and sd=single
+ * clones get "_<sd>".
+ */
+#include "plan.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "units.h"
+#include "xmalloc.h"
+
+static const double default_curve[] = { 10, 50, 70, 80, 90, 100 };
+
+/* Fail naming no place in a file: these are cross-entry checks. */
+static int __attribute__((format(printf, 2, 3)))
+fail(struct errmsg *e, const char *fmt, ...)
+{
+	char text[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	errmsg_set(e, NULL, 0, 0, "%s", text);
+	return (-1);
+}
+
+/* Free the runs' own arrays. */
+void
+plan_free(struct plan *p)
+{
+	int i, k;
+
+	for (i = 0; i < p->nruns; i++) {
+		struct run *r = &p->runs[i];
+
+		free(r->name);
+		free(r->sim_name);
+		for (k = 0; k < r->nwds; k++)
+			free(r->wds[k].sds);
+		free(r->wds);
+	}
+	free(p->runs);
+	for (i = 0; i < p->nowned; i++)
+		wd_free(p->owned[i]);
+	free(p->owned);
+	memset(p, 0, sizeof(*p));
+}
+
+/* The host label the error messages name for a wd. */
+static const char *
+first_host(const struct model *m, const struct wd *w)
+{
+	const struct hd *h;
+
+	if (w->hosts.n > 0 && strcmp(w->hosts.v[0], "*") != 0)
+		return (w->hosts.v[0]);
+	h = TAILQ_FIRST(&m->hds);
+	return (h != NULL ? h->name : "localhost");
+}
+
+/* Resolve the sds of one wd of a run (rd sd= overrides the wd's). */
+static int
+resolve_sds(const struct model *m, const struct rd *rd, const struct wd *w,
+    const struct strlist *only, struct run_wd *rw, struct errmsg *e)
+{
+	const struct strlist *pats = only != NULL ? only :
+	    rd->sds.n > 0 ? &rd->sds : &w->sds;
+	const struct sd *s;
+	int i, k, found;
+
+	rw->wd = w;
+	rw->sds = NULL;
+	rw->nsds = 0;
+	if (pats->n == 0)
+		return (fail(e, "No 'sd=' parameter specified for wd=%s",
+		    w->name));
+	for (i = 0; i < pats->n; i++) {
+		found = 0;
+		TAILQ_FOREACH(s, &m->sds, entry) {
+			if (!name_matches(pats->v[i], s->name))
+				continue;
+			found = 1;
+			for (k = 0; k < rw->nsds; k++) {
+				if (rw->sds[k] == s)
+					return (fail(e, "SD=%s is requested "
+					    "more than once in wd=%s", s->name,
+					    w->name));
+			}
+			rw->sds = xreallocarray(rw->sds, (size_t)rw->nsds + 1,
+			    sizeof(*rw->sds));
+			rw->sds[rw->nsds++] = s;
+		}
+		if (!found)
+			return (fail(e, "Could not find sd=%s for wd=%s,host=%s",
+			    pats->v[i], w->name, first_host(m, w)));
+	}
+	return (0);
+}
+
+/* The workloads of an rd, with their sds. */
+static int
+resolve_wds(const struct model *m, struct plan *p, const struct rd *rd,
+    const struct strlist *only_sds, struct run_wd **out, int *nout,
+    int *controlled, struct errmsg *e)
+{
+	struct run_wd *rws = NULL;
+	const struct wd *w;
+	int n = 0, i, found;
+
+	*controlled = 0;
+	if (rd->wds.n == 0) {
+		struct wd *copy;
+
+		if (rd->sds.n == 0 || m->wd_default == NULL)
+			return (fail(e, "No 'wd=' parameter specified for "
+			    "rd=%s", rd->name));
+		copy = wd_copy(m->wd_default, rd->name);
+		p->owned = xreallocarray(p->owned, (size_t)p->nowned + 1,
+		    sizeof(*p->owned));
+		p->owned[p->nowned++] = copy;
+		rws = xcalloc(1, sizeof(*rws));
+		if (resolve_sds(m, rd, copy, only_sds, &rws[0], e) != 0) {
+			free(rws[0].sds);
+			free(rws);
+			return (-1);
+		}
+		*out = rws;
+		*nout = 1;
+		return (0);
+	}
+	for (i = 0; i < rd->wds.n; i++) {
+		found = 0;
+		TAILQ_FOREACH(w, &m->wds, entry) {
+			if (!name_matches(rd->wds.v[i], w->name))
+				continue;
+			found = 1;
+			rws = xreallocarray(rws, (size_t)n + 1, sizeof(*rws));
+			if (resolve_sds(m, rd, w, only_sds, &rws[n], e) != 0) {
+				free(rws[n].sds);
+				goto fail;
+			}
+			n++;
+			if (w->skew_set || w->iorate_set || w->priority_set)
+				*controlled = 1;
+		}
+		if (!found) {
+			fail(e, "Could not find WD=%s for RD=%s", rd->wds.v[i],
+			    rd->name);
+			goto fail;
+		}
+	}
+	*out = rws;
+	*nout = n;
+	return (0);
+fail:
+	while (n-- > 0)
+		free(rws[n].sds);
+	free(rws);
+	return (-1);
+}
+
+/* Append a run: a deep copy of the template's arrays. */
+static struct run *
+add_run(struct plan *p, const struct run *tmpl)
+{
+	struct run *r;
+	int k;
+
+	p->runs = xreallocarray(p->runs, (size_t)p->nruns + 1,
+	    sizeof(*p->runs));
+	r = &p->runs[p->nruns++];
+	*r = *tmpl;
+	r->name = xstrdup(tmpl->name);
+	r->sim_name = xstrdup(tmpl->sim_name);
+	r->wds = xcalloc((size_t)tmpl->nwds, sizeof(*r->wds));
+	for (k = 0; k < tmpl->nwds; k++) {
+		r->wds[k] = tmpl->wds[k];
+		r->wds[k].sds = xcalloc((size_t)tmpl->wds[k].nsds + 1,
+		    sizeof(*r->wds[k].sds));
+		memcpy(r->wds[k].sds, tmpl->wds[k].sds,
+		    (size_t)tmpl->wds[k].nsds * sizeof(*r->wds[k].sds));
+	}
+	return (r);
+}
+
+/* Interval counts (PARMFILE.md 13.2). */
+static void
+set_intervals(struct run *r)
+{
+	uint64_t w = r->warmup_s / r->interval_s, n;
+
+	if (w == 0)
+		w = 1;
+	n = r->elapsed_s / r->interval_s;
+	if (r->warmup_s == 0)
+		n--;
+	r->nintervals = (unsigned int)(w + n);
+	r->first_avg = (unsigned int)(w + 1);
+}
+
+/* Emit the runs of one loop combination (with curve points). */
+static void
+emit(struct plan *p, struct run *t)
+{
+	const struct rd *rd = t->rd;
+	char *base = t->name, *sbase = t->sim_name;
+	int i;
+
+	set_intervals(t);
+	if (t->iorate < 0 && t->iorate != RD_IORATE_CURVE) {
+		char *n;
+
+		xasprintf(&n, "%s_(%g%%)", base, -t->iorate);
+		t->name = n;
+		add_run(p, t);
+		t->name = base;
+		free(n);
+		return;
+	}
+	add_run(p, t);
+	if (t->iorate != RD_IORATE_CURVE)
+		return;
+	for (i = 0; i < (rd->curve_pct != NULL ? rd->ncurve : 6); i++) {
+		double pct = rd->curve_pct != NULL ? rd->curve_pct[i] :
+		    default_curve[i];
+		char *n;
+
+		xasprintf(&n, "%s_(%g%%)", base, pct);
+		t->name = t->sim_name = n;
+		t->curve_point = 1;
+		t->curve_pct = pct;
+		add_run(p, t);
+		free(n);
+	}
+	t->name = base;
+	t->sim_name = sbase;
+	t->curve_point = 0;
+	t->curve_pct = 0;
+}
+
+/* Walk the loop combinations of an rd in nesting order. */
+static void
+expand(struct plan *p, struct run *t, const struct forloop *loops,
+    int nloops, int depth)
+{
+	const struct forloop *l;
+	int i;
+
+	if (depth == nloops) {
+		emit(p, t);
+		return;
+	}
+	l = &loops[depth];
+	for (i = 0; i < l->n; i++) {
+		t->loop_kind[depth] = l->kind;
+		t->loop_val[depth] = l->vals != NULL ? l->vals[i] : 0;
+		t->loop_str[depth] = l->strs != NULL ? l->strs[i] : NULL;
+		if (l->kind == LOOP_IORATE || l->kind == LOOP_FWDRATE)
+			t->iorate = l->vals[i];
+		expand(p, t, loops, nloops, depth + 1);
+	}
+}
+
+/* Expand one rd (or one sd=single clone of it). */
+static int
+plan_rd(const struct model *m, struct plan *p, const struct rd *rd,
+    const char *name, const struct strlist *only_sds, struct errmsg *e)
+{
+	struct forloop loops[LOOP_NKINDS + 1];
+	struct run t;
+	int n = 0, i, rc;
+
+	memset(&t, 0, sizeof(t));
+	if (rd->fwds.n == 0 && resolve_wds(m, p, rd, only_sds, &t.wds,
+	    &t.nwds, &t.controlled, e) != 0)
+		return (-1);
+	t.rd = rd;
+	t.name = (char *)name;
+	t.sim_name = (char *)name;
+	t.elapsed_s = rd->elapsed_s;
+	t.interval_s = rd->interval_s;
+	t.warmup_s = rd->warmup_s;
+	for (i = 0; i < rd->nloops && n < LOOP_NKINDS; i++)
+		loops[n++] = rd->loops[i];
+	if (rd->fwds.n > 0) {
+		t.iorate = rd->fwdrate_n > 0 ? rd->fwdrate[0] : 0;
+		if (rd->fwdrate_n > 1) {
+			loops[n].kind = LOOP_FWDRATE;
+			loops[n].n = rd->fwdrate_n;
+			loops[n].vals = rd->fwdrate;
+			loops[n++].strs = NULL;
+		}
+	} else {
+		t.iorate = rd->iorate_n > 0 ? rd->iorate[0] : 0;
+		if (rd->iorate_n > 1) {
+			loops[n].kind = LOOP_IORATE;
+			loops[n].n = rd->iorate_n;
+			loops[n].vals = rd->iorate;
+			loops[n++].strs = NULL;
+		}
+	}
+	t.nloops = n;
+	expand(p, &t, loops, n, 0);
+	rc = 0;
+	for (i = 0; i < t.nwds; i++)
+		free(t.wds[i].sds);
+	free(t.wds);
+	return (rc);
+}
+
+/* Expand every rd in definition order. */
+int
+plan_build(const struct model *m, struct plan *p, struct errmsg *e)
+{
+	const struct rd *rd;
+	const struct sd *s;
+
+	memset(p, 0, sizeof(*p));
+	TAILQ_FOREACH(rd, &m->rds, entry) {
+		const char *special = rd->sds.n == 1 ? rd->sds.v[0] : "";
+
+		if (strcmp(special, "single") == 0 ||
+		    strcmp(special, "range") == 0) {
+			/* One run per sd in the parmfile (16 item 7). */
+			struct strlist only = { 0, NULL };
+			const struct sd *first = TAILQ_FIRST(&m->sds);
+
+			TAILQ_FOREACH(s, &m->sds, entry) {
+				char *n;
+				int rc;
+
+				if (special[0] == 's') {
+					strlist_clear(&only);
+					xasprintf(&n, "%s_%s", rd->name,
+					    s->name);
+				} else
+					xasprintf(&n, "%s_%s-%s", rd->name,
+					    first->name, s->name);
+				strlist_add(&only, s->name);
+				rc = plan_rd(m, p, rd, n, &only, e);
+				free(n);
+				if (rc != 0) {
+					strlist_clear(&only);
+					goto fail;
+				}
+			}
+			strlist_clear(&only);
+			continue;
+		}
+		if (strncmp(special, "setsof", 6) == 0) {
+			fail(e, "rd=%s: 'sd=%s' is not supported by this "
+			    "implementation", rd->name, special);
+			goto fail;
+		}
+		if (plan_rd(m, p, rd, rd->name, NULL, e) != 0)
+			goto fail;
+	}
+	return (0);
+fail:
+	plan_free(p);
+	return (-1);
+}
+
+/* N% of an observed rate, rounded up to 10s (<= 1000) or 100s. */
+double
+plan_pct_rate(double observed, double pct)
+{
+	double v = floor(observed * pct / 100.0);
+	double step = v > 1000 ? 100 : 10;
+
+	return (ceil(v / step) * step);
+}
+
+/* The "I/O rate:" field of a run line. */
+const char *
+plan_rate_text(const struct run *r, double observed_max, char *buf,
+    size_t len)
+{
+	const char *ctl = r->controlled ? "Controlled" : "Uncontrolled";
+
+	if (r->curve_point)
+		snprintf(buf, len, "%.0f", plan_pct_rate(observed_max,
+		    r->curve_pct));
+	else if (r->iorate == RD_IORATE_MAX)
+		snprintf(buf, len, "%s MAX", ctl);
+	else if (r->iorate == RD_IORATE_CURVE)
+		snprintf(buf, len, "%s curve", ctl);
+	else if (r->iorate < 0)
+		snprintf(buf, len, "%.0f", plan_pct_rate(observed_max,
+		    -r->iorate));
+	else
+		snprintf(buf, len, "%lld", (long long)r->iorate);
+	return (buf);
+}
+
+/* One loop value as vdbench prints it. */
+static void
+loop_value_text(const struct run *r, int i, char *buf, size_t len)
+{
+	double v = r->loop_val[i];
+
+	if (r->loop_kind[i] == LOOP_OPERATION)
+		snprintf(buf, len, "%s", r->loop_str[i]);
+	else if ((r->loop_kind[i] == LOOP_IORATE ||
+	    r->loop_kind[i] == LOOP_FWDRATE) && v == RD_IORATE_MAX)
+		snprintf(buf, len, "max");
+	else if ((r->loop_kind[i] == LOOP_IORATE ||
+	    r->loop_kind[i] == LOOP_FWDRATE) && v == RD_IORATE_CURVE)
+		snprintf(buf, len, "curve");
+	else if (v < 0)
+		snprintf(buf, len, "%g%%", -v);
+	else if (r->loop_kind[i] == LOOP_IORATE ||
+	    r->loop_kind[i] == LOOP_FWDRATE)
+		snprintf(buf, len, "%lld", (long long)v);
+	else
+		units_whatsize(v, buf, len);
+}
+
+/* The "For loops:" text. */
+const char *
+plan_loops_text(const struct run *r, char *buf, size_t len)
+{
+	size_t n = 0;
+	int i;
+
+	if (r->nloops == 0) {
+		snprintf(buf, len, "None");
+		return (buf);
+	}
+	buf[0] = '\0';
+	for (i = 0; i < r->nloops && n < len; i++) {
+		char v[64];
+
+		loop_value_text(r, i, v, sizeof(v));
+		n += (size_t)snprintf(buf + n, len - n, "%s%s=%s",
+		    i > 0 ? " " : "", loop_label(r->loop_kind[i]), v);
+	}
+	return (buf);
+}
+
+/* The "elapsed=" field. */
+const char *
+plan_elapsed_text(const struct run *r, char *buf, size_t len)
+{
+	if (r->warmup_s > 0)
+		snprintf(buf, len, "elapsed=%llu warmup=%llu",
+		    (unsigned long long)r->elapsed_s,
+		    (unsigned long long)r->warmup_s);
+	else
+		snprintf(buf, len, "elapsed=%llu",
+		    (unsigned long long)r->elapsed_s);
+	return (buf);
+}
+
+/* Raw devices are /dev/ paths. */
+int
+plan_lun_is_raw(const char *lun)
+{
+	return (strncmp(lun, "/dev/", 5) == 0);
+}
+
+/* The SD_format rule for one file lun. */
+int
+plan_sd_needs_format(const struct sd *s, const char *lun, int exists,
+    uint64_t cur_size_bytes, int formatsds, struct errmsg *e)
+{
+	if (plan_lun_is_raw(lun) || formatsds == 0)
+		return (0);
+	if (!exists && s->size_bytes == 0) {
+		errmsg_set(e, NULL, 0, 0, "Unknown lun size for sd=%s",
+		    s->name);
+		return (-1);
+	}
+	if (formatsds == 1)
+		return (1);
+	return (!exists || cur_size_bytes < s->size_bytes);
+}
