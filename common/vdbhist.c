@@ -52,7 +52,7 @@ parse_bound(const char *w, uint64_t *us)
 /* Parse histogram= words (after "default"). */
 int
 vdbhist_edges_parse(struct vdbhist_edges *ed, int nwords,
-    char *const words[], struct errmsg *e)
+    const char *const words[], struct errmsg *e)
 {
 	uint64_t vals[256];
 	int nvals = 0, i;

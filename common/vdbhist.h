@@ -31,7 +31,7 @@ void		vdbhist_edges_default(struct vdbhist_edges *);
  * not above the previous one is an increment filling the gap to the next.
  */
 int		vdbhist_edges_parse(struct vdbhist_edges *, int nwords,
-		    char *const words[], struct errmsg *);
+		    const char *const words[], struct errmsg *);
 unsigned int	vdbhist_bucket_of(const struct vdbhist_edges *, uint64_t lat_ns);
 void		vdbhist_add(struct vdbhist *, const struct vdbhist_edges *,
 		    uint64_t lat_ns);

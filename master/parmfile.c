@@ -932,14 +932,15 @@ do_general(struct pstate *ps, const struct kwdef *d)
 		g->port = (int)u;
 		return (0);
 	case K_HISTOGRAM: {
-		char **w = xcalloc((size_t)ps->it->vals.n + 1, sizeof(char *));
+		const char **w = xcalloc((size_t)ps->it->vals.n + 1,
+		    sizeof(char *));
 		struct errmsg he;
 		int i, rc;
 
 		for (i = 0; i < ps->it->vals.n; i++)
 			w[i] = ps->it->vals.v[i].str;
 		rc = vdbhist_edges_parse(&g->histogram, ps->it->vals.n, w, &he);
-		free(w);
+		free((void *)w);
 		if (rc != 0)
 			return (fail(ps, "%s", he.text));
 		g->histogram_set = 1;

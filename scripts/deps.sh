@@ -1,0 +1,22 @@
+# Sourced by scripts/quickstart and scripts/test: install what is missing
+# from Debian's archive (apt-get update first, once, only when needed).
+VDBC_BUILD_PKGS="gcc make cmake pkg-config libevent-dev libjansson-dev
+libyaml-dev libssl-dev libcmocka-dev libaio-dev procps"
+
+vdbc_install_deps() {
+	local missing="" p
+	for p in $VDBC_BUILD_PKGS "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+			grep -q "install ok installed" || missing="$missing $p"
+	done
+	[ -z "$missing" ] && return 0
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "missing packages:$missing (run as root, or install them)" >&2
+		return 1
+	fi
+	echo "installing:$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null
+}

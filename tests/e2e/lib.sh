@@ -1,0 +1,32 @@
+# Sourced by the e2e scripts: a private temp dir, cleanup of only the PIDs
+# this script started, and small assertions. VDBC_TEST_KEEP=1 keeps the dir.
+set -u
+: "${VDBC:?VDBC must name the vdbc binary}"
+: "${VDBC_SRC:?VDBC_SRC must name the source tree}"
+T=$(mktemp -d /tmp/vdbc-e2e.XXXXXX)
+PIDS=""
+cleanup() {
+	local p
+	for p in $PIDS; do kill "$p" 2>/dev/null; done
+	[ "${VDBC_TEST_KEEP:-0}" = 1 ] && echo "kept $T" || rm -rf "$T"
+}
+trap cleanup EXIT
+FAILS=0
+PASSES=0
+ok() { PASSES=$((PASSES + 1)); }
+bad() { FAILS=$((FAILS + 1)); echo "FAIL: $*"; }
+# expect_rc WANT CMD...: run CMD (output in $T/out) under timeout.
+expect_rc() {
+	local want=$1; shift
+	timeout 60 "$@" >"$T/out" 2>&1
+	local rc=$?
+	if [ "$rc" = "$want" ]; then ok; else bad "exit $rc, wanted $want: $*"; cat "$T/out"; fi
+}
+# expect_out TEXT: the last command's output contains TEXT.
+expect_out() {
+	if grep -qF -- "$1" "$T/out"; then ok; else bad "output lacks: $1"; cat "$T/out"; fi
+}
+finish() {
+	echo "$PASSES passed, $FAILS failed"
+	[ "$FAILS" = 0 ]
+}

@@ -1,0 +1,170 @@
+/* Log-linear histogram: percentiles within 1 %, merge, wire form. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <math.h>
+
+#include <cmocka.h>
+
+#include "hist.h"
+#include "rng.h"
+
+#define NSAMPLES	200000
+
+/* Sort helper. */
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+/* Generated latencies: log-normal-ish from 1 us to ~100 ms. */
+static uint64_t *
+samples(uint64_t seed)
+{
+	uint64_t *s = malloc(NSAMPLES * sizeof(*s));
+	struct rng r;
+	int i;
+
+	rng_init(&r, seed, 0);
+	for (i = 0; i < NSAMPLES; i++)
+		s[i] = (uint64_t)exp(7.0 + 4.5 * rng_double(&r) +
+		    rng_exp(&r, 0.5));
+	return (s);
+}
+
+static void
+test_bucket_geometry(void **state)
+{
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < 64; i++)
+		assert_int_equal(hist_bucket_of(i), i);
+	for (i = 0; i < HIST_NBUCKETS; i++) {
+		uint64_t lo = hist_bucket_low_ns(i);
+		uint64_t hi = lo + hist_bucket_width_ns(i) - 1;
+
+		assert_int_equal(hist_bucket_of(lo), i);
+		assert_int_equal(hist_bucket_of(hi), i);
+		/* Half a bucket is under 1 % of its low edge. */
+		if (i >= 64)
+			assert_true((double)hist_bucket_width_ns(i) / 2 <
+			    0.01 * (double)lo);
+	}
+	assert_int_equal(hist_bucket_of(UINT64_MAX), HIST_NBUCKETS - 1);
+}
+
+static void
+test_percentiles_within_1pct(void **state)
+{
+	static const double pcts[] = { 1, 10, 50, 90, 95, 99, 99.9, 99.99 };
+	uint64_t *s = samples(42);
+	struct hist *h = hist_new();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NSAMPLES; i++)
+		hist_add(h, s[i]);
+	qsort(s, NSAMPLES, sizeof(*s), cmp_u64);
+	assert_int_equal(hist_count(h), NSAMPLES);
+	assert_int_equal(hist_max_ns(h), s[NSAMPLES - 1]);
+	for (i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++) {
+		size_t rank = (size_t)ceil(pcts[i] / 100 * NSAMPLES);
+		double exact = (double)s[rank - 1];
+		double got = (double)hist_percentile_ns(h, pcts[i]);
+
+		assert_true(fabs(got - exact) <= 0.01 * exact);
+	}
+	assert_int_equal(hist_percentile_ns(h, 100), s[NSAMPLES - 1]);
+	hist_free(h);
+	free(s);
+}
+
+static void
+test_merge_equals_union(void **state)
+{
+	uint64_t *s = samples(7);
+	struct hist *a = hist_new(), *b = hist_new(), *all = hist_new();
+	struct hist *d = hist_new();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NSAMPLES; i++) {
+		hist_add(i % 3 ? a : b, s[i]);
+		hist_add(all, s[i]);
+	}
+	hist_merge(a, b);
+	assert_int_equal(hist_count(a), hist_count(all));
+	assert_int_equal(hist_max_ns(a), hist_max_ns(all));
+	for (i = 0; i <= 1000; i++)
+		assert_int_equal(hist_percentile_ns(a, i / 10.0),
+		    hist_percentile_ns(all, i / 10.0));
+	/* The delta of the union and one part is the other part. */
+	hist_delta(d, all, b);
+	assert_int_equal(hist_count(d), NSAMPLES - hist_count(b));
+	hist_free(a);
+	hist_free(b);
+	hist_free(all);
+	hist_free(d);
+	free(s);
+}
+
+static void
+test_json_round_trip(void **state)
+{
+	struct hist *h = hist_new(), *back = hist_new();
+	struct errmsg e;
+	json_t *j;
+	int i;
+
+	(void)state;
+	for (i = 1; i < 5000; i++)
+		hist_add(h, (uint64_t)i * 997);
+	j = hist_to_json(h);
+	assert_int_equal(hist_from_json(back, j, &e), 0);
+	assert_int_equal(hist_count(back), hist_count(h));
+	assert_int_equal(hist_percentile_ns(back, 99), hist_percentile_ns(h,
+	    99));
+	json_decref(j);
+	/* A bucket index out of range is refused. */
+	j = json_pack("{s:I,s:I,s:[[I,I]]}", "n", (json_int_t)1, "max_ns",
+	    (json_int_t)1, "b", (json_int_t)HIST_NBUCKETS, (json_int_t)1);
+	assert_int_equal(hist_from_json(back, j, &e), -1);
+	json_decref(j);
+	/* A count that does not match its buckets is refused. */
+	j = json_pack("{s:I,s:I,s:[[I,I]]}", "n", (json_int_t)5, "max_ns",
+	    (json_int_t)1, "b", (json_int_t)1, (json_int_t)1);
+	assert_int_equal(hist_from_json(back, j, &e), -1);
+	json_decref(j);
+	hist_free(h);
+	hist_free(back);
+}
+
+static void
+test_empty(void **state)
+{
+	struct hist *h = hist_new();
+
+	(void)state;
+	assert_int_equal(hist_percentile_ns(h, 50), 0);
+	hist_free(h);
+	hist_free(NULL);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bucket_geometry),
+		cmocka_unit_test(test_percentiles_within_1pct),
+		cmocka_unit_test(test_merge_equals_union),
+		cmocka_unit_test(test_json_round_trip),
+		cmocka_unit_test(test_empty),
+	};
+	return (cmocka_run_group_tests_name("hist", tests, NULL, NULL));
+}

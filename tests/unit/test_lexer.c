@@ -1,0 +1,232 @@
+/* The lexical layer: PARMFILE.md sections 2.1-2.5, 2.8 and 14. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lexer.h"
+
+/* Read and tokenize text; 0 or -1. */
+static int
+lex(const char *text, struct plines *pl, struct pitems *pi, struct errmsg *e,
+    struct subvars *sv)
+{
+	memset(pl, 0, sizeof(*pl));
+	memset(pi, 0, sizeof(*pi));
+	if (lexer_read_buffer(pl, "t.parm", text, sv, e) != 0)
+		return (-1);
+	return (lexer_tokenize(pi, pl, e));
+}
+
+/* Free both. */
+static void
+done(struct plines *pl, struct pitems *pi)
+{
+	plines_free(pl);
+	pitems_free(pi);
+}
+
+static void
+test_comments_and_trailing_text(void **state)
+{
+	struct plines pl;
+	struct pitems pi;
+	struct errmsg e;
+
+	(void)state;
+	assert_int_equal(lex("* star\n# hash\n/* slash */\n/dev/sdb\n\n"
+	    "sd=sd1,lun=/data/f1,size=100m    everything after the blank\n"
+	    "  wd=wd1,\n\t sd=sd1,\n   xf=8k,rdpct=70\neof\nrd=ignored\n",
+	    &pl, &pi, &e, NULL), 0);
+	assert_int_equal(pl.n, 4);
+	assert_int_equal(pi.n, 7);
+	assert_string_equal(pi.v[0].kw, "sd");
+	assert_string_equal(pi.v[2].kw, "size");
+	assert_true(pi.v[2].vals.v[0].num == 104857600);
+	assert_string_equal(pi.v[5].kw, "xf");
+	assert_true(pi.v[5].vals.v[0].num == 8192);
+	/* Locations: line 6, column 1; and line 9 column 4 (after trim). */
+	assert_int_equal(pi.v[0].lineno, 6);
+	assert_int_equal(pi.v[0].col, 1);
+	assert_int_equal(pi.v[1].col, 8);
+	assert_int_equal(pi.v[5].lineno, 9);
+	assert_int_equal(pi.v[5].col, 4);
+	done(&pl, &pi);
+}
+
+static void
+test_lists_and_ranges(void **state)
+{
+	struct plines pl;
+	struct pitems pi;
+	struct errmsg e;
+	const struct pvals *v;
+
+	(void)state;
+	assert_int_equal(lex("rd=r,forxfersize=(4k-32k,d),forrdpct=(0-100,50),"
+	    "forthreads=(1,2,4-16,4,32),fo=(64k-8k,d),sd=(sd1-sd3),"
+	    "wd=(d01-d03),lun=(\"/dev/mapper/vg-a\")\n", &pl, &pi, &e, NULL),
+	    0);
+	v = &pi.v[1].vals;
+	assert_int_equal(v->n, 4);
+	assert_true(v->v[0].num == 4096 && v->v[3].num == 32768);
+	v = &pi.v[2].vals;
+	assert_int_equal(v->n, 3);
+	assert_true(v->v[1].num == 50);
+	v = &pi.v[3].vals;
+	assert_int_equal(v->n, 7);
+	assert_true(v->v[2].num == 4 && v->v[5].num == 16 && v->v[6].num == 32);
+	v = &pi.v[4].vals;
+	assert_int_equal(v->n, 4);
+	assert_true(v->v[0].num == 65536 && v->v[3].num == 8192);
+	v = &pi.v[5].vals;
+	assert_int_equal(v->n, 3);
+	assert_string_equal(v->v[2].str, "sd3");
+	v = &pi.v[6].vals;
+	assert_string_equal(v->v[0].str, "d01");
+	assert_string_equal(v->v[1].str, "d2");
+	v = &pi.v[7].vals;
+	assert_int_equal(v->n, 1);
+	assert_string_equal(v->v[0].str, "/dev/mapper/vg-a");
+	done(&pl, &pi);
+}
+
+static void
+test_values_and_quotes(void **state)
+{
+	struct plines pl;
+	struct pitems pi;
+	struct errmsg e;
+
+	(void)state;
+	assert_int_equal(lex("startcmd=\"echo hello, world\"\n"
+	    "sd=sd1,lun=\"/data/my file.dat\",size=1g\n"
+	    "rd=r,iorate=(100,max),io=max,el=2h,in=1m,size=(10g,4),"
+	    "misc=(fifo=100),iorate=50%\n", &pl, &pi, &e, NULL), 0);
+	assert_string_equal(pi.v[0].vals.v[0].str, "echo hello, world");
+	assert_string_equal(pi.v[2].vals.v[0].str, "/data/my file.dat");
+	assert_true(pi.v[3].vals.v[0].num == 1073741824.0);
+	assert_true(pi.v[5].vals.v[1].is_num);		/* iorate=max */
+	assert_false(pi.v[6].vals.v[0].is_num);	/* io=max stays alpha */
+	assert_true(pi.v[7].vals.v[0].num == 7200);
+	assert_true(pi.v[8].vals.v[0].num == 60);	/* minutes */
+	assert_int_equal(pi.v[9].vals.n, 2);
+	assert_string_equal(pi.v[10].vals.v[0].str, "fifo=100");
+	assert_true(pi.v[11].vals.v[0].num == -50);
+	done(&pl, &pi);
+	/* Unquoted, the blank ends the line: size= is a comment. */
+	assert_int_equal(lex("sd=sd1,lun=/data/my file.dat,size=1g\n", &pl,
+	    &pi, &e, NULL), 0);
+	assert_int_equal(pi.n, 2);
+	assert_string_equal(pi.v[1].vals.v[0].str, "/data/my");
+	done(&pl, &pi);
+}
+
+static void
+test_errors(void **state)
+{
+	struct plines pl;
+	struct pitems pi;
+	struct errmsg e;
+
+	(void)state;
+	assert_int_equal(lex("x=1\n", &pl, &pi, &e, NULL), -1);
+	assert_string_equal(e.text,
+	    "Keyword must contain a minimum of 2 characters: x=1");
+	done(&pl, &pi);
+	assert_int_equal(lex("sd=sd1,rate\n", &pl, &pi, &e, NULL), -1);
+	assert_string_equal(e.text, "Expecting 'keyword=' in parameter: rate");
+	assert_int_equal(e.line, 1);
+	assert_int_equal(e.col, 8);
+	done(&pl, &pi);
+	assert_int_equal(lex("sd=sd1)\n", &pl, &pi, &e, NULL), -1);
+	assert_string_equal(e.text, "Unmatched Parenthesis ");
+	done(&pl, &pi);
+	assert_int_equal(lex("rd=r,forthreads=(1-4)\n", &pl, &pi, &e, NULL),
+	    -1);
+	assert_non_null(strstr(e.text, "requires an increment"));
+	done(&pl, &pi);
+	assert_int_equal(lex("rd=r,forxfersize=(4k,abc)\n", &pl, &pi, &e,
+	    NULL), -1);
+	assert_string_equal(e.text,
+	    "Mix of alpha and numeric values not allowed: (forxfersize) abc");
+	done(&pl, &pi);
+	assert_int_equal(lex("wd=w,sd=(sd3-sd1)\n", &pl, &pi, &e, NULL), -1);
+	assert_string_equal(e.text, "Numeric portions of alphanumeric re "
+	    "values must be incremental: sd3/sd1");
+	done(&pl, &pi);
+	assert_int_equal(lex("wd=w,sd=(sda-sd1)\n", &pl, &pi, &e, NULL), -1);
+	assert_non_null(strstr(e.text, "must be alphanumeric"));
+	done(&pl, &pi);
+}
+
+static void
+test_substitution(void **state)
+{
+	char n1[] = "lun", v1[] = "/dev/sdb", n2[] = "lun2", v2[] = "/dev/sdc";
+	struct subvar v[2] = { { n1, v1, 0 }, { n2, v2, 0 } };
+	struct subvars sv = { 2, v };
+	struct plines pl;
+	struct pitems pi;
+	struct errmsg e;
+	int i;
+
+	(void)state;
+	assert_int_equal(lex("sd=sd1,lun=$lun\nsd=sd2,lun=!lun2\n", &pl, &pi,
+	    &e, &sv), 0);
+	for (i = 0; i < 2; i++)
+		assert_true(sv.v[i].used);
+	for (i = 0; i < pi.n; i++) {
+		if (strcmp(pi.v[i].kw, "lun") == 0)
+			assert_int_equal(strncmp(pi.v[i].vals.v[0].str,
+			    "/dev/sd", 7), 0);
+	}
+	assert_string_equal(pi.v[3].vals.v[0].str, "/dev/sdc");
+	done(&pl, &pi);
+	assert_int_equal(lex("sd=sd1,lun=$nope,size=1g\n", &pl, &pi, &e, &sv),
+	    -1);
+	assert_string_equal(e.text, "Unknown variable substitution request in "
+	    "parameter file: sd=sd1,lun=$nope,size=1g");
+	done(&pl, &pi);
+	/* Even in a comment line, as the real vdbench does. */
+	assert_int_equal(lex("* size=$x\n", &pl, &pi, &e, &sv), -1);
+	done(&pl, &pi);
+}
+
+static void
+test_extras(void **state)
+{
+	struct plines pl;
+	struct pitems pi;
+	struct errmsg e;
+	int n;
+
+	(void)state;
+	memset(&pl, 0, sizeof(pl));
+	assert_int_equal(lexer_read_buffer(&pl, "t", "rd=a,wd=w note\n"
+	    "rd=b,\nwd=w\n", NULL, &e), 0);
+	assert_int_equal(lexer_add_extras(&pl, "iorate=max,el=20", &n, &e), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(pl.v[0].text, "rd=a,wd=w,iorate=max,el=20");
+	assert_string_equal(pl.v[1].text, "rd=b,");
+	assert_int_equal(lexer_add_extras(&pl, "a b", &n, &e), -1);
+	memset(&pi, 0, sizeof(pi));
+	done(&pl, &pi);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_comments_and_trailing_text),
+		cmocka_unit_test(test_lists_and_ranges),
+		cmocka_unit_test(test_values_and_quotes),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_substitution),
+		cmocka_unit_test(test_extras),
+	};
+	return (cmocka_run_group_tests_name("lexer", tests, NULL, NULL));
+}

@@ -1,0 +1,290 @@
+/* Section parsers: PARMFILE.md section 14 cases that need CORE keywords. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "parmtest.h"
+
+static void
+test_t01_minimal(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct sd *s;
+	struct wd *w;
+	struct rd *r;
+
+	(void)state;
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd1,lun=/dev/sdb\n"
+	    "wd=wd1,sd=sd1,xfersize=4096,readpct=100\n"
+	    "rd=run1,wd=wd1,iorate=100,elapsed=10,interval=1\n", &o, &m, &e),
+	    0);
+	s = model_find_sd(m, "sd1");
+	w = model_find_wd(m, "wd1");
+	r = model_find_rd(m, "run1");
+	assert_non_null(s);
+	assert_string_equal(s->luns[0].lun, "/dev/sdb");
+	assert_int_equal(s->threads, 8);
+	assert_int_equal(w->xfer.size_bytes[0], 4096);
+	assert_true(w->seekpct == 100);
+	assert_true(r->iorate[0] == 100);
+	assert_int_equal(r->elapsed_s, 10);
+	model_free(m);
+}
+
+static void
+test_t02_flat_stream(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct rd *r;
+
+	(void)state;
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd1,lun=/data/f1,size=100m  note\n"
+	    "wd=wd1,\n sd=sd1,\n xf=8k,rdpct=70\nrd=rd1\nwd=wd1\n"
+	    "iorate=max\nel=1m,in=5\n", &o, &m, &e), 0);
+	assert_int_equal(model_find_sd(m, "sd1")->size_bytes, 104857600);
+	assert_int_equal(model_find_wd(m, "wd1")->xfer.size_bytes[0], 8192);
+	assert_true(model_find_wd(m, "wd1")->readpct == 70);
+	r = model_find_rd(m, "rd1");
+	assert_int_equal(r->elapsed_s, 60);
+	assert_int_equal(r->interval_s, 5);
+	assert_true(r->iorate[0] == RD_IORATE_MAX);
+	model_free(m);
+}
+
+static void
+test_t06_units(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct wd *w;
+
+	(void)state;
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd1,lun=/data/f1,size=2g\n"
+	    "sd=sd2,lun=/data/f2,size=1.5gb\nsd=sd3,lun=/data/f3,size=(10g,4)\n"
+	    "wd=wd1,sd=sd*,xfersize=(4k,50,64k,50)\n"
+	    "rd=rd1,wd=wd1,iorate=1000,elapsed=2h,interval=1m,warmup=5m\n",
+	    &o, &m, &e), 0);
+	assert_int_equal(model_find_sd(m, "sd1")->size_bytes, 2147483648ull);
+	assert_int_equal(model_find_sd(m, "sd2")->size_bytes, 1610612736ull);
+	assert_int_equal(model_find_sd(m, "sd3")->size_bytes, 2684354560ull);
+	w = model_find_wd(m, "wd1");
+	assert_int_equal(w->xfer.kind, XFER_DIST);
+	assert_int_equal(w->xfer.size_bytes[1], 65536);
+	assert_int_equal(model_find_rd(m, "rd1")->warmup_s, 300);
+	model_free(m);
+	assert_non_null(strstr(pt_error("sd=s,lun=/f\nwd=w,sd=s\n"
+	    "rd=r,wd=w,iorate=1,elapsed=30s\n", &e), "elapsed="));
+}
+
+static void
+test_t08_defaults(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+
+	(void)state;
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=default,threads=16,openflags=o_direct\n"
+	    "sd=sd1,lun=/dev/sdb\nsd=default,threads=4\nsd=sd2,lun=/dev/sdc\n"
+	    "wd=default,xfersize=16k,rdpct=0\nwd=wd1,sd=sd*\n"
+	    "rd=default,elapsed=20,interval=5,iorate=500\nrd=rd1,wd=wd1\n"
+	    "rd=rd2,wd=wd1,elapsed=10\n", &o, &m, &e), 0);
+	assert_int_equal(model_find_sd(m, "sd1")->threads, 16);
+	assert_int_equal(model_find_sd(m, "sd2")->threads, 4);
+	assert_string_equal(model_find_sd(m, "sd2")->openflags.v[0],
+	    "o_direct");
+	assert_true(model_find_wd(m, "wd1")->readpct == 0);
+	assert_int_equal(model_find_rd(m, "rd2")->elapsed_s, 10);
+	assert_true(model_find_rd(m, "rd2")->iorate[0] == 500);
+	model_free(m);
+	assert_string_equal(pt_error("sd=default,lun=/dev/sdb\n", &e),
+	    "You may not specify the 'lun=' parameter for sd=default");
+}
+
+static void
+test_t09_substitution(void **state)
+{
+	char n1[] = "lun", v1[] = "/dev/sdb", n2[] = "size", v2[] = "1g";
+	char n3[] = "foo", v3s[] = "1";
+	struct subvar v[2] = { { n1, v1, 0 }, { n2, v2, 0 } };
+	struct subvar v3[3] = { { n1, v1, 0 }, { n2, v2, 0 },
+	    { n3, v3s, 0 } };
+	const char *t = "sd=sd1,lun=$lun,size=!size\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=100,elapsed=10,interval=1\n";
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+
+	(void)state;
+	pt_opts(&o);
+	o.vars.n = 2;
+	o.vars.v = v;
+	assert_int_equal(pt_parse(t, &o, &m, &e), 0);
+	assert_int_equal(model_find_sd(m, "sd1")->size_bytes, 1073741824ull);
+	model_free(m);
+	o.vars.n = 3;
+	o.vars.v = v3;
+	assert_int_equal(pt_parse(t, &o, &m, &e), -1);
+	assert_string_equal(e.text, "Unused parameter substitution.");
+}
+
+static void
+test_t13_times(void **state)
+{
+	struct errmsg e;
+	const char *head = "sd=s,lun=/dev/sdb\nwd=w,sd=s\n";
+	char buf[256];
+
+	(void)state;
+	snprintf(buf, sizeof(buf), "%srd=r,wd=w,iorate=1,elapsed=10,"
+	    "interval=3\n", head);
+	assert_string_equal(pt_error(buf, &e),
+	    "'elapsed=10' must be multiple of 'interval=3'.");
+	snprintf(buf, sizeof(buf), "%srd=r,wd=w,iorate=1,elapsed=5,"
+	    "interval=3\n", head);
+	assert_string_equal(pt_error(buf, &e), "'elapsed=' time value must be "
+	    "at least twice the 'interval=' value");
+	snprintf(buf, sizeof(buf), "%srd=r,wd=w,iorate=1,elapsed=10,"
+	    "interval=2,warmup=3\n", head);
+	assert_string_equal(pt_error(buf, &e),
+	    "'interval=2' must be multiple of 'warmup=3'.");
+}
+
+static void
+test_t14_abbreviations(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct rd *r;
+	struct wd *w;
+
+	(void)state;
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd1,lun=/dev/sdb,th=4\n"
+	    "wd=wd1,sd=sd1,xf=512,rdp=50,se=seq\n"
+	    "rd=r1,wd=wd1,io=max,el=10,in=1,fo=(4k,8k)\n", &o, &m, &e), 0);
+	assert_int_equal(model_find_sd(m, "sd1")->threads, 4);
+	w = model_find_wd(m, "wd1");
+	assert_int_equal(w->xfer.size_bytes[0], 512);
+	assert_true(w->readpct == 50 && w->seekpct == 0);
+	r = model_find_rd(m, "r1");
+	assert_int_equal(r->nloops, 1);
+	assert_int_equal(r->loops[0].kind, LOOP_XFERSIZE);
+	assert_true(r->iorate[0] == RD_IORATE_MAX);
+	model_free(m);
+	assert_string_equal(pt_error("sd=s,lun=/d\nwd=wd1,sd=sd1,"
+	    "xfersizee=4k\n", &e), "Unknown keyword: xfersizee");
+	assert_int_equal(e.line, 2);
+	assert_int_equal(e.col, 15);
+}
+
+static void
+test_t15_section_order(void **state)
+{
+	struct errmsg e;
+
+	(void)state;
+	assert_non_null(strstr(pt_error("sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "sd=sd2,lun=/dev/sdc\nrd=rd1,wd=wd1,iorate=100\n", &e),
+	    "Unknown keyword: lun"));
+	assert_non_null(strstr(pt_error("sd=sd1,lun=/dev/sdb\ncompratio=2\n",
+	    &e), "Unknown keyword: compratio"));
+	assert_string_equal(pt_error("hd=default,jvms=2\n", &e),
+	    "Early EOF on input parameters");
+	assert_string_equal(pt_error("sd=s,lun=/d\nwd=w,sd=s\n", &e),
+	    "No RD parameters specified");
+	assert_string_equal(pt_error("hd=h1,bogus=1\n", &e),
+	    "HostParms.ReadParms(): invalid keyword: bogus");
+}
+
+static void
+test_t25_value_errors(void **state)
+{
+	struct errmsg e;
+
+	(void)state;
+	assert_string_equal(pt_error("sd=s,lun=/d\nwd=wd1,sd=s\n"
+	    "rd=rd1,wd=wd1,iorate=1,seekpct=(0,100)\n", &e),
+	    "For_loop(): 'rd=rd1,forseekpct=' or 'rd=rd1,seekpct=': the list "
+	    "of NUMERIC values is empty. ");
+	assert_string_equal(pt_error("sd=s,lun=/d\nwd=wd1,sd=s,"
+	    "xfersize=(4k,60,8k,30)\n", &e),
+	    "Xfersize distribution does not add up to 100: 90");
+	assert_string_equal(pt_error("sd=s,lun=/d\nwd=wd1,sd=s,"
+	    "xfersize=(1000,50,4096,50)\n", &e),
+	    "data transfer size not multiple of 512 bytes: 1000");
+	assert_string_equal(pt_error("sd=s,lun=/d\nwd=wd1,sd=s,"
+	    "seekpct=sometimes\n", &e),
+	    "Invalid contents for 'seekpct=': sometimes");
+	assert_string_equal(pt_error("sd=s,lun=/d\nwd=wd1,sd=s,"
+	    "seekpct=RANDOM\n", &e), "Invalid contents for 'seekpct=': RANDOM");
+	assert_non_null(strstr(pt_error("sd=s,lun=/d\nwd=wd1,sd=s\n"
+	    "rd=rd1,wd=wd1,elapsed=10,interval=1\n", &e),
+	    "iorate= parameter is missing."));
+	assert_string_equal(pt_error("sd=s1,lun=/a\nsd=s1,lun=/b\n", &e),
+	    "An SD can only be defined once: sd=s1");
+	assert_string_equal(pt_error("sd=s1\nwd=w\n", &e),
+	    "No lun name specified for sd=s1");
+	assert_string_equal(pt_error("sd=s,lun=/d,openflags=o_bogus\n", &e),
+	    "Invalid 'openflags=' parameter for Linux: o_bogus");
+	assert_string_equal(pt_error("sd=s,lun=/d\nwd=w,sd=s\n"
+	    "rd=r,wd=w,iorate=1,distribution=zipf\n", &e),
+	    "Unknown keyword value: zipf");
+}
+
+static void
+test_overrides(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct rd *r;
+
+	(void)state;
+	pt_opts(&o);
+	o.elapsed_s = 20;
+	o.interval_s = 2;
+	o.extras = "iorate=max";
+	assert_int_equal(pt_parse("sd=sd1,lun=/dev/sdb\n"
+	    "wd=wd1,sd=sd1,xfersize=4096,readpct=100\n"
+	    "rd=run1,wd=wd1,iorate=100,elapsed=10,interval=1\n", &o, &m, &e),
+	    0);
+	r = model_find_rd(m, "run1");
+	assert_int_equal(r->elapsed_s, 20);
+	assert_int_equal(r->interval_s, 2);
+	assert_true(r->iorate[0] == RD_IORATE_MAX);
+	model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_t01_minimal),
+		cmocka_unit_test(test_t02_flat_stream),
+		cmocka_unit_test(test_t06_units),
+		cmocka_unit_test(test_t08_defaults),
+		cmocka_unit_test(test_t09_substitution),
+		cmocka_unit_test(test_t13_times),
+		cmocka_unit_test(test_t14_abbreviations),
+		cmocka_unit_test(test_t15_section_order),
+		cmocka_unit_test(test_t25_value_errors),
+		cmocka_unit_test(test_overrides),
+	};
+	return (cmocka_run_group_tests_name("parmfile", tests, NULL, NULL));
+}

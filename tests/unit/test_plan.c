@@ -1,0 +1,203 @@
+/* Run-list expansion: nesting order, names, For loops text, intervals. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "parmtest.h"
+
+/* Plan text; "name|rate|loops" per run joined with newlines. */
+static char *
+plan_text(const char *text, char *buf, size_t len, struct plan *p)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	size_t n = 0;
+	int i;
+
+	pt_opts(&o);
+	assert_int_equal(pt_parse(text, &o, &m, &e), 0);
+	assert_int_equal(plan_build(m, p, &e), 0);
+	buf[0] = '\0';
+	for (i = 0; i < p->nruns; i++) {
+		char rate[64], loops[256];
+
+		plan_rate_text(&p->runs[i], 10000, rate, sizeof(rate));
+		plan_loops_text(&p->runs[i], loops, sizeof(loops));
+		n += (size_t)snprintf(buf + n, len - n, "%s|%s|%s\n",
+		    p->runs[i].sim_name, rate, loops);
+	}
+	plan_free(p);
+	model_free(m);
+	return (buf);
+}
+
+static void
+test_t03_nesting(void **state)
+{
+	char buf[4096];
+	struct plan p;
+
+	(void)state;
+	assert_string_equal(plan_text("sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=max,elapsed=10,interval=1,"
+	    "forxfersize=(4k,64k),forthreads=(1,8),forrdpct=(0,100)\n",
+	    buf, sizeof(buf), &p),
+	    "rd1|Uncontrolled MAX|xfersize=4k threads=1 rdpct=0\n"
+	    "rd1|Uncontrolled MAX|xfersize=4k threads=1 rdpct=100\n"
+	    "rd1|Uncontrolled MAX|xfersize=4k threads=8 rdpct=0\n"
+	    "rd1|Uncontrolled MAX|xfersize=4k threads=8 rdpct=100\n"
+	    "rd1|Uncontrolled MAX|xfersize=64k threads=1 rdpct=0\n"
+	    "rd1|Uncontrolled MAX|xfersize=64k threads=1 rdpct=100\n"
+	    "rd1|Uncontrolled MAX|xfersize=64k threads=8 rdpct=0\n"
+	    "rd1|Uncontrolled MAX|xfersize=64k threads=8 rdpct=100\n");
+}
+
+static void
+test_t04_iorate_innermost(void **state)
+{
+	char buf[4096];
+	struct plan p;
+
+	(void)state;
+	assert_string_equal(plan_text("sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=(100,200),forthreads=(2,4),elapsed=4,"
+	    "interval=2\n", buf, sizeof(buf), &p),
+	    "rd1|100|threads=2 iorate=100\nrd1|200|threads=2 iorate=200\n"
+	    "rd1|100|threads=4 iorate=100\nrd1|200|threads=4 iorate=200\n");
+}
+
+static void
+test_loop_replaced_moves_last(void **state)
+{
+	char buf[4096];
+	struct plan p;
+
+	(void)state;
+	/* rd=default loops are inherited; repeating one moves it last. */
+	assert_string_equal(plan_text("sd=sd1,lun=/dev/b\n"
+	    "rd=default,sd=sd*,seekpct=100,xfersize=8k,iorate=max,threads=32\n"
+	    "rd=a,rdpct=0,xfersize=32k\nrd=b\n", buf, sizeof(buf), &p),
+	    "a|Uncontrolled MAX|seekpct=100 threads=32 rdpct=0 xfersize=32k\n"
+	    "b|Uncontrolled MAX|seekpct=100 xfersize=8k threads=32\n");
+}
+
+static void
+test_t10_curve(void **state)
+{
+	char buf[4096];
+	struct plan p;
+
+	(void)state;
+	assert_string_equal(plan_text("sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=curve,curve=(50,100),elapsed=10,"
+	    "interval=1\n", buf, sizeof(buf), &p),
+	    "rd1|Uncontrolled curve|None\nrd1_(50%)|5000|None\n"
+	    "rd1_(100%)|10000|None\n");
+	assert_true(plan_pct_rate(12345, 50) == 6200);
+	assert_true(plan_pct_rate(12345, 100) == 12400);
+	assert_true(plan_pct_rate(850, 50) == 430);
+	assert_true(plan_pct_rate(850, 100) == 850);
+}
+
+static void
+test_t07_wildcards_and_controlled(void **state)
+{
+	char buf[4096];
+	struct plan p;
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+
+	(void)state;
+	assert_string_equal(plan_text("sd=sd1,lun=/dev/sdb\nsd=sd2,lun=/dev/c\n"
+	    "sd=sd3,lun=/dev/d\nsd=sdx,lun=/dev/e\nwd=wd1,sd=(sd1-sd3)\n"
+	    "wd=wd2,sd=sd*,skew=50\nrd=rd1,wd=wd1,iorate=max\n"
+	    "rd=rd2,wd=wd*,iorate=max\n", buf, sizeof(buf), &p),
+	    "rd1|Uncontrolled MAX|None\nrd2|Controlled MAX|None\n");
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1-sd3\n"
+	    "rd=rd1,wd=wd1,iorate=300\n", &o, &m, &e), 0);
+	assert_int_equal(plan_build(m, &p, &e), -1);
+	assert_string_equal(e.text,
+	    "Could not find sd=sd1-sd3 for wd=wd1,host=localhost");
+	model_free(m);
+	assert_int_equal(pt_parse("sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd9,iorate=300\n", &o, &m, &e), 0);
+	assert_int_equal(plan_build(m, &p, &e), -1);
+	assert_string_equal(e.text, "Could not find WD=wd9 for RD=rd1");
+	model_free(m);
+}
+
+static void
+test_intervals(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct plan p;
+	char el[64];
+
+	(void)state;
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=s,lun=/dev/b\nwd=w,sd=s\n"
+	    "rd=a,wd=w,iorate=1,elapsed=10,interval=1\n"
+	    "rd=b,wd=w,iorate=1,elapsed=10,interval=1,warmup=5\n"
+	    "rd=c,wd=w,iorate=1,elapsed=60,interval=5\n"
+	    "rd=d,wd=w,iorate=1,elapsed=10,interval=2,warmup=4\n",
+	    &o, &m, &e), 0);
+	assert_int_equal(plan_build(m, &p, &e), 0);
+	assert_int_equal(p.runs[0].nintervals, 10);
+	assert_int_equal(p.runs[0].first_avg, 2);
+	assert_int_equal(p.runs[1].nintervals, 15);
+	assert_int_equal(p.runs[1].first_avg, 6);
+	assert_int_equal(p.runs[2].nintervals, 12);
+	assert_int_equal(p.runs[3].nintervals, 7);
+	assert_int_equal(p.runs[3].first_avg, 3);
+	assert_string_equal(plan_elapsed_text(&p.runs[1], el, sizeof(el)),
+	    "elapsed=10 warmup=5");
+	plan_free(&p);
+	model_free(m);
+}
+
+static void
+test_sd_format_rule(void **state)
+{
+	struct sd *s = sd_new("sd1");
+	struct errmsg e;
+
+	(void)state;
+	assert_int_equal(plan_sd_needs_format(s, "/dev/sdb", 0, 0, -1, &e), 0);
+	assert_int_equal(plan_sd_needs_format(s, "/tmp/f", 0, 0, -1, &e), -1);
+	assert_string_equal(e.text, "Unknown lun size for sd=sd1");
+	s->size_bytes = 40 << 20;
+	assert_int_equal(plan_sd_needs_format(s, "/tmp/f", 0, 0, -1, &e), 1);
+	assert_int_equal(plan_sd_needs_format(s, "/tmp/f", 1, 1 << 20, -1,
+	    &e), 1);
+	assert_int_equal(plan_sd_needs_format(s, "/tmp/f", 1, 40 << 20, -1,
+	    &e), 0);
+	assert_int_equal(plan_sd_needs_format(s, "/tmp/f", 1, 40 << 20, 1,
+	    &e), 1);
+	assert_int_equal(plan_sd_needs_format(s, "/tmp/f", 0, 0, 0, &e), 0);
+	sd_free(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_t03_nesting),
+		cmocka_unit_test(test_t04_iorate_innermost),
+		cmocka_unit_test(test_loop_replaced_moves_last),
+		cmocka_unit_test(test_t10_curve),
+		cmocka_unit_test(test_t07_wildcards_and_controlled),
+		cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_sd_format_rule),
+	};
+	return (cmocka_run_group_tests_name("plan", tests, NULL, NULL));
+}
