@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "xmalloc.h"
 
 #define LEXER_MAX_RANGE_VALUES	100000
+#define LEXER_MAX_NUMBER	9.0e18
 
 /* Append a logical line. */
 static void
@@ -539,6 +541,12 @@ element(struct valctx *c, struct pvals *p, const char *el, int quoted,
 
 		if (units_parse(a, c->mode, &da) == 0 &&
 		    units_parse(b, c->mode, &db) == 0) {
+			if (fabs(da) > LEXER_MAX_NUMBER ||
+			    fabs(db) > LEXER_MAX_NUMBER) {
+				free(a);
+				return (item_error(c, "Numeric value out of "
+				    "range: %s", el));
+			}
 			rc = numeric_range(c, p, da, db, next, el);
 			*consumed = next != NULL;
 		} else
@@ -546,8 +554,13 @@ element(struct valctx *c, struct pvals *p, const char *el, int quoted,
 		free(a);
 		return (rc);
 	}
-	if (units_parse(el, c->mode, &v) == 0)
+	if (units_parse(el, c->mode, &v) == 0) {
+		/* Every numeric value must fit a 64-bit count of bytes. */
+		if (fabs(v) > LEXER_MAX_NUMBER)
+			return (item_error(c, "Numeric value out of range: %s",
+			    el));
 		pvals_add(p, 1, v, el);
+	}
 	else
 		pvals_add(p, 0, 0, el);
 	return (0);

@@ -1115,6 +1115,9 @@ do_wd(struct pstate *ps, const struct kwdef *d)
 			return (-1);
 		if (v == 0)
 			return (fail(ps, "Workload priority may not be zero"));
+		if (v < -1000000 || v > 1000000)
+			return (fail(ps, "Invalid 'priority=' value: %s",
+			    ps->it->value));
 		w->priority_set = 1;
 		w->priority = (int)v;
 		return (0);

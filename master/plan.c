@@ -16,6 +16,8 @@
 #include "units.h"
 #include "xmalloc.h"
 
+#define PLAN_MAX_RUNS	100000
+
 static const double default_curve[] = { 10, 50, 70, 80, 90, 100 };
 
 /* Fail naming no place in a file: these are cross-entry checks. */
@@ -276,6 +278,7 @@ plan_rd(const struct model *m, struct plan *p, const struct rd *rd,
 {
 	struct forloop loops[LOOP_NKINDS + 1];
 	struct run t;
+	double total;
 	int n = 0, i, rc;
 
 	memset(&t, 0, sizeof(t));
@@ -308,8 +311,21 @@ plan_rd(const struct model *m, struct plan *p, const struct rd *rd,
 		}
 	}
 	t.nloops = n;
+	/* A typo such as (1-100000,1) twice must not plan 10^10 runs. */
+	total = 1;
+	for (i = 0; i < n; i++) {
+		total *= (double)(loops[i].n > 0 ? loops[i].n : 1);
+	}
+	total *= 1 + (rd->curve_pct != NULL ? rd->ncurve : 6);
+	if (total + p->nruns > PLAN_MAX_RUNS) {
+		fail(e, "rd=%s expands to %.0f runs; vdbc plans at most %d",
+		    rd->name, total, PLAN_MAX_RUNS);
+		rc = -1;
+		goto out;
+	}
 	expand(p, &t, loops, n, 0);
 	rc = 0;
+out:
 	for (i = 0; i < t.nwds; i++)
 		free(t.wds[i].sds);
 	free(t.wds);
