@@ -78,7 +78,7 @@ static const char *const dists[] = {
 };
 
 /* Transfer sizes. */
-static json_t *
+json_t *
 xfer_to_json(const struct xfer *x)
 {
 	json_t *sizes = json_array();
@@ -383,7 +383,7 @@ lookup(const char *const *names, int n, const char *s)
 }
 
 /* Transfer sizes. */
-static int
+int
 xfer_from_json(struct xfer *x, const json_t *j, struct errmsg *e)
 {
 	json_t *sizes, *pct, *v;

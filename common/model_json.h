@@ -15,5 +15,8 @@
  */
 json_t		*model_to_json(const struct model *);
 struct model	*model_from_json(const json_t *, struct errmsg *);
+/* One transfer-size spec (part of the model; WORK carries it alone). */
+json_t		*xfer_to_json(const struct xfer *);
+int		 xfer_from_json(struct xfer *, const json_t *, struct errmsg *);
 
 #endif /* COMMON_MODEL_JSON_H */

@@ -7,6 +7,14 @@
 #include "mtime.h"
 
 static FILE *console_fp;
+static FILE *console_tee_fp;
+
+/* Copy every console line to another file too (logfile.html). */
+void
+console_tee(FILE *fp)
+{
+	console_tee_fp = fp;
+}
 
 /* Send console lines to another stream. */
 void
@@ -22,10 +30,16 @@ vline(const char *fmt, va_list ap)
 	FILE *fp = console_fp != NULL ? console_fp : stdout;
 	char tod[16];
 
-	fprintf(fp, "%s ", mtime_tod(mtime_wall_ns(), tod));
-	vfprintf(fp, fmt, ap);
-	fputc('\n', fp);
+	char text[4096];
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	mtime_tod(mtime_wall_ns(), tod);
+	fprintf(fp, "%s %s\n", tod, text);
 	fflush(fp);
+	if (console_tee_fp != NULL) {
+		fprintf(console_tee_fp, "%s %s\n", tod, text);
+		fflush(console_tee_fp);
+	}
 }
 
 /* A console line. */

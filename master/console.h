@@ -11,6 +11,7 @@
  * moves it (--dump=json keeps stdout for the JSON).
  */
 void	console_use(FILE *);
+void	console_tee(FILE *);
 void	console_line(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	console_fatal(const char *, ...) __attribute__((format(printf, 1, 2)));
 

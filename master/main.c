@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * vdbc: one binary, the first word picks the role. Without a role word it
- * is the master: parse the parmfile(s), plan the runs and (for now) print
- * the plan with -s; the I/O path arrives with the slave role.
+ * is the master: parse the parmfile(s), plan the runs, then print the
+ * plan (-s) or drive the runs through local slaves ("vdbc slave ...").
  */
 #include <errno.h>
 #include <glob.h>
@@ -21,7 +21,10 @@
 #include "model_json.h"
 #include "parmfile.h"
 #include "plan.h"
+#include "mtime.h"
+#include "run.h"
 #include "simulate.h"
+#include "slave.h"
 
 #define VDBC_EXIT_FATAL	157	/* vdbench's -99 as the shell sees it */
 
@@ -159,10 +162,18 @@ master_main(int argc, char *argv[])
 		json_decref(j);
 	}
 	if (!c.simulate) {
-		console_fatal("vdbc: this build parses and plans only; running "
-		    "I/O (the slave role) is not built yet. Use -s to "
-		    "simulate.");
-		rc = 1;
+		struct run_opts ro;
+
+		memset(&ro, 0, sizeof(ro));
+		ro.outdir = c.outdir;
+		ro.jvms = c.jvms;
+		ro.port = c.port;
+		ro.seed = c.seed_set ? c.seed : mtime_wall_ns();
+		ro.nfiles = c.files.n;
+		ro.files = c.files.v;
+		console_line("vdbc: random seed %llu (repeat with --seed %llu)",
+		    (unsigned long long)ro.seed, (unsigned long long)ro.seed);
+		rc = run_all(m, &plan, &ro);
 		goto out;
 	}
 	simulate_print(m, &plan);
@@ -181,5 +192,7 @@ int
 main(int argc, char *argv[])
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1 && strcmp(argv[1], "slave") == 0)
+		return (slave_main(argc, argv));
 	return (master_main(argc, argv));
 }

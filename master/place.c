@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Placement. vdbench deals an sd's threads one at a time to the slave with
+ * the fewest threads in total so far; a WG whose slave got no thread for
+ * its sd is dropped; skew is divided equally over a workload's WGs, so
+ * fast and slow sds get the same rate (PARMFILE.md 12.4, quirk 10).
+ */
+#include "place.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmalloc.h"
+
+/* The value of a loop in this run, or dflt. */
+double
+run_loop_value(const struct run *r, enum loop_kind k, double dflt)
+{
+	int i;
+
+	for (i = 0; i < r->nloops; i++) {
+		if (r->loop_kind[i] == k)
+			return (r->loop_val[i]);
+	}
+	return (dflt);
+}
+
+/* Free a placement's arrays. */
+void
+place_free(struct placement *p)
+{
+	free(p->wgs);
+	free(p->sds);
+	memset(p, 0, sizeof(*p));
+}
+
+/* Append a WG. */
+static void
+add_wg(struct placement *p, int wd_idx, const struct wd *w,
+    const struct sd *s, int slave, int seq)
+{
+	struct place_wg *g;
+
+	p->wgs = xreallocarray(p->wgs, (size_t)p->nwgs + 1, sizeof(*p->wgs));
+	g = &p->wgs[p->nwgs++];
+	memset(g, 0, sizeof(*g));
+	g->wd_idx = wd_idx;
+	g->wd = w;
+	g->sd = s;
+	g->slave = slave;
+	g->sequential = seq;
+}
+
+/* Place one run. */
+int
+place_run(const struct run *r, int nslaves, struct placement *p,
+    struct errmsg *e)
+{
+	int *wgs_per_slave = xcalloc((size_t)nslaves, sizeof(int));
+	int *threads_per_slave = xcalloc((size_t)nslaves, sizeof(int));
+	double seekpct = run_loop_value(r, LOOP_SEEKPCT, -1);
+	double skew_given = 0, rate, *wd_skew = NULL;
+	int i, k, j, nfree = 0, rc = -1;
+
+	memset(p, 0, sizeof(*p));
+	/* 1. WGs: sequential work on the least busy slave, random on all. */
+	for (i = 0; i < r->nwds; i++) {
+		const struct run_wd *rw = &r->wds[i];
+		double sp = seekpct >= 0 ? seekpct : rw->wd->seekpct;
+		int seq = rw->wd->seek_eof || sp <= 0;
+
+		for (k = 0; k < rw->nsds; k++) {
+			if (seq) {
+				int best = 0;
+
+				for (j = 1; j < nslaves; j++) {
+					if (wgs_per_slave[j] <
+					    wgs_per_slave[best])
+						best = j;
+				}
+				add_wg(p, i, rw->wd, rw->sds[k], best, 1);
+				wgs_per_slave[best]++;
+			} else {
+				for (j = 0; j < nslaves; j++) {
+					add_wg(p, i, rw->wd, rw->sds[k], j, 0);
+					wgs_per_slave[j]++;
+				}
+			}
+		}
+	}
+	/* 2. Threads per sd, one at a time to the least loaded slave. */
+	for (i = 0; i < p->nwgs; i++) {
+		const struct sd *s = p->wgs[i].sd;
+		double t;
+		int n, seen = 0;
+
+		for (k = 0; k < i; k++)
+			seen |= p->wgs[k].sd == s;
+		if (seen)
+			continue;
+		t = run_loop_value(r, LOOP_THREADS, s->threads);
+		n = t < 1 ? 1 : (int)t;
+		while (n-- > 0) {
+			int best = -1;
+
+			for (k = 0; k < p->nwgs; k++) {
+				int sl = p->wgs[k].slave;
+
+				if (p->wgs[k].sd != s)
+					continue;
+				if (best < 0 || threads_per_slave[sl] <
+				    threads_per_slave[best] ||
+				    (threads_per_slave[sl] ==
+				    threads_per_slave[best] && sl < best))
+					best = sl;
+			}
+			threads_per_slave[best]++;
+			for (k = 0; k < p->nsds; k++) {
+				if (p->sds[k].sd == s && p->sds[k].slave == best)
+					break;
+			}
+			if (k == p->nsds) {
+				p->sds = xreallocarray(p->sds,
+				    (size_t)p->nsds + 1, sizeof(*p->sds));
+				p->sds[k].sd = s;
+				p->sds[k].slave = best;
+				p->sds[k].threads = 0;
+				p->nsds++;
+			}
+			p->sds[k].threads++;
+		}
+	}
+	/* 3. Drop WGs whose slave has no thread for their sd. */
+	for (i = 0; i < p->nwgs; ) {
+		int has = 0;
+
+		for (k = 0; k < p->nsds; k++)
+			has |= p->sds[k].sd == p->wgs[i].sd &&
+			    p->sds[k].slave == p->wgs[i].slave;
+		if (has) {
+			i++;
+			continue;
+		}
+		memmove(&p->wgs[i], &p->wgs[i + 1],
+		    (size_t)(p->nwgs - i - 1) * sizeof(*p->wgs));
+		p->nwgs--;
+	}
+	/* 4. Skew per workload, then per WG. */
+	wd_skew = xcalloc((size_t)r->nwds + 1, sizeof(double));
+	for (i = 0; i < r->nwds; i++) {
+		int used = 0;
+
+		for (k = 0; k < p->nwgs; k++)
+			used |= p->wgs[k].wd_idx == i;
+		if (!used) {
+			errmsg_set(e, NULL, 0, 0, "rd=%s,wd=%s not used. Could "
+			    "it be that more hosts have been requested than "
+			    "there are threads?", r->rd->name,
+			    r->wds[i].wd->name);
+			goto out;
+		}
+		if (r->wds[i].wd->skew_set)
+			skew_given += wd_skew[i] = r->wds[i].wd->skew_pct;
+		else
+			nfree++;
+	}
+	for (i = 0; i < r->nwds; i++) {
+		if (!r->wds[i].wd->skew_set)
+			wd_skew[i] = nfree > 0 ? (100 - skew_given) / nfree : 0;
+	}
+	if ((nfree == 0 && fabs(skew_given - 100) > 0.0001) ||
+	    (nfree > 0 && skew_given > 100.0001)) {
+		errmsg_set(e, NULL, 0, 0, "rd=%s: Total skew must add up to "
+		    "100: %.2f", r->rd->name, skew_given);
+		goto out;
+	}
+	rate = r->iorate == RD_IORATE_MAX || r->iorate == RD_IORATE_CURVE ||
+	    r->iorate < 0 ? 0 : r->iorate;
+	for (i = 0; i < r->nwds; i++) {
+		int n = 0;
+
+		for (k = 0; k < p->nwgs; k++)
+			n += p->wgs[k].wd_idx == i;
+		for (k = 0; k < p->nwgs; k++) {
+			if (p->wgs[k].wd_idx != i)
+				continue;
+			p->wgs[k].skew_pct = wd_skew[i] / n;
+			p->wgs[k].rate_per_s = rate * wd_skew[i] / n / 100;
+		}
+	}
+	rc = 0;
+out:
+	if (rc != 0)
+		place_free(p);
+	free(wd_skew);
+	free(wgs_per_slave);
+	free(threads_per_slave);
+	return (rc);
+}

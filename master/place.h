@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef MASTER_PLACE_H
+#define MASTER_PLACE_H
+
+#include "errmsg.h"
+#include "plan.h"
+
+/*
+ * Work placement of one run over the slaves of one host (PARMFILE.md
+ * 12.2-12.4), as a pure function: which slave gets which workload on
+ * which sd (a WG), how the sd's threads are dealt, and each WG's share of
+ * the rate. Sequential workloads go to one slave; random ones to all.
+ */
+struct place_wg {
+	int		 wd_idx;	/* index into run->wds */
+	const struct wd	*wd;
+	const struct sd	*sd;
+	int		 slave;
+	int		 sequential;
+	double		 skew_pct;	/* share of the run's rate */
+	double		 rate_per_s;	/* 0 = as fast as possible */
+};
+
+/* The threads of one sd on one slave (shared by its WGs there). */
+struct place_sd {
+	const struct sd	*sd;
+	int		 slave;
+	int		 threads;
+};
+
+struct placement {
+	int		 nwgs;
+	struct place_wg	*wgs;
+	int		 nsds;
+	struct place_sd	*sds;
+};
+
+int	place_run(const struct run *, int nslaves, struct placement *,
+	    struct errmsg *);
+void	place_free(struct placement *);
+/* The run's value of a loop kind, or dflt when the run has no such loop. */
+double	run_loop_value(const struct run *, enum loop_kind, double dflt);
+
+#endif /* MASTER_PLACE_H */

@@ -1,0 +1,1389 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The run driver: one libevent loop, no threads. Slaves are peers on
+ * links; every message is checked by the link before it reaches here.
+ * Intervals are merged from counters (never from rates): each slave sends
+ * cumulative counters, the master takes deltas per WG and sums them.
+ */
+#include "run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "console.h"
+#include "hist.h"
+#include "iostats.h"
+#include "link.h"
+#include "log.h"
+#include "model_json.h"
+#include "mtime.h"
+#include "place.h"
+#include "proto.h"
+#include "report.h"
+#include "xmalloc.h"
+
+#define RUN_MAX_SLAVES		64
+#define RUN_EXIT_FAILED		157
+#define RUN_CONNECT_NS		(30ull * 1000000000u)
+#define RUN_SETUP_NS		(120ull * 1000000000u)
+#define RUN_MIN_SILENCE_NS	(5ull * 1000000000u)
+#define RUN_FORMAT_ALIGN	(1024u * 1024u)
+
+struct master;
+
+struct mslave {
+	struct master	*m;
+	int		 id;
+	char		 name[64];
+	pid_t		 pid;
+	struct link	*link;
+	int		 hello, lost, gone;
+	uint64_t	 last_heard_ns;
+	int		 active;	/* has work in this run */
+	int		 has_eof;	/* has a seekpct=eof WG */
+	int		 ready, ended, eof;
+	int		 nwgs;
+	struct iostats	*prev;		/* last cumulative, per WG */
+	uint64_t	 cpu_prev[7];
+	int		 cpu_prev_valid;
+};
+
+/* Sums of one interval over the slaves that reported it. */
+struct iacc {
+	int		nrep;
+	struct iostats	st;
+	uint64_t	dur_sum_ns;
+	uint64_t	cpu[7];
+	int		cpu_valid;
+};
+
+/* The run in progress, as it goes on the wire. */
+struct lrun {
+	char			 name[256];
+	char			 text[1024];
+	int			 format;
+	unsigned int		 nintervals;	/* 0: until eof */
+	unsigned int		 first_avg;
+	uint64_t		 interval_ns;
+	uint64_t		 pause_s;
+	int			 eof_run;
+	int			 curve_max;
+	const struct run	*plan_run;
+	struct run_request	 req;
+	json_t			*work[RUN_MAX_SLAVES];
+};
+
+enum mstate { M_CONNECT, M_INFO, M_SETUP, M_RUNNING, M_STOPPING, M_PAUSE,
+	M_SHUTDOWN };
+
+struct pending {
+	struct master	*m;
+	struct link	*link;
+};
+
+struct master {
+	struct event_base	*base;
+	const struct model	*model;
+	const struct plan	*plan;
+	const struct run_opts	*o;
+	struct report		*rep;
+	int			 listen_fd;
+	int			 port;
+	struct event		*accept_ev;
+	struct event		*tick_ev;
+	struct event		*pause_ev;
+	struct event		*sig_ev[2];
+	int			 nslaves;
+	struct mslave		 sl[RUN_MAX_SLAVES];
+	enum mstate		 state;
+	uint64_t		 state_since_ns;
+	int			 next_run;	/* next plan run */
+	int			 nformat;	/* sds to create/expand */
+	const struct sd		*format_sd[256];
+	uint64_t		 format_from[256];
+	uint64_t		*sd_size;	/* per model sd, bytes */
+	uint64_t		*sd_xmax;	/* largest xfersize per sd */
+	struct lrun		 cur;
+	uint64_t		 run_id;
+	int			 nacc;
+	struct iacc		*acc;
+	unsigned int		 next_print;
+	double			 prev_rate, curve_rate;
+	int			 rc;
+	int			 aborting;
+	int			 runs_done;
+	int			 anchor;	/* report anchor of the run */
+};
+
+static void	start_next_run(struct master *);
+static void	master_abort(struct master *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+
+/* Index of an sd in the model. */
+static int
+sd_index(const struct model *m, const struct sd *s)
+{
+	const struct sd *x;
+	int i = 0;
+
+	TAILQ_FOREACH(x, &m->sds, entry) {
+		if (x == s)
+			return (i);
+		i++;
+	}
+	return (-1);
+}
+
+/* The lun of an sd on this host. */
+static const char *
+sd_lun(const struct sd *s)
+{
+	int i;
+
+	for (i = 0; i < s->nluns; i++) {
+		if (strcmp(s->luns[i].host, "*") == 0 ||
+		    strcmp(s->luns[i].host, "localhost") == 0)
+			return (s->luns[i].lun);
+	}
+	return (s->nluns > 0 ? s->luns[0].lun : "");
+}
+
+/* Send to every slave still there. */
+static void
+send_all(struct master *m, uint16_t type, json_t *body, int only_active)
+{
+	int i;
+
+	for (i = 0; i < m->nslaves; i++) {
+		struct mslave *s = &m->sl[i];
+
+		if (s->link == NULL || s->lost || (only_active && !s->active))
+			continue;
+		link_send(s->link, type, json_deep_copy(body));
+	}
+	json_decref(body);
+}
+
+/* Leave the loop shortly, after queued messages are written. */
+static void
+master_leave(struct master *m)
+{
+	struct timeval t = { 1, 0 };
+
+	m->state = M_SHUTDOWN;
+	m->state_since_ns = mtime_now_ns();
+	send_all(m, MSG_SHUTDOWN, NULL, 0);
+	event_base_loopexit(m->base, &t);
+}
+
+/* Stop everything with an error: reports say what happened. */
+static void
+master_abort(struct master *m, const char *fmt, ...)
+{
+	char text[1024];
+	va_list ap;
+
+	if (m->aborting)
+		return;
+	m->aborting = 1;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	console_fatal("%s", text);
+	report_error(m->rep, text);
+	if (m->state == M_RUNNING || m->state == M_SETUP)
+		console_line("vdbc: stopped during run %s after %u complete "
+		    "interval(s); the reports hold everything up to there.",
+		    m->cur.name, m->next_print > 0 ? m->next_print - 1 : 0);
+	report_end(m->rep, text);
+	m->rc = RUN_EXIT_FAILED;
+	send_all(m, MSG_STOP, json_pack("{s:I}", "run_id",
+	    (json_int_t)m->run_id), 0);
+	master_leave(m);
+}
+
+/* A slave is gone: that stops the run on all the others. */
+static void
+slave_lost(struct mslave *s, const char *why)
+{
+	struct master *m = s->m;
+
+	if (s->lost)
+		return;
+	s->lost = 1;
+	if (m->state == M_SHUTDOWN && !m->aborting)
+		return;			/* expected: we told it to go */
+	master_abort(m, "Slave %s (pid %d) lost: %s", s->name, (int)s->pid,
+	    why);
+}
+
+/* CPU percentages from tick deltas, with vdbench's Linux formula. */
+static void
+cpu_from_ticks(struct cpu_pct *c, const uint64_t d[7], int valid)
+{
+	double user = (double)d[0], kernel = (double)(d[2] + d[5] + d[6]);
+	double total = user + kernel + (double)(d[1] + d[3] + d[4] + d[6]);
+
+	memset(c, 0, sizeof(*c));
+	if (!valid || total <= 0)
+		return;
+	c->valid = 1;
+	c->user_sys = (user + kernel) * 100 / total;
+	c->sys = kernel * 100 / total;
+	c->user = user * 100 / total;
+}
+
+/* Ticks from a slave's "cpu" object; -1 when malformed. */
+static int
+cpu_ticks(const json_t *cpu, uint64_t t[7])
+{
+	static const char *const f[7] = { "user", "nice", "system", "idle",
+	    "iowait", "irq", "softirq" };
+	int j;
+
+	for (j = 0; j < 7; j++) {
+		json_t *x = json_object_get(cpu, f[j]);
+
+		if (!json_is_integer(x) || json_integer_value(x) < 0)
+			return (-1);
+		t[j] = (uint64_t)json_integer_value(x);
+	}
+	return (0);
+}
+
+/* Remember a slave's CPU ticks as the base of the next delta. */
+static void
+cpu_baseline(struct mslave *s, const json_t *cpu)
+{
+	uint64_t t[7];
+
+	if (cpu != NULL && cpu_ticks(cpu, t) == 0) {
+		memcpy(s->cpu_prev, t, sizeof(t));
+		s->cpu_prev_valid = 1;
+	}
+}
+
+/* Number of slaves taking part in the current run. */
+static int
+active_count(const struct master *m)
+{
+	int i, n = 0;
+
+	for (i = 0; i < m->nslaves; i++)
+		n += m->sl[i].active && !m->sl[i].lost;
+	return (n);
+}
+
+/* Print the average line and stop the run. */
+static void
+end_run(struct master *m, unsigned int last)
+{
+	struct iostats sum;
+	struct cpu_pct cpu;
+	uint64_t dur = 0, ticks[7] = { 0 };
+	unsigned int first = m->cur.first_avg, k;
+	int j, cpu_valid = 1;
+	char label[64];
+
+	if (first > last)
+		first = 1;	/* a run shorter than its warm-up */
+	memset(&sum, 0, sizeof(sum));
+	for (k = first; k <= last && k <= (unsigned int)m->nacc; k++) {
+		struct iacc *a = &m->acc[k - 1];
+
+		iostats_merge(&sum, &a->st);
+		dur += a->nrep > 0 ? a->dur_sum_ns / (uint64_t)a->nrep : 0;
+		cpu_valid &= a->cpu_valid;
+		for (j = 0; j < 7; j++)
+			ticks[j] += a->cpu[j];
+	}
+	cpu_from_ticks(&cpu, ticks, cpu_valid);
+	snprintf(label, sizeof(label), "avg_%u-%u", m->cur.first_avg, last);
+	report_avg(m->rep, m->cur.name, label, &sum, dur, &cpu, &m->cur.req);
+	m->prev_rate = dur > 0 ? round((double)(sum.side[0].ios +
+	    sum.side[1].ios) * 1e9 / (double)dur) : 0;
+	if (m->cur.curve_max)
+		m->curve_rate = m->prev_rate;
+	m->state = M_STOPPING;
+	m->state_since_ns = mtime_now_ns();
+	send_all(m, MSG_STOP, json_pack("{s:I}", "run_id",
+	    (json_int_t)m->run_id), 1);
+}
+
+/* Print every interval all slaves have reported, in order. */
+static void
+print_ready_intervals(struct master *m)
+{
+	int need = active_count(m);
+
+	while (m->state == M_RUNNING && m->next_print >= 1 &&
+	    (int)m->next_print <= m->nacc &&
+	    m->acc[m->next_print - 1].nrep >= need) {
+		struct iacc *a = &m->acc[m->next_print - 1];
+		unsigned int k = m->next_print++;
+		struct cpu_pct cpu;
+		int i, all_eof = 1, any_eof = 0;
+
+		cpu_from_ticks(&cpu, a->cpu, a->cpu_valid);
+		report_interval(m->rep, m->cur.name, k, &a->st,
+		    a->dur_sum_ns / (uint64_t)(a->nrep > 0 ? a->nrep : 1), &cpu,
+		    &m->cur.req);
+		if (m->cur.nintervals > 0 && k >= m->cur.nintervals) {
+			end_run(m, k);
+			return;
+		}
+		for (i = 0; i < m->nslaves; i++) {
+			if (!m->sl[i].active || !m->sl[i].has_eof)
+				continue;
+			any_eof = 1;
+			all_eof &= m->sl[i].eof;
+		}
+		if (m->cur.eof_run && any_eof && all_eof) {
+			console_line("All sequential workloads on all slaves are "
+			    "done.");
+			if (!m->cur.format)
+				console_line("This triggers end of run inspite "
+				    "of possibly some non-sequential workloads "
+				    "that are still running.");
+			end_run(m, k);
+			return;
+		}
+	}
+}
+
+/* INTERVAL from a slave: deltas per WG, summed into interval k. */
+static void
+on_interval(struct mslave *s, json_t *body)
+{
+	struct master *m = s->m;
+	json_int_t run_id, k, dur;
+	json_t *stats, *v, *cpu, *eof;
+	struct iacc *a;
+	struct errmsg e;
+	size_t i;
+
+	json_unpack(body, "{s:I,s:I,s:I,s:o}", "run_id", &run_id, "interval",
+	    &k, "duration_ns", &dur, "stats", &stats);
+	if ((uint64_t)run_id != m->run_id || m->state != M_RUNNING ||
+	    !s->active)
+		return;			/* late, from a run that ended */
+	if (k < 1 || k > 10000000 || dur < 0 ||
+	    json_array_size(stats) != (size_t)s->nwgs) {
+		master_abort(m, "Slave %s sent a bad INTERVAL (interval %lld, "
+		    "%zu stats for %d workloads)", s->name, (long long)k,
+		    json_array_size(stats), s->nwgs);
+		return;
+	}
+	if ((int)k > m->nacc) {
+		m->acc = xreallocarray(m->acc, (size_t)k, sizeof(*m->acc));
+		memset(&m->acc[m->nacc], 0, (size_t)(k - m->nacc) *
+		    sizeof(*m->acc));
+		m->nacc = (int)k;
+	}
+	a = &m->acc[k - 1];
+	json_array_foreach(stats, i, v) {
+		struct iostats now, d;
+
+		if (iostats_from_json(&now, json_object_get(v, "io"), &e) != 0) {
+			master_abort(m, "Slave %s: %s", s->name, e.text);
+			return;
+		}
+		iostats_delta(&d, &now, &s->prev[i]);
+		iostats_merge(&a->st, &d);
+		s->prev[i] = now;
+	}
+	a->dur_sum_ns += (uint64_t)dur;
+	a->nrep++;
+	if ((cpu = json_object_get(body, "cpu")) != NULL) {
+		uint64_t t[7];
+		int j;
+
+		if (cpu_ticks(cpu, t) == 0 && s->cpu_prev_valid) {
+			for (j = 0; j < 7; j++)
+				a->cpu[j] += t[j] - s->cpu_prev[j];
+			a->cpu_valid = 1;
+		}
+		cpu_baseline(s, cpu);
+	}
+	if ((eof = json_object_get(body, "eof")) != NULL && json_is_true(eof))
+		s->eof = 1;
+	print_ready_intervals(m);
+}
+
+/* GO to every slave of the run. */
+static void
+go(struct master *m)
+{
+	int i;
+
+	console_line("%s", m->cur.text);
+	report_run_start(m->rep, m->cur.text, ++m->anchor);
+	free(m->acc);
+	m->acc = NULL;
+	m->nacc = 0;
+	m->next_print = 1;
+	for (i = 0; i < m->nslaves; i++)
+		m->sl[i].eof = 0;
+	m->state = M_RUNNING;
+	m->state_since_ns = mtime_now_ns();
+	send_all(m, MSG_GO, json_pack("{s:I}", "run_id",
+	    (json_int_t)m->run_id), 1);
+}
+
+/* The pause= after a run is over. */
+static void
+pause_cb(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	start_next_run(arg);
+}
+
+/* RUN_END from a slave. */
+static void
+on_run_end(struct mslave *s)
+{
+	struct master *m = s->m;
+	int i;
+
+	s->ended = 1;
+	for (i = 0; i < m->nslaves; i++) {
+		if (m->sl[i].active && !m->sl[i].lost && !m->sl[i].ended)
+			return;
+	}
+	m->runs_done++;
+	if (m->cur.pause_s > 0) {
+		struct timeval t = { (time_t)m->cur.pause_s, 0 };
+
+		console_line("Waiting %llu seconds; requested by 'pause' "
+		    "parameter", (unsigned long long)m->cur.pause_s);
+		m->state = M_PAUSE;
+		evtimer_add(m->pause_ev, &t);
+		return;
+	}
+	start_next_run(m);
+}
+
+/* Build the WORK "sds" entry of an sd for one slave. */
+static json_t *
+work_sd(struct master *m, const struct sd *sd, int threads, double rate,
+    const struct strlist *flags, int create)
+{
+	json_t *fl = json_array();
+	int i;
+
+	for (i = 0; i < flags->n; i++)
+		json_array_append_new(fl, json_string(flags->v[i]));
+	(void)m;
+	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b}", "sd", sd->name, "lun",
+	    sd_lun(sd), "threads", threads, "rate_per_s", rate, "openflags",
+	    fl, "create", create));
+}
+
+/* The address range of a WG (PARMFILE.md 12.6); -1 when too small. */
+static int
+wg_range(struct master *m, const struct sd *sd, const struct wd *wd,
+    double hitarea, uint64_t r[4])
+{
+	int si = sd_index(m->model, sd);
+	uint64_t size = m->sd_size[si], x = m->sd_xmax[si];
+	const double *rg = wd->range_set ? wd->range : sd->range_set ?
+	    sd->range : NULL;
+	double lo = rg != NULL ? rg[0] : 0, hi = rg != NULL ? rg[1] : 100;
+	uint64_t low, high, h = (uint64_t)hitarea;
+
+	if (x == 0)
+		x = 512;
+	low = lo <= 100 ? (uint64_t)(lo / 100 * (double)size) : (uint64_t)lo;
+	high = hi <= 100 ? (uint64_t)(hi / 100 * (double)size) : (uint64_t)hi;
+	if (high > size)
+		high = size;
+	r[0] = low + h;			/* miss area */
+	r[1] = high;
+	r[2] = low;			/* hit area */
+	r[3] = low + h;
+	if (plan_lun_is_raw(sd_lun(sd))) {
+		if (r[0] == 0)
+			r[0] = x;
+		if (r[2] == 0)
+			r[2] = x;
+	}
+	r[0] = r[0] / x * x + sd->offset_bytes;
+	r[1] = r[1] / x * x;
+	r[2] = r[2] / x * x + sd->offset_bytes;
+	r[3] = r[3] / x * x;
+	if (r[1] < r[0] + 2 * x) {
+		master_abort(m, "wd=%s,sd=%s: Lun space specified for either "
+		    "cache hits or cache misses (%llu bytes) must be at least "
+		    "twice the xfersize (%llu). Insufficient amount of lun size "
+		    "specified", wd->name, sd->name, (unsigned long long)
+		    (r[1] > r[0] ? r[1] - r[0] : 0), (unsigned long long)x);
+		return (-1);
+	}
+	if (r[3] < r[2])
+		r[3] = r[2];
+	return (0);
+}
+
+/* Engine of an sd: engine= from its bag, else sync. */
+static const char *
+sd_engine(const struct sd *sd)
+{
+	const struct pvals *v = bag_get(&sd->bag, "engine");
+
+	return (v != NULL && v->n == 1 ? v->v[0].str : "sync");
+}
+
+/* One request value shared by every workload, or -1. */
+static double
+same_or_na(double cur, double v, int first)
+{
+	if (first)
+		return (v);
+	return (cur == v ? cur : -1);
+}
+
+/* Build the WORK of a planned run for every slave. */
+static int
+build_plan_run(struct master *m, const struct run *pr)
+{
+	struct lrun *c = &m->cur;
+	struct run r = *pr;
+	struct placement p;
+	struct errmsg e;
+	char rate[64], el[128], loops[1024];
+	double observed = pr->curve_point ? m->curve_rate : m->prev_rate;
+	int i, k, first = 1;
+	double lunsize = 0;
+
+	memset(c, 0, sizeof(*c));
+	if ((pr->curve_point || (pr->iorate < 0 &&
+	    pr->iorate != RD_IORATE_CURVE)) && observed <= 0) {
+		console_line("iorate=curve. No i/o rate observed. Was run too "
+		    "short?");
+		observed = 10000;
+		if (pr->curve_point)
+			m->curve_rate = observed;
+	}
+	if (pr->curve_point)
+		r.iorate = plan_pct_rate(observed, pr->curve_pct);
+	else if (pr->iorate < 0 && pr->iorate != RD_IORATE_CURVE)
+		r.iorate = plan_pct_rate(observed, -pr->iorate);
+	c->curve_max = pr->iorate == RD_IORATE_CURVE && !pr->curve_point;
+	snprintf(c->name, sizeof(c->name), "%s", pr->name);
+	snprintf(c->text, sizeof(c->text), "Starting RD=%s; I/O rate: %s; %s; "
+	    "For loops: %s", pr->name, plan_rate_text(pr, observed, rate,
+	    sizeof(rate)), plan_elapsed_text(pr, el, sizeof(el)),
+	    plan_loops_text(pr, loops, sizeof(loops)));
+	c->nintervals = pr->nintervals;
+	c->first_avg = pr->first_avg;
+	c->interval_ns = pr->interval_s * 1000000000ull;
+	c->pause_s = pr->rd->pause_s;
+	c->plan_run = pr;
+	c->req.reqrate = r.iorate == RD_IORATE_CURVE ? RD_IORATE_MAX :
+	    r.iorate;
+	c->req.compratio = run_loop_value(pr, LOOP_COMP,
+	    m->model->general.compratio);
+	if (place_run(&r, m->nslaves, &p, &e) != 0) {
+		master_abort(m, "%s", e.text);
+		return (-1);
+	}
+	for (i = 0; i < m->nslaves; i++) {
+		json_t *sds = json_array(), *wgs = json_array();
+		int n = 0;
+
+		m->sl[i].has_eof = 0;
+		for (k = 0; k < p.nsds; k++) {
+			const struct sd *sd = p.sds[k].sd;
+			const struct strlist *fl = pr->rd->openflags.n > 0 ?
+			    &pr->rd->openflags : &sd->openflags;
+			double rate_sum = 0;
+			int g, nmax = 0;
+
+			if (p.sds[k].slave != i)
+				continue;
+			for (g = 0; g < p.nwgs; g++) {
+				if (p.wgs[g].sd != sd || p.wgs[g].slave != i)
+					continue;
+				rate_sum += p.wgs[g].rate_per_s;
+				nmax += p.wgs[g].rate_per_s <= 0;
+				if (pr->rd->openflags.n == 0 &&
+				    p.wgs[g].wd->openflags.n > 0)
+					fl = &p.wgs[g].wd->openflags;
+			}
+			json_array_append_new(sds, work_sd(m, sd,
+			    p.sds[k].threads, nmax > 0 ? 0 : rate_sum, fl, 0));
+		}
+		for (k = 0; k < p.nwgs; k++) {
+			const struct place_wg *g = &p.wgs[k];
+			const struct wd *wd = g->wd;
+			struct xfer x;
+			uint64_t rg[4];
+			double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
+			double rdpct = run_loop_value(pr, LOOP_RDPCT,
+			    wd->readpct);
+			double rh = run_loop_value(pr, LOOP_RHPCT, wd->rhpct);
+			double wh = run_loop_value(pr, LOOP_WHPCT, wd->whpct);
+			double sk = run_loop_value(pr, LOOP_SEEKPCT,
+			    wd->seekpct);
+			double ha = rh + wh > 0 ? run_loop_value(pr,
+			    LOOP_HITAREA, (double)g->sd->hitarea_bytes) : 0;
+			double th = run_loop_value(pr, LOOP_THREADS,
+			    g->sd->threads);
+
+			if (i == 0) {
+				c->req.xfersize = same_or_na(c->req.xfersize,
+				    xs > 0 ? xs : wd->xfer.kind == XFER_SINGLE ?
+				    (double)wd->xfer.size_bytes[0] : -1, first);
+				c->req.rdpct = same_or_na(c->req.rdpct, rdpct,
+				    first);
+				c->req.rhpct = same_or_na(c->req.rhpct, rh,
+				    first);
+				c->req.whpct = same_or_na(c->req.whpct, wh,
+				    first);
+				c->req.seekpct = same_or_na(c->req.seekpct,
+				    wd->seek_eof ? 0 : sk, first);
+				c->req.threads = same_or_na(c->req.threads, th,
+				    first);
+				first = 0;
+			}
+			if (g->slave != i)
+				continue;
+			if (wg_range(m, g->sd, wd, ha, rg) != 0) {
+				place_free(&p);
+				return (-1);
+			}
+			if (xs > 0) {
+				memset(&x, 0, sizeof(x));
+				xfer_set_single(&x, (uint64_t)xs);
+			} else
+				xfer_copy(&x, &wd->xfer);
+			json_array_append_new(wgs, json_pack("{s:s,s:s,s:f,s:f,"
+			    "s:f,s:b,s:f,s:f,s:o,s:I,s:I,s:I,s:I,s:I}",
+			    "wd", wd->name, "sd", g->sd->name, "skew_pct",
+			    g->skew_pct, "readpct", rdpct, "seekpct", sk,
+			    "seek_eof", wd->seek_eof, "rhpct", rh, "whpct", wh,
+			    "xfer", xfer_to_json(&x), "low_bytes",
+			    (json_int_t)rg[0], "high_bytes", (json_int_t)rg[1],
+			    "hit_low_bytes", (json_int_t)rg[2],
+			    "hit_high_bytes", (json_int_t)rg[3], "align_bytes",
+			    (json_int_t)g->sd->align_bytes));
+			xfer_clear(&x);
+			m->sl[i].has_eof |= wd->seek_eof;
+			c->eof_run |= wd->seek_eof;
+			n++;
+		}
+		if (n == 0) {
+			json_decref(sds);
+			json_decref(wgs);
+			continue;
+		}
+		c->work[i] = json_pack("{s:o,s:o,s:s}", "sds", sds, "wgs",
+		    wgs, "engine", p.nsds > 0 ? sd_engine(p.sds[0].sd) : "sync");
+	}
+	for (k = 0; k < p.nsds; k++) {
+		int dup = 0, j;
+
+		for (j = 0; j < k; j++)
+			dup |= p.sds[j].sd == p.sds[k].sd;
+		if (!dup)
+			lunsize += (double)m->sd_size[sd_index(m->model,
+			    p.sds[k].sd)];
+	}
+	c->req.lunsize_gb = lunsize / (1024.0 * 1024 * 1024);
+	place_free(&p);
+	return (0);
+}
+
+/* Build the automatic SD_format run (PARMFILE.md 12.9). */
+static void
+build_format_run(struct master *m)
+{
+	struct lrun *c = &m->cur;
+	uint64_t xfer = m->model->general.formatxfersize_bytes;
+	int i, k;
+
+	memset(c, 0, sizeof(*c));
+	if (xfer == 0) {
+		xfer = 128 * 1024;
+		for (k = 0; k < m->nformat; k++) {
+			if (m->format_sd[k]->size_bytes < 128 * 1024)
+				xfer = 512;
+		}
+	}
+	snprintf(c->name, sizeof(c->name), "SD_format");
+	snprintf(c->text, sizeof(c->text), "Starting RD=SD_format; I/O rate: "
+	    "Uncontrolled MAX; elapsed=(none); For loops: threads=2 "
+	    "iorate=max");
+	c->format = 1;
+	c->eof_run = 1;
+	c->first_avg = 2;
+	c->interval_ns = 1000000000ull;
+	c->req.reqrate = RD_IORATE_MAX;
+	c->req.xfersize = (double)xfer;
+	c->req.threads = 2;
+	c->req.rdpct = 0;
+	c->req.seekpct = 0;
+	c->req.compratio = m->model->general.compratio;
+	for (k = 0; k < m->nformat; k++) {
+		const struct sd *sd = m->format_sd[k];
+		struct xfer x;
+		char wdname[300];
+		json_t *sds, *wgs;
+
+		i = k % m->nslaves;	/* sequential: one slave each */
+		if (c->work[i] == NULL)
+			c->work[i] = json_pack("{s:[],s:[],s:s}", "sds", "wgs",
+			    "engine", "sync");
+		sds = json_object_get(c->work[i], "sds");
+		wgs = json_object_get(c->work[i], "wgs");
+		json_array_append_new(sds, work_sd(m, sd, 2, 0, &sd->openflags,
+		    1));
+		memset(&x, 0, sizeof(x));
+		xfer_set_single(&x, xfer);
+		snprintf(wdname, sizeof(wdname), "SD_format_%s", sd->name);
+		json_array_append_new(wgs, json_pack("{s:s,s:s,s:f,s:f,s:f,s:b,"
+		    "s:f,s:f,s:o,s:I,s:I,s:I,s:I,s:I}", "wd", wdname, "sd",
+		    sd->name, "skew_pct", 100.0, "readpct", 0.0, "seekpct", 0.0,
+		    "seek_eof", 1, "rhpct", 0.0, "whpct", 0.0, "xfer",
+		    xfer_to_json(&x), "low_bytes",
+		    (json_int_t)m->format_from[k], "high_bytes",
+		    (json_int_t)sd->size_bytes, "hit_low_bytes", (json_int_t)0,
+		    "hit_high_bytes", (json_int_t)0, "align_bytes",
+		    (json_int_t)0));
+		xfer_clear(&x);
+		m->sl[i].has_eof = 1;
+	}
+	m->nformat = 0;
+}
+
+/* Send the current run's WORK. */
+static void
+send_work(struct master *m)
+{
+	json_t *model = model_to_json(m->model);
+	json_t *edges = json_array();
+	unsigned int e;
+	int i;
+
+	for (e = 0; e < m->model->general.histogram.n; e++)
+		json_array_append_new(edges, json_integer(
+		    (json_int_t)m->model->general.histogram.edge_us[e]));
+	m->run_id++;
+	m->state = M_SETUP;
+	m->state_since_ns = mtime_now_ns();
+	for (i = 0; i < m->nslaves; i++) {
+		struct mslave *s = &m->sl[i];
+		json_t *w = m->cur.work[i];
+
+		s->active = w != NULL && !s->lost;
+		s->ready = s->ended = s->eof = 0;
+		free(s->prev);
+		s->prev = NULL;
+		s->nwgs = 0;
+		if (!s->active)
+			continue;
+		json_object_set(w, "histogram_edges_us", edges);
+		s->nwgs = (int)json_array_size(json_object_get(w, "wgs"));
+		s->prev = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev));
+		link_send(s->link, MSG_WORK, json_pack("{s:I,s:s,s:I,s:I,s:I,"
+		    "s:b,s:O,s:o}", "run_id", (json_int_t)m->run_id, "run",
+		    m->cur.name, "interval_ns", (json_int_t)m->cur.interval_ns,
+		    "seed", (json_int_t)(m->o->seed & 0x7fffffffffffffffull),
+		    "elapsed_s", (json_int_t)(m->cur.nintervals *
+		    (m->cur.interval_ns / 1000000000ull)), "format",
+		    m->cur.format, "model", model, "work", w));
+		m->cur.work[i] = NULL;
+	}
+	json_decref(edges);
+	json_decref(model);
+	if (active_count(m) == 0)
+		master_abort(m, "run %s has no work for any slave",
+		    m->cur.name);
+}
+
+/* Start the next run, or finish. */
+static void
+start_next_run(struct master *m)
+{
+	int i;
+
+	for (i = 0; i < RUN_MAX_SLAVES; i++) {
+		json_decref(m->cur.work[i]);
+		m->cur.work[i] = NULL;
+	}
+	if (m->nformat > 0) {
+		build_format_run(m);
+		send_work(m);
+		return;
+	}
+	if (m->next_run >= m->plan->nruns) {
+		char text[4200];
+
+		snprintf(text, sizeof(text), "Vdbench execution completed "
+		    "successfully. Output directory: %s", m->o->outdir);
+		report_end(m->rep, "Vdbench execution completed successfully");
+		console_line("%s", text);
+		m->rc = 0;
+		master_leave(m);
+		return;
+	}
+	if (build_plan_run(m, &m->plan->runs[m->next_run++]) != 0)
+		return;
+	send_work(m);
+}
+
+/* INFO answer: lun facts; decide on SD_format; start the first run. */
+static void
+on_info(struct master *m, json_t *body)
+{
+	json_t *luns = json_object_get(body, "luns"), *v;
+	const struct sd *sd;
+	int si = 0, said = 0;
+	size_t i;
+
+	TAILQ_FOREACH(sd, &m->model->sds, entry) {
+		const char *lun = sd_lun(sd);
+		json_int_t size = 0;
+		int exists = 0, rc, used = 0, r, w, k;
+		struct errmsg e;
+
+		for (r = 0; r < m->plan->nruns && !used; r++) {
+			for (w = 0; w < m->plan->runs[r].nwds; w++) {
+				for (k = 0; k < m->plan->runs[r].wds[w].nsds;
+				    k++)
+					used |= m->plan->runs[r].wds[w].sds[k]
+					    == sd;
+			}
+		}
+		json_array_foreach(luns, i, v) {
+			const char *l = NULL;
+
+			json_unpack(v, "{s:s,s:b,s:I}", "lun", &l, "exists",
+			    &exists, "size_bytes", &size);
+			if (l != NULL && strcmp(l, lun) == 0)
+				break;
+			exists = 0;
+			size = 0;
+		}
+		m->sd_size[si] = sd->size_bytes > 0 ? sd->size_bytes :
+		    (uint64_t)size;
+		si++;
+		if (!used)
+			continue;
+		rc = plan_sd_needs_format(sd, lun, exists, (uint64_t)size,
+		    m->model->general.formatsds, &e);
+		if (rc < 0) {
+			master_abort(m, "%s", e.text);
+			return;
+		}
+		if (rc == 0 && !exists) {
+			master_abort(m, "sd=%s,lun=%s: the lun does not exist",
+			    sd->name, lun);
+			return;
+		}
+		if (rc == 0 && m->sd_size[si - 1] == 0) {
+			master_abort(m, "Unknown lun size for sd=%s", sd->name);
+			return;
+		}
+		if (rc > 0 && m->nformat < 256) {
+			if (!said++)
+				console_line("Vdbench will attempt to expand a "
+				    "disk file if the requested file size is a "
+				    "multiple of 1mb");
+			console_line("lun=%s does not exist or is too small. "
+			    "host=localhost", lun);
+			m->format_sd[m->nformat] = sd;
+			m->format_from[m->nformat] = exists ? (uint64_t)size /
+			    RUN_FORMAT_ALIGN * RUN_FORMAT_ALIGN : 0;
+			if (m->model->general.formatsds == 1)
+				m->format_from[m->nformat] = 0;
+			m->nformat++;
+		}
+	}
+	report_rd_links(m->rep, m->plan, m->nformat > 0);
+	start_next_run(m);
+}
+
+/* One message from a known slave. */
+static void
+slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
+    void *arg)
+{
+	struct mslave *s = arg;
+	struct master *m = s->m;
+	const char *text = "", *level = "";
+	int i;
+
+	(void)tag;
+	if (body == NULL) {
+		slave_lost(s, link_error(l));
+		return;
+	}
+	s->last_heard_ns = mtime_now_ns();
+	switch (type) {
+	case MSG_HEARTBEAT:
+		break;
+	case MSG_INFO:
+		if (m->state == M_INFO)
+			on_info(m, body);
+		break;
+	case MSG_READY:
+		if (m->state != M_SETUP || !s->active)
+			break;
+		s->ready = 1;
+		cpu_baseline(s, json_object_get(body, "cpu"));
+		for (i = 0; i < m->nslaves; i++) {
+			if (m->sl[i].active && !m->sl[i].ready)
+				return;
+		}
+		go(m);
+		break;
+	case MSG_INTERVAL:
+		on_interval(s, body);
+		break;
+	case MSG_RUN_END:
+		if (m->state == M_STOPPING && s->active)
+			on_run_end(s);
+		break;
+	case MSG_ERROR:
+		json_unpack(body, "{s:s}", "text", &text);
+		master_abort(m, "Slave %s: %s", s->name, text);
+		break;
+	case MSG_LOG:
+		json_unpack(body, "{s:s,s:s}", "level", &level, "text", &text);
+		console_line("%s: %s", s->name, text);
+		if (strcmp(level, "error") == 0)
+			report_error(m->rep, text);
+		break;
+	default:
+		master_abort(m, "Slave %s sent an unexpected %s", s->name,
+		    proto_type_name(type));
+		break;
+	}
+}
+
+/* A connection that has not said HELLO yet. */
+static void
+pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
+    void *arg)
+{
+	struct pending *p = arg;
+	struct master *m = p->m;
+	const char *name = "";
+	int major = 0, i, all = 1;
+
+	(void)tag;
+	if (body == NULL || type != MSG_HELLO) {
+		if (body != NULL)
+			log_warn("a peer spoke before HELLO; closing it");
+		link_free(l);
+		free(p);
+		return;
+	}
+	json_unpack(body, "{s:i,s:s}", "major", &major, "slave", &name);
+	for (i = 0; i < m->nslaves; i++) {
+		struct mslave *s = &m->sl[i];
+
+		if (strcmp(s->name, name) != 0 || s->hello)
+			continue;
+		s->hello = 1;
+		s->link = l;
+		s->last_heard_ns = mtime_now_ns();
+		link_set_dispatch(l, slave_dispatch, s);
+		free(p);
+		for (i = 0; i < m->nslaves; i++)
+			all &= m->sl[i].hello;
+		if (all && m->state == M_CONNECT) {
+			json_t *luns = json_array();
+			const struct sd *sd;
+
+			console_line("All slaves are now connected");
+			TAILQ_FOREACH(sd, &m->model->sds, entry)
+				json_array_append_new(luns,
+				    json_string(sd_lun(sd)));
+			m->state = M_INFO;
+			m->state_since_ns = mtime_now_ns();
+			link_send(m->sl[0].link, MSG_INFO, json_pack("{s:o}",
+			    "luns", luns));
+		}
+		return;
+	}
+	log_warn("HELLO from unknown slave '%s'; closing it", name);
+	link_free(l);
+	free(p);
+}
+
+/* A slave dials in. */
+static void
+accept_cb(evutil_socket_t lfd, short what, void *arg)
+{
+	struct master *m = arg;
+	struct pending *p;
+	int fd;
+
+	(void)what;
+	if ((fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)
+		return;
+	evutil_make_socket_nonblocking(fd);
+	p = xcalloc(1, sizeof(*p));
+	p->m = m;
+	if ((p->link = link_new(m->base, fd, pending_dispatch, p)) == NULL) {
+		close(fd);
+		free(p);
+	}
+}
+
+/* Every second: heartbeats out, silence and phase timeouts checked. */
+static void
+tick_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct master *m = arg;
+	uint64_t now = mtime_now_ns();
+	uint64_t silence = 2 * m->cur.interval_ns;
+	int i;
+
+	(void)fd;
+	(void)what;
+	if (silence < RUN_MIN_SILENCE_NS)
+		silence = RUN_MIN_SILENCE_NS;
+	if (m->state == M_SHUTDOWN)
+		return;
+	for (i = 0; i < m->nslaves; i++) {
+		struct mslave *s = &m->sl[i];
+
+		if (s->lost)
+			continue;
+		if (!s->hello) {
+			if (now - m->state_since_ns > RUN_CONNECT_NS) {
+				master_abort(m, "Slave %s did not connect "
+				    "within 30 seconds", s->name);
+				return;
+			}
+			continue;
+		}
+		if (now - s->last_heard_ns > silence) {
+			slave_lost(s, "silent for too long (no heartbeat)");
+			return;
+		}
+		link_send(s->link, MSG_HEARTBEAT, json_pack("{s:I}", "seq",
+		    (json_int_t)(now / 1000000000u)));
+	}
+	if (m->state == M_SETUP && now - m->state_since_ns > RUN_SETUP_NS)
+		master_abort(m, "The slaves did not get ready for run %s "
+		    "within 120 seconds", m->cur.name);
+}
+
+/* Ctrl-C: stop the run, keep the reports. */
+static void
+signal_cb(evutil_socket_t sig, short what, void *arg)
+{
+	(void)what;
+	master_abort(arg, "Stopped by signal %d (%s)", (int)sig,
+	    sig == SIGINT ? "Ctrl-C" : "terminate");
+}
+
+/* Listen on the port (5570 and the next ones, or any with 0). */
+static int
+listen_port(struct master *m, int port)
+{
+	struct sockaddr_in sa;
+	socklen_t len = sizeof(sa);
+	int fd, one = 1, tries = port < 0 ? 8 : 1, i;
+
+	if (port < 0)
+		port = m->model->general.port > 0 ? m->model->general.port :
+		    5570;
+	for (i = 0; i < tries; i++) {
+		if ((fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
+			return (-1);
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		memset(&sa, 0, sizeof(sa));
+		sa.sin_family = AF_INET;
+		sa.sin_addr.s_addr = htonl(INADDR_ANY);
+		sa.sin_port = htons((uint16_t)(port == 0 ? 0 : port + i));
+		if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == 0 &&
+		    listen(fd, 64) == 0 &&
+		    getsockname(fd, (struct sockaddr *)&sa, &len) == 0) {
+			evutil_make_socket_nonblocking(fd);
+			m->listen_fd = fd;
+			m->port = ntohs(sa.sin_port);
+			return (0);
+		}
+		close(fd);
+	}
+	return (-1);
+}
+
+/* Fork and exec one local slave, its output into <name>.stdout.html. */
+static int
+launch(struct master *m, struct mslave *s)
+{
+	char exe[4096], hp[64], path[4200];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	pid_t pid;
+	int fd;
+
+	if (n <= 0)
+		return (-1);
+	exe[n] = '\0';
+	snprintf(hp, sizeof(hp), "127.0.0.1:%d", m->port);
+	snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
+	    s->name);
+	console_line("Starting slave: %s slave --connect %s --name %s%s", exe,
+	    hp, s->name, s->id == 0 ? " --cpu" : "");
+	if ((pid = fork()) < 0)
+		return (-1);
+	if (pid == 0) {
+		char *argv[] = { exe, (char *)"slave", (char *)"--connect", hp,
+		    (char *)"--name", s->name, (char *)"--parent-death",
+		    s->id == 0 ? (char *)"--cpu" : NULL, NULL };
+
+		if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0) {
+			dprintf(fd, "<title>Vdbench %s.stdout.html</title><pre>"
+			    "\nstdout/stderr for slave=%s\n", s->name, s->name);
+			dup2(fd, 1);
+			dup2(fd, 2);
+			close(fd);
+		}
+		execv(exe, argv);
+		_exit(127);
+	}
+	s->pid = pid;
+	return (0);
+}
+
+/* How many slaves the local host gets. */
+static int
+slave_count(const struct model *m, const struct plan *p, int jvms_opt)
+{
+	const struct hd *h;
+	double rate = 0;
+	int i, nsds = 0, n;
+	const struct sd *s;
+
+	if (jvms_opt > 0)
+		return (jvms_opt);
+	TAILQ_FOREACH(h, &m->hds, entry) {
+		if (h->jvms > 0)
+			return (h->jvms);
+	}
+	/* vdbench's automatic count (PARMFILE.md 5). */
+	for (i = 0; i < p->nruns; i++) {
+		double r = p->runs[i].iorate;
+
+		if (r == RD_IORATE_MAX || r == RD_IORATE_CURVE)
+			r = RD_IORATE_MAX;
+		if (r > rate)
+			rate = r;
+	}
+	TAILQ_FOREACH(s, &m->sds, entry)
+		nsds++;
+	if (rate <= 100000)
+		return (1);
+	n = (int)ceil(rate / 100000);
+	if (n > 8)
+		n = 8;
+	if (n > nsds)
+		n = nsds;
+	if (n > 1)
+		console_line("Adjusted default JVM count for host=localhost "
+		    "from jvms=1 to jvms=%d because of iorate=%s and a total "
+		    "of %d sds.", n, rate >= RD_IORATE_MAX ? "max" : "high",
+		    nsds);
+	return (n < 1 ? 1 : n);
+}
+
+/* Wait for the children; kill those still there after 5 s. */
+static void
+reap(struct master *m)
+{
+	uint64_t until = mtime_now_ns() + 5000000000ull;
+	int i, left;
+
+	do {
+		left = 0;
+		for (i = 0; i < m->nslaves; i++) {
+			struct mslave *s = &m->sl[i];
+
+			if (s->pid <= 0 || s->gone)
+				continue;
+			if (waitpid(s->pid, NULL, WNOHANG) == s->pid)
+				s->gone = 1;
+			else
+				left++;
+		}
+		if (left > 0)
+			usleep(20000);
+	} while (left > 0 && mtime_now_ns() < until);
+	for (i = 0; i < m->nslaves; i++) {
+		if (m->sl[i].pid > 0 && !m->sl[i].gone) {
+			kill(m->sl[i].pid, SIGKILL);
+			waitpid(m->sl[i].pid, NULL, 0);
+		}
+	}
+}
+
+/* Largest xfersize per sd over every run (PARMFILE.md 12.6, quirk 13). */
+static void
+compute_xmax(struct master *m)
+{
+	int r, w, k;
+
+	for (r = 0; r < m->plan->nruns; r++) {
+		const struct run *pr = &m->plan->runs[r];
+		double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
+
+		for (w = 0; w < pr->nwds; w++) {
+			uint64_t x = xs > 0 ? (uint64_t)xs :
+			    xfer_max_bytes(&pr->wds[w].wd->xfer);
+
+			for (k = 0; k < pr->wds[w].nsds; k++) {
+				int si = sd_index(m->model,
+				    pr->wds[w].sds[k]);
+
+				if (x > m->sd_xmax[si])
+					m->sd_xmax[si] = x;
+			}
+		}
+	}
+}
+
+/* Refuse what this build cannot run yet, before anything starts. */
+static int
+check_supported(const struct model *model, const struct plan *p)
+{
+	const struct hd *h;
+	char me[256] = "";
+
+	gethostname(me, sizeof(me));
+	TAILQ_FOREACH(h, &model->hds, entry) {
+		const char *sys = h->system != NULL ? h->system : h->name;
+
+		if (strncmp(sys, "localhost", 9) != 0 &&
+		    strcmp(sys, "127.0.0.1") != 0 && strcmp(sys, me) != 0) {
+			console_fatal("hd=%s,system=%s: remote hosts are not "
+			    "supported by vdbc yet (multi-host comes with its "
+			    "own issue); use hd=localhost", h->name, sys);
+			return (-1);
+		}
+	}
+	if (!TAILQ_EMPTY(&model->fsds) || (p->nruns > 0 &&
+	    p->runs[0].rd->fwds.n > 0)) {
+		console_fatal("File-system workloads (fsd=, fwd=) are not "
+		    "supported by vdbc yet; use -s to plan them");
+		return (-1);
+	}
+	return (0);
+}
+
+/* Run everything. */
+int
+run_all(const struct model *model, const struct plan *plan,
+    const struct run_opts *o)
+{
+	struct master *m = xcalloc(1, sizeof(*m));
+	struct timeval one_s = { 1, 0 };
+	struct errmsg e;
+	int i, rc, nsds = 0;
+	const struct sd *s;
+
+	if (check_supported(model, plan) != 0) {
+		free(m);
+		return (RUN_EXIT_FAILED);
+	}
+	signal(SIGPIPE, SIG_IGN);
+	m->model = model;
+	m->plan = plan;
+	m->o = o;
+	m->rc = RUN_EXIT_FAILED;
+	m->listen_fd = -1;
+	TAILQ_FOREACH(s, &model->sds, entry)
+		nsds++;
+	m->sd_size = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
+	m->sd_xmax = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
+	compute_xmax(m);
+	if ((m->rep = report_open(o->outdir, plan, o->nfiles, o->files,
+	    &e)) == NULL) {
+		console_fatal("%s", e.text);
+		goto out;
+	}
+	console_tee(report_logfile(m->rep));
+	m->base = event_base_new();
+	if (listen_port(m, o->port) != 0) {
+		console_fatal("Unable to listen for slaves on port %d: %s",
+		    o->port < 0 ? 5570 : o->port, strerror(errno));
+		goto out;
+	}
+	m->accept_ev = event_new(m->base, m->listen_fd, EV_READ | EV_PERSIST,
+	    accept_cb, m);
+	event_add(m->accept_ev, NULL);
+	m->tick_ev = event_new(m->base, -1, EV_PERSIST, tick_cb, m);
+	evtimer_add(m->tick_ev, &one_s);
+	m->pause_ev = evtimer_new(m->base, pause_cb, m);
+	m->sig_ev[0] = evsignal_new(m->base, SIGINT, signal_cb, m);
+	m->sig_ev[1] = evsignal_new(m->base, SIGTERM, signal_cb, m);
+	evsignal_add(m->sig_ev[0], NULL);
+	evsignal_add(m->sig_ev[1], NULL);
+	m->nslaves = slave_count(model, plan, o->jvms);
+	if (m->nslaves > RUN_MAX_SLAVES)
+		m->nslaves = RUN_MAX_SLAVES;
+	m->state = M_CONNECT;
+	m->state_since_ns = mtime_now_ns();
+	m->cur.interval_ns = 1000000000ull;
+	for (i = 0; i < m->nslaves; i++) {
+		struct mslave *sl = &m->sl[i];
+
+		sl->m = m;
+		sl->id = i;
+		snprintf(sl->name, sizeof(sl->name), "localhost-%d", i);
+		if (launch(m, sl) != 0) {
+			master_abort(m, "Cannot start slave %s: %s", sl->name,
+			    strerror(errno));
+			break;
+		}
+	}
+	event_base_dispatch(m->base);
+out:
+	reap(m);
+	rc = m->rc;
+	for (i = 0; i < m->nslaves; i++) {
+		link_free(m->sl[i].link);
+		free(m->sl[i].prev);
+	}
+	for (i = 0; i < RUN_MAX_SLAVES; i++)
+		json_decref(m->cur.work[i]);
+	console_tee(NULL);
+	report_close(m->rep);
+	if (m->accept_ev != NULL)
+		event_free(m->accept_ev);
+	if (m->tick_ev != NULL)
+		event_free(m->tick_ev);
+	if (m->pause_ev != NULL)
+		event_free(m->pause_ev);
+	for (i = 0; i < 2; i++) {
+		if (m->sig_ev[i] != NULL)
+			event_free(m->sig_ev[i]);
+	}
+	if (m->listen_fd >= 0)
+		close(m->listen_fd);
+	if (m->base != NULL)
+		event_base_free(m->base);
+	free(m->acc);
+	free(m->sd_size);
+	free(m->sd_xmax);
+	free(m);
+	return (rc);
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef PROTO_LINK_H
+#define PROTO_LINK_H
+
+#include <stdint.h>
+
+#include <event2/event.h>
+#include <jansson.h>
+
+/*
+ * A peer on one TCP connection, in the style of tmux's proc.c: frames are
+ * read from a bufferevent, checked (header, JSON, required fields) and
+ * handed to one dispatch callback. dispatch(link, 0, NULL, arg) means the
+ * peer is gone (closed, or sent something bad; link_error() says what).
+ * The link never exits and never logs: the owner decides.
+ */
+struct link;
+
+typedef void link_dispatch_fn(struct link *, uint16_t type, json_t *body,
+    uint32_t tag, void *arg);
+
+/* Take over a connected socket. */
+struct link	*link_new(struct event_base *, int fd, link_dispatch_fn *,
+		    void *arg);
+void		 link_free(struct link *);
+/* Hand the link to another owner (after HELLO names the peer). */
+void		 link_set_dispatch(struct link *, link_dispatch_fn *, void *);
+/* Queue a message; steals body (NULL = {}). -1 if the link is down. */
+int		 link_send(struct link *, uint16_t type, json_t *body);
+/* Queue a reply that echoes tag. */
+int		 link_reply(struct link *, uint16_t type, json_t *body,
+		    uint32_t tag);
+/* Why the link went down ("" while it is up). */
+const char	*link_error(const struct link *);
+/* Bytes still waiting to be written. */
+size_t		 link_pending(const struct link *);
+
+#endif /* PROTO_LINK_H */

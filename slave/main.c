@@ -1,0 +1,376 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The slave's control loop: HELLO, then INFO / WORK / GO / STOP /
+ * SHUTDOWN from the master; INTERVAL at each interval end; HEARTBEAT
+ * both ways every second. Master silent for 5 s or gone: stop and exit.
+ */
+#include "slave.h"
+
+#include <errno.h>
+#include <netdb.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "cpu.h"
+#include "link.h"
+#include "log.h"
+#include "mtime.h"
+#include "proto.h"
+#include "work.h"
+#include "xmalloc.h"
+
+#define SLAVE_MASTER_SILENCE_NS	(5ull * 1000000000u)
+
+struct slave {
+	struct event_base	*base;
+	struct link		*link;
+	char			*name;
+	int			 cpu;		/* report CPU (slave 0) */
+	struct work		*work;
+	uint64_t		 interval_no;
+	uint64_t		 last_snap_ns;
+	uint64_t		 last_heard_ns;
+	uint64_t		 hb_seq;
+	int			 eof_sent;
+	struct event		*interval_ev;
+	struct event		*hb_ev;
+	struct event		*sig_ev[3];
+	int			 rc;
+};
+
+/* Leave the loop with an exit status. */
+static void
+slave_exit(struct slave *s, int rc)
+{
+	s->rc = rc;
+	if (s->work != NULL)
+		work_stop(s->work);
+	event_base_loopexit(s->base, NULL);
+}
+
+/* Tell the master about an error, then log it. */
+static void
+send_error(struct slave *s, const char *text)
+{
+	log_error("%s", text);
+	link_send(s->link, MSG_ERROR, json_pack("{s:s,s:s}", "text", text,
+	    "slave", s->name));
+}
+
+/* Arm the interval timer for the end of interval interval_no + 1. */
+static void
+arm_interval(struct slave *s)
+{
+	uint64_t ins = work_interval_ns(s->work), now = mtime_now_ns();
+	uint64_t due = s->last_snap_ns + ins;
+	struct timeval tv;
+
+	if (due < now)
+		due = now;
+	tv.tv_sec = (time_t)((due - now) / 1000000000u);
+	tv.tv_usec = (suseconds_t)((due - now) % 1000000000u / 1000u);
+	evtimer_add(s->interval_ev, &tv);
+}
+
+/* Send INTERVAL k with the cumulative counters. */
+static void
+send_interval(struct slave *s)
+{
+	uint64_t now = mtime_now_ns();
+	json_t *body;
+
+	s->interval_no++;
+	body = json_pack("{s:I,s:I,s:I,s:o}", "run_id",
+	    (json_int_t)work_run_id(s->work), "interval",
+	    (json_int_t)s->interval_no, "duration_ns",
+	    (json_int_t)(now - s->last_snap_ns), "stats",
+	    work_stats_json(s->work, s->interval_no));
+	s->last_snap_ns = now;
+	if (s->cpu) {
+		json_t *c = cpu_sample_json();
+
+		if (c != NULL)
+			json_object_set_new(body, "cpu", c);
+	}
+	if (!s->eof_sent && work_eof_done(s->work)) {
+		json_object_set_new(body, "eof", json_true());
+		s->eof_sent = 1;
+	}
+	link_send(s->link, MSG_INTERVAL, body);
+}
+
+/* The end of an interval. */
+static void
+interval_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct slave *s = arg;
+	const char *err;
+
+	(void)fd;
+	(void)what;
+	if (s->work == NULL)
+		return;
+	send_interval(s);
+	if ((err = work_error(s->work)) != NULL) {
+		send_error(s, err);
+		return;			/* the master stops the run */
+	}
+	arm_interval(s);
+}
+
+/* Every second: heartbeat, and check the master is still there. */
+static void
+heartbeat_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct slave *s = arg;
+
+	(void)fd;
+	(void)what;
+	if (mtime_now_ns() - s->last_heard_ns > SLAVE_MASTER_SILENCE_NS) {
+		log_error("%s: the master has been silent for 5 s; stopping",
+		    s->name);
+		slave_exit(s, 1);
+		return;
+	}
+	link_send(s->link, MSG_HEARTBEAT, json_pack("{s:I}", "seq",
+	    (json_int_t)++s->hb_seq));
+}
+
+/* SIGTERM, SIGINT, SIGHUP: stop I/O and leave. */
+static void
+signal_cb(evutil_socket_t sig, short what, void *arg)
+{
+	struct slave *s = arg;
+
+	(void)what;
+	log_warn("%s: signal %d; stopping", s->name, (int)sig);
+	slave_exit(s, 1);
+}
+
+/* WORK: set up the run; READY or ERROR. */
+static void
+on_work(struct slave *s, json_t *body)
+{
+	struct errmsg e;
+	json_int_t run_id = 0;
+
+	json_unpack(body, "{s:I}", "run_id", &run_id);
+	work_free(s->work);
+	s->work = work_new(body, &e);
+	if (s->work == NULL) {
+		send_error(s, e.text);
+		return;
+	}
+	body = json_pack("{s:I}", "run_id", run_id);
+	if (s->cpu) {
+		json_t *c = cpu_sample_json();
+
+		if (c != NULL)
+			json_object_set_new(body, "cpu", c);
+	}
+	link_send(s->link, MSG_READY, body);
+}
+
+/* GO: start the I/O and the interval clock. */
+static void
+on_go(struct slave *s)
+{
+	struct errmsg e;
+
+	if (s->work == NULL) {
+		send_error(s, "GO without WORK");
+		return;
+	}
+	s->interval_no = 0;
+	s->eof_sent = 0;
+	if (work_start(s->work, &e) != 0) {
+		send_error(s, e.text);
+		return;
+	}
+	s->last_snap_ns = mtime_now_ns();
+	arm_interval(s);
+}
+
+/* STOP: drain, then RUN_END with the final counters. */
+static void
+on_stop(struct slave *s)
+{
+	json_int_t id;
+
+	if (s->work == NULL)
+		return;
+	evtimer_del(s->interval_ev);
+	work_stop(s->work);
+	id = (json_int_t)work_run_id(s->work);
+	link_send(s->link, MSG_RUN_END, json_pack("{s:I,s:b,s:o}", "run_id",
+	    id, "eof", work_eof_done(s->work), "stats",
+	    work_stats_json(s->work, s->interval_no + 1)));
+	work_free(s->work);
+	s->work = NULL;
+}
+
+/* One message from the master; NULL body: the master is gone. */
+static void
+dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
+    void *arg)
+{
+	struct slave *s = arg;
+
+	if (body == NULL) {
+		log_error("%s: lost the master: %s; stopping", s->name,
+		    link_error(l));
+		slave_exit(s, 1);
+		return;
+	}
+	s->last_heard_ns = mtime_now_ns();
+	switch (type) {
+	case MSG_INFO:
+		link_reply(l, MSG_INFO, json_pack("{s:o}", "luns",
+		    work_lun_info(json_object_get(body, "luns"))), tag);
+		break;
+	case MSG_WORK:
+		on_work(s, body);
+		break;
+	case MSG_GO:
+		on_go(s);
+		break;
+	case MSG_STOP:
+		on_stop(s);
+		break;
+	case MSG_SHUTDOWN:
+		slave_exit(s, 0);
+		break;
+	case MSG_HEARTBEAT:
+		break;
+	default:
+		log_warn("%s: unexpected %s from the master", s->name,
+		    proto_type_name(type));
+		break;
+	}
+}
+
+/* Connect to host:port. */
+static int
+dial(const char *hostport, struct errmsg *e)
+{
+	struct addrinfo hints, *res = NULL, *ai;
+	char host[256];
+	const char *colon = strrchr(hostport, ':');
+	int fd = -1, rc;
+
+	if (colon == NULL || colon == hostport ||
+	    (size_t)(colon - hostport) >= sizeof(host)) {
+		errmsg_set(e, NULL, 0, 0, "--connect wants HOST:PORT, not '%s'",
+		    hostport);
+		return (-1);
+	}
+	snprintf(host, sizeof(host), "%.*s", (int)(colon - hostport),
+	    hostport);
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_socktype = SOCK_STREAM;
+	if ((rc = getaddrinfo(host, colon + 1, &hints, &res)) != 0) {
+		errmsg_set(e, NULL, 0, 0, "%s: %s", hostport,
+		    gai_strerror(rc));
+		return (-1);
+	}
+	for (ai = res; ai != NULL; ai = ai->ai_next) {
+		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, 0);
+		if (fd < 0)
+			continue;
+		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+			break;
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(res);
+	if (fd < 0)
+		errmsg_set(e, NULL, 0, 0, "cannot connect to the master at %s: "
+		    "%s", hostport, strerror(errno));
+	return (fd);
+}
+
+/* vdbc slave --connect HOST:PORT --name LABEL [--cpu] */
+int
+slave_main(int argc, char *argv[])
+{
+	const char *connect_to = NULL, *name = "slave";
+	static const int sigs[3] = { SIGTERM, SIGINT, SIGHUP };
+	struct slave s;
+	struct errmsg e;
+	char hostname[256] = "localhost";
+	struct timeval one_s = { 1, 0 };
+	int i, fd;
+
+	memset(&s, 0, sizeof(s));
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "--connect") == 0 && i + 1 < argc)
+			connect_to = argv[++i];
+		else if (strcmp(argv[i], "--name") == 0 && i + 1 < argc)
+			name = argv[++i];
+		else if (strcmp(argv[i], "--cpu") == 0)
+			s.cpu = 1;
+		else if (strcmp(argv[i], "--parent-death") == 0)
+			prctl(PR_SET_PDEATHSIG, SIGTERM);
+		else {
+			fprintf(stderr, "vdbc slave: unknown argument '%s'\n"
+			    "usage: vdbc slave --connect HOST:PORT --name LABEL"
+			    " [--cpu]\n", argv[i]);
+			return (2);
+		}
+	}
+	log_open("slave", name);
+	if (connect_to == NULL) {
+		fprintf(stderr, "vdbc slave: --connect HOST:PORT is required "
+		    "(the daemon mode, --listen, is not built yet)\n");
+		return (2);
+	}
+	signal(SIGPIPE, SIG_IGN);
+	if ((fd = dial(connect_to, &e)) < 0) {
+		log_error("%s", e.text);
+		return (1);
+	}
+	s.name = xstrdup(name);
+	s.base = event_base_new();
+	s.link = link_new(s.base, fd, dispatch, &s);
+	s.interval_ev = evtimer_new(s.base, interval_cb, &s);
+	s.hb_ev = event_new(s.base, -1, EV_PERSIST, heartbeat_cb, &s);
+	evtimer_add(s.hb_ev, &one_s);
+	for (i = 0; i < 3; i++) {
+		s.sig_ev[i] = evsignal_new(s.base, sigs[i], signal_cb, &s);
+		evsignal_add(s.sig_ev[i], NULL);
+	}
+	gethostname(hostname, sizeof(hostname));
+	s.last_heard_ns = mtime_now_ns();
+	link_send(s.link, MSG_HELLO, json_pack("{s:i,s:i,s:s,s:s,s:I,s:s,s:i,"
+	    "s:I}", "major", PROTO_MAJOR, "minor", PROTO_MINOR, "slave", name,
+	    "host", hostname, "pid", (json_int_t)getpid(), "version",
+	    VDBC_VERSION, "cores", (int)sysconf(_SC_NPROCESSORS_ONLN),
+	    "clock_wall_ns", (json_int_t)mtime_wall_ns()));
+	printf("vdbc %s slave %s, protocol %d.%d, libevent %s, jansson %s\n",
+	    VDBC_VERSION, name, PROTO_MAJOR, PROTO_MINOR,
+	    event_get_version(), JANSSON_VERSION);
+	event_base_dispatch(s.base);
+	/* Flush what is queued (RUN_END, ERROR) before leaving. */
+	if (s.rc == 0) {
+		struct timeval t = { 0, 200000 };
+
+		event_base_loopexit(s.base, &t);
+		event_base_dispatch(s.base);
+	}
+	work_free(s.work);
+	for (i = 0; i < 3; i++)
+		event_free(s.sig_ev[i]);
+	event_free(s.interval_ev);
+	event_free(s.hb_ev);
+	link_free(s.link);
+	event_base_free(s.base);
+	free(s.name);
+	return (s.rc);
+}

@@ -1,0 +1,831 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The I/O side of a slave. Hot path per I/O: pick a WG by skew, pick read
+ * or write, size and address from the thread's own generator, one
+ * engine call between two clock reads, then single-writer counter
+ * updates. No lock and no allocation; the one shared datum is the
+ * sequential cursor of a WG (DESIGN.md, "The I/O engine").
+ */
+#include "work.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "hist.h"
+#include "iostats.h"
+#include "model.h"
+#include "model_json.h"
+#include "mtime.h"
+#include "rng.h"
+#include "vdbhist.h"
+#include "xmalloc.h"
+
+#define MAX_SLOTS	4	/* interval maxima kept per direction */
+
+/* A workload generator: one (wd, sd) pair on this slave. */
+struct wg {
+	char		*wd;
+	int		 sdi;
+	double		 skew_pct;
+	double		 readpct, seekpct, rhpct, whpct;
+	int		 seek_eof;
+	struct xfer	 xfer;
+	double		*xfer_cum;	/* cumulative pct, XFER_DIST */
+	uint64_t	 low, high;	/* miss area, bytes */
+	uint64_t	 hit_low, hit_high;
+	uint64_t	 align;		/* 0 = on xfersize */
+	uint64_t	 cursor;	/* next sequential address; atomic */
+	uint64_t	 hit_cursor;	/* same in the hit area; atomic */
+	int		 eof;		/* reached the end; atomic */
+};
+
+/* A target and the threads it has on this slave. */
+struct sdw {
+	char		*name;
+	char		*lun;
+	int		 fd;
+	int		 threads;
+	double		 rate_per_s;	/* all its WGs here; 0 = max */
+	int		 nwgs;
+	int		*wgs;		/* indexes into work->wgs */
+	double		*wg_cum;	/* cumulative skew of those WGs */
+	uint32_t	 block_bytes;
+	uint64_t	 max_xfer;
+};
+
+/* Counters of one direction of one WG, written by one thread. */
+struct dirstat {
+	uint64_t	ios, bytes, resp_sum_ns, resp_sumsq_us2, errors;
+	uint64_t	max_k[MAX_SLOTS], max_ns[MAX_SLOTS];
+	struct vdbhist	vh;
+};
+
+struct wstat {
+	struct dirstat	 d[2];
+	struct hist	*h[2];
+};
+
+struct thread {
+	struct work	*w;
+	pthread_t	 tid;
+	int		 started;
+	int		 sdi;
+	int		 index;
+	struct rng	 rng;
+	void		*buf;
+	struct wstat	*st;		/* one per WG of the run */
+};
+
+struct work {
+	uint64_t			 run_id;
+	uint64_t			 interval_ns;
+	uint64_t			 seed;
+	const struct engine_ops		*engine;
+	struct vdbhist_edges		 edges;
+	int				 nwgs;
+	struct wg			*wgs;
+	int				 nsds;
+	struct sdw			*sds;
+	int				 nthreads;
+	struct thread			*threads;
+	uint64_t			 go_ns;
+	int				 stop;		/* atomic */
+	char				 error[512];	/* first I/O error */
+	int				 has_error;	/* atomic */
+};
+
+/* Relaxed single-writer add. */
+static inline void
+add64(uint64_t *p, uint64_t v)
+{
+	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + v,
+	    __ATOMIC_RELAXED);
+}
+
+/* Relaxed read. */
+static inline uint64_t
+ld64(const uint64_t *p)
+{
+	return (__atomic_load_n(p, __ATOMIC_RELAXED));
+}
+
+/* Open flags from the vdbench words. */
+static int
+open_flags(const json_t *flags, int *is_direct)
+{
+	size_t i;
+	json_t *v;
+	int f = 0;
+
+	*is_direct = 0;
+	json_array_foreach(flags, i, v) {
+		const char *s = json_string_value(v);
+
+		if (s == NULL)
+			continue;
+		if (strcasecmp(s, "o_direct") == 0 ||
+		    strcasecmp(s, "directio") == 0) {
+			f |= O_DIRECT;
+			*is_direct = 1;
+		} else if (strcasecmp(s, "o_sync") == 0)
+			f |= O_SYNC;
+		else if (strcasecmp(s, "o_dsync") == 0)
+			f |= O_DSYNC;
+		else if (strcasecmp(s, "o_rsync") == 0)
+			f |= O_RSYNC;
+		else if (strncasecmp(s, "0x", 2) == 0)
+			f |= (int)strtol(s + 2, NULL, 16);
+	}
+	return (f);
+}
+
+/* Free everything. NULL is fine. */
+void
+work_free(struct work *w)
+{
+	int i, k;
+
+	if (w == NULL)
+		return;
+	work_stop(w);
+	for (i = 0; i < w->nthreads; i++) {
+		struct thread *t = &w->threads[i];
+
+		free(t->buf);
+		if (t->st != NULL) {
+			for (k = 0; k < w->nwgs; k++) {
+				hist_free(t->st[k].h[0]);
+				hist_free(t->st[k].h[1]);
+			}
+		}
+		free(t->st);
+	}
+	free(w->threads);
+	for (i = 0; i < w->nwgs; i++) {
+		free(w->wgs[i].wd);
+		xfer_clear(&w->wgs[i].xfer);
+		free(w->wgs[i].xfer_cum);
+	}
+	free(w->wgs);
+	for (i = 0; i < w->nsds; i++) {
+		if (w->sds[i].fd >= 0)
+			close(w->sds[i].fd);
+		free(w->sds[i].name);
+		free(w->sds[i].lun);
+		free(w->sds[i].wgs);
+		free(w->sds[i].wg_cum);
+	}
+	free(w->sds);
+	free(w);
+}
+
+/* The logical block size of a target: the device's, or 512 for files. */
+static uint32_t
+block_size(int fd)
+{
+	struct stat st;
+	int bs = 512;
+
+	if (fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) &&
+	    ioctl(fd, BLKSSZGET, &bs) == 0 && bs > 0)
+		return ((uint32_t)bs);
+	return (512);
+}
+
+/* Decode and open one sd. */
+static int
+sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
+{
+	const char *name, *lun;
+	json_t *flags;
+	json_error_t je;
+	int create = 0, direct, fl;
+	double rate;
+
+	s->fd = -1;
+	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:i,s:F,s:o,s?b}",
+	    "sd", &name, "lun", &lun, "threads", &s->threads, "rate_per_s",
+	    &rate, "openflags", &flags, "create", &create) != 0 ||
+	    s->threads < 1 || s->threads > 100000 || !json_is_array(flags)) {
+		errmsg_set(e, NULL, 0, 0, "WORK: bad sd entry: %s", je.text);
+		return (-1);
+	}
+	s->name = xstrdup(name);
+	s->lun = xstrdup(lun);
+	s->rate_per_s = rate;
+	fl = open_flags(flags, &direct) | O_RDWR | O_CLOEXEC;
+	if (create)
+		fl |= O_CREAT;
+	s->fd = open(lun, fl, 0644);
+	if (s->fd < 0) {
+		int err = errno;
+
+		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: open failed: %s%s",
+		    name, lun, strerror(err), err == EINVAL && direct ?
+		    " (this file system does not support o_direct, e.g. "
+		    "tmpfs)" : "");
+		return (-1);
+	}
+	s->block_bytes = block_size(s->fd);
+	return (0);
+}
+
+/* Decode one WG. */
+static int
+wg_from_json(struct work *w, struct wg *g, const json_t *j, struct errmsg *e)
+{
+	json_int_t low, high, hlow, hhigh, align;
+	const char *wd, *sd;
+	json_t *xfer;
+	json_error_t je;
+	int i;
+
+	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:F,s:F,s:F,s:b,"
+	    "s:F,s:F,s:o,s:I,s:I,s:I,s:I,s:I}", "wd", &wd, "sd", &sd,
+	    "skew_pct", &g->skew_pct, "readpct", &g->readpct, "seekpct",
+	    &g->seekpct, "seek_eof", &g->seek_eof, "rhpct", &g->rhpct,
+	    "whpct", &g->whpct, "xfer", &xfer, "low_bytes", &low,
+	    "high_bytes", &high, "hit_low_bytes", &hlow, "hit_high_bytes",
+	    &hhigh, "align_bytes", &align) != 0) {
+		errmsg_set(e, NULL, 0, 0, "WORK: bad wg entry: %s", je.text);
+		return (-1);
+	}
+	g->wd = xstrdup(wd);
+	g->sdi = -1;
+	for (i = 0; i < w->nsds; i++) {
+		if (strcmp(w->sds[i].name, sd) == 0)
+			g->sdi = i;
+	}
+	if (g->sdi < 0 || low < 0 || high <= low || hlow < 0 || hhigh < hlow ||
+	    align < 0) {
+		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s,sd=%s: bad range or sd",
+		    wd, sd);
+		return (-1);
+	}
+	if (xfer_from_json(&g->xfer, xfer, e) != 0)
+		return (-1);
+	if (xfer_max_bytes(&g->xfer) == 0 || (g->xfer.kind == XFER_RANGE &&
+	    g->xfer.align_bytes == 0)) {
+		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s: bad xfersize", wd);
+		return (-1);
+	}
+	if (g->xfer.kind == XFER_DIST) {
+		double c = 0;
+
+		g->xfer_cum = xcalloc((size_t)g->xfer.n, sizeof(double));
+		for (i = 0; i < g->xfer.n; i++)
+			g->xfer_cum[i] = c += g->xfer.pct[i];
+	}
+	g->low = (uint64_t)low;
+	g->high = (uint64_t)high;
+	g->hit_low = (uint64_t)hlow;
+	g->hit_high = (uint64_t)hhigh;
+	g->align = (uint64_t)align;
+	g->cursor = g->low;
+	g->hit_cursor = g->hit_low;
+	return (0);
+}
+
+/* Check that every transfer and bound fits the target's block size. */
+static int
+check_blocks(struct work *w, struct errmsg *e)
+{
+	int i, k;
+
+	for (i = 0; i < w->nwgs; i++) {
+		struct wg *g = &w->wgs[i];
+		struct sdw *s = &w->sds[g->sdi];
+		uint32_t bs = s->block_bytes;
+		uint64_t sizes[3] = { g->xfer.min_bytes, g->xfer.max_bytes,
+		    g->xfer.align_bytes };
+		int n = g->xfer.kind == XFER_RANGE ? 3 : g->xfer.n;
+
+		for (k = 0; k < n; k++) {
+			uint64_t v = g->xfer.kind == XFER_RANGE ? sizes[k] :
+			    g->xfer.size_bytes[k];
+
+			if (v % bs != 0) {
+				errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: "
+				    "xfersize %llu is not a multiple of the "
+				    "lun's block size of %u bytes", s->name,
+				    s->lun, (unsigned long long)v, bs);
+				return (-1);
+			}
+		}
+		if (g->low % bs != 0) {
+			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: offset %llu is "
+			    "not a multiple of the lun's block size of %u "
+			    "bytes", s->name, s->lun,
+			    (unsigned long long)g->low, bs);
+			return (-1);
+		}
+		if (xfer_max_bytes(&g->xfer) > s->max_xfer)
+			s->max_xfer = xfer_max_bytes(&g->xfer);
+	}
+	return (0);
+}
+
+/* Build a run's work. */
+struct work *
+work_new(const json_t *body, struct errmsg *e)
+{
+	json_t *wk, *sds, *wgs, *edges = NULL, *v;
+	const char *engine = "sync";
+	json_int_t run_id, ins, seed;
+	struct work *w;
+	json_error_t je;
+	size_t i;
+	int k;
+
+	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
+	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
+	    &wk) != 0 || json_unpack_ex(wk, &je, 0, "{s:o,s:o,s?s,s?o}",
+	    "sds", &sds, "wgs", &wgs, "engine", &engine, "histogram_edges_us",
+	    &edges) != 0 || !json_is_array(sds) || !json_is_array(wgs) ||
+	    ins <= 0) {
+		errmsg_set(e, NULL, 0, 0, "WORK: %s", je.text);
+		return (NULL);
+	}
+	w = xcalloc(1, sizeof(*w));
+	w->run_id = (uint64_t)run_id;
+	w->interval_ns = (uint64_t)ins;
+	w->seed = (uint64_t)seed;
+	if ((w->engine = engine_find(engine)) == NULL) {
+		errmsg_set(e, NULL, 0, 0, "WORK: unknown engine '%s'", engine);
+		goto fail;
+	}
+	vdbhist_edges_default(&w->edges);
+	if (edges != NULL && json_is_array(edges) && json_array_size(edges) > 0
+	    && json_array_size(edges) < VDBHIST_MAX_BUCKETS) {
+		w->edges.n = (unsigned int)json_array_size(edges);
+		json_array_foreach(edges, i, v)
+			w->edges.edge_us[i] = (uint64_t)json_integer_value(v);
+	}
+	w->sds = xcalloc(json_array_size(sds) + 1, sizeof(*w->sds));
+	json_array_foreach(sds, i, v) {
+		w->sds[w->nsds].fd = -1;
+		w->nsds++;
+		if (sd_from_json(&w->sds[w->nsds - 1], v, e) != 0)
+			goto fail;
+	}
+	w->wgs = xcalloc(json_array_size(wgs) + 1, sizeof(*w->wgs));
+	json_array_foreach(wgs, i, v) {
+		w->nwgs++;
+		if (wg_from_json(w, &w->wgs[w->nwgs - 1], v, e) != 0)
+			goto fail;
+	}
+	if (check_blocks(w, e) != 0)
+		goto fail;
+	/* Each sd's WGs and their cumulative skew. */
+	for (k = 0; k < w->nsds; k++) {
+		struct sdw *s = &w->sds[k];
+		double c = 0;
+		int g;
+
+		s->wgs = xcalloc((size_t)w->nwgs, sizeof(int));
+		s->wg_cum = xcalloc((size_t)w->nwgs, sizeof(double));
+		for (g = 0; g < w->nwgs; g++) {
+			if (w->wgs[g].sdi != k)
+				continue;
+			c += w->wgs[g].skew_pct > 0 ? w->wgs[g].skew_pct : 1;
+			s->wgs[s->nwgs] = g;
+			s->wg_cum[s->nwgs++] = c;
+		}
+		if (s->nwgs == 0) {
+			errmsg_set(e, NULL, 0, 0, "WORK: sd=%s has no workload",
+			    s->name);
+			goto fail;
+		}
+		w->nthreads += s->threads;
+	}
+	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
+	for (k = 0, i = 0; k < w->nsds; k++) {
+		int t;
+
+		for (t = 0; t < w->sds[k].threads; t++, i++) {
+			struct thread *th = &w->threads[i];
+			size_t align = w->sds[k].block_bytes > 4096 ?
+			    w->sds[k].block_bytes : 4096;
+			int g;
+
+			th->w = w;
+			th->sdi = k;
+			th->index = (int)i;
+			rng_init(&th->rng, w->seed, w->run_id * 1000003u + i);
+			if (posix_memalign(&th->buf, align,
+			    w->sds[k].max_xfer) != 0) {
+				errmsg_set(e, NULL, 0, 0, "cannot allocate a "
+				    "%llu byte buffer", (unsigned long long)
+				    w->sds[k].max_xfer);
+				goto fail;
+			}
+			/* Random, incompressible data, made once. */
+			for (g = 0; g + 8 <= (int)w->sds[k].max_xfer; g += 8) {
+				uint64_t r = rng_u64(&th->rng);
+
+				memcpy((char *)th->buf + g, &r, 8);
+			}
+			th->st = xcalloc((size_t)w->nwgs, sizeof(*th->st));
+			for (g = 0; g < w->nwgs; g++) {
+				th->st[g].h[0] = hist_new();
+				th->st[g].h[1] = hist_new();
+			}
+		}
+	}
+	return (w);
+fail:
+	work_free(w);
+	return (NULL);
+}
+
+/* Next sequential address in [low, high), or UINT64_MAX at eof. */
+static uint64_t
+next_seq(struct wg *g, uint64_t *cursor, uint64_t low, uint64_t high,
+    uint64_t *len)
+{
+	uint64_t cur = __atomic_load_n(cursor, __ATOMIC_RELAXED), o, next;
+
+	for (;;) {
+		o = cur;
+		if (o >= high || o + *len > high) {
+			if (o < high && (g->xfer.kind != XFER_SINGLE ||
+			    g->seek_eof)) {
+				*len = high - o;	/* shortened to fit */
+			} else if (g->seek_eof) {
+				return (UINT64_MAX);
+			} else {
+				o = low;
+			}
+		}
+		next = o + *len;
+		if (__atomic_compare_exchange_n(cursor, &cur, next, 0,
+		    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			return (o);
+	}
+}
+
+/* Pick a transfer size. */
+static uint64_t
+pick_xfer(struct wg *g, struct rng *r)
+{
+	double u;
+	int i;
+
+	switch (g->xfer.kind) {
+	case XFER_SINGLE:
+		return (g->xfer.size_bytes[0]);
+	case XFER_DIST:
+		u = rng_double(r) * g->xfer_cum[g->xfer.n - 1];
+		for (i = 0; i < g->xfer.n - 1 && u >= g->xfer_cum[i]; i++)
+			;
+		return (g->xfer.size_bytes[i]);
+	default:
+		return (g->xfer.min_bytes + g->xfer.align_bytes *
+		    rng_below(r, (g->xfer.max_bytes - g->xfer.min_bytes) /
+		    g->xfer.align_bytes + 1));
+	}
+}
+
+/* Pick an address in [low, high) for len bytes (12.7 step 5). */
+static uint64_t
+pick_addr(struct wg *g, struct rng *r, int hit, uint64_t *len)
+{
+	uint64_t low = hit ? g->hit_low : g->low;
+	uint64_t high = hit ? g->hit_high : g->high;
+	uint64_t *cursor = hit ? &g->hit_cursor : &g->cursor;
+	uint64_t o, width = high - low;
+	int random = g->seekpct >= 100 ||
+	    (g->seekpct > 0 && rng_double(r) * 100 < g->seekpct);
+
+	if (!random || g->seek_eof)
+		return (next_seq(g, cursor, low, high, len));
+	if (width < *len)
+		*len = width;
+	if (g->align != 0)
+		o = low + rng_below(r, (width - *len) / g->align + 1) * g->align;
+	else
+		o = low + rng_below(r, width / *len) * *len;
+	if (g->seekpct < 100)
+		__atomic_store_n(cursor, o + *len, __ATOMIC_RELAXED);
+	return (o);
+}
+
+/* Count one completed I/O into the thread's own counters. */
+static void
+count(struct work *w, struct wstat *st, int dir, uint64_t bytes,
+    uint64_t lat_ns, uint64_t now_ns)
+{
+	struct dirstat *d = &st->d[dir];
+	uint64_t us = (lat_ns + 500) / 1000;
+	uint64_t k = (now_ns - w->go_ns) / w->interval_ns + 1;
+	unsigned int slot = (unsigned int)(k % MAX_SLOTS);
+	unsigned int b = vdbhist_bucket_of(&w->edges, lat_ns);
+
+	add64(&d->ios, 1);
+	add64(&d->bytes, bytes);
+	add64(&d->resp_sum_ns, lat_ns);
+	add64(&d->resp_sumsq_us2, us * us);
+	add64(&d->vh.count[b], 1);
+	hist_add(st->h[dir], lat_ns);
+	if (ld64(&d->max_k[slot]) != k) {
+		__atomic_store_n(&d->max_ns[slot], 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&d->max_k[slot], k, __ATOMIC_RELEASE);
+	}
+	if (lat_ns > ld64(&d->max_ns[slot]))
+		__atomic_store_n(&d->max_ns[slot], lat_ns, __ATOMIC_RELAXED);
+}
+
+/* Wait until an absolute monotonic time, or until stop (-1). */
+static int
+wait_until(struct work *w, uint64_t t_ns)
+{
+	struct timespec ts;
+
+	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
+		uint64_t now = mtime_now_ns(), wake;
+
+		if (now >= t_ns)
+			return (0);
+		/* Sleep in slices of at most 100 ms, to see a stop. */
+		wake = t_ns - now > 100000000u ? now + 100000000u : t_ns;
+		ts.tv_sec = (time_t)(wake / 1000000000u);
+		ts.tv_nsec = (long)(wake % 1000000000u);
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+	return (-1);
+}
+
+/* Record the first I/O error and stop everything. */
+static void
+io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
+    int err)
+{
+	int expected = 0;
+
+	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		snprintf(w->error, sizeof(w->error), "sd=%s,lun=%s: %s of %llu "
+		    "bytes at offset %llu failed: %s", s->name, s->lun,
+		    dir ? "write" : "read", (unsigned long long)len,
+		    (unsigned long long)off, err ? strerror(err) :
+		    "short transfer (end of file)");
+	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+}
+
+/* An I/O thread. */
+static void *
+thread_main(void *arg)
+{
+	struct thread *t = arg;
+	struct work *w = t->w;
+	struct sdw *s = &w->sds[t->sdi];
+	double mean_ns = s->rate_per_s > 0 ? 1e9 * s->threads / s->rate_per_s :
+	    0;
+	uint64_t next_ns = w->go_ns;
+
+	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
+		struct wg *g;
+		uint64_t len, off, t0, t1;
+		int gi, dir, hit, live = 0, k;
+		long n;
+
+		if (mean_ns > 0) {
+			next_ns += (uint64_t)rng_exp(&t->rng, mean_ns);
+			if (wait_until(w, next_ns) != 0)
+				break;
+		}
+		/* Pick a workload by skew among those not at eof. */
+		if (s->nwgs == 1)
+			gi = s->wgs[0];
+		else {
+			double u = rng_double(&t->rng) *
+			    s->wg_cum[s->nwgs - 1];
+
+			for (k = 0; k < s->nwgs - 1 && u >= s->wg_cum[k]; k++)
+				;
+			gi = s->wgs[k];
+		}
+		g = &w->wgs[gi];
+		if (__atomic_load_n(&g->eof, __ATOMIC_RELAXED)) {
+			for (k = 0; k < s->nwgs; k++)
+				live += !__atomic_load_n(&w->wgs[s->wgs[k]].eof,
+				    __ATOMIC_RELAXED);
+			if (live == 0)
+				break;
+			continue;
+		}
+		dir = g->readpct >= 100 ? 0 : g->readpct <= 0 ? 1 :
+		    rng_double(&t->rng) * 100 >= g->readpct;
+		len = pick_xfer(g, &t->rng);
+		hit = (dir == 0 ? g->rhpct : g->whpct) > 0 &&
+		    g->hit_high > g->hit_low &&
+		    rng_double(&t->rng) * 100 < (dir == 0 ? g->rhpct : g->whpct);
+		off = pick_addr(g, &t->rng, hit, &len);
+		if (off == UINT64_MAX) {
+			__atomic_store_n(&g->eof, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		t0 = mtime_now_ns();
+		n = w->engine->io(s->fd, t->buf, len, off, dir);
+		t1 = mtime_now_ns();
+		if (n != (long)len) {
+			add64(&t->st[gi].d[dir].errors, 1);
+			io_error(w, s, dir, off, len, n < 0 ? errno : 0);
+			break;
+		}
+		count(w, &t->st[gi], dir, len, t1 - t0, t1);
+	}
+	return (NULL);
+}
+
+/* GO: start the threads. */
+int
+work_start(struct work *w, struct errmsg *e)
+{
+	int i, rc;
+
+	w->go_ns = mtime_now_ns();
+	for (i = 0; i < w->nthreads; i++) {
+		if ((rc = pthread_create(&w->threads[i].tid, NULL, thread_main,
+		    &w->threads[i])) != 0) {
+			errmsg_set(e, NULL, 0, 0, "cannot start I/O thread %d: "
+			    "%s", i, strerror(rc));
+			work_stop(w);
+			return (-1);
+		}
+		w->threads[i].started = 1;
+	}
+	return (0);
+}
+
+/* STOP: threads finish their I/O in flight and end. */
+void
+work_stop(struct work *w)
+{
+	int i;
+
+	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < w->nthreads; i++) {
+		if (w->threads[i].started) {
+			pthread_join(w->threads[i].tid, NULL);
+			w->threads[i].started = 0;
+		}
+	}
+}
+
+/* Accessors. */
+uint64_t
+work_run_id(const struct work *w)
+{
+	return (w->run_id);
+}
+
+uint64_t
+work_interval_ns(const struct work *w)
+{
+	return (w->interval_ns);
+}
+
+const char *
+work_error(const struct work *w)
+{
+	return (__atomic_load_n(&w->has_error, __ATOMIC_ACQUIRE) ?
+	    w->error : NULL);
+}
+
+/* Have all eof workloads ended (and is there at least one)? */
+int
+work_eof_done(const struct work *w)
+{
+	int i, any = 0;
+
+	for (i = 0; i < w->nwgs; i++) {
+		if (!w->wgs[i].seek_eof)
+			continue;
+		any = 1;
+		if (!__atomic_load_n(&w->wgs[i].eof, __ATOMIC_RELAXED))
+			return (0);
+	}
+	return (any);
+}
+
+/* vdbench bucket counts as a JSON array. */
+static json_t *
+vdb_json(const struct vdbhist *h, unsigned int n)
+{
+	json_t *a = json_array();
+	unsigned int i;
+
+	for (i = 0; i <= n; i++)
+		json_array_append_new(a, json_integer((json_int_t)h->count[i]));
+	return (a);
+}
+
+/* Cumulative counters of every WG, summed over its threads. */
+json_t *
+work_stats_json(struct work *w, uint64_t k)
+{
+	json_t *out = json_array();
+	struct hist *sum[2] = { hist_new(), hist_new() };
+	struct hist *snap = hist_new();
+	int g, i, d, s;
+
+	for (g = 0; g < w->nwgs; g++) {
+		struct iostats io;
+		struct vdbhist vh[2];
+
+		memset(&io, 0, sizeof(io));
+		memset(vh, 0, sizeof(vh));
+		hist_reset(sum[0]);
+		hist_reset(sum[1]);
+		for (i = 0; i < w->nthreads; i++) {
+			struct wstat *st = &w->threads[i].st[g];
+
+			if (w->threads[i].sdi != w->wgs[g].sdi)
+				continue;
+			for (d = 0; d < 2; d++) {
+				struct dirstat *x = &st->d[d];
+				struct iostats_side *o = &io.side[d];
+				unsigned int slot = (unsigned int)(k %
+				    MAX_SLOTS);
+				unsigned int b;
+
+				o->ios += ld64(&x->ios);
+				o->bytes += ld64(&x->bytes);
+				o->resp_sum_ns += ld64(&x->resp_sum_ns);
+				o->resp_sumsq_us2 += ld64(&x->resp_sumsq_us2);
+				o->errors += ld64(&x->errors);
+				if (__atomic_load_n(&x->max_k[slot],
+				    __ATOMIC_ACQUIRE) == k &&
+				    ld64(&x->max_ns[slot]) > o->resp_max_ns)
+					o->resp_max_ns = ld64(&x->max_ns[slot]);
+				for (b = 0; b <= w->edges.n; b++)
+					vh[d].count[b] += ld64(&x->vh.count[b]);
+				hist_snapshot(snap, st->h[d]);
+				hist_merge(sum[d], snap);
+			}
+		}
+		/* A sync thread has one I/O outstanding while it waits. */
+		io.qdepth_ns = io.side[0].resp_sum_ns + io.side[1].resp_sum_ns;
+		s = w->wgs[g].sdi;
+		json_array_append_new(out, json_pack("{s:s,s:s,s:o,s:{s:o,s:o},"
+		    "s:{s:o,s:o}}", "wd", w->wgs[g].wd, "sd", w->sds[s].name,
+		    "io", iostats_to_json(&io),
+		    "hist", "read", hist_to_json(sum[0]), "write",
+		    hist_to_json(sum[1]),
+		    "vdb", "read", vdb_json(&vh[0], w->edges.n), "write",
+		    vdb_json(&vh[1], w->edges.n)));
+	}
+	hist_free(sum[0]);
+	hist_free(sum[1]);
+	hist_free(snap);
+	return (out);
+}
+
+/* Facts about luns for INFO: exists, size, block size, type. */
+json_t *
+work_lun_info(const json_t *luns)
+{
+	json_t *out = json_array(), *v;
+	size_t i;
+
+	json_array_foreach(luns, i, v) {
+		const char *lun = json_string_value(v);
+		struct stat st;
+		uint64_t size = 0;
+		uint32_t bs = 512;
+		const char *type = "missing";
+		int exists, fd;
+
+		if (lun == NULL)
+			continue;
+		exists = stat(lun, &st) == 0;
+		if (exists) {
+			if (S_ISBLK(st.st_mode)) {
+				type = "block";
+				if ((fd = open(lun, O_RDONLY | O_CLOEXEC)) >= 0) {
+					ioctl(fd, BLKGETSIZE64, &size);
+					bs = block_size(fd);
+					close(fd);
+				}
+			} else if (S_ISREG(st.st_mode)) {
+				type = "file";
+				size = (uint64_t)st.st_size;
+			} else
+				type = "other";
+		}
+		json_array_append_new(out, json_pack("{s:s,s:b,s:I,s:i,s:s}",
+		    "lun", lun, "exists", exists, "size_bytes",
+		    (json_int_t)size, "block_bytes", (int)bs, "type", type));
+	}
+	return (out);
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef SLAVE_WORK_H
+#define SLAVE_WORK_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "errmsg.h"
+
+/*
+ * One run on this slave: its targets, workload generators (WGs) and I/O
+ * threads. Threads never touch libevent: they read the stop flag and
+ * write their own counters with relaxed atomic stores; the slave's loop
+ * reads those counters at every interval without stopping them.
+ */
+struct work;
+
+/* Build from a WORK body and open every target; NULL with e filled. */
+struct work	*work_new(const json_t *body, struct errmsg *);
+/* Start the I/O threads (GO). */
+int		 work_start(struct work *, struct errmsg *);
+/* Ask the threads to stop, drain and join them. */
+void		 work_stop(struct work *);
+void		 work_free(struct work *);
+uint64_t	 work_run_id(const struct work *);
+uint64_t	 work_interval_ns(const struct work *);
+/* Cumulative counters of every WG as INTERVAL "stats" (new reference). */
+json_t		*work_stats_json(struct work *, uint64_t interval_no);
+/* Have all the WGs with seekpct=eof reached the end of their range? */
+int		 work_eof_done(const struct work *);
+/* Has a thread stopped on an I/O error? The text, or NULL. */
+const char	*work_error(const struct work *);
+/* The targets' facts for INFO: exists, size, block size, type. */
+json_t		*work_lun_info(const json_t *luns);
+
+#endif /* SLAVE_WORK_H */
