@@ -38,7 +38,7 @@ enum kwid {
 	K_SYSTEM, K_VDBENCH, K_SHELL, K_USER, K_JVMS, K_CLIENTS,
 	/* sd */
 	K_HOST, K_LUN, K_SIZE, K_THREADS, K_HITAREA, K_OFFSET, K_ALIGN,
-	K_OPENFLAGS, K_RANGE,
+	K_OPENFLAGS, K_RANGE, K_ENGINE,
 	/* wd */
 	K_SDLIST, K_SKEW, K_XFERSIZE, K_READPCT, K_WRITEPCT, K_SEEKPCT,
 	K_PRIORITY, K_WD_IORATE, K_RHPCT, K_WHPCT, K_WD_THREADS,
@@ -144,6 +144,8 @@ static const struct kwdef sd_kws[] = {
 	{ "streams", 2, K_REJECT, 0, "The 'streams=' parameter no longer is "
 	    "a Storage Definition (SD) parameter, but has become a Workload "
 	    "Definition (WD) parameter." },
+	/* vdbc's own, exact only, after vdbench's (DESIGN.md). */
+	{ "engine", EXACT, K_ENGINE, 0, NULL },
 	{ NULL, 0, K_BAG, 0, NULL },
 };
 
@@ -1067,6 +1069,15 @@ do_sd(struct pstate *ps, const struct kwdef *d)
 	case K_RANGE:
 		(void)v;
 		return (get_range(ps, sd->range, &sd->range_set));
+	case K_ENGINE:
+		if (one_str(ps, &s) != 0)
+			return (-1);
+		if (strcmp(s, "sync") != 0 && strcmp(s, "null") != 0)
+			return (fail(ps, "Invalid 'engine=' value: %s (this build "
+			    "has sync and null; aio comes with the engine work)",
+			    s));
+		bag_set(&sd->bag, "engine", &ps->it->vals);
+		return (0);
 	default:
 		return (fail(ps, "internal: unhandled sd keyword %s",
 		    d->name));

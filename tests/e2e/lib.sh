@@ -30,3 +30,18 @@ finish() {
 	echo "$PASSES passed, $FAILS failed"
 	[ "$FAILS" = 0 ]
 }
+# wait_for FILE PATTERN SECONDS: poll until FILE has a line with PATTERN.
+wait_for() {
+	local i
+	for ((i = 0; i < $3 * 10; i++)); do
+		grep -q -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# slave_pids FILE: the pids of the slaves a master's console FILE started.
+slave_pids() {
+	local port
+	port=$(sed -n 's/.*Starting slave: .*--connect 127.0.0.1:\([0-9]*\).*/\1/p' "$1" | head -1)
+	[ -n "$port" ] && pgrep -f "vdbc slave --connect 127.0.0.1:$port " || true
+}

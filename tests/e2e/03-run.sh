@@ -1,0 +1,109 @@
+#!/bin/bash
+# Real runs through real slave processes on small temporary files: the
+# report files in vdbench's layout, rdpct and iorate honoured, a lost slave
+# ends the run with the slave named, and no slave outlives its master.
+. "$(dirname "$0")/lib.sh"
+data=$VDBC_SRC/tests/data/reports
+
+# check_reports DIR LABEL: vdbench's files, headers and field counts.
+check_reports() {
+	local d=$1 f
+	for f in summary totals flatfile logfile parmfile errorlog; do
+		[ -s "$d/$f.html" ] && ok || bad "$d/$f.html missing"
+		head -1 "$d/$f.html" | grep -q "^<title>Vdbench $(basename "$d")/$f.html</title><pre>$" &&
+			ok || bad "$f.html title line"
+	done
+	grep -A2 'interval        i/o' "$d/summary.html" | head -2 | cut -c13- >"$T/hdr"
+	cmp -s "$T/hdr" "$data/interval-header.txt" && ok || { bad "interval header differs"; diff "$T/hdr" "$data/interval-header.txt"; }
+	grep ' tod ' "$d/flatfile.html" | sed 's/ *$//' >"$T/fhdr"
+	sed 's/ *$//' "$data/flatfile-header.txt" | cmp -s - "$T/fhdr" && ok || bad "flatfile header differs"
+	# Interval and avg lines: time, label and 12 numbers.
+	n=$(grep -cE '^[0-9:.]+ +([0-9]+|avg_[0-9]+-[0-9]+) ' "$d/summary.html")
+	[ "$n" -ge 2 ] && ok || bad "no interval lines in summary.html"
+	grep -E '^[0-9:.]+ +([0-9]+|avg_[0-9]+-[0-9]+) ' "$d/summary.html" |
+		awk 'NF != 14 { bad = 1 } END { exit bad }' && ok || bad "interval lines without 14 fields"
+	grep -q "$2" "$d/totals.html" && ok || bad "totals.html lacks $2"
+}
+
+# A run with one slave: SD_format first (the file does not exist yet).
+cat >"$T/a.parm" <<P
+sd=sd1,lun=$T/f1,size=32m
+wd=wd1,sd=sd1,xfersize=4k,rdpct=70
+rd=rd1,wd=wd1,iorate=max,elapsed=3,interval=1,threads=2
+P
+expect_rc 0 "$VDBC" -f "$T/a.parm" -o "$T/out1" -m 1 --port 0 --seed 7
+expect_out "Starting RD=SD_format; I/O rate: Uncontrolled MAX; elapsed=(none); For loops: threads=2 iorate=max"
+expect_out "Starting RD=rd1; I/O rate: Uncontrolled MAX; elapsed=3; For loops: threads=2"
+expect_out "avg_2-3"
+expect_out "Vdbench execution completed successfully"
+[ "$(stat -c %s "$T/f1")" = 33554432 ] && ok || bad "SD_format did not make a 32 MiB file"
+check_reports "$T/out1" "avg_2-3"
+[ -z "$(slave_pids "$T/out")" ] && ok || bad "a slave outlived its run"
+
+# Two slaves (-m 2): both start; the file exists now, so no SD_format.
+expect_rc 0 "$VDBC" -f "$T/a.parm" -o "$T/out2" -m2 --port 0 --seed 7
+n=$(grep -c "Starting slave:" "$T/out")
+[ "$n" = 2 ] && ok || bad "-m2 started $n slaves"
+grep -q "SD_format" "$T/out" && bad "SD_format ran for an existing file" || ok
+[ -s "$T/out2/localhost-1.stdout.html" ] && ok || bad "no stdout file for localhost-1"
+check_reports "$T/out2" "avg_2-3"
+
+# rdpct=70 gives 70 +/- 2 % reads (fixed seed, far more than 10,000 I/Os).
+avg=$(grep 'avg_2-3' "$T/out1/flatfile.html" | head -1)
+rate=$(echo "$avg" | awk '{ print $6 }')
+read_pct=$(echo "$avg" | awk '{ print $9 }')
+awk -v r="$read_pct" 'BEGIN { exit !(r >= 68 && r <= 72) }' && ok || bad "read% $read_pct, wanted 70 +/- 2"
+awk -v r="$rate" 'BEGIN { exit !(r * 2 >= 10000) }' && ok || bad "only $rate I/O per second"
+
+# iorate=2000 for 6 s gives an average within 5 % (release build only).
+cat >"$T/r.parm" <<P
+sd=sd1,lun=$T/f1,size=32m
+wd=wd1,sd=sd1,xfersize=4k,rdpct=100
+rd=rd1,wd=wd1,iorate=2000,elapsed=6,interval=1,threads=4
+P
+expect_rc 0 "$VDBC" -f "$T/r.parm" -o "$T/out3" --port 0 --seed 3
+expect_out "Starting RD=rd1; I/O rate: 2000; elapsed=6; For loops: threads=4"
+rate=$(grep 'avg_2-6' "$T/out3/flatfile.html" | awk '{ print $6 }')
+if [ "${VDBC_SANITIZED:-0}" = 1 ]; then
+	echo "skip: iorate accuracy is not asserted in a sanitizer build ($rate)"
+else
+	awk -v r="$rate" 'BEGIN { exit !(r >= 1900 && r <= 2100) }' && ok || bad "iorate=2000 gave $rate"
+fi
+
+# kill -9 of a slave: the run stops, non-zero, the slave named.
+cat >"$T/long.parm" <<P
+sd=sd1,lun=$T/f1,size=32m
+wd=wd1,sd=sd1,xfersize=4k,rdpct=100
+rd=rd1,wd=wd1,iorate=500,elapsed=60,interval=1,threads=2
+P
+timeout 60 "$VDBC" -f "$T/long.parm" -o "$T/out4" -m 2 --port 0 >"$T/m4" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m4" " 2 " 20 && ok || bad "run did not reach interval 2"
+victim=$(pgrep -f -- "--name localhost-1" | while read -r p; do
+	grep -q "$(sed -n 's/.*--connect 127.0.0.1:\([0-9]*\).*/\1/p' "$T/m4" | head -1)" /proc/"$p"/cmdline 2>/dev/null && echo "$p"; done | head -1)
+[ -n "$victim" ] && kill -9 "$victim"
+wait "$mpid"
+rc=$?
+[ "$rc" != 0 ] && ok || bad "master exited 0 after losing a slave"
+grep -q "localhost-1" "$T/out4/errorlog.html" && ok || bad "errorlog.html does not name the lost slave"
+grep -q "Slave localhost-1 .* lost" "$T/m4" && ok || bad "console does not name the lost slave"
+grep -q "avg_" "$T/out4/summary.html" && bad "an average after a lost slave" || ok
+sleep 1
+[ -z "$(slave_pids "$T/m4")" ] && ok || bad "a slave outlived the stopped run"
+
+# kill -9 of the master: no slave is left after 5 s.
+"$VDBC" -f "$T/long.parm" -o "$T/out5" -m 2 --port 0 >"$T/m5" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m5" " 1 " 20 && ok || bad "run did not reach interval 1"
+pids=$(slave_pids "$T/m5")
+[ -n "$pids" ] && ok || bad "no slaves found"
+kill -9 "$mpid"
+for i in $(seq 50); do
+	left=$(for p in $pids; do kill -0 "$p" 2>/dev/null && echo "$p"; done)
+	[ -z "$left" ] && break
+	sleep 0.1
+done
+[ -z "$left" ] && ok || { bad "slaves $left still running 5 s after the master died"; kill -9 $left; }
+finish

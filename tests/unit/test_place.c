@@ -1,0 +1,148 @@
+/* Placement: PARMFILE.md 12.2-12.4 and case T20. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "parmtest.h"
+#include "place.h"
+
+/* Parse, plan, and place run i over n slaves. */
+static void
+placed(const char *text, int run, int nslaves, struct placement *p,
+    struct model **m, struct plan *pl)
+{
+	struct parm_opts o;
+	struct errmsg e;
+
+	pt_opts(&o);
+	assert_int_equal(pt_parse(text, &o, m, &e), 0);
+	assert_int_equal(plan_build(*m, pl, &e), 0);
+	assert_int_equal(place_run(&pl->runs[run], nslaves, p, &e), 0);
+}
+
+static const char t20[] =
+    "sd=sd1,lun=/dev/sdb,threads=8\nwd=wd1,sd=sd1\n"
+    "wd=wd2,sd=sd1,seekpct=seq\n"
+    "rd=rd1,wd=wd1,iorate=900,elapsed=4,interval=1\n"
+    "rd=rd2,wd=wd2,iorate=max,elapsed=4,interval=1\n";
+
+static void
+test_t20_random_over_three_slaves(void **state)
+{
+	struct placement p;
+	struct model *m;
+	struct plan pl;
+	int i, threads[3] = { 0 };
+
+	(void)state;
+	placed(t20, 0, 3, &p, &m, &pl);
+	assert_int_equal(p.nwgs, 3);
+	for (i = 0; i < p.nsds; i++)
+		threads[p.sds[i].slave] = p.sds[i].threads;
+	assert_int_equal(threads[0], 3);
+	assert_int_equal(threads[1], 3);
+	assert_int_equal(threads[2], 2);
+	for (i = 0; i < p.nwgs; i++) {
+		assert_true(p.wgs[i].rate_per_s > 299.99 &&
+		    p.wgs[i].rate_per_s < 300.01);
+		assert_false(p.wgs[i].sequential);
+	}
+	place_free(&p);
+	plan_free(&pl);
+	model_free(m);
+}
+
+static void
+test_t20_sequential_on_one_slave(void **state)
+{
+	struct placement p;
+	struct model *m;
+	struct plan pl;
+
+	(void)state;
+	placed(t20, 1, 3, &p, &m, &pl);
+	assert_int_equal(p.nwgs, 1);
+	assert_int_equal(p.wgs[0].slave, 0);
+	assert_true(p.wgs[0].sequential);
+	assert_int_equal(p.nsds, 1);
+	assert_int_equal(p.sds[0].threads, 8);
+	assert_true(p.wgs[0].rate_per_s == 0);
+	place_free(&p);
+	plan_free(&pl);
+	model_free(m);
+}
+
+static void
+test_t19_skew(void **state)
+{
+	struct placement p;
+	struct model *m;
+	struct plan pl;
+	struct parm_opts o;
+	struct errmsg e;
+	int i;
+
+	(void)state;
+	placed("sd=sd1,lun=/dev/sdb\nsd=sd2,lun=/dev/sdc\n"
+	    "wd=wd1,sd=sd1,skew=40\nwd=wd2,sd=sd1,rdpct=0\nwd=wd3,sd=sd2\n"
+	    "rd=rd1,wd=wd*,iorate=1000,elapsed=10,interval=1\n", 0, 1, &p, &m,
+	    &pl);
+	assert_int_equal(p.nwgs, 3);
+	for (i = 0; i < p.nwgs; i++) {
+		double want = strcmp(p.wgs[i].wd->name, "wd1") == 0 ? 400 :
+		    300;
+
+		assert_true(p.wgs[i].rate_per_s > want - 0.01 &&
+		    p.wgs[i].rate_per_s < want + 0.01);
+	}
+	place_free(&p);
+	plan_free(&pl);
+	model_free(m);
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd1,lun=/dev/sdb\nsd=sd2,lun=/dev/sdc\n"
+	    "wd=wd1,sd=sd1,skew=40\nwd=wd2,sd=sd1,skew=30\nwd=wd3,sd=sd2,"
+	    "skew=20\nrd=rd1,wd=wd*,iorate=1000,elapsed=10,interval=1\n", &o,
+	    &m, &e), 0);
+	assert_int_equal(plan_build(m, &pl, &e), 0);
+	assert_int_equal(place_run(&pl.runs[0], 1, &p, &e), -1);
+	assert_string_equal(e.text, "rd=rd1: Total skew must add up to 100: "
+	    "90.00");
+	plan_free(&pl);
+	model_free(m);
+}
+
+static void
+test_more_slaves_than_threads(void **state)
+{
+	struct placement p;
+	struct model *m;
+	struct plan pl;
+
+	(void)state;
+	/* 2 threads over 4 slaves: two WGs are dropped, rate split by 2. */
+	placed("sd=sd1,lun=/dev/sdb,threads=2\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=100,elapsed=4,interval=1\n", 0, 4, &p, &m,
+	    &pl);
+	assert_int_equal(p.nwgs, 2);
+	assert_true(p.wgs[0].rate_per_s == 50);
+	place_free(&p);
+	plan_free(&pl);
+	model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_t20_random_over_three_slaves),
+		cmocka_unit_test(test_t20_sequential_on_one_slave),
+		cmocka_unit_test(test_t19_skew),
+		cmocka_unit_test(test_more_slaves_than_threads),
+	};
+	return (cmocka_run_group_tests_name("place", tests, NULL, NULL));
+}
