@@ -21,7 +21,7 @@ struct link {
 	void			*arg;
 	uint32_t		 next_tag;
 	int			 dead;
-	char			 error[512];
+	char			 error[1100];
 };
 
 /* Mark the link dead and tell the owner, once. */
