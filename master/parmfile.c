@@ -308,6 +308,7 @@ struct pstate {
 	int			 out_of_order;	/* an sd= inside wd/rd */
 	int			 warned[64];	/* K_BAG_WARN, once per kw */
 	int			 threads0_noted;
+	int			 hd_seen_default;
 };
 
 /* Fail at the current item. */
@@ -760,6 +761,7 @@ open_entry(struct pstate *ps, enum section s)
 	case SEC_HD:
 		if (ps->is_default) {
 			ps->hd = ps->hd_def;
+			ps->hd_seen_default = 1;
 			break;
 		}
 		if (model_find_hd(ps->m, name) != NULL)
@@ -1481,6 +1483,12 @@ finish_model(struct pstate *ps)
 	if (unused > 0)
 		return (fail(ps, "Unused parameter substitution."));
 	m->wd_default = wd_copy(ps->wd_def, "default");
+	/* Only hd=default given: the one localhost host takes its values. */
+	if (TAILQ_EMPTY(&m->hds) && ps->hd_seen_default) {
+		struct hd *h = hd_copy(ps->hd_def, "localhost");
+
+		TAILQ_INSERT_TAIL(&m->hds, h, entry);
+	}
 	return (0);
 }
 

@@ -1112,7 +1112,8 @@ listen_port(struct master *m, int port)
 		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 		memset(&sa, 0, sizeof(sa));
 		sa.sin_family = AF_INET;
-		sa.sin_addr.s_addr = htonl(INADDR_ANY);
+		/* Every slave is local in this build: loopback only. */
+		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 		sa.sin_port = htons((uint16_t)(port == 0 ? 0 : port + i));
 		if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == 0 &&
 		    listen(fd, 64) == 0 &&
