@@ -40,6 +40,7 @@
 #define RUN_SETUP_NS		(120ull * 1000000000u)
 #define RUN_MIN_SILENCE_NS	(5ull * 1000000000u)
 #define RUN_FORMAT_ALIGN	(1024u * 1024u)
+#define RUN_RING		64	/* intervals a slave may run ahead */
 
 struct master;
 
@@ -62,6 +63,7 @@ struct mslave {
 
 /* Sums of one interval over the slaves that reported it. */
 struct iacc {
+	unsigned int	k;		/* interval number of this slot */
 	int		nrep;
 	struct iostats	st;
 	uint64_t	dur_sum_ns;
@@ -117,8 +119,9 @@ struct master {
 	uint64_t		*sd_xmax;	/* largest xfersize per sd */
 	struct lrun		 cur;
 	uint64_t		 run_id;
-	int			 nacc;
-	struct iacc		*acc;
+	struct iacc		 ring[RUN_RING];	/* unprinted intervals */
+	struct iacc		 sum_all;	/* printed intervals, all */
+	struct iacc		 sum_avg;	/* printed, from first_avg */
 	unsigned int		 next_print;
 	double			 prev_rate, curve_rate;
 	int			 rc;
@@ -286,34 +289,37 @@ active_count(const struct master *m)
 	return (n);
 }
 
+/* Add a printed interval into a running sum (durations as the mean). */
+static void
+sum_add(struct iacc *sum, const struct iacc *a)
+{
+	int j;
+
+	if (sum->nrep++ == 0)
+		sum->cpu_valid = 1;
+	iostats_merge(&sum->st, &a->st);
+	sum->dur_sum_ns += a->nrep > 0 ? a->dur_sum_ns / (uint64_t)a->nrep : 0;
+	sum->cpu_valid &= a->cpu_valid;
+	for (j = 0; j < 7; j++)
+		sum->cpu[j] += a->cpu[j];
+}
+
 /* Print the average line and stop the run. */
 static void
 end_run(struct master *m, unsigned int last)
 {
-	struct iostats sum;
+	/* A run shorter than its warm-up averages every interval it ran. */
+	const struct iacc *sum = m->sum_avg.nrep > 0 ? &m->sum_avg :
+	    &m->sum_all;
 	struct cpu_pct cpu;
-	uint64_t dur = 0, ticks[7] = { 0 };
-	unsigned int first = m->cur.first_avg, k;
-	int j, cpu_valid = 1;
 	char label[64];
 
-	if (first > last)
-		first = 1;	/* a run shorter than its warm-up */
-	memset(&sum, 0, sizeof(sum));
-	for (k = first; k <= last && k <= (unsigned int)m->nacc; k++) {
-		struct iacc *a = &m->acc[k - 1];
-
-		iostats_merge(&sum, &a->st);
-		dur += a->nrep > 0 ? a->dur_sum_ns / (uint64_t)a->nrep : 0;
-		cpu_valid &= a->cpu_valid;
-		for (j = 0; j < 7; j++)
-			ticks[j] += a->cpu[j];
-	}
-	cpu_from_ticks(&cpu, ticks, cpu_valid);
+	cpu_from_ticks(&cpu, sum->cpu, sum->cpu_valid);
 	snprintf(label, sizeof(label), "avg_%u-%u", m->cur.first_avg, last);
-	report_avg(m->rep, m->cur.name, label, &sum, dur, &cpu, &m->cur.req);
-	m->prev_rate = dur > 0 ? round((double)(sum.side[0].ios +
-	    sum.side[1].ios) * 1e9 / (double)dur) : 0;
+	report_avg(m->rep, m->cur.name, label, &sum->st, sum->dur_sum_ns, &cpu,
+	    &m->cur.req);
+	m->prev_rate = sum->dur_sum_ns > 0 ? round((double)(sum->st.side[0].ios
+	    + sum->st.side[1].ios) * 1e9 / (double)sum->dur_sum_ns) : 0;
 	if (m->cur.curve_max)
 		m->curve_rate = m->prev_rate;
 	m->state = M_STOPPING;
@@ -328,10 +334,10 @@ print_ready_intervals(struct master *m)
 {
 	int need = active_count(m);
 
-	while (m->state == M_RUNNING && m->next_print >= 1 &&
-	    (int)m->next_print <= m->nacc &&
-	    m->acc[m->next_print - 1].nrep >= need) {
-		struct iacc *a = &m->acc[m->next_print - 1];
+	while (m->state == M_RUNNING &&
+	    m->ring[m->next_print % RUN_RING].k == m->next_print &&
+	    m->ring[m->next_print % RUN_RING].nrep >= need) {
+		struct iacc *a = &m->ring[m->next_print % RUN_RING];
 		unsigned int k = m->next_print++;
 		struct cpu_pct cpu;
 		int i, all_eof = 1, any_eof = 0;
@@ -340,6 +346,10 @@ print_ready_intervals(struct master *m)
 		report_interval(m->rep, m->cur.name, k, &a->st,
 		    a->dur_sum_ns / (uint64_t)(a->nrep > 0 ? a->nrep : 1), &cpu,
 		    &m->cur.req);
+		sum_add(&m->sum_all, a);
+		if (k >= m->cur.first_avg)
+			sum_add(&m->sum_avg, a);
+		memset(a, 0, sizeof(*a));
 		if (m->cur.nintervals > 0 && k >= m->cur.nintervals) {
 			end_run(m, k);
 			return;
@@ -386,13 +396,18 @@ on_interval(struct mslave *s, json_t *body)
 		    json_array_size(stats), s->nwgs);
 		return;
 	}
-	if ((int)k > m->nacc) {
-		m->acc = xreallocarray(m->acc, (size_t)k, sizeof(*m->acc));
-		memset(&m->acc[m->nacc], 0, (size_t)(k - m->nacc) *
-		    sizeof(*m->acc));
-		m->nacc = (int)k;
+	if ((unsigned int)k < m->next_print)
+		return;			/* already printed: cannot happen */
+	if ((unsigned int)k >= m->next_print + RUN_RING) {
+		master_abort(m, "Slave %s is %lld intervals ahead of the "
+		    "others", s->name, (long long)(k - m->next_print));
+		return;
 	}
-	a = &m->acc[k - 1];
+	a = &m->ring[k % RUN_RING];
+	if (a->k != (unsigned int)k) {
+		memset(a, 0, sizeof(*a));
+		a->k = (unsigned int)k;
+	}
 	json_array_foreach(stats, i, v) {
 		struct iostats now, d;
 
@@ -430,9 +445,9 @@ go(struct master *m)
 
 	console_line("%s", m->cur.text);
 	report_run_start(m->rep, m->cur.text, ++m->anchor);
-	free(m->acc);
-	m->acc = NULL;
-	m->nacc = 0;
+	memset(m->ring, 0, sizeof(m->ring));
+	memset(&m->sum_all, 0, sizeof(m->sum_all));
+	memset(&m->sum_avg, 0, sizeof(m->sum_avg));
 	m->next_print = 1;
 	for (i = 0; i < m->nslaves; i++)
 		m->sl[i].eof = 0;
@@ -1382,7 +1397,6 @@ out:
 		close(m->listen_fd);
 	if (m->base != NULL)
 		event_base_free(m->base);
-	free(m->acc);
 	free(m->sd_size);
 	free(m->sd_xmax);
 	free(m);

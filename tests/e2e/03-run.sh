@@ -70,6 +70,11 @@ else
 	awk -v r="$rate" 'BEGIN { exit !(r >= 1900 && r <= 2100) }' && ok || bad "iorate=2000 gave $rate"
 fi
 
+# avg_2-6 averages exactly intervals 2..6 (not 1..6, as vdbench does).
+awk '$3 == "rd1" && $4 ~ /^[2-6]$/ { s += $6; n++ } $4 == "avg_2-6" { a = $6 }
+	END { m = s / n; d = (a - m) / m; if (d < 0) d = -d; exit !(n == 5 && d < 0.01) }' \
+	"$T/out3/flatfile.html" && ok || bad "avg_2-6 is not the average of intervals 2..6"
+
 # kill -9 of a slave: the run stops, non-zero, the slave named.
 cat >"$T/long.parm" <<P
 sd=sd1,lun=$T/f1,size=32m
