@@ -58,7 +58,7 @@ struct sdw {
 	int		 nwgs;
 	int		*wgs;		/* indexes into work->wgs */
 	double		*wg_cum;	/* cumulative skew of those WGs */
-	uint32_t	 block_bytes;
+	uint32_t	 block_bytes;	/* alignment the target needs */
 	uint64_t	 max_xfer;
 };
 
@@ -201,6 +201,15 @@ block_size(int fd)
 	return (512);
 }
 
+/* Is fd a block device? */
+static int
+is_block(int fd)
+{
+	struct stat st;
+
+	return (fstat(fd, &st) == 0 && S_ISBLK(st.st_mode));
+}
+
 /* Decode and open one sd. */
 static int
 sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
@@ -235,7 +244,9 @@ sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
 		    "tmpfs)" : "");
 		return (-1);
 	}
-	s->block_bytes = block_size(s->fd);
+	/* Buffered I/O to a file takes any size; direct I/O and devices
+	 * need whole logical blocks. */
+	s->block_bytes = direct || is_block(s->fd) ? block_size(s->fd) : 1;
 	return (0);
 }
 
@@ -415,21 +426,22 @@ work_new(const json_t *body, struct errmsg *e)
 			struct thread *th = &w->threads[i];
 			size_t align = w->sds[k].block_bytes > 4096 ?
 			    w->sds[k].block_bytes : 4096;
+			uint64_t bufsize = (w->sds[k].max_xfer + 4095) / 4096 *
+			    4096;
 			int g;
 
 			th->w = w;
 			th->sdi = k;
 			th->index = (int)i;
 			rng_init(&th->rng, w->seed, w->run_id * 1000003u + i);
-			if (posix_memalign(&th->buf, align,
-			    w->sds[k].max_xfer) != 0) {
+			if (posix_memalign(&th->buf, align, bufsize) != 0) {
 				errmsg_set(e, NULL, 0, 0, "cannot allocate a "
 				    "%llu byte buffer", (unsigned long long)
 				    w->sds[k].max_xfer);
 				goto fail;
 			}
 			/* Random, incompressible data, made once. */
-			for (g = 0; g + 8 <= (int)w->sds[k].max_xfer; g += 8) {
+			for (g = 0; g + 8 <= (int)bufsize; g += 8) {
 				uint64_t r = rng_u64(&th->rng);
 
 				memcpy((char *)th->buf + g, &r, 8);

@@ -1,0 +1,55 @@
+#!/bin/bash
+# Runs that cannot start say why, naming the lun, before any I/O: a
+# transfer size direct I/O cannot do, a lun that does not exist without
+# size=, the null engine; and Ctrl-C still leaves the reports.
+. "$(dirname "$0")/lib.sh"
+
+# o_direct with 1000-byte transfers: refused before GO (the file system
+# may also refuse o_direct itself, e.g. tmpfs; either way the lun is named).
+cat >"$T/d.parm" <<P
+sd=sd1,lun=$T/f1,size=4m,openflags=o_direct
+wd=wd1,sd=sd1,xfersize=1000,rdpct=100
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=1
+P
+dd if=/dev/zero of="$T/f1" bs=1M count=4 status=none
+expect_rc 157 "$VDBC" -f "$T/d.parm" -o "$T/o1" --port 0
+expect_out "sd=sd1,lun=$T/f1"
+grep -qE "not a multiple of the lun's block size of [0-9]+ bytes|does not support o_direct" "$T/out" && ok || bad "no block size or o_direct reason"
+grep -q "sd=sd1,lun=$T/f1" "$T/o1/errorlog.html" && ok || bad "errorlog.html lacks the reason"
+
+# A lun that does not exist and has no size=.
+printf 'sd=sd1,lun=%s/none\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" >"$T/n.parm"
+expect_rc 157 "$VDBC" -f "$T/n.parm" -o "$T/o2" --port 0
+expect_out "Unknown lun size for sd=sd1"
+[ ! -e "$T/none" ] && ok || bad "a lun was created without size="
+
+# The null engine does no I/O at all but counts requests.
+cat >"$T/null.parm" <<P
+sd=sd1,lun=$T/f1,size=4m,engine=null
+wd=wd1,sd=sd1,xfersize=4k,rdpct=50
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=2
+P
+before=$(md5sum <"$T/f1")
+expect_rc 0 "$VDBC" -f "$T/null.parm" -o "$T/o3" --port 0 --seed 5
+[ "$(md5sum <"$T/f1")" = "$before" ] && ok || bad "the null engine wrote to the lun"
+rate=$(grep 'avg_2-2' "$T/o3/flatfile.html" | awk '{ print $6 }')
+awk -v r="$rate" 'BEGIN { exit !(r > 1000) }' && ok || bad "null engine rate $rate"
+expect_rc 157 "$VDBC" -s -f /dev/stdin -o "$T/o4" <<P
+sd=sd1,lun=$T/f1,engine=aio
+P
+expect_out "Invalid 'engine=' value: aio"
+
+# Ctrl-C: the run stops, the reports stay, the exit status says so.
+printf 'sd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1\n' "$T" >"$T/c.parm"
+"$VDBC" -f "$T/c.parm" -o "$T/o5" --port 0 >"$T/m5" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m5" " 2 " 20 && ok || bad "run did not reach interval 2"
+kill -INT "$mpid"
+wait "$mpid"
+[ $? != 0 ] && ok || bad "Ctrl-C exited 0"
+grep -q "Stopped by signal" "$T/o5/errorlog.html" && ok || bad "errorlog.html does not say why it stopped"
+grep -qE '^[0-9:.]+ +2 ' "$T/o5/summary.html" && ok || bad "summary.html lost its intervals"
+sleep 1
+[ -z "$(slave_pids "$T/m5")" ] && ok || bad "a slave outlived Ctrl-C"
+finish
