@@ -495,6 +495,12 @@ fsd_new(const char *name)
 	struct fsd *f = xcalloc(1, sizeof(*f));
 
 	f->name = xstrdup(name);
+	f->depth = 1;
+	f->width = 1;
+	f->files = 10;
+	f->nsizes = 1;
+	f->size_bytes = xcalloc(1, sizeof(uint64_t));
+	f->size_bytes[0] = 4096;
 	bag_init(&f->bag);
 	return (f);
 }
@@ -505,7 +511,21 @@ fsd_copy(const struct fsd *src, const char *name)
 {
 	struct fsd *f = fsd_new(name);
 
+	free(f->size_bytes);
 	f->anchor = xstrdup_null(src->anchor);
+	f->depth = src->depth;
+	f->width = src->width;
+	f->files = src->files;
+	f->dist_all = src->dist_all;
+	f->nsizes = src->nsizes;
+	f->size_bytes = xcalloc((size_t)src->nsizes, sizeof(uint64_t));
+	memcpy(f->size_bytes, src->size_bytes,
+	    (size_t)src->nsizes * sizeof(uint64_t));
+	f->size_pct = dup_doubles(src->size_pct, src->nsizes);
+	f->size_avg = src->size_avg;
+	f->totalsize_bytes = src->totalsize_bytes;
+	f->wss_bytes = src->wss_bytes;
+	f->shared = src->shared;
 	bag_clear(&f->bag);
 	bag_copy(&f->bag, &src->bag);
 	return (f);
@@ -519,6 +539,8 @@ fsd_free(struct fsd *f)
 		return;
 	free(f->name);
 	free(f->anchor);
+	free(f->size_bytes);
+	free(f->size_pct);
 	bag_clear(&f->bag);
 	free(f);
 }

@@ -191,9 +191,21 @@ struct rd {
 	TAILQ_ENTRY(rd)		 entry;
 };
 
+/* A file-system tree (PARMFILE.md 9). */
 struct fsd {
 	char			*name;
 	char			*anchor;
+	int			 depth;		/* default 1 */
+	int			 width;		/* default 1 */
+	uint64_t		 files;		/* per directory, default 10 */
+	int			 dist_all;	/* distribution=all */
+	int			 nsizes;	/* file sizes, default 4k */
+	uint64_t		*size_bytes;
+	double			*size_pct;	/* NULL: one size */
+	int			 size_avg;	/* sizes=(avg,0) */
+	uint64_t		 totalsize_bytes;	/* 0 = all files */
+	uint64_t		 wss_bytes;	/* 0 = all files */
+	int			 shared;
 	struct bag		 bag;
 	TAILQ_ENTRY(fsd)	 entry;
 };

@@ -229,10 +229,25 @@ model_to_json(const struct model *m)
 		json_array_append_new(wds, wd_to_json(w));
 	TAILQ_FOREACH(r, &m->rds, entry)
 		json_array_append_new(rds, rd_to_json(r));
-	TAILQ_FOREACH(f, &m->fsds, entry)
-		json_array_append_new(fsds, json_pack("{s:s,s:o,s:o}",
+	TAILQ_FOREACH(f, &m->fsds, entry) {
+		json_t *sizes = json_array();
+		int i;
+
+		for (i = 0; i < f->nsizes; i++)
+			json_array_append_new(sizes, json_integer(
+			    (json_int_t)f->size_bytes[i]));
+		json_array_append_new(fsds, json_pack("{s:s,s:o,s:i,s:i,s:I,"
+		    "s:b,s:o,s:o,s:b,s:I,s:I,s:b,s:o}",
 		    "name", f->name, "anchor", str_or_null(f->anchor),
+		    "depth", f->depth, "width", f->width,
+		    "files", (json_int_t)f->files, "dist_all", f->dist_all,
+		    "size_bytes", sizes, "size_pct", f->size_pct != NULL ?
+		    doubles_to_json(f->size_pct, f->nsizes) : json_null(),
+		    "size_avg", f->size_avg,
+		    "totalsize_bytes", (json_int_t)f->totalsize_bytes,
+		    "wss_bytes", (json_int_t)f->wss_bytes, "shared", f->shared,
 		    "bag", bag_to_json(&f->bag)));
+	}
 	TAILQ_FOREACH(fw, &m->fwds, entry)
 		json_array_append_new(fwds, json_pack("{s:s,s:o,s:o}",
 		    "name", fw->name, "fsds", strlist_to_json(&fw->fsds),
@@ -648,6 +663,39 @@ fail:
 	return (NULL);
 }
 
+/* The typed fields of an fsd. */
+static int
+fsd_fields_from_json(struct fsd *f, const json_t *j)
+{
+	json_int_t files, total, wss;
+	json_t *sizes, *pct, *v;
+	size_t i;
+	int np;
+
+	if (json_unpack((json_t *)j, "{s:i,s:i,s:I,s:b,s:o,s:o,s:b,s:I,s:I,"
+	    "s:b}", "depth", &f->depth, "width", &f->width, "files", &files,
+	    "dist_all", &f->dist_all, "size_bytes", &sizes, "size_pct", &pct,
+	    "size_avg", &f->size_avg, "totalsize_bytes", &total, "wss_bytes",
+	    &wss, "shared", &f->shared) != 0 || !json_is_array(sizes) ||
+	    json_array_size(sizes) == 0 || files < 0 || total < 0 || wss < 0)
+		return (-1);
+	f->files = (uint64_t)files;
+	f->totalsize_bytes = (uint64_t)total;
+	f->wss_bytes = (uint64_t)wss;
+	free(f->size_bytes);
+	f->size_bytes = xcalloc(json_array_size(sizes), sizeof(uint64_t));
+	f->nsizes = (int)json_array_size(sizes);
+	json_array_foreach(sizes, i, v) {
+		if (!json_is_integer(v) || json_integer_value(v) < 0)
+			return (-1);
+		f->size_bytes[i] = (uint64_t)json_integer_value(v);
+	}
+	if (doubles_from_json(&f->size_pct, &np, pct) != 0 ||
+	    (np != 0 && np != f->nsizes))
+		return (-1);
+	return (0);
+}
+
 /* The whole model; NULL with e filled on any bad field. */
 struct model *
 model_from_json(const json_t *j, struct errmsg *e)
@@ -720,7 +768,8 @@ model_from_json(const json_t *j, struct errmsg *e)
 		f = fsd_new(name);
 		TAILQ_INSERT_TAIL(&m->fsds, f, entry);
 		if (nullstr_from_json(&f->anchor, anchor) != 0 ||
-		    bag_from_json(&f->bag, bag) != 0) {
+		    bag_from_json(&f->bag, bag) != 0 ||
+		    fsd_fields_from_json(f, v) != 0) {
 			bad(e, "fsd", NULL);
 			goto fail;
 		}

@@ -150,6 +150,7 @@ master_main(int argc, char *argv[])
 	}
 	for (i = 0; i < notes.n; i++)
 		console_line("%s", notes.v[i]);
+	simulate_anchors(m);
 	if (plan_build(m, &plan, &e) != 0) {
 		rc = fatal_errmsg(&e, 0);
 		goto out;

@@ -47,7 +47,8 @@ enum kwid {
 	K_ELAPSED, K_INTERVAL, K_WARMUP, K_PAUSE, K_LOOP, K_DISTRIBUTION,
 	K_FWDRATE, K_FORMAT,
 	/* fsd */
-	K_ANCHOR,
+	K_ANCHOR, K_FSD_WIDTH, K_FSD_DEPTH, K_FSD_SIZES, K_FSD_FILES,
+	K_FSD_DIST, K_FSD_TOTAL, K_FSD_WSS, K_FSD_SHARED,
 };
 
 struct kwdef {
@@ -242,26 +243,27 @@ static const struct kwdef rd_kws[] = {
 static const struct kwdef fsd_kws[] = {
 	{ "fsd", EXACT, K_NAME, 0, NULL },
 	{ "anchor", 2, K_ANCHOR, 0, NULL },
-	{ "journal", 2, K_BAG, 0, NULL },
+	{ "journal", 2, K_BAG_WARN, 0, NULL },
 	{ "host", 2, K_REJECT, 0, "No 'host=' parameter is allowed for a "
 	    "File System Definition (FSD)" },
 	{ "hd", EXACT, K_REJECT, 0, "No 'host=' parameter is allowed for a "
 	    "File System Definition (FSD)" },
-	{ "width", 2, K_BAG, 0, NULL },
-	{ "depth", 2, K_BAG, 0, NULL },
-	{ "sizes", 2, K_BAG, 0, NULL },
-	{ "shared", 2, K_BAG, 0, NULL },
-	{ "workingsetsize", 2, K_BAG, 0, NULL },
-	{ "wss", 2, K_BAG, 0, NULL },
-	{ "totalsize", 2, K_BAG, 0, NULL },
-	{ "total_size", 2, K_BAG, 0, NULL },
-	{ "files", 2, K_BAG, 0, NULL },
-	{ "distribution", 2, K_BAG, 0, NULL },
+	{ "width", 2, K_FSD_WIDTH, 0, NULL },
+	{ "depth", 2, K_FSD_DEPTH, 0, NULL },
+	{ "sizes", 2, K_FSD_SIZES, 0, NULL },
+	{ "shared", 2, K_FSD_SHARED, 0, NULL },
+	{ "workingsetsize", 2, K_FSD_WSS, 0, NULL },
+	{ "wss", 2, K_FSD_WSS, 0, NULL },
+	{ "totalsize", 2, K_FSD_TOTAL, 0, NULL },
+	{ "total_size", 2, K_FSD_TOTAL, 0, NULL },
+	{ "files", 2, K_FSD_FILES, 0, NULL },
+	{ "distribution", 2, K_FSD_DIST, 0, NULL },
 	{ "cleanup", 2, K_REJECT, 0, "'cleanup=' parameter is obsolete" },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
-	{ "log", EXACT, K_BAG, 0, NULL },
-	{ "count", 2, K_BAG, 0, NULL },
-	{ "dedupratio", 2, K_BAG, 0, NULL },
+	{ "log", EXACT, K_BAG_WARN, 0, NULL },
+	{ "count", 2, K_BAG_WARN, 0, NULL },
+	{ "dedupratio", 2, K_REJECT, 0, "FSD specific dedup parameters: some "
+	    "time in the future" },
 	{ NULL, 0, K_BAG, 0, NULL },
 };
 
@@ -716,6 +718,13 @@ finish_entry(struct pstate *ps)
 			return (fail(ps, "'host=' and 'lun=' parameters must "
 			    "be defined in pairs for sd=%s", ps->sd->name));
 	}
+	if (ps->sec == SEC_FSD && ps->fsd != NULL && !ps->is_default &&
+	    ps->fsd->anchor == NULL)
+		return (fail(ps, "Directory name required for fsd=%s",
+		    ps->fsd->name));
+	if (ps->sec == SEC_FWD && ps->fwd != NULL && !ps->is_default &&
+	    ps->fwd->fsds.n == 0 && strcmp(ps->fwd->name, "format") != 0)
+		return (fail(ps, "fwd parameter requires at least one 'fsd='"));
 	free(ps->pending_host);
 	ps->pending_host = NULL;
 	ps->hd = NULL;
@@ -1286,19 +1295,124 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 	}
 }
 
-/* File system definitions and workloads (typed by the fsd issue). */
+/* fsd sizes=: one size, (size,pct,...) pairs, or (avg,0). */
+static int
+fsd_sizes(struct pstate *ps, struct fsd *f)
+{
+	const struct pitem *it = ps->it;
+	double sum = 0;
+	int i, n = it->vals.n;
+
+	for (i = 0; i < n; i++) {
+		if (!it->vals.v[i].is_num || it->vals.v[i].num < 0)
+			return (fail(ps, "Invalid value for 'sizes=': %s",
+			    it->value));
+	}
+	free(f->size_bytes);
+	free(f->size_pct);
+	f->size_pct = NULL;
+	f->size_avg = 0;
+	if (n == 1 || (n == 2 && it->vals.v[1].num == 0)) {
+		f->nsizes = 1;
+		f->size_bytes = xcalloc(1, sizeof(uint64_t));
+		f->size_bytes[0] = (uint64_t)it->vals.v[0].num;
+		f->size_avg = n == 2;
+		return (0);
+	}
+	if (n % 2 != 0) {
+		f->nsizes = 0;
+		f->size_bytes = NULL;
+		return (fail(ps, "'sizes=' distribution must be in pairs, e.g. "
+		    "sizes=(4k,50,8k,50)"));
+	}
+	f->nsizes = n / 2;
+	f->size_bytes = xcalloc((size_t)f->nsizes, sizeof(uint64_t));
+	f->size_pct = xcalloc((size_t)f->nsizes, sizeof(double));
+	for (i = 0; i < f->nsizes; i++) {
+		f->size_bytes[i] = (uint64_t)it->vals.v[2 * i].num;
+		sum += f->size_pct[i] = it->vals.v[2 * i + 1].num;
+	}
+	if (lround(sum) != 100)
+		return (fail(ps, "fsd=%s: 'sizes=' distribution does not add "
+		    "up to 100: %ld", f->name, lround(sum)));
+	return (0);
+}
+
+/* A yes/no value. */
+static int
+yes_no(struct pstate *ps, int *out)
+{
+	const char *s = NULL;
+
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	if (strcasecmp(s, "yes") == 0 || strcasecmp(s, "y") == 0)
+		*out = 1;
+	else if (strcasecmp(s, "no") == 0 || strcasecmp(s, "n") == 0)
+		*out = 0;
+	else
+		return (fail(ps, "Invalid value for '%s=': %s (expected yes or "
+		    "no)", ps->it->kw, s));
+	return (0);
+}
+
+/* File system definitions and workloads. */
 static int
 do_fs(struct pstate *ps, const struct kwdef *d)
 {
+	struct fsd *f = ps->fsd;
 	const char *s = NULL;
+	uint64_t u = 0;
 
 	switch (d->id) {
 	case K_ANCHOR:
 		if (one_str(ps, &s) != 0)
 			return (-1);
-		free(ps->fsd->anchor);
-		ps->fsd->anchor = xstrdup(s);
+		free(f->anchor);
+		f->anchor = xstrdup(s);
 		return (0);
+	case K_FSD_WIDTH:
+	case K_FSD_DEPTH:
+		if (one_uint(ps, &u) != 0)
+			return (-1);
+		if (u < 1 || u > 100000)
+			return (fail(ps, "Invalid value for '%s=': %s",
+			    ps->it->kw, ps->it->value));
+		*(d->id == K_FSD_WIDTH ? &f->width : &f->depth) = (int)u;
+		return (0);
+	case K_FSD_FILES:
+		if (one_uint(ps, &u) != 0)
+			return (-1);
+		if (u < 1 || u > 10000000)
+			return (fail(ps, "Invalid value for 'files=': %s (1 to "
+			    "10,000,000 per directory)", ps->it->value));
+		f->files = u;
+		return (0);
+	case K_FSD_SIZES:
+		return (fsd_sizes(ps, f));
+	case K_FSD_DIST:
+		if (one_str(ps, &s) != 0)
+			return (-1);
+		if (strcmp(s, "bottom") == 0)
+			f->dist_all = 0;
+		else if (strcmp(s, "all") == 0)
+			f->dist_all = 1;
+		else
+			return (fail(ps, "Invalid 'distribution=' value: %s "
+			    "(expected bottom or all)", s));
+		return (0);
+	case K_FSD_TOTAL:
+	case K_FSD_WSS:
+		if (ps->it->vals.n >= 1 && ps->it->vals.v[0].is_num &&
+		    ps->it->vals.v[0].num < 0)
+			return (fail(ps, "A percentage value as a '%s=' "
+			    "parameter is NOT allowed for an FSD; only for an "
+			    "RD.", d->id == K_FSD_TOTAL ? "totalsize" :
+			    "workingsetsize"));
+		return (size_or_pair(ps, d->id == K_FSD_TOTAL ?
+		    &f->totalsize_bytes : &f->wss_bytes, NULL));
+	case K_FSD_SHARED:
+		return (yes_no(ps, &f->shared));
 	case K_FSDLIST:
 		all_strs(ps, &ps->fwd->fsds);
 		return (0);
@@ -1439,6 +1553,37 @@ check_rd_times(struct pstate *ps, struct rd *r)
 	return (0);
 }
 
+/* Is a format= word in the rd's list? */
+static int
+has_format(const struct rd *r, const char *word)
+{
+	int i;
+
+	for (i = 0; i < r->format.n; i++) {
+		if (strncasecmp(r->format.v[i], word, strlen(word)) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* format= cross checks (PARMFILE.md 10.3, 8.1). */
+static int
+check_format(struct pstate *ps, const struct rd *r)
+{
+	if (r->format.n == 0)
+		return (0);
+	if (has_format(r, "once") && r->nloops == 0 && r->fwdrate_n < 2)
+		return (fail(ps, "'format=once' can only be used with "
+		    "'forxxx=' parameters"));
+	if (has_format(r, "limited") && !has_format(r, "only"))
+		return (fail(ps, "The use of 'format=limited' requires the use "
+		    "of 'format=(only,limited)'"));
+	if (has_format(r, "complete") && !has_format(r, "no"))
+		return (fail(ps, "'format=yes' and 'format=complete' are "
+		    "mutually exclusive."));
+	return (0);
+}
+
 /* Checks that need the whole stream. */
 static int
 finish_model(struct pstate *ps)
@@ -1461,6 +1606,8 @@ finish_model(struct pstate *ps)
 	TAILQ_FOREACH(r, &m->rds, entry) {
 		nitems_rd++;
 		if (check_rd_times(ps, r) != 0)
+			return (-1);
+		if (check_format(ps, r) != 0)
 			return (-1);
 		if (r->fwds.n > 0) {
 			if (r->fwdrate_n == 0)

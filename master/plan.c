@@ -48,6 +48,9 @@ plan_free(struct plan *p)
 		for (k = 0; k < r->nwds; k++)
 			free(r->wds[k].sds);
 		free(r->wds);
+		for (k = 0; k < r->nfwds; k++)
+			free(r->fwds[k].fsds);
+		free(r->fwds);
 	}
 	free(p->runs);
 	for (i = 0; i < p->nowned; i++)
@@ -169,6 +172,80 @@ fail:
 	return (-1);
 }
 
+/* The fwds of an rd, with their fsds (rd fsd= overrides). */
+static int
+resolve_fwds(const struct model *m, const struct rd *rd, struct run_fwd **out,
+    int *nout, struct errmsg *e)
+{
+	struct run_fwd *rf = NULL;
+	const struct fwd *f;
+	const struct fsd *d;
+	int n = 0, i, k, found;
+
+	for (i = 0; i < rd->fwds.n; i++) {
+		found = 0;
+		TAILQ_FOREACH(f, &m->fwds, entry) {
+			const struct strlist *pats = rd->fsds.n > 0 ?
+			    &rd->fsds : &f->fsds;
+
+			if (!name_matches(rd->fwds.v[i], f->name) ||
+			    strcmp(f->name, "format") == 0)
+				continue;
+			found = 1;
+			rf = xreallocarray(rf, (size_t)n + 1, sizeof(*rf));
+			rf[n].fwd = f;
+			rf[n].fsds = NULL;
+			rf[n].nfsds = 0;
+			n++;
+			for (k = 0; k < pats->n; k++) {
+				int hit = 0;
+
+				TAILQ_FOREACH(d, &m->fsds, entry) {
+					if (!name_matches(pats->v[k], d->name))
+						continue;
+					hit = 1;
+					rf[n - 1].fsds = xreallocarray(
+					    rf[n - 1].fsds,
+					    (size_t)rf[n - 1].nfsds + 1,
+					    sizeof(*rf[n - 1].fsds));
+					rf[n - 1].fsds[rf[n - 1].nfsds++] = d;
+				}
+				if (!hit) {
+					fail(e, "Could not find fsd=%s for "
+					    "FWD=%s", pats->v[k], f->name);
+					goto fail;
+				}
+			}
+		}
+		if (!found) {
+			fail(e, "Could not find fwd=%s for RD=%s", rd->fwds.v[i],
+			    rd->name);
+			goto fail;
+		}
+	}
+	*out = rf;
+	*nout = n;
+	return (0);
+fail:
+	for (i = 0; i < n; i++)
+		free(rf[i].fsds);
+	free(rf);
+	return (-1);
+}
+
+/* Does the rd's format= list hold this word (a prefix for dir...)? */
+static int
+rd_format(const struct rd *rd, const char *word)
+{
+	int i;
+
+	for (i = 0; i < rd->format.n; i++) {
+		if (strncasecmp(rd->format.v[i], word, strlen(word)) == 0)
+			return (1);
+	}
+	return (0);
+}
+
 /* Append a run: a deep copy of the template's arrays. */
 static struct run *
 add_run(struct plan *p, const struct run *tmpl)
@@ -189,6 +266,14 @@ add_run(struct plan *p, const struct run *tmpl)
 		    sizeof(*r->wds[k].sds));
 		memcpy(r->wds[k].sds, tmpl->wds[k].sds,
 		    (size_t)tmpl->wds[k].nsds * sizeof(*r->wds[k].sds));
+	}
+	r->fwds = xcalloc((size_t)tmpl->nfwds + 1, sizeof(*r->fwds));
+	for (k = 0; k < tmpl->nfwds; k++) {
+		r->fwds[k] = tmpl->fwds[k];
+		r->fwds[k].fsds = xcalloc((size_t)tmpl->fwds[k].nfsds + 1,
+		    sizeof(*r->fwds[k].fsds));
+		memcpy(r->fwds[k].fsds, tmpl->fwds[k].fsds,
+		    (size_t)tmpl->fwds[k].nfsds * sizeof(*r->fwds[k].fsds));
 	}
 	return (r);
 }
@@ -217,6 +302,22 @@ emit(struct plan *p, struct run *t)
 	int i;
 
 	set_intervals(t);
+	if (rd->format.n > 0 && !rd_format(rd, "no") &&
+	    (!rd_format(rd, "once") || !t->formatted_once)) {
+		char *n;
+
+		xasprintf(&n, "format_for_%s", base);
+		t->name = t->sim_name = n;
+		t->format_run = 1;
+		add_run(p, t);
+		t->format_run = 0;
+		t->name = base;
+		t->sim_name = sbase;
+		t->formatted_once = 1;
+		free(n);
+		if (rd_format(rd, "only") || rd_format(rd, "clean"))
+			return;
+	}
 	if (t->iorate < 0 && t->iorate != RD_IORATE_CURVE) {
 		char *n;
 
@@ -285,6 +386,29 @@ plan_rd(const struct model *m, struct plan *p, const struct rd *rd,
 	if (rd->fwds.n == 0 && resolve_wds(m, p, rd, only_sds, &t.wds,
 	    &t.nwds, &t.controlled, e) != 0)
 		return (-1);
+	if (rd->fwds.n > 0 && resolve_fwds(m, rd, &t.fwds, &t.nfwds, e) != 0)
+		return (-1);
+	for (i = 0; i < t.nfwds; i++) {
+		int k;
+
+		for (k = 0; k < t.fwds[i].nfsds; k++) {
+			const struct fsd *f = t.fwds[i].fsds[k];
+			uint64_t dirs, files, bytes;
+			char want[32], have[32];
+
+			plan_anchor_size(f, &dirs, &files, &bytes);
+			if (f->totalsize_bytes <= bytes)
+				continue;
+			fail(e, "fwd=%s,fsd=%s: The requested totalsize=%s is "
+			    "greater than the estimated total anchor size of %s",
+			    t.fwds[i].fwd->name, f->name,
+			    units_whatsize((double)f->totalsize_bytes, want,
+			    sizeof(want)), units_whatsize((double)bytes, have,
+			    sizeof(have)));
+			rc = -1;
+			goto out;
+		}
+	}
 	t.rd = rd;
 	t.name = (char *)name;
 	t.sim_name = (char *)name;
@@ -329,6 +453,9 @@ out:
 	for (i = 0; i < t.nwds; i++)
 		free(t.wds[i].sds);
 	free(t.wds);
+	for (i = 0; i < t.nfwds; i++)
+		free(t.fwds[i].fsds);
+	free(t.fwds);
 	return (rc);
 }
 
@@ -474,6 +601,32 @@ plan_elapsed_text(const struct run *r, char *buf, size_t len)
 		snprintf(buf, len, "elapsed=%llu",
 		    (unsigned long long)r->elapsed_s);
 	return (buf);
+}
+
+/* Directories, files and bytes of an fsd's tree. */
+void
+plan_anchor_size(const struct fsd *f, uint64_t *dirs, uint64_t *files,
+    uint64_t *bytes)
+{
+	uint64_t level = 1, d = 0, leaves = 1, n;
+	int i;
+
+	for (i = 0; i < f->depth; i++) {
+		level *= (uint64_t)f->width;
+		d += level;
+	}
+	leaves = level;
+	n = (f->dist_all ? d : leaves) * f->files;
+	*dirs = d;
+	*files = n;
+	if (f->size_pct == NULL) {
+		*bytes = n * f->size_bytes[0];
+		return;
+	}
+	*bytes = 0;
+	for (i = 0; i < f->nsizes; i++)
+		*bytes += (uint64_t)llround((double)n * f->size_pct[i] / 100.0) *
+		    f->size_bytes[i];
 }
 
 /* Raw devices are /dev/ paths. */

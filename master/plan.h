@@ -23,12 +23,23 @@ struct run_wd {
 	const struct sd	**sds;
 };
 
+/* A file-system workload of a run and the fsds it uses. */
+struct run_fwd {
+	const struct fwd	 *fwd;
+	int			  nfsds;
+	const struct fsd	**fsds;
+};
+
 struct run {
 	char		*name;		/* as a real run names it */
 	char		*sim_name;	/* as vdbench -s names it */
 	const struct rd	*rd;
 	int		 nwds;
 	struct run_wd	*wds;
+	int		 nfwds;		/* file-system runs */
+	struct run_fwd	*fwds;
+	int		 format_run;	/* format_for_<rd> (10.3) */
+	int		 formatted_once;	/* planning only: format=once */
 	int		 nloops;	/* loop values, in nesting order */
 	enum loop_kind	 loop_kind[LOOP_NKINDS];
 	double		 loop_val[LOOP_NKINDS];
@@ -69,6 +80,9 @@ double		 plan_pct_rate(double observed, double pct);
 int		 plan_sd_needs_format(const struct sd *, const char *lun,
 		    int exists, uint64_t cur_size_bytes, int formatsds,
 		    struct errmsg *);
+/* The tree an fsd describes: directories, files and bytes (9). */
+void		 plan_anchor_size(const struct fsd *, uint64_t *dirs,
+		    uint64_t *files, uint64_t *bytes);
 /* Is this lun a raw device (never touch block 0)? */
 int		 plan_lun_is_raw(const char *lun);
 

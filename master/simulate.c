@@ -51,6 +51,51 @@ note_formats(const struct model *m, const struct plan *p)
 	}
 }
 
+/* 1234567 as "1,234,567". */
+static const char *
+thousands(uint64_t v, char *buf, size_t len)
+{
+	char tmp[32];
+	size_t n, i, o = 0;
+
+	snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)v);
+	n = strlen(tmp);
+	for (i = 0; i < n && o + 2 < len; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = '\0';
+	return (buf);
+}
+
+/* The "Anchor size:" line of every fsd, as vdbench prints it. */
+void
+simulate_anchors(const struct model *m)
+{
+	static const char units[] = "kmgtp";
+	const struct fsd *f;
+
+	TAILQ_FOREACH(f, &m->fsds, entry) {
+		uint64_t dirs, files, bytes;
+		double v;
+		char b[32], c[40];
+		int u = -1;
+
+		plan_anchor_size(f, &dirs, &files, &bytes);
+		for (v = (double)bytes; v >= 1024 && u < 4; v /= 1024)
+			u++;
+		if (u < 0)
+			snprintf(b, sizeof(b), "%llu", (unsigned long long)bytes);
+		else
+			snprintf(b, sizeof(b), "%.3f%c", v, units[u]);
+		console_line("Anchor size: anchor=%s: dirs: %12llu; files: "
+		    "%12llu; bytes: %10s (%s)", f->anchor,
+		    (unsigned long long)dirs, (unsigned long long)files, b,
+		    thousands(bytes, c, sizeof(c)));
+	}
+}
+
 /* Print the run list. */
 void
 simulate_print(const struct model *m, const struct plan *p)
@@ -64,17 +109,22 @@ simulate_print(const struct model *m, const struct plan *p)
 
 		plan_loops_text(r, loops, sizeof(loops));
 		plan_elapsed_text(r, el, sizeof(el));
+		if (r->format_run) {
+			console_line("Simulating RD=%s", r->sim_name);
+			continue;
+		}
 		if (r->rd->fwds.n > 0) {
 			double fr = r->iorate;
 
+			/* vdbench's punctuation: "max." but "100;". */
 			if (fr == RD_IORATE_MAX)
-				strcpy(rate, "max");
+				strcpy(rate, "max.");
 			else if (fr == RD_IORATE_CURVE)
-				strcpy(rate, "curve");
+				strcpy(rate, "curve.");
 			else
-				snprintf(rate, sizeof(rate), "%lld",
+				snprintf(rate, sizeof(rate), "%lld;",
 				    (long long)fr);
-			console_line("Simulating RD=%s; %s; fwdrate=%s. For "
+			console_line("Simulating RD=%s; %s; fwdrate=%s For "
 			    "loops: %s", r->sim_name, el, rate, loops);
 			continue;
 		}

@@ -11,5 +11,7 @@
  * notes on lines of their own. No I/O; file luns are only stat()ed.
  */
 void	simulate_print(const struct model *, const struct plan *);
+/* The "Anchor size:" lines of the fsds (before the runs are planned). */
+void	simulate_anchors(const struct model *);
 
 #endif /* MASTER_SIMULATE_H */
