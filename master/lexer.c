@@ -38,6 +38,13 @@ plines_add(struct plines *pl, const char *text, const char *file, int lineno,
 	p->col0 = col0;
 }
 
+/* Append a copy of a line. */
+void
+plines_add_copy(struct plines *pl, const struct pline *l)
+{
+	plines_add(pl, l->text, l->file, l->lineno, l->col0);
+}
+
 /* Free all logical lines. */
 void
 plines_free(struct plines *pl)

@@ -69,6 +69,8 @@ int	lexer_tokenize(struct pitems *, const struct plines *,
 	    struct errmsg *);
 
 void	plines_free(struct plines *);
+/* Append a copy of a logical line. */
+void	plines_add_copy(struct plines *, const struct pline *);
 void	pitems_free(struct pitems *);
 
 #endif /* MASTER_LEXER_H */

@@ -38,7 +38,7 @@ enum kwid {
 	K_SYSTEM, K_VDBENCH, K_SHELL, K_USER, K_JVMS, K_CLIENTS,
 	/* sd */
 	K_HOST, K_LUN, K_SIZE, K_THREADS, K_HITAREA, K_OFFSET, K_ALIGN,
-	K_OPENFLAGS, K_RANGE, K_ENGINE,
+	K_OPENFLAGS, K_RANGE, K_ENGINE, K_COUNT,
 	/* wd */
 	K_SDLIST, K_SKEW, K_XFERSIZE, K_READPCT, K_WRITEPCT, K_SEEKPCT,
 	K_PRIORITY, K_WD_IORATE, K_RHPCT, K_WHPCT, K_WD_THREADS,
@@ -124,7 +124,7 @@ static const struct kwdef sd_kws[] = {
 	{ "host", 2, K_HOST, 0, NULL },
 	{ "hd", EXACT, K_HOST, 0, NULL },
 	{ "lun", 2, K_LUN, 0, NULL },
-	{ "count", 2, K_BAG_WARN, 0, NULL },
+	{ "count", 2, K_COUNT, 0, NULL },
 	{ "size", 2, K_SIZE, 0, NULL },
 	{ "threads", 2, K_THREADS, 0, NULL },
 	{ "hitarea", 2, K_HITAREA, 0, NULL },
@@ -261,7 +261,7 @@ static const struct kwdef fsd_kws[] = {
 	{ "cleanup", 2, K_REJECT, 0, "'cleanup=' parameter is obsolete" },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
 	{ "log", EXACT, K_BAG_WARN, 0, NULL },
-	{ "count", 2, K_BAG_WARN, 0, NULL },
+	{ "count", 2, K_COUNT, 0, NULL },
 	{ "dedupratio", 2, K_REJECT, 0, "FSD specific dedup parameters: some "
 	    "time in the future" },
 	{ NULL, 0, K_BAG, 0, NULL },
@@ -311,6 +311,7 @@ struct pstate {
 	int			 warned[64];	/* K_BAG_WARN, once per kw */
 	int			 threads0_noted;
 	int			 hd_seen_default;
+	long			 count_start, count_n;	/* count=(s,n) */
 };
 
 /* Fail at the current item. */
@@ -681,6 +682,96 @@ rd_loop(struct pstate *ps, struct rd *r, const struct kwdef *d)
 	return (0);
 }
 
+/* A cloned name: printf mask with %, '*' replaced, or number appended. */
+static char *
+count_name(const char *pat, long n)
+{
+	const char *pct = strchr(pat, '%'), *star = strchr(pat, '*');
+	char *out;
+
+	if (pct != NULL) {
+		int zero = pct[1] == '0', width = 0;
+		size_t j = 1;
+
+		while (pct[j] >= '0' && pct[j] <= '9' && j < 6)
+			width = width * 10 + (pct[j++] - '0');
+		if (pct[j] == 'd') {
+			if (zero)
+				xasprintf(&out, "%.*s%0*ld%s", (int)(pct - pat),
+				    pat, width, n, pct + j + 1);
+			else
+				xasprintf(&out, "%.*s%*ld%s", (int)(pct - pat),
+				    pat, width, n, pct + j + 1);
+			return (out);
+		}
+	}
+	if (star != NULL)
+		xasprintf(&out, "%.*s%ld%s", (int)(star - pat), pat, n,
+		    star + 1);
+	else
+		xasprintf(&out, "%s%ld", pat, n);
+	return (out);
+}
+
+/* count=(start,n): replace the entry by n numbered copies (6, 9). */
+static int
+clone_entry(struct pstate *ps)
+{
+	long i, start = ps->count_start, n = ps->count_n;
+	int k;
+
+	ps->count_n = 0;
+	if (ps->sec == SEC_SD && ps->sd != NULL) {
+		struct sd *orig = ps->sd;
+
+		for (i = 0; i < n; i++) {
+			char *name = count_name(orig->name, start + i);
+			struct sd *c;
+
+			if (model_find_sd(ps->m, name) != NULL) {
+				fail(ps, "An SD can only be defined once: sd=%s",
+				    name);
+				free(name);
+				return (-1);
+			}
+			c = sd_copy(orig, name);
+			free(name);
+			for (k = 0; k < c->nluns; k++) {
+				char *l = count_name(orig->luns[k].lun,
+				    start + i);
+
+				free(c->luns[k].lun);
+				c->luns[k].lun = l;
+			}
+			TAILQ_INSERT_BEFORE(orig, c, entry);
+		}
+		TAILQ_REMOVE(&ps->m->sds, orig, entry);
+		sd_free(orig);
+		ps->sd = NULL;
+	} else if (ps->sec == SEC_FSD && ps->fsd != NULL) {
+		struct fsd *orig = ps->fsd;
+
+		for (i = 0; i < n; i++) {
+			struct fsd *c;
+			char *name;
+
+			xasprintf(&name, "%s%ld", orig->name, start + i);
+			c = fsd_copy(orig, name);
+			free(name);
+			if (orig->anchor != NULL) {
+				free(c->anchor);
+				xasprintf(&c->anchor, "%s%ld", orig->anchor,
+				    start + i);
+			}
+			TAILQ_INSERT_BEFORE(orig, c, entry);
+		}
+		TAILQ_REMOVE(&ps->m->fsds, orig, entry);
+		fsd_free(orig);
+		ps->fsd = NULL;
+	}
+	return (0);
+}
+
 /* Check and close the entry being built. */
 static int
 finish_entry(struct pstate *ps)
@@ -725,6 +816,8 @@ finish_entry(struct pstate *ps)
 	if (ps->sec == SEC_FWD && ps->fwd != NULL && !ps->is_default &&
 	    ps->fwd->fsds.n == 0 && strcmp(ps->fwd->name, "format") != 0)
 		return (fail(ps, "fwd parameter requires at least one 'fsd='"));
+	if (ps->count_n > 0 && clone_entry(ps) != 0)
+		return (-1);
 	free(ps->pending_host);
 	ps->pending_host = NULL;
 	ps->hd = NULL;
@@ -1496,6 +1589,18 @@ parse_item(struct pstate *ps)
 		return (0);
 	case K_NAME:
 		return (open_entry(ps, ps->sec));
+	case K_COUNT:
+		if (it->vals.n != 2 || !it->vals.v[0].is_num ||
+		    !it->vals.v[1].is_num || it->vals.v[0].num < 0 ||
+		    it->vals.v[1].num < 1 || it->vals.v[1].num > 100000)
+			return (fail(ps, "'count=(start,count)' parameter "
+			    "requires two values"));
+		if (ps->is_default)
+			return (fail(ps, "'count=' is not allowed for %s=default",
+			    sec_names[ps->sec]));
+		ps->count_start = (long)it->vals.v[0].num;
+		ps->count_n = (long)it->vals.v[1].num;
+		return (0);
 	default:
 		break;
 	}
@@ -1685,6 +1790,141 @@ out:
 	return (rc);
 }
 
+/* Does a logical line start a parameter block (2.6)? 2 = an rd block. */
+static int
+block_start(const char *t)
+{
+	static const char *const kws[] = { "sd=", "fsd=", "wd=", "fwd=",
+	    "rd=" };
+	size_t i;
+
+	for (i = 0; i < sizeof(kws) / sizeof(kws[0]); i++) {
+		if (strncasecmp(t, kws[i], strlen(kws[i])) == 0)
+			return (i == 4 ? 2 : 1);
+	}
+	return (0);
+}
+
+/* Does a line use a host token? */
+static int
+has_host_token(const char *t)
+{
+	return (strstr(t, "$host") != NULL || strstr(t, "!host") != NULL ||
+	    strstr(t, "#host") != NULL);
+}
+
+/* Text with every occurrence of from replaced by to (a new string). */
+static char *
+replaced(const char *text, const char *from, const char *to)
+{
+	size_t fl = strlen(from), tl = strlen(to), n = 0;
+	const char *p;
+	char *out, *o;
+
+	for (p = strstr(text, from); p != NULL; p = strstr(p + fl, from))
+		n++;
+	out = o = xmalloc(strlen(text) + n * tl + 1);
+	while ((p = strstr(text, from)) != NULL) {
+		memcpy(o, text, (size_t)(p - text));
+		o += p - text;
+		memcpy(o, to, tl);
+		o += tl;
+		text = p + fl;
+	}
+	strcpy(o, text);
+	return (out);
+}
+
+/*
+ * $host, !host, #host and #hosts (PARMFILE.md 2.6): after the hd= section,
+ * a block whose lines use a host token is emitted once per host. Returns
+ * 1 when lines changed, 0 when not, -1 on error.
+ */
+static int
+replicate_hosts(struct plines *pl, const struct pitems *pi, struct errmsg *e)
+{
+	struct strlist hosts = { 0, NULL };
+	struct plines out = { 0, NULL };
+	int i, first = -1, any = 0, k;
+	char nhosts[16];
+
+	(void)e;
+	for (i = 0; i < pi->n; i++) {
+		const struct pitem *it = &pi->v[i];
+
+		if (strcmp(it->kw, "sd") == 0 || strcmp(it->kw, "fsd") == 0 ||
+		    strcmp(it->kw, "wd") == 0 || strcmp(it->kw, "fwd") == 0 ||
+		    strcmp(it->kw, "rd") == 0) {
+			first = it->line_idx;
+			break;
+		}
+		if ((strcmp(it->kw, "hd") == 0 || strcmp(it->kw, "host") == 0)
+		    && it->vals.n >= 1) {
+			const char *label = it->vals.v[it->vals.n == 2].str;
+
+			if (strcmp(label, "default") != 0)
+				strlist_add(&hosts, label);
+		}
+	}
+	if (first < 0)
+		goto done;
+	for (i = first; i < pl->n && !any; i++)
+		any = has_host_token(pl->v[i].text);
+	if (!any)
+		goto done;
+	if (hosts.n == 0)
+		strlist_add(&hosts, "localhost");
+	snprintf(nhosts, sizeof(nhosts), "%d", hosts.n);
+	for (i = 0; i < pl->n; ) {
+		int end = i + 1, repl = 0, j;
+
+		if (i < first) {
+			plines_add_copy(&out, &pl->v[i++]);
+			continue;
+		}
+		while (end < pl->n && !block_start(pl->v[end].text))
+			end++;
+		for (j = i; j < end; j++)
+			repl |= has_host_token(pl->v[j].text);
+		if (block_start(pl->v[i].text) == 2)
+			repl = 0;
+		for (k = 0; k < (repl ? hosts.n : 1); k++) {
+			char idx[16];
+
+			if (repl && strcmp(hosts.v[k], "fileserver") == 0)
+				continue;
+			snprintf(idx, sizeof(idx), "%d", k);
+			for (j = i; j < end; j++) {
+				struct pline l = pl->v[j];
+				char *a = replaced(l.text, "#hosts", nhosts);
+
+				if (repl) {
+					char *b = replaced(a, "$host",
+					    hosts.v[k]);
+					char *c = replaced(b, "!host",
+					    hosts.v[k]);
+
+					free(a);
+					free(b);
+					a = replaced(c, "#host", idx);
+					free(c);
+				}
+				l.text = a;
+				plines_add_copy(&out, &l);
+				free(a);
+			}
+		}
+		i = end;
+	}
+	plines_free(pl);
+	*pl = out;
+	strlist_clear(&hosts);
+	return (1);
+done:
+	strlist_clear(&hosts);
+	return (0);
+}
+
 /* Shared tail of both loaders. */
 static int
 load_lines(struct plines *pl, const struct parm_opts *opts,
@@ -1705,6 +1945,15 @@ load_lines(struct plines *pl, const struct parm_opts *opts,
 	}
 	if (lexer_tokenize(&pi, pl, e) != 0)
 		goto out;
+	if ((rc = replicate_hosts(pl, &pi, e)) < 0)
+		goto out;
+	if (rc > 0) {
+		pitems_free(&pi);
+		if (lexer_tokenize(&pi, pl, e) != 0) {
+			rc = -1;
+			goto out;
+		}
+	}
 	rc = parmfile_parse_items(&pi, opts, out, notes, e);
 out:
 	pitems_free(&pi);
