@@ -635,6 +635,7 @@ model_free(struct model *m)
 		fwd_free(fw);
 	}
 	wd_free(m->wd_default);
+	strlist_clear(&m->unbuilt);
 	free(m);
 }
 

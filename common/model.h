@@ -233,6 +233,11 @@ struct model {
 	struct fsd_list	 fsds;
 	struct fwd_list	 fwds;
 	struct wd	*wd_default;	/* for rd=x,sd=y without wd= */
+	/*
+	 * Keywords vdbc accepts (so -s plans them) but cannot run yet, as
+	 * "keyword= (file:line:col)". Not part of the JSON form.
+	 */
+	struct strlist	 unbuilt;
 };
 
 const char	*loop_label(enum loop_kind);

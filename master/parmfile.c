@@ -308,7 +308,6 @@ struct pstate {
 	char			*pending_host;	/* sd host= waiting for lun= */
 	int			 rd_wd_given;
 	int			 out_of_order;	/* an sd= inside wd/rd */
-	int			 warned[64];	/* K_BAG_WARN, once per kw */
 	int			 threads0_noted;
 	int			 hd_seen_default;
 	long			 count_start, count_n;	/* count=(s,n) */
@@ -343,6 +342,27 @@ note(struct pstate *ps, const char *fmt, ...)
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
 	strlist_add(ps->notes, text);
+}
+
+/* Record a keyword vdbc accepts for planning but cannot run yet. */
+static void
+unbuilt(struct pstate *ps, const char *what)
+{
+	char key[96], *entry;
+	int i, seen = 0;
+
+	snprintf(key, sizeof(key), "vdbc: '%s' is accepted", what);
+	for (i = 0; i < ps->notes->n; i++) {
+		if (strncmp(ps->notes->v[i], key, strlen(key)) == 0)
+			seen = 1;
+	}
+	if (!seen)
+		note(ps, "%s for planning, but vdbc cannot run it yet: a run "
+		    "stops before it starts", key);
+	xasprintf(&entry, "'%s' (%s:%d:%d)", what, ps->it->file,
+	    ps->it->lineno, ps->it->col);
+	strlist_add(&ps->m->unbuilt, entry);
+	free(entry);
 }
 
 /* The item's single numeric value. */
@@ -577,8 +597,7 @@ wd_seekpct(struct pstate *ps, struct wd *w)
 
 		w->seekpct = 100;
 		bag_set(&w->bag, "seekpct", p);
-		note(ps, "vdbc: 'seekpct=poisson' is accepted, but the Poisson "
-		    "block choice is not built yet: plain random is used");
+		unbuilt(ps, "seekpct=poisson");
 		return (0);
 	}
 	return (fail(ps, "Invalid contents for 'seekpct=': %s", it->value));
@@ -657,6 +676,8 @@ rd_loop(struct pstate *ps, struct rd *r, const struct kwdef *d)
 				    "multiple of 512 bytes: %lld",
 				    (long long)v));
 			}
+			if (kind == LOOP_COMP && v != 1)
+				unbuilt(ps, "compratio=");
 			if (kind == LOOP_THREADS && v < 1 &&
 			    !ps->threads0_noted) {
 				note(ps, "Setting some threadcounts to a "
@@ -1007,8 +1028,7 @@ do_general(struct pstate *ps, const struct kwdef *d)
 			    ps->it->value));
 		g->compratio = v;
 		if (v != 1)
-			note(ps, "vdbc: 'compratio=' is accepted, but "
-			    "compressible data patterns are not built yet");
+			unbuilt(ps, "compratio=");
 		return (0);
 	case K_FORMATXFERSIZE:
 		if (one_uint(ps, &u) != 0)
@@ -1315,12 +1335,11 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 	case K_FWDRATE:
 		return (rd_rates(ps, &r->fwdrate, &r->fwdrate_n));
 	case K_MAXDATA:
+		if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num ||
+		    ps->it->vals.v[0].num <= 0)
+			return (fail(ps, "Invalid value for '%s=': %s", d->name,
+			    ps->it->value));
 		bag_set(&r->bag, d->name, &ps->it->vals);
-		if (!ps->warned[K_MAXDATA]) {
-			ps->warned[K_MAXDATA] = 1;
-			note(ps, "vdbc: '%s=' is accepted, but not acted on "
-			    "yet: runs end at elapsed=", d->name);
-		}
 		return (0);
 	case K_CURVE:
 		free(r->curve_pct);
@@ -1572,16 +1591,10 @@ parse_item(struct pstate *ps)
 	case K_REJECT:
 		return (fail(ps, "%s", d->msg));
 	case K_BAG_WARN: {
-		char key[96];
-		int i, seen = 0;
+		char what[64];
 
-		snprintf(key, sizeof(key), "vdbc: '%s=' is accepted", d->name);
-		for (i = 0; i < ps->notes->n; i++) {
-			if (strncmp(ps->notes->v[i], key, strlen(key)) == 0)
-				seen = 1;
-		}
-		if (!seen)
-			note(ps, "%s, but vdbc does not act on it yet", key);
+		snprintf(what, sizeof(what), "%s=", d->name);
+		unbuilt(ps, what);
 	}
 		/* FALLTHROUGH */
 	case K_BAG:

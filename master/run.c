@@ -32,6 +32,7 @@
 #include "place.h"
 #include "proto.h"
 #include "report.h"
+#include "units.h"
 #include "xmalloc.h"
 
 #define RUN_MAX_SLAVES		64
@@ -84,6 +85,10 @@ struct lrun {
 	int			 curve_max;
 	const struct run	*plan_run;
 	struct run_request	 req;
+	uint64_t		 maxdata_bytes;	/* 0 = no limit */
+	int			 maxdata_dir;	/* 0 all, 1 read, 2 write */
+	char			 maxdata_text[32];
+	uint64_t		 done_bytes[3];	/* all, read, write so far */
 	json_t			*work[RUN_MAX_SLAVES];
 };
 
@@ -349,7 +354,18 @@ print_ready_intervals(struct master *m)
 		sum_add(&m->sum_all, a);
 		if (k >= m->cur.first_avg)
 			sum_add(&m->sum_avg, a);
+		m->cur.done_bytes[1] += a->st.side[0].bytes;
+		m->cur.done_bytes[2] += a->st.side[1].bytes;
+		m->cur.done_bytes[0] += a->st.side[0].bytes + a->st.side[1].bytes;
 		memset(a, 0, sizeof(*a));
+		if (m->cur.maxdata_bytes > 0 && m->cur.done_bytes[
+		    m->cur.maxdata_dir] >= m->cur.maxdata_bytes) {
+			console_line("Reached maxdata=%s. rd=%s shutting down "
+			    "after next interval. ", m->cur.maxdata_text,
+			    m->cur.name);
+			m->cur.maxdata_bytes = 0;
+			m->cur.nintervals = k + 1;
+		}
 		if (m->cur.nintervals > 0 && k >= m->cur.nintervals) {
 			end_run(m, k);
 			return;
@@ -719,6 +735,22 @@ build_plan_run(struct master *m, const struct run *pr)
 	}
 	c->req.lunsize_gb = lunsize / (1024.0 * 1024 * 1024);
 	place_free(&p);
+	/* maxdata=: bytes, or a multiple (<= 100) of the run's lun sizes. */
+	for (i = 0; i < 3; i++) {
+		static const char *const kw[3] = { "maxdata", "maxdataread",
+		    "maxdatawritten" };
+		const struct pvals *v = bag_get(&pr->rd->bag, kw[i]);
+
+		if (v == NULL || v->n != 1 || !v->v[0].is_num)
+			continue;
+		c->maxdata_dir = i;
+		c->maxdata_bytes = v->v[0].num <= 100 ?
+		    (uint64_t)(v->v[0].num * lunsize) : (uint64_t)v->v[0].num;
+		units_whatsize(v->v[0].num, c->maxdata_text,
+		    sizeof(c->maxdata_text));
+		if (c->nintervals == 0 || c->maxdata_bytes == 0)
+			c->maxdata_bytes = 0;
+	}
 	return (0);
 }
 
@@ -1295,6 +1327,16 @@ check_supported(const struct model *model, const struct plan *p)
 			    "own issue); use hd=localhost", h->name, sys);
 			return (-1);
 		}
+	}
+	if (model->unbuilt.n > 0) {
+		int i;
+
+		for (i = 0; i < model->unbuilt.n; i++)
+			console_line("%s is not supported by vdbc yet",
+			    model->unbuilt.v[i]);
+		console_fatal("This parmfile uses what vdbc cannot run yet "
+		    "(listed above); remove it, or use -s to plan the runs");
+		return (-1);
 	}
 	if (!TAILQ_EMPTY(&model->fsds) || (p->nruns > 0 &&
 	    p->runs[0].rd->fwds.n > 0)) {

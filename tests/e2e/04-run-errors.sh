@@ -39,6 +39,19 @@ sd=sd1,lun=$T/f1,engine=aio
 P
 expect_out "Invalid 'engine=' value: aio"
 
+# A keyword vdbc cannot run yet: -s plans it, a real run refuses to start.
+printf 'dedupratio=2\nsd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" >"$T/u.parm"
+expect_rc 0 "$VDBC" -s -f "$T/u.parm" -o "$T/o6"
+expect_rc 157 "$VDBC" -f "$T/u.parm" -o "$T/o6" --port 0
+expect_out "'dedupratio=' ($T/u.parm:1:1) is not supported by vdbc yet"
+grep -q "Starting slave" "$T/out" && bad "slaves started for a refused run" || ok
+
+# maxdata=2: twice the lun size written, then one more interval.
+printf 'sd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1,rdpct=0,xfersize=64k,seekpct=0\nrd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1,maxdata=2\n' "$T" >"$T/md.parm"
+expect_rc 0 "$VDBC" -f "$T/md.parm" -o "$T/o7" --port 0
+expect_out "Reached maxdata=2. rd=rd1 shutting down after next interval."
+grep -q 'avg_2-3 ' "$T/out" && ok || bad "maxdata did not end the run after interval 3"
+
 # Ctrl-C: the run stops, the reports stay, the exit status says so.
 printf 'sd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1\n' "$T" >"$T/c.parm"
 "$VDBC" -f "$T/c.parm" -o "$T/o5" --port 0 >"$T/m5" 2>&1 &
