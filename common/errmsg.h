@@ -12,6 +12,8 @@ struct errmsg {
 	char	file[512];
 	int	line;		/* 1-based, 0 = none */
 	int	col;		/* 1-based, 0 = none */
+	char	source[600];	/* the offending line, "" = none */
+	int	caret;		/* 0-based offset of the column in source */
 };
 
 void	errmsg_clear(struct errmsg *);

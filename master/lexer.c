@@ -398,6 +398,16 @@ unquote(const char *s, size_t len, int *quoted)
 	return (out);
 }
 
+/* Put the item's line and column into an error, for the caret. */
+void
+lexer_point(struct errmsg *e, const struct pitem *it)
+{
+	if (e == NULL || it == NULL || it->src == NULL)
+		return;
+	snprintf(e->source, sizeof(e->source), "%s", it->src);
+	e->caret = it->src_off < (int)sizeof(e->source) ? it->src_off : 0;
+}
+
 /* Context for turning one value's elements into pvals. */
 struct valctx {
 	const struct pitem	*it;
@@ -419,6 +429,7 @@ item_error(struct valctx *c, const char *fmt, ...)
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
 	errmsg_set(c->e, c->it->file, c->it->lineno, c->it->col, "%s", text);
+	lexer_point(c->e, c->it);
 	return (-1);
 }
 
@@ -696,6 +707,8 @@ make_item(struct pitems *pi, const struct pline *l, int line_idx,
 	it->lineno = l->lineno;
 	it->col = l->col0 + (int)(text - l->text) + 1;
 	it->line_idx = line_idx;
+	it->src = l->text;
+	it->src_off = (int)(text - l->text);
 	it->text = xstrndup(text, len);
 	if (eq == NULL) {
 		errmsg_set(e, it->file, it->lineno, it->col,

@@ -48,6 +48,8 @@ struct pitem {
 	int		 lineno;
 	int		 col;
 	int		 line_idx;	/* index of its logical line */
+	const char	*src;		/* its logical line, borrowed */
+	int		 src_off;	/* where the item starts in src */
 };
 
 struct pitems {
@@ -69,6 +71,8 @@ int	lexer_tokenize(struct pitems *, const struct plines *,
 	    struct errmsg *);
 
 void	plines_free(struct plines *);
+/* Add the item's line and column to an error (for a caret under it). */
+void	lexer_point(struct errmsg *, const struct pitem *);
 /* Append a copy of a logical line. */
 void	plines_add_copy(struct plines *, const struct pline *);
 void	pitems_free(struct pitems *);

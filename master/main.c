@@ -35,7 +35,15 @@ fatal_errmsg(const struct errmsg *e, int usage)
 	char buf[2048];
 	int i;
 
-	console_fatal("%s", errmsg_str(e, buf, sizeof(buf)));
+	if (e->source[0] != '\0') {
+		/* The message, the line, and a caret under the column. */
+		console_line("%s", "");
+		console_line("%s", errmsg_str(e, buf, sizeof(buf)));
+		console_line("    %s", e->source);
+		console_line("    %*s^", e->caret, "");
+		console_line("%s", "");
+	} else
+		console_fatal("%s", errmsg_str(e, buf, sizeof(buf)));
 	if (usage) {
 		for (i = 0; cli_usage[i] != NULL; i++)
 			console_line("%s", cli_usage[i]);

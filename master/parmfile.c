@@ -323,10 +323,11 @@ fail(struct pstate *ps, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	if (ps->it != NULL)
+	if (ps->it != NULL) {
 		errmsg_set(ps->e, ps->it->file, ps->it->lineno, ps->it->col,
 		    "%s", text);
-	else
+		lexer_point(ps->e, ps->it);
+	} else
 		errmsg_set(ps->e, NULL, 0, 0, "%s", text);
 	return (-1);
 }
@@ -1554,6 +1555,57 @@ section_of(const char *kw)
 	return (-1);
 }
 
+/* Edit distance between two short words (Levenshtein). */
+static int
+distance(const char *a, const char *b)
+{
+	int la = (int)strlen(a), lb = (int)strlen(b), i, j;
+	int d[40][40];
+
+	if (la >= 40 || lb >= 40)
+		return (99);
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++) {
+		for (j = 1; j <= lb; j++) {
+			int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+			if (d[i - 1][j] + 1 < c)
+				c = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < c)
+				c = d[i][j - 1] + 1;
+			d[i][j] = c;
+		}
+	}
+	return (d[la][lb]);
+}
+
+/* " (did you mean 'xfersize='?)" for a near miss, else "". */
+static const char *
+did_you_mean(struct pstate *ps, const char *kw)
+{
+	static char buf[96];
+	const struct kwdef *d, *best = NULL;
+	int bd = 99;
+
+	if (sec_tables[ps->sec] == NULL)
+		return ("");
+	for (d = sec_tables[ps->sec]; d->name != NULL; d++) {
+		int x = distance(kw, d->name);
+
+		if (x < bd) {
+			bd = x;
+			best = d;
+		}
+	}
+	if (best == NULL || bd > 2 || bd * 3 > (int)strlen(kw))
+		return ("");
+	snprintf(buf, sizeof(buf), " (did you mean '%s='?)", best->name);
+	return (buf);
+}
+
 /* A hint for a keyword that belongs to an earlier section. */
 static const char *
 order_hint(struct pstate *ps, const char *kw)
@@ -1584,8 +1636,8 @@ parse_item(struct pstate *ps)
 		if (ps->sec == SEC_HD)
 			return (fail(ps, "HostParms.ReadParms(): invalid "
 			    "keyword: %s", it->kw));
-		return (fail(ps, "Unknown keyword: %s%s", it->kw,
-		    order_hint(ps, it->kw)));
+		return (fail(ps, "Unknown keyword: %s%s%s", it->kw,
+		    order_hint(ps, it->kw), did_you_mean(ps, it->kw)));
 	}
 	switch (d->id) {
 	case K_REJECT:

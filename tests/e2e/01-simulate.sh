@@ -31,7 +31,9 @@ wd=wd1,sd=sd1,xfersise=4k
 rd=rd1,wd=wd1,iorate=100,elapsed=4,interval=1
 P
 expect_rc 157 "$VDBC" -s -f "$T/bad.parm" -o "$T/o"
-expect_out "$T/bad.parm:2:15: Unknown keyword: xfersise"
+expect_out "$T/bad.parm:2:15: Unknown keyword: xfersise (did you mean 'xfersize='?)"
+expect_out "    wd=wd1,sd=sd1,xfersise=4k"
+grep -A1 "    wd=wd1,sd=sd1,xfersise=4k" "$T/out" | tail -1 | cut -c14- | grep -qx "                  ^" && ok || bad "no caret under xfersise"
 expect_rc 157 "$VDBC" -f "$T/bad.parm" -o "$T/o"
 expect_out "Unknown keyword: xfersise"
 
