@@ -188,7 +188,8 @@ test_t14_abbreviations(void **state)
 	assert_true(r->iorate[0] == RD_IORATE_MAX);
 	model_free(m);
 	assert_string_equal(pt_error("sd=s,lun=/d\nwd=wd1,sd=sd1,"
-	    "xfersizee=4k\n", &e), "Unknown keyword: xfersizee");
+	    "xfersizee=4k\n", &e), "Unknown keyword: xfersizee (did you mean "
+	    "'xfersize='?)");
 	assert_int_equal(e.line, 2);
 	assert_int_equal(e.col, 15);
 }
