@@ -23,7 +23,7 @@ const char *const cli_usage[] = {
 	" '-w nn':  Override warmup=seconds. ",
 	" '-m nn':  Override the number of slaves (jvms=) per host. ",
 	" '-s':     Simulate: parse and plan, print the runs, do no I/O. ",
-	" '--dump=json': With -s, print the resolved model as JSON. ",
+	" '--dump=json|yaml': With -s, print the resolved model. ",
 	" '--seed n':    Seed every random choice (default: time of day). ",
 	" '--port n':    Master port (default 5570; 0 picks a free one). ",
 	" 'name=value':  Replace $name and !name in the parmfile(s). ",
@@ -138,13 +138,16 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 				c->port = (int)n;
 			} else if ((v = long_value(a, "--dump", &i, argc,
 			    argv))) {
-				if (strcmp(v, "json") != 0) {
+				if (strcmp(v, "json") == 0)
+					c->dump = CLI_DUMP_JSON;
+				else if (strcmp(v, "yaml") == 0)
+					c->dump = CLI_DUMP_YAML;
+				else {
 					errmsg_set(e, NULL, 0, 0, "Invalid "
 					    "value for '--dump': '%s' "
-					    "(expected json)", v);
+					    "(expected json or yaml)", v);
 					return (-1);
 				}
-				c->dump = CLI_DUMP_JSON;
 			} else {
 				errmsg_set(e, NULL, 0, 0, "Invalid execution "
 				    "parameter: '%s'", a);

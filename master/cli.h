@@ -16,6 +16,7 @@
 enum cli_dump {
 	CLI_DUMP_NONE,
 	CLI_DUMP_JSON,
+	CLI_DUMP_YAML,
 };
 
 struct cli {

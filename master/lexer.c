@@ -730,6 +730,19 @@ make_item(struct pitems *pi, const struct pline *l, int line_idx,
 	return (parse_value(it, e));
 }
 
+/* One item from "keyword=value" text at a place (the YAML reader). */
+int
+lexer_item(struct pitems *pi, struct plines *keep, const char *file,
+    int lineno, int col, const char *text, struct errmsg *e)
+{
+	const struct pline *l;
+
+	/* The line is kept so that errors can point into it. */
+	plines_add(keep, text, file, lineno, col - 1);
+	l = &keep->v[keep->n - 1];
+	return (make_item(pi, l, keep->n - 1, l->text, strlen(l->text), e));
+}
+
 /* Split every logical line into keyword=value items. */
 int
 lexer_tokenize(struct pitems *pi, const struct plines *pl, struct errmsg *e)

@@ -70,6 +70,10 @@ int	lexer_add_extras(struct plines *, const char *extras, int *nrds,
 int	lexer_tokenize(struct pitems *, const struct plines *,
 	    struct errmsg *);
 
+/* One item from "keyword=value" text found at file:lineno:col. The text
+ * is kept in keep, which must outlive the items. */
+int	lexer_item(struct pitems *, struct plines *keep, const char *file,
+	    int lineno, int col, const char *text, struct errmsg *);
 void	plines_free(struct plines *);
 /* Add the item's line and column to an error (for a caret under it). */
 void	lexer_point(struct errmsg *, const struct pitem *);

@@ -25,6 +25,7 @@
 #include "run.h"
 #include "simulate.h"
 #include "slave.h"
+#include "parmyaml.h"
 
 #define VDBC_EXIT_FATAL	157	/* vdbench's -99 as the shell sees it */
 
@@ -169,7 +170,8 @@ master_main(int argc, char *argv[])
 		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
 		fputc('\n', stdout);
 		json_decref(j);
-	}
+	} else if (c.dump == CLI_DUMP_YAML)
+		parmyaml_dump(m, stdout);
 	if (!c.simulate) {
 		struct run_opts ro;
 

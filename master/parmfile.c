@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "xmalloc.h"
+#include "parmyaml.h"
 
 enum section {
 	SEC_GENERAL, SEC_HD, SEC_RG, SEC_FSD, SEC_SD, SEC_WD, SEC_FWD, SEC_RD,
@@ -2033,6 +2034,17 @@ parmfile_load(const struct parm_opts *opts, struct model **out,
 {
 	struct plines pl = { 0, NULL };
 
+	if (opts->nfiles > 0 && parmyaml_is_yaml(opts->files[0])) {
+		struct pitems pi = { 0, NULL };
+		int rc = -1;
+
+		if (parmyaml_read(&pi, &pl, opts->nfiles, opts->files,
+		    (struct subvars *)&opts->vars, e) == 0)
+			rc = parmfile_parse_items(&pi, opts, out, notes, e);
+		pitems_free(&pi);
+		plines_free(&pl);
+		return (rc);
+	}
 	if (lexer_read_files(&pl, opts->nfiles, opts->files,
 	    (struct subvars *)&opts->vars, e) != 0) {
 		plines_free(&pl);

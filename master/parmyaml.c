@@ -1,0 +1,750 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * YAML front end. The reader turns each "key: value" of an entry into the
+ * text "key=value" and hands it to the lexer with its place in the YAML
+ * file, so a YAML parmfile gets exactly the checks and messages of a
+ * vdbench one. A sequence is one value list; its elements are single
+ * values (write "(1-4,1)" as a scalar for vdbench's range syntax).
+ */
+#include "parmyaml.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <yaml.h>
+
+#include "units.h"
+#include "xmalloc.h"
+
+/* A node of the small tree built from libyaml's events. */
+struct ynode {
+	yaml_node_type_t	 type;
+	char			*text;		/* scalars */
+	int			 line, col;	/* 1-based */
+	int			 n;		/* children (pairs for maps) */
+	struct ynode		**kids;
+};
+
+static const char *const sections[] = {
+	"general", "hd", "fsd", "sd", "wd", "fwd", "rd", NULL,
+};
+
+/* .yaml or .yml */
+int
+parmyaml_is_yaml(const char *file)
+{
+	size_t n = strlen(file);
+
+	return ((n > 5 && strcasecmp(file + n - 5, ".yaml") == 0) ||
+	    (n > 4 && strcasecmp(file + n - 4, ".yml") == 0));
+}
+
+/* Free a tree. */
+static void
+ynode_free(struct ynode *y)
+{
+	int i;
+
+	if (y == NULL)
+		return;
+	for (i = 0; i < y->n; i++)
+		ynode_free(y->kids[i]);
+	free(y->kids);
+	free(y->text);
+	free(y);
+}
+
+/* Add a child. */
+static void
+ynode_add(struct ynode *y, struct ynode *k)
+{
+	y->kids = xreallocarray(y->kids, (size_t)y->n + 1, sizeof(*y->kids));
+	y->kids[y->n++] = k;
+}
+
+/* Build a node from the parser's next events; NULL at the end of it. */
+static struct ynode *
+build(yaml_parser_t *p, const char *file, int *done, struct errmsg *e)
+{
+	struct ynode *y = NULL, *k;
+	yaml_event_t ev;
+
+	for (;;) {
+		if (!yaml_parser_parse(p, &ev)) {
+			errmsg_set(e, file, (int)p->problem_mark.line + 1,
+			    (int)p->problem_mark.column + 1, "YAML: %s",
+			    p->problem != NULL ? p->problem : "syntax error");
+			*done = -1;
+			return (NULL);
+		}
+		switch (ev.type) {
+		case YAML_STREAM_START_EVENT:
+		case YAML_DOCUMENT_START_EVENT:
+		case YAML_DOCUMENT_END_EVENT:
+			yaml_event_delete(&ev);
+			continue;
+		case YAML_STREAM_END_EVENT:
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			*done = ev.type == YAML_STREAM_END_EVENT;
+			yaml_event_delete(&ev);
+			return (NULL);
+		case YAML_ALIAS_EVENT:
+			errmsg_set(e, file, (int)ev.start_mark.line + 1,
+			    (int)ev.start_mark.column + 1, "YAML: aliases are "
+			    "not supported in a parmfile");
+			yaml_event_delete(&ev);
+			*done = -1;
+			return (NULL);
+		default:
+			break;
+		}
+		y = xcalloc(1, sizeof(*y));
+		y->line = (int)ev.start_mark.line + 1;
+		y->col = (int)ev.start_mark.column + 1;
+		if (ev.type == YAML_SCALAR_EVENT) {
+			y->type = YAML_SCALAR_NODE;
+			y->text = xstrndup((const char *)ev.data.scalar.value,
+			    ev.data.scalar.length);
+			yaml_event_delete(&ev);
+			return (y);
+		}
+		y->type = ev.type == YAML_SEQUENCE_START_EVENT ?
+		    YAML_SEQUENCE_NODE : YAML_MAPPING_NODE;
+		yaml_event_delete(&ev);
+		while ((k = build(p, file, done, e)) != NULL)
+			ynode_add(y, k);
+		if (*done < 0) {
+			ynode_free(y);
+			return (NULL);
+		}
+		*done = 0;
+		return (y);
+	}
+}
+
+/* Does a single value need quotes to stay one value? */
+static int
+needs_quotes(const char *s)
+{
+	if (s[0] == '(' && s[strlen(s) - 1] == ')')
+		return (0);		/* vdbench list syntax, as written */
+	return (strpbrk(s, ",()= \t") != NULL || s[0] == '-');
+}
+
+/* Append one value to buf, quoted when it must be. */
+static void
+append_value(char **buf, const char *v, int in_list)
+{
+	char *n;
+	int q = in_list ? strpbrk(v, ",()= \t-") != NULL : needs_quotes(v);
+
+	xasprintf(&n, "%s%s%s%s", *buf, q ? "\"" : "", v, q ? "\"" : "");
+	free(*buf);
+	*buf = n;
+}
+
+/* One "key: value" of an entry as an item. */
+static int
+add_pair(struct pitems *pi, struct plines *lines, const char *file,
+    const struct ynode *k, const struct ynode *v, struct errmsg *e)
+{
+	char *text;
+	int i, rc;
+
+	if (k->type != YAML_SCALAR_NODE) {
+		errmsg_set(e, file, k->line, k->col, "YAML: a keyword must be "
+		    "a plain word");
+		return (-1);
+	}
+	xasprintf(&text, "%s=", k->text);
+	if (v->type == YAML_SCALAR_NODE) {
+		if (v->text[0] == '\0') {
+			errmsg_set(e, file, v->line, v->col, "YAML: '%s' has no "
+			    "value", k->text);
+			free(text);
+			return (-1);
+		}
+		append_value(&text, v->text, 0);
+	} else if (v->type == YAML_SEQUENCE_NODE) {
+		char *n;
+
+		xasprintf(&n, "%s(", text);
+		free(text);
+		text = n;
+		for (i = 0; i < v->n; i++) {
+			if (v->kids[i]->type != YAML_SCALAR_NODE) {
+				errmsg_set(e, file, v->kids[i]->line,
+				    v->kids[i]->col, "YAML: '%s' takes single "
+				    "values in its list", k->text);
+				free(text);
+				return (-1);
+			}
+			if (i > 0) {
+				xasprintf(&n, "%s,", text);
+				free(text);
+				text = n;
+			}
+			append_value(&text, v->kids[i]->text, 1);
+		}
+		xasprintf(&n, "%s)", text);
+		free(text);
+		text = n;
+	} else {
+		errmsg_set(e, file, v->line, v->col, "YAML: '%s' wants a value "
+		    "or a list of values, not a mapping", k->text);
+		free(text);
+		return (-1);
+	}
+	rc = lexer_item(pi, lines, file, k->line, k->col, text, e);
+	free(text);
+	return (rc);
+}
+
+/* An entry: its own keyword first, then the rest in written order. */
+static int
+add_entry(struct pitems *pi, struct plines *lines, const char *file,
+    const char *sec, const struct ynode *m, struct errmsg *e)
+{
+	int i, own = -1;
+
+	if (m->type != YAML_MAPPING_NODE) {
+		errmsg_set(e, file, m->line, m->col, "YAML: each %s entry is a "
+		    "mapping of keywords, e.g. { %s: name, ... }", sec, sec);
+		return (-1);
+	}
+	for (i = 0; i + 1 < m->n; i += 2) {
+		if (m->kids[i]->type == YAML_SCALAR_NODE &&
+		    strcasecmp(m->kids[i]->text, sec) == 0)
+			own = i;
+	}
+	if (own < 0) {
+		errmsg_set(e, file, m->line, m->col, "YAML: this %s entry has no "
+		    "'%s:' naming it", sec, sec);
+		return (-1);
+	}
+	if (add_pair(pi, lines, file, m->kids[own], m->kids[own + 1], e) != 0)
+		return (-1);
+	for (i = 0; i + 1 < m->n; i += 2) {
+		const struct ynode *k = m->kids[i], *v = m->kids[i + 1];
+
+		if (i == own)
+			continue;
+		/* luns: [{host: h1, lun: /dev/a}, ...] for host/lun pairs. */
+		if (strcmp(sec, "sd") == 0 && k->type == YAML_SCALAR_NODE &&
+		    strcmp(k->text, "luns") == 0 &&
+		    v->type == YAML_SEQUENCE_NODE) {
+			int j, q;
+
+			for (j = 0; j < v->n; j++) {
+				const struct ynode *p = v->kids[j];
+
+				if (p->type != YAML_MAPPING_NODE) {
+					errmsg_set(e, file, p->line, p->col,
+					    "YAML: luns is a list of { host: "
+					    "..., lun: ... }");
+					return (-1);
+				}
+				for (q = 0; q + 1 < p->n; q += 2) {
+					if (add_pair(pi, lines, file,
+					    p->kids[q], p->kids[q + 1], e) != 0)
+						return (-1);
+				}
+			}
+			continue;
+		}
+		if (add_pair(pi, lines, file, k, v, e) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* Read a whole file, with $name/!name substituted. */
+static char *
+slurp(const char *file, struct subvars *sv, struct errmsg *e)
+{
+	FILE *f = fopen(file, "r");
+	char *buf = NULL, from[256];
+	size_t cap = 0;
+	int i;
+
+	if (f == NULL) {
+		errmsg_set(e, NULL, 0, 0, "Requested parameter file does not "
+		    "exist: %s (%s)", file, strerror(errno));
+		return (NULL);
+	}
+	if (getdelim(&buf, &cap, '\0', f) < 0) {
+		free(buf);
+		buf = xstrdup("");
+	}
+	fclose(f);
+	for (i = 0; sv != NULL && i < sv->n; i++) {
+		int k;
+
+		for (k = 0; k < 2; k++) {
+			char *p;
+
+			snprintf(from, sizeof(from), "%c%s", k ? '!' : '$',
+			    sv->v[i].name);
+			while ((p = strstr(buf, from)) != NULL) {
+				char *n;
+
+				xasprintf(&n, "%.*s%s%s", (int)(p - buf), buf,
+				    sv->v[i].value, p + strlen(from));
+				free(buf);
+				buf = n;
+				sv->v[i].used = 1;
+			}
+		}
+	}
+	return (buf);
+}
+
+/* Read YAML parmfiles into the keyword stream. */
+int
+parmyaml_read(struct pitems *pi, struct plines *lines, int nfiles,
+    char *const files[], struct subvars *sv, struct errmsg *e)
+{
+	int f, s, i, k, done = 0, rc = -1;
+
+	for (f = 0; f < nfiles; f++) {
+		yaml_parser_t p;
+		struct ynode *root;
+		char *text = slurp(files[f], sv, e);
+
+		if (text == NULL)
+			return (-1);
+		yaml_parser_initialize(&p);
+		yaml_parser_set_input_string(&p, (unsigned char *)text,
+		    strlen(text));
+		root = build(&p, files[f], &done, e);
+		yaml_parser_delete(&p);
+		free(text);
+		if (done < 0)
+			return (-1);
+		if (root == NULL)
+			continue;
+		if (root->type != YAML_MAPPING_NODE) {
+			errmsg_set(e, files[f], root->line, root->col, "YAML: "
+			    "a parmfile is a mapping of sections (general, hd, "
+			    "fsd, sd, wd, fwd, rd)");
+			goto out;
+		}
+		for (i = 0; i + 1 < root->n; i += 2) {
+			const struct ynode *key = root->kids[i];
+
+			for (s = 0; sections[s] != NULL; s++) {
+				if (key->type == YAML_SCALAR_NODE &&
+				    strcmp(key->text, sections[s]) == 0)
+					break;
+			}
+			if (sections[s] == NULL) {
+				errmsg_set(e, files[f], key->line, key->col,
+				    "YAML: unknown section '%s' (expected "
+				    "general, hd, fsd, sd, wd, fwd or rd)",
+				    key->type == YAML_SCALAR_NODE ? key->text :
+				    "?");
+				goto out;
+			}
+		}
+		/* Sections in vdbench's order, whatever the file's order. */
+		for (s = 0; sections[s] != NULL; s++) {
+			for (i = 0; i + 1 < root->n; i += 2) {
+				const struct ynode *v = root->kids[i + 1];
+
+				if (strcmp(root->kids[i]->text, sections[s]))
+					continue;
+				if (s == 0) {
+					if (v->type != YAML_MAPPING_NODE) {
+						errmsg_set(e, files[f], v->line,
+						    v->col, "YAML: general is a "
+						    "mapping of keywords");
+						goto out;
+					}
+					for (k = 0; k + 1 < v->n; k += 2) {
+						if (add_pair(pi, lines,
+						    files[f], v->kids[k],
+						    v->kids[k + 1], e) != 0)
+							goto out;
+					}
+					continue;
+				}
+				if (v->type != YAML_SEQUENCE_NODE) {
+					errmsg_set(e, files[f], v->line, v->col,
+					    "YAML: %s is a list of entries",
+					    sections[s]);
+					goto out;
+				}
+				for (k = 0; k < v->n; k++) {
+					if (add_entry(pi, lines, files[f],
+					    sections[s], v->kids[k], e) != 0)
+						goto out;
+				}
+			}
+		}
+		ynode_free(root);
+		root = NULL;
+		continue;
+out:
+		ynode_free(root);
+		return (rc);
+	}
+	return (0);
+}
+
+/* ---- the dump ---------------------------------------------------------- */
+
+/* A string as a YAML double-quoted scalar. */
+static void
+qstr(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* A number exactly. */
+static void
+num(FILE *f, double v)
+{
+	fprintf(f, "%.17g", v);
+}
+
+/* A numeric value of an rd rate list: max, curve, N%, or the number. */
+static void
+rate(FILE *f, double v)
+{
+	if (v == RD_IORATE_MAX)
+		fputs("max", f);
+	else if (v == RD_IORATE_CURVE)
+		fputs("curve", f);
+	else if (v < 0)
+		fprintf(f, "\"%.17g%%\"", -v);
+	else
+		num(f, v);
+}
+
+/* "  key: [a, b]" of strings. */
+static void
+strs(FILE *f, const char *key, const struct strlist *l)
+{
+	int i;
+
+	if (l->n == 0)
+		return;
+	fprintf(f, "    %s: [", key);
+	for (i = 0; i < l->n; i++) {
+		if (i > 0)
+			fputs(", ", f);
+		qstr(f, l->v[i]);
+	}
+	fputs("]\n", f);
+}
+
+/* "  key: [n, ...]" of numbers. */
+static void
+nums(FILE *f, const char *key, const double *v, int n, int rates)
+{
+	int i;
+
+	fprintf(f, "    %s: [", key);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			fputs(", ", f);
+		if (rates)
+			rate(f, v[i]);
+		else
+			num(f, v[i]);
+	}
+	fputs("]\n", f);
+}
+
+/* The untyped keywords of an entry. */
+static void
+bag(FILE *f, const struct bag *b, const char *indent)
+{
+	const struct bag_item *it;
+	int i;
+
+	TAILQ_FOREACH(it, b, entry) {
+		fprintf(f, "%s%s: [", indent, it->key);
+		for (i = 0; i < it->vals.n; i++) {
+			if (i > 0)
+				fputs(", ", f);
+			if (it->vals.v[i].is_num)
+				num(f, it->vals.v[i].num);
+			else
+				qstr(f, it->vals.v[i].str);
+		}
+		fputs("]\n", f);
+	}
+}
+
+/* Transfer sizes in vdbench's forms. */
+static void
+xfer(FILE *f, const struct xfer *x)
+{
+	int i;
+
+	fputs("    xfersize: [", f);
+	if (x->kind == XFER_RANGE)
+		fprintf(f, "%llu, %llu, %llu", (unsigned long long)x->min_bytes,
+		    (unsigned long long)x->max_bytes,
+		    (unsigned long long)x->align_bytes);
+	for (i = 0; x->kind != XFER_RANGE && i < x->n; i++) {
+		fprintf(f, "%s%llu", i > 0 ? ", " : "",
+		    (unsigned long long)x->size_bytes[i]);
+		if (x->kind == XFER_DIST) {
+			fputs(", ", f);
+			num(f, x->pct[i]);
+		}
+	}
+	fputs("]\n", f);
+}
+
+/* One wd. */
+static void
+dump_wd(FILE *f, const struct wd *w)
+{
+	fputs("  - wd: ", f);
+	qstr(f, w->name);
+	fputc('\n', f);
+	strs(f, "sd", &w->sds);
+	if (w->skew_set) {
+		fputs("    skew: ", f);
+		num(f, w->skew_pct);
+		fputc('\n', f);
+	}
+	xfer(f, &w->xfer);
+	fputs("    rdpct: ", f);
+	num(f, w->readpct);
+	fputs("\n    seekpct: ", f);
+	if (w->seek_eof)
+		fputs("eof", f);
+	else
+		num(f, w->seekpct);
+	fputs("\n    rhpct: ", f);
+	num(f, w->rhpct);
+	fputs("\n    whpct: ", f);
+	num(f, w->whpct);
+	fputc('\n', f);
+	if (w->range_set)
+		nums(f, "range", w->range, 2, 0);
+	strs(f, "host", &w->hosts);
+	strs(f, "openflags", &w->openflags);
+	if (w->iorate_set) {
+		fputs("    iorate: ", f);
+		num(f, w->iorate);
+		fputc('\n', f);
+	}
+	if (w->priority_set)
+		fprintf(f, "    priority: %d\n", w->priority);
+	bag(f, &w->bag, "    ");
+}
+
+/* The model as YAML keywords; defaults are already applied. */
+void
+parmyaml_dump(const struct model *m, FILE *f)
+{
+	const struct general *g = &m->general;
+	const struct hd *h;
+	const struct fsd *fs;
+	const struct sd *s;
+	const struct wd *w;
+	const struct fwd *fw;
+	const struct rd *r;
+	unsigned int e;
+	int i;
+
+	fputs("# vdbc parmfile, YAML form (vdbc -s --dump=yaml)\n", f);
+	fputs("general:\n", f);
+	fputs("  compratio: ", f);
+	num(f, g->compratio);
+	fputc('\n', f);
+	if (g->formatxfersize_bytes > 0)
+		fprintf(f, "  formatxfersize: %llu\n",
+		    (unsigned long long)g->formatxfersize_bytes);
+	if (g->formatsds >= 0)
+		fprintf(f, "  formatsds: %s\n", g->formatsds ? "yes" : "no");
+	if (g->port > 0)
+		fprintf(f, "  port: %d\n", g->port);
+	if (g->histogram_set) {
+		fputs("  histogram: [default", f);
+		for (e = 0; e < g->histogram.n; e++)
+			fprintf(f, ", %llu", (unsigned long long)
+			    g->histogram.edge_us[e]);
+		fputs(g->histogram.suppress ? ", suppress]\n" : "]\n", f);
+	}
+	bag(f, &g->bag, "  ");
+	if (!TAILQ_EMPTY(&m->hds))
+		fputs("hd:\n", f);
+	TAILQ_FOREACH(h, &m->hds, entry) {
+		fputs("  - hd: ", f);
+		qstr(f, h->name);
+		fputc('\n', f);
+		if (h->system != NULL) {
+			fputs("    system: ", f);
+			qstr(f, h->system);
+			fputc('\n', f);
+		}
+		if (h->jvms > 0)
+			fprintf(f, "    jvms: %d\n", h->jvms);
+		if (h->shell != NULL)
+			fprintf(f, "    shell: %s\n", h->shell);
+		if (h->user != NULL) {
+			fputs("    user: ", f);
+			qstr(f, h->user);
+			fputc('\n', f);
+		}
+		if (h->vdbench != NULL) {
+			fputs("    vdbench: ", f);
+			qstr(f, h->vdbench);
+			fputc('\n', f);
+		}
+		if (h->clients > 0)
+			fprintf(f, "    clients: %d\n", h->clients);
+		bag(f, &h->bag, "    ");
+	}
+	if (!TAILQ_EMPTY(&m->fsds))
+		fputs("fsd:\n", f);
+	TAILQ_FOREACH(fs, &m->fsds, entry) {
+		fputs("  - fsd: ", f);
+		qstr(f, fs->name);
+		fputs("\n    anchor: ", f);
+		qstr(f, fs->anchor != NULL ? fs->anchor : "");
+		fprintf(f, "\n    depth: %d\n    width: %d\n    files: %llu\n",
+		    fs->depth, fs->width, (unsigned long long)fs->files);
+		if (fs->dist_all)
+			fputs("    distribution: all\n", f);
+		fputs("    sizes: [", f);
+		for (i = 0; i < fs->nsizes; i++) {
+			fprintf(f, "%s%llu", i > 0 ? ", " : "",
+			    (unsigned long long)fs->size_bytes[i]);
+			if (fs->size_pct != NULL) {
+				fputs(", ", f);
+				num(f, fs->size_pct[i]);
+			}
+		}
+		fputs(fs->size_avg ? ", 0]\n" : "]\n", f);
+		if (fs->totalsize_bytes > 0)
+			fprintf(f, "    totalsize: %llu\n",
+			    (unsigned long long)fs->totalsize_bytes);
+		if (fs->wss_bytes > 0)
+			fprintf(f, "    wss: %llu\n",
+			    (unsigned long long)fs->wss_bytes);
+		if (fs->shared)
+			fputs("    shared: yes\n", f);
+		bag(f, &fs->bag, "    ");
+	}
+	if (!TAILQ_EMPTY(&m->sds))
+		fputs("sd:\n", f);
+	TAILQ_FOREACH(s, &m->sds, entry) {
+		fputs("  - sd: ", f);
+		qstr(f, s->name);
+		fputc('\n', f);
+		/* host/lun pairs, in order, as a list of pairs. */
+		fputs("    luns:\n", f);
+		for (i = 0; i < s->nluns; i++) {
+			fputs("      - { ", f);
+			if (strcmp(s->luns[i].host, "*") != 0) {
+				fputs("host: ", f);
+				qstr(f, s->luns[i].host);
+				fputs(", ", f);
+			}
+			fputs("lun: ", f);
+			qstr(f, s->luns[i].lun);
+			fputs(" }\n", f);
+		}
+		if (s->size_bytes > 0)
+			fprintf(f, "    size: [%llu, %llu]\n",
+			    (unsigned long long)(s->size_bytes *
+			    s->size_divisor), (unsigned long long)
+			    s->size_divisor);
+		fprintf(f, "    threads: %u\n    hitarea: %llu\n", s->threads,
+		    (unsigned long long)s->hitarea_bytes);
+		if (s->offset_bytes > 0)
+			fprintf(f, "    offset: %llu\n",
+			    (unsigned long long)s->offset_bytes);
+		if (s->align_bytes > 0)
+			fprintf(f, "    align: %llu\n",
+			    (unsigned long long)s->align_bytes);
+		if (s->range_set)
+			nums(f, "range", s->range, 2, 0);
+		strs(f, "openflags", &s->openflags);
+		bag(f, &s->bag, "    ");
+	}
+	if (!TAILQ_EMPTY(&m->wds) || m->wd_default != NULL)
+		fputs("wd:\n", f);
+	TAILQ_FOREACH(w, &m->wds, entry)
+		dump_wd(f, w);
+	/* The default last: it only matters to an rd with sd= and no wd=. */
+	if (m->wd_default != NULL)
+		dump_wd(f, m->wd_default);
+	if (!TAILQ_EMPTY(&m->fwds))
+		fputs("fwd:\n", f);
+	TAILQ_FOREACH(fw, &m->fwds, entry) {
+		fputs("  - fwd: ", f);
+		qstr(f, fw->name);
+		fputc('\n', f);
+		strs(f, "fsd", &fw->fsds);
+		bag(f, &fw->bag, "    ");
+	}
+	if (!TAILQ_EMPTY(&m->rds))
+		fputs("rd:\n", f);
+	TAILQ_FOREACH(r, &m->rds, entry) {
+		static const char *const loopkw[LOOP_NKINDS] = {
+			"forxfersize", "forthreads", "forrdpct", "forrhpct",
+			"forwhpct", "forseekpct", "forhitarea",
+			"forcompratio", "fordepth", "forwidth", "forfiles",
+			"forsizes", "fortotalsize", "forwss", "foroperations",
+			NULL, NULL,
+		};
+
+		fputs("  - rd: ", f);
+		qstr(f, r->name);
+		fputc('\n', f);
+		strs(f, "wd", &r->wds);
+		strs(f, "sd", &r->sds);
+		strs(f, "fsd", &r->fsds);
+		strs(f, "fwd", &r->fwds);
+		if (r->iorate_n > 0)
+			nums(f, "iorate", r->iorate, r->iorate_n, 1);
+		if (r->fwdrate_n > 0)
+			nums(f, "fwdrate", r->fwdrate, r->fwdrate_n, 1);
+		if (r->curve_pct != NULL)
+			nums(f, "curve", r->curve_pct, r->ncurve, 0);
+		fprintf(f, "    elapsed: %llu\n    interval: %llu\n",
+		    (unsigned long long)r->elapsed_s,
+		    (unsigned long long)r->interval_s);
+		if (r->warmup_set)
+			fprintf(f, "    warmup: %llu\n",
+			    (unsigned long long)r->warmup_s);
+		if (r->pause_s > 0)
+			fprintf(f, "    pause: %llu\n",
+			    (unsigned long long)r->pause_s);
+		if (r->distribution != RD_DIST_EXPONENTIAL)
+			fprintf(f, "    distribution: %s\n", r->distribution ==
+			    RD_DIST_UNIFORM ? "uniform" : "deterministic");
+		for (i = 0; i < r->nloops; i++) {
+			const struct forloop *l = &r->loops[i];
+
+			if (loopkw[l->kind] == NULL)
+				continue;
+			if (l->strs != NULL) {
+				struct strlist sl = { l->n, l->strs };
+
+				strs(f, loopkw[l->kind], &sl);
+			} else
+				nums(f, loopkw[l->kind], l->vals, l->n, 0);
+		}
+		strs(f, "openflags", &r->openflags);
+		strs(f, "format", &r->format);
+		bag(f, &r->bag, "    ");
+	}
+}
