@@ -38,7 +38,8 @@ pvals_copy(struct pvals *dst, const struct pvals *src)
 	int i;
 
 	dst->n = src->n;
-	dst->v = xcalloc((size_t)(src->n > 0 ? src->n : 1), sizeof(*dst->v));
+	dst->cap = src->n > 0 ? src->n : 1;
+	dst->v = xcalloc((size_t)dst->cap, sizeof(*dst->v));
 	for (i = 0; i < src->n; i++) {
 		dst->v[i] = src->v[i];
 		dst->v[i].str = xstrdup(src->v[i].str);
@@ -56,6 +57,7 @@ pvals_clear(struct pvals *p)
 	free(p->v);
 	p->v = NULL;
 	p->n = 0;
+	p->cap = 0;
 }
 
 /* An empty bag. */
@@ -122,11 +124,14 @@ bag_clear(struct bag *b)
 	}
 }
 
-/* Append a copy of s. */
+/* Append a copy of s (the array grows geometrically). */
 void
 strlist_add(struct strlist *l, const char *s)
 {
-	l->v = xreallocarray(l->v, (size_t)l->n + 1, sizeof(*l->v));
+	if (l->n >= l->cap) {
+		l->cap = l->cap < 8 ? 8 : l->cap * 2;
+		l->v = xreallocarray(l->v, (size_t)l->cap, sizeof(*l->v));
+	}
 	l->v[l->n++] = xstrdup(s);
 }
 

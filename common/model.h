@@ -28,6 +28,7 @@ struct pval {
 struct pvals {
 	int		 n;
 	struct pval	*v;
+	int		 cap;		/* allocated elements */
 };
 
 /* A keyword kept untyped: its canonical name and its values. */
@@ -41,6 +42,7 @@ TAILQ_HEAD(bag, bag_item);
 struct strlist {
 	int	  n;
 	char	**v;
+	int	  cap;		/* allocated elements */
 };
 
 /* iorate= sentinels, vdbench's own values (they show in its messages). */

@@ -180,7 +180,7 @@ rd_to_json(const struct rd *r)
 		json_t *vals;
 
 		if (l->strs != NULL) {
-			struct strlist sl = { l->n, l->strs };
+			struct strlist sl = { l->n, l->strs, 0 };
 
 			vals = strlist_to_json(&sl);
 		} else
@@ -645,7 +645,7 @@ rd_from_json(const json_t *j, struct errmsg *e)
 		fl->kind = (enum loop_kind)k;
 		r->nloops++;
 		if (fl->kind == LOOP_OPERATION) {
-			struct strlist sl = { 0, NULL };
+			struct strlist sl = { 0, NULL, 0 };
 
 			if (strlist_from_json(&sl, vals) != 0) {
 				strlist_clear(&sl);

@@ -373,7 +373,10 @@ kw_in(const char *kw, const char *const *names)
 static void
 pvals_add(struct pvals *p, int is_num, double num, const char *str)
 {
-	p->v = xreallocarray(p->v, (size_t)p->n + 1, sizeof(*p->v));
+	if (p->n >= p->cap) {
+		p->cap = p->cap < 8 ? 8 : p->cap * 2;
+		p->v = xreallocarray(p->v, (size_t)p->cap, sizeof(*p->v));
+	}
 	p->v[p->n].is_num = is_num;
 	p->v[p->n].num = num;
 	p->v[p->n].str = xstrdup(str);

@@ -116,7 +116,7 @@ host_exists(const char *system)
 static int
 master_main(int argc, char *argv[])
 {
-	struct strlist notes = { 0, NULL };
+	struct strlist notes = { 0, NULL, 0 };
 	struct parm_opts po;
 	struct model *m = NULL;
 	struct plan plan;

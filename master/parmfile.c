@@ -1909,7 +1909,7 @@ replaced(const char *text, const char *from, const char *to)
 static int
 replicate_hosts(struct plines *pl, const struct pitems *pi, struct errmsg *e)
 {
-	struct strlist hosts = { 0, NULL };
+	struct strlist hosts = { 0, NULL, 0 };
 	struct plines out = { 0, NULL };
 	int i, first = -1, any = 0, k;
 	char nhosts[16];

@@ -66,7 +66,8 @@ ynode_add(struct ynode *y, struct ynode *k)
 
 /* Build a node from the parser's next events; NULL at the end of it. */
 static struct ynode *
-build(yaml_parser_t *p, const char *file, int *done, struct errmsg *e)
+build(yaml_parser_t *p, const char *file, int *done, struct errmsg *e,
+    int depth)
 {
 	struct ynode *y = NULL, *k;
 	yaml_event_t ev;
@@ -114,7 +115,14 @@ build(yaml_parser_t *p, const char *file, int *done, struct errmsg *e)
 		y->type = ev.type == YAML_SEQUENCE_START_EVENT ?
 		    YAML_SEQUENCE_NODE : YAML_MAPPING_NODE;
 		yaml_event_delete(&ev);
-		while ((k = build(p, file, done, e)) != NULL)
+		if (depth > 16) {
+			errmsg_set(e, file, y->line, y->col, "YAML: nested too "
+			    "deeply for a parmfile");
+			ynode_free(y);
+			*done = -1;
+			return (NULL);
+		}
+		while ((k = build(p, file, done, e, depth + 1)) != NULL)
 			ynode_add(y, k);
 		if (*done < 0) {
 			ynode_free(y);
@@ -307,21 +315,38 @@ int
 parmyaml_read(struct pitems *pi, struct plines *lines, int nfiles,
     char *const files[], struct subvars *sv, struct errmsg *e)
 {
-	int f, s, i, k, done = 0, rc = -1;
+	int f, rc;
 
 	for (f = 0; f < nfiles; f++) {
-		yaml_parser_t p;
-		struct ynode *root;
 		char *text = slurp(files[f], sv, e);
 
 		if (text == NULL)
 			return (-1);
+		rc = parmyaml_read_text(pi, lines, files[f], text, e);
+		free(text);
+		if (rc != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* Read one YAML text (named file in messages) into the keyword stream. */
+int
+parmyaml_read_text(struct pitems *pi, struct plines *lines,
+    const char *file, const char *text, struct errmsg *e)
+{
+	char *const files[1] = { (char *)file };
+	int f, s, i, k, done = 0, rc = -1;
+
+	for (f = 0; f < 1; f++) {
+		yaml_parser_t p;
+		struct ynode *root;
+
 		yaml_parser_initialize(&p);
 		yaml_parser_set_input_string(&p, (unsigned char *)text,
 		    strlen(text));
-		root = build(&p, files[f], &done, e);
+		root = build(&p, files[f], &done, e, 0);
 		yaml_parser_delete(&p);
-		free(text);
 		if (done < 0)
 			return (-1);
 		if (root == NULL)
@@ -737,7 +762,7 @@ parmyaml_dump(const struct model *m, FILE *f)
 			if (loopkw[l->kind] == NULL)
 				continue;
 			if (l->strs != NULL) {
-				struct strlist sl = { l->n, l->strs };
+				struct strlist sl = { l->n, l->strs, 0 };
 
 				strs(f, loopkw[l->kind], &sl);
 			} else

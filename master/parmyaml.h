@@ -27,6 +27,9 @@ int	parmyaml_is_yaml(const char *file);
 /* Read YAML files into items; lines keeps their text for messages. */
 int	parmyaml_read(struct pitems *, struct plines *lines, int nfiles,
 	    char *const files[], struct subvars *, struct errmsg *);
+/* Read one YAML text; file names it in messages (tests, fuzzers). */
+int	parmyaml_read_text(struct pitems *, struct plines *lines,
+	    const char *file, const char *text, struct errmsg *);
 /* Write a model in the YAML form; reading it back gives the same model. */
 void	parmyaml_dump(const struct model *, FILE *);
 

@@ -473,7 +473,7 @@ plan_build(const struct model *m, struct plan *p, struct errmsg *e)
 		if (strcmp(special, "single") == 0 ||
 		    strcmp(special, "range") == 0) {
 			/* One run per sd in the parmfile (16 item 7). */
-			struct strlist only = { 0, NULL };
+			struct strlist only = { 0, NULL, 0 };
 			const struct sd *first = TAILQ_FIRST(&m->sds);
 
 			TAILQ_FOREACH(s, &m->sds, entry) {

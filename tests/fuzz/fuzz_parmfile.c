@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct strlist notes = { 0, NULL };
+	struct strlist notes = { 0, NULL, 0 };
 	struct parm_opts o;
 	struct model *m = NULL;
 	struct errmsg e;

@@ -20,7 +20,7 @@ static inline int
 pt_parse(const char *text, struct parm_opts *o, struct model **m,
     struct errmsg *e)
 {
-	struct strlist notes = { 0, NULL };
+	struct strlist notes = { 0, NULL, 0 };
 	int rc;
 
 	*m = NULL;

@@ -259,6 +259,27 @@ test_t24_quoting(void **state)
 	model_free(m);
 }
 
+/* Found by fuzzing: a huge number, and a plan of 10^10 runs. */
+static void
+test_fuzz_regressions(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct plan p;
+
+	(void)state;
+	assert_string_equal(pt_error("sd=s,lun=/d\nwd=w,sd=s,xfersize="
+	    "(1e120,50,4k,50)\n", &e), "Numeric value out of range: 1e120");
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=s,lun=/d\nwd=w,sd=s\nrd=r,wd=w,"
+	    "iorate=max,forthreads=(1-90000,1),forrdpct=(1-90000,1)\n", &o,
+	    &m, &e), 0);
+	assert_int_equal(plan_build(m, &p, &e), -1);
+	assert_non_null(strstr(e.text, "vdbc plans at most 100000"));
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -272,6 +293,7 @@ main(void)
 		cmocka_unit_test(test_t22_fsd_format),
 		cmocka_unit_test(test_t23_format_loops),
 		cmocka_unit_test(test_t24_quoting),
+		cmocka_unit_test(test_fuzz_regressions),
 	};
 	return (cmocka_run_group_tests_name("cases", tests, NULL, NULL));
 }
