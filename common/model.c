@@ -550,13 +550,18 @@ fsd_free(struct fsd *f)
 	free(f);
 }
 
-/* An fwd. */
+/* An fwd with vdbench's defaults (read, sequential, 4k, 1 thread). */
 struct fwd *
 fwd_new(const char *name)
 {
 	struct fwd *f = xcalloc(1, sizeof(*f));
 
 	f->name = xstrdup(name);
+	f->operation = xstrdup("read");
+	f->fileselect = xstrdup("sequential");
+	f->fileio = xstrdup("sequential");
+	xfer_set_single(&f->xfer, 4096);
+	f->threads = 1;
 	bag_init(&f->bag);
 	return (f);
 }
@@ -565,10 +570,18 @@ fwd_new(const char *name)
 struct fwd *
 fwd_copy(const struct fwd *src, const char *name)
 {
-	struct fwd *f = fwd_new(name);
+	struct fwd *f = xcalloc(1, sizeof(*f));
 
+	*f = *src;
+	f->name = xstrdup(name);
 	strlist_copy(&f->fsds, &src->fsds);
-	bag_clear(&f->bag);
+	f->operation = xstrdup_null(src->operation);
+	f->fileselect = xstrdup_null(src->fileselect);
+	f->fileio = xstrdup_null(src->fileio);
+	xfer_copy(&f->xfer, &src->xfer);
+	f->target = xstrdup_null(src->target);
+	strlist_copy(&f->hosts, &src->hosts);
+	strlist_copy(&f->openflags, &src->openflags);
 	bag_copy(&f->bag, &src->bag);
 	return (f);
 }
@@ -581,6 +594,13 @@ fwd_free(struct fwd *f)
 		return;
 	free(f->name);
 	strlist_clear(&f->fsds);
+	free(f->operation);
+	free(f->fileselect);
+	free(f->fileio);
+	xfer_clear(&f->xfer);
+	free(f->target);
+	strlist_clear(&f->hosts);
+	strlist_clear(&f->openflags);
 	bag_clear(&f->bag);
 	free(f);
 }

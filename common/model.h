@@ -212,9 +212,25 @@ struct fsd {
 	TAILQ_ENTRY(fsd)	 entry;
 };
 
+/* A file-system workload (PARMFILE.md 10.1). */
 struct fwd {
 	char			*name;
 	struct strlist		 fsds;
+	char			*operation;	/* default "read" */
+	int			 readpct_set;
+	double			 readpct;
+	double			 stopafter;	/* 0 = file size; <0 = N% */
+	char			*fileselect;	/* default "sequential" */
+	char			*fileio;	/* default "sequential" */
+	int			 fileio_shared;	/* (random,shared) */
+	int			 fileio_delete;	/* (sequential,delete) */
+	struct xfer		 xfer;		/* default 4k */
+	int			 skew_set;
+	double			 skew_pct;
+	int			 threads;	/* default 1 */
+	char			*target;
+	struct strlist		 hosts;
+	struct strlist		 openflags;
 	struct bag		 bag;
 	TAILQ_ENTRY(fwd)	 entry;
 };

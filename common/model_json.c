@@ -249,8 +249,18 @@ model_to_json(const struct model *m)
 		    "bag", bag_to_json(&f->bag)));
 	}
 	TAILQ_FOREACH(fw, &m->fwds, entry)
-		json_array_append_new(fwds, json_pack("{s:s,s:o,s:o}",
+		json_array_append_new(fwds, json_pack("{s:s,s:o,s:s,s:b,s:f,"
+		    "s:f,s:s,s:s,s:b,s:b,s:o,s:b,s:f,s:i,s:o,s:o,s:o,s:o}",
 		    "name", fw->name, "fsds", strlist_to_json(&fw->fsds),
+		    "operation", fw->operation, "readpct_set", fw->readpct_set,
+		    "readpct", fw->readpct, "stopafter", fw->stopafter,
+		    "fileselect", fw->fileselect, "fileio", fw->fileio,
+		    "fileio_shared", fw->fileio_shared, "fileio_delete",
+		    fw->fileio_delete, "xfer", xfer_to_json(&fw->xfer),
+		    "skew_set", fw->skew_set, "skew_pct", fw->skew_pct,
+		    "threads", fw->threads, "target", str_or_null(fw->target),
+		    "hosts", strlist_to_json(&fw->hosts),
+		    "openflags", strlist_to_json(&fw->openflags),
 		    "bag", bag_to_json(&fw->bag)));
 	return (json_pack("{s:i,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
 	    "model_version", 1, "general", general_to_json(&m->general),
@@ -696,6 +706,37 @@ fsd_fields_from_json(struct fsd *f, const json_t *j)
 	return (0);
 }
 
+/* The typed fields of an fwd. */
+static int
+fwd_fields_from_json(struct fwd *f, const json_t *j, struct errmsg *e)
+{
+	const char *op, *sel, *io;
+	json_t *xfer, *target, *hosts, *flags;
+
+	if (json_unpack((json_t *)j, "{s:s,s:b,s:F,s:F,s:s,s:s,s:b,s:b,s:o,"
+	    "s:b,s:F,s:i,s:o,s:o,s:o}", "operation", &op, "readpct_set",
+	    &f->readpct_set, "readpct", &f->readpct, "stopafter",
+	    &f->stopafter, "fileselect", &sel, "fileio", &io, "fileio_shared",
+	    &f->fileio_shared, "fileio_delete", &f->fileio_delete, "xfer",
+	    &xfer, "skew_set", &f->skew_set, "skew_pct", &f->skew_pct,
+	    "threads", &f->threads, "target", &target, "hosts", &hosts,
+	    "openflags", &flags) != 0)
+		return (-1);
+	free(f->operation);
+	free(f->fileselect);
+	free(f->fileio);
+	f->operation = xstrdup(op);
+	f->fileselect = xstrdup(sel);
+	f->fileio = xstrdup(io);
+	xfer_clear(&f->xfer);
+	if (xfer_from_json(&f->xfer, xfer, e) != 0 ||
+	    nullstr_from_json(&f->target, target) != 0 ||
+	    strlist_from_json(&f->hosts, hosts) != 0 ||
+	    strlist_from_json(&f->openflags, flags) != 0)
+		return (-1);
+	return (0);
+}
+
 /* The whole model; NULL with e filled on any bad field. */
 struct model *
 model_from_json(const json_t *j, struct errmsg *e)
@@ -787,7 +828,8 @@ model_from_json(const json_t *j, struct errmsg *e)
 		f = fwd_new(name);
 		TAILQ_INSERT_TAIL(&m->fwds, f, entry);
 		if (strlist_from_json(&f->fsds, fs) != 0 ||
-		    bag_from_json(&f->bag, bag) != 0) {
+		    bag_from_json(&f->bag, bag) != 0 ||
+		    fwd_fields_from_json(f, v, e) != 0) {
 			bad(e, "fwd", NULL);
 			goto fail;
 		}

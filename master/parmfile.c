@@ -46,10 +46,14 @@ enum kwid {
 	/* rd */
 	K_WDLIST, K_FSDLIST, K_FWDLIST, K_IORATE, K_MAXDATA, K_CURVE,
 	K_ELAPSED, K_INTERVAL, K_WARMUP, K_PAUSE, K_LOOP, K_DISTRIBUTION,
-	K_FWDRATE, K_FORMAT,
+	K_FWDRATE, K_FORMAT, K_OPERATIONS,
 	/* fsd */
 	K_ANCHOR, K_FSD_WIDTH, K_FSD_DEPTH, K_FSD_SIZES, K_FSD_FILES,
 	K_FSD_DIST, K_FSD_TOTAL, K_FSD_WSS, K_FSD_SHARED,
+	/* fwd */
+	K_FWD_RDPCT, K_FWD_STOPAFTER, K_FWD_OPERATION, K_FWD_FILESELECT,
+	K_FWD_FILEIO, K_FWD_XFERSIZE, K_FWD_SKEW, K_FWD_THREADS, K_FWD_TARGET,
+	K_FWD_HOST,
 };
 
 struct kwdef {
@@ -234,7 +238,7 @@ static const struct kwdef rd_kws[] = {
 	{ "end_cmd", EXACT, K_BAG_WARN, 0, NULL },
 	{ "fwd", EXACT, K_FWDLIST, 0, NULL },
 	{ "fwdrate", 2, K_FWDRATE, 0, NULL },
-	{ "operations", 2, K_BAG, 0, NULL },
+	{ "operations", 2, K_OPERATIONS, 0, NULL },
 	{ "format", 4, K_FORMAT, 0, NULL },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
 	{ "mount", 2, K_BAG_WARN, 0, NULL },
@@ -271,25 +275,45 @@ static const struct kwdef fsd_kws[] = {
 static const struct kwdef fwd_kws[] = {
 	{ "fwd", EXACT, K_NAME, 0, NULL },
 	{ "fsd", EXACT, K_FSDLIST, 0, NULL },
-	{ "readpct", 2, K_BAG, 0, NULL },
-	{ "rdpct", 2, K_BAG, 0, NULL },
-	{ "stopafter", 2, K_BAG, 0, NULL },
-	{ "operation", 2, K_BAG, 0, NULL },
-	{ "fileselect", 2, K_BAG, 0, NULL },
-	{ "fileio", EXACT, K_BAG, 0, NULL },
-	{ "xfersizes", 2, K_BAG, 0, NULL },
-	{ "skew", 2, K_BAG, 0, NULL },
-	{ "threads", 2, K_BAG, 0, NULL },
-	{ "target", 2, K_BAG, 0, NULL },
-	{ "host", 2, K_BAG, 0, NULL },
-	{ "hd", EXACT, K_BAG, 0, NULL },
+	{ "readpct", 2, K_FWD_RDPCT, 0, NULL },
+	{ "rdpct", 2, K_FWD_RDPCT, 0, NULL },
+	{ "stopafter", 2, K_FWD_STOPAFTER, 0, NULL },
+	{ "operation", 2, K_FWD_OPERATION, 0, NULL },
+	{ "fileselect", 2, K_FWD_FILESELECT, 0, NULL },
+	{ "fileio", EXACT, K_FWD_FILEIO, 0, NULL },
+	{ "xfersizes", 2, K_FWD_XFERSIZE, 0, NULL },
+	{ "skew", 2, K_FWD_SKEW, 0, NULL },
+	{ "threads", 2, K_FWD_THREADS, 0, NULL },
+	{ "target", 2, K_FWD_TARGET, 0, NULL },
+	{ "host", 2, K_FWD_HOST, 0, NULL },
+	{ "hd", EXACT, K_FWD_HOST, 0, NULL },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
 	{ NULL, 0, K_BAG, 0, NULL },
 };
 
+static const char *const fwd_operations[] = {
+	"read", "write", "create", "delete", "mkdir", "rmdir", "open",
+	"close", "getattr", "setattr", "access", "copy", "move", NULL,
+};
+
+/* Is s an fwd operation name? */
+static int
+is_operation(const char *s)
+{
+	int i;
+
+	for (i = 0; fwd_operations[i] != NULL; i++) {
+		if (strcasecmp(s, fwd_operations[i]) == 0)
+			return (1);
+	}
+	return (0);
+}
+
 static const struct kwdef *const sec_tables[SEC_N] = {
 	general_kws, hd_kws, NULL, fsd_kws, sd_kws, wd_kws, fwd_kws, rd_kws,
 };
+
+static int	is_operation(const char *);
 
 /* The parser's state while it walks the stream. */
 struct pstate {
@@ -644,6 +668,15 @@ rd_loop(struct pstate *ps, struct rd *r, const struct kwdef *d)
 	fl.kind = kind;
 	fl.n = it->vals.n;
 	if (kind == LOOP_OPERATION) {
+		if (bag_get(&r->bag, "operations") != NULL)
+			return (fail(ps, "rd=%s: 'operations' and "
+			    "'foroperations' parameters are mutually exclusive",
+			    r->name));
+		for (i = 0; i < fl.n; i++) {
+			if (!is_operation(it->vals.v[i].str))
+				return (fail(ps, "Unknown operation: %s",
+				    it->vals.v[i].str));
+		}
 		fl.strs = xcalloc((size_t)fl.n, sizeof(char *));
 		for (i = 0; i < fl.n; i++)
 			fl.strs[i] = xstrdup(it->vals.v[i].str);
@@ -839,6 +872,18 @@ finish_entry(struct pstate *ps)
 	if (ps->sec == SEC_FWD && ps->fwd != NULL && !ps->is_default &&
 	    ps->fwd->fsds.n == 0 && strcmp(ps->fwd->name, "format") != 0)
 		return (fail(ps, "fwd parameter requires at least one 'fsd='"));
+	if (ps->sec == SEC_FWD && ps->fwd != NULL) {
+		const struct fwd *f = ps->fwd;
+
+		if (f->readpct_set && strcmp(f->fileio, "sequential") == 0)
+			return (fail(ps, "'fileio=sequential' and 'rdpct=' are "
+			    "mutually exclusive."));
+		if (f->target != NULL && strcmp(f->operation, "move") != 0 &&
+		    strcmp(f->operation, "copy") != 0)
+			return (fail(ps, "'target=' may only be specified "
+			    "together with 'operation=move' or "
+			    "'operation=copy'"));
+	}
 	if (ps->count_n > 0 && clone_entry(ps) != 0)
 		return (-1);
 	free(ps->pending_host);
@@ -961,6 +1006,9 @@ open_entry(struct pstate *ps, enum section s)
 				return (fail(ps, "Duplicate FWD name: %s",
 				    name));
 		}
+		if (is_operation(name))
+			return (fail(ps, "fwd name may not match a valid "
+			    "operation: fwd=%s", name));
 		ps->fwd = fwd_copy(ps->fwd_def, name);
 		TAILQ_INSERT_TAIL(&ps->m->fwds, ps->fwd, entry);
 		break;
@@ -1403,6 +1451,20 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 			return (-1);
 		all_strs(ps, &r->openflags);
 		return (0);
+	case K_OPERATIONS:
+		for (i = 0; i < ps->it->vals.n; i++) {
+			if (!is_operation(ps->it->vals.v[i].str))
+				return (fail(ps, "Unknown operation: %s",
+				    ps->it->vals.v[i].str));
+		}
+		for (i = 0; i < r->nloops; i++) {
+			if (r->loops[i].kind == LOOP_OPERATION)
+				return (fail(ps, "rd=%s: 'operations' and "
+				    "'foroperations' parameters are mutually "
+				    "exclusive", r->name));
+		}
+		bag_set(&r->bag, "operations", &ps->it->vals);
+		return (0);
 	default:
 		return (fail(ps, "internal: unhandled rd keyword %s",
 		    d->name));
@@ -1468,6 +1530,127 @@ yes_no(struct pstate *ps, int *out)
 		return (fail(ps, "Invalid value for '%s=': %s (expected yes or "
 		    "no)", ps->it->kw, s));
 	return (0);
+}
+
+/* File-system workload definitions (PARMFILE.md 10.1). */
+static int
+do_fwd(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pitem *it = ps->it;
+	struct fwd *f = ps->fwd;
+	const char *s = NULL;
+	double v = 0;
+	uint64_t u = 0;
+	int i;
+
+	switch (d->id) {
+	case K_FWD_RDPCT:
+		if (one_pct(ps, &v) != 0)
+			return (-1);
+		f->readpct_set = 1;
+		f->readpct = floor(v);
+		return (0);
+	case K_FWD_STOPAFTER:
+		if (one_num(ps, &v) != 0)
+			return (-1);
+		f->stopafter = v;	/* negative: N % of the file size */
+		return (0);
+	case K_FWD_OPERATION:
+		if (it->vals.n != 1)
+			return (fail(ps, "'fwd=%s,operations=' accepts only ONE "
+			    "parameter.", f->name));
+		s = it->vals.v[0].str;
+		if (!is_operation(s))
+			return (fail(ps, "Unknown operation: %s", s));
+		free(f->operation);
+		f->operation = xstrdup(s);
+		for (i = 0; f->operation[i] != '\0'; i++)
+			f->operation[i] = (char)tolower(
+			    (unsigned char)f->operation[i]);
+		return (0);
+	case K_FWD_FILESELECT:
+		s = it->vals.v[0].str;
+		if (it->vals.n == 1 && (strcmp(s, "random") == 0 ||
+		    strcmp(s, "sequential") == 0 || strcmp(s, "seq") == 0 ||
+		    strcmp(s, "once") == 0 || strcmp(s, "poisson") == 0 ||
+		    strcmp(s, "skewed") == 0)) {
+			free(f->fileselect);
+			f->fileselect = xstrdup(strcmp(s, "seq") == 0 ?
+			    "sequential" : strcmp(s, "skewed") == 0 ?
+			    "poisson" : s);
+			return (0);
+		}
+		if (strcmp(s, "poisson") == 0 || strcmp(s, "skewed") == 0 ||
+		    strncmp(s, "midpoint", 8) == 0) {
+			free(f->fileselect);
+			f->fileselect = xstrdup("poisson");
+			bag_set(&f->bag, "fileselect", &it->vals);
+			return (0);
+		}
+		return (fail(ps, "Invalid 'fileselect=' value: %s (expected "
+		    "random, sequential, once or poisson)", it->value));
+	case K_FWD_FILEIO: {
+		const char *a = it->vals.v[0].str;
+		const char *b = it->vals.n > 1 ? it->vals.v[1].str : NULL;
+
+		if (it->vals.n > 2 || (strcmp(a, "random") != 0 &&
+		    strcmp(a, "sequential") != 0 && strcmp(a, "seq") != 0) ||
+		    (b != NULL && !((strcmp(a, "random") == 0 &&
+		    strcmp(b, "shared") == 0) || (strcmp(a, "random") != 0 &&
+		    strcmp(b, "delete") == 0))))
+			return (fail(ps, "Invalid 'fileio=' value: %s (expected "
+			    "random, sequential, (random,shared) or "
+			    "(sequential,delete))", it->value));
+		free(f->fileio);
+		f->fileio = xstrdup(strcmp(a, "random") == 0 ? "random" :
+		    "sequential");
+		f->fileio_shared = b != NULL && strcmp(b, "shared") == 0;
+		f->fileio_delete = b != NULL && strcmp(b, "delete") == 0;
+		return (0);
+	}
+	case K_FWD_XFERSIZE:
+		return (wd_xfersize(ps, &f->xfer));
+	case K_FWD_SKEW:
+		if (one_pct(ps, &v) != 0)
+			return (-1);
+		f->skew_set = 1;
+		f->skew_pct = v;
+		return (0);
+	case K_FWD_THREADS:
+		if (one_uint(ps, &u) != 0)
+			return (-1);
+		if (u < 1 || u > 100000)
+			return (fail(ps, "Invalid 'threads=' value: %s",
+			    it->value));
+		f->threads = (int)u;
+		return (0);
+	case K_FWD_TARGET:
+		if (one_str(ps, &s) != 0)
+			return (-1);
+		free(f->target);
+		f->target = xstrdup(s);
+		return (0);
+	case K_FWD_HOST:
+		for (i = 0; i < it->vals.n; i++) {
+			if (strchr(it->vals.v[i].str, '*') != NULL)
+				return (fail(ps, "'fwd=%s,host=%s': an fwd takes "
+				    "host names without wildcards", f->name,
+				    it->vals.v[i].str));
+		}
+		all_strs(ps, &f->hosts);
+		return (0);
+	case K_OPENFLAGS:
+		if (check_openflags(ps) != 0)
+			return (-1);
+		all_strs(ps, &f->openflags);
+		return (0);
+	case K_FSDLIST:
+		all_strs(ps, &f->fsds);
+		return (0);
+	default:
+		return (fail(ps, "internal: unhandled fwd keyword %s",
+		    d->name));
+	}
 }
 
 /* File system definitions and workloads. */
@@ -1682,8 +1865,9 @@ parse_item(struct pstate *ps)
 	case SEC_RD:
 		return (do_rd(ps, d));
 	case SEC_FSD:
-	case SEC_FWD:
 		return (do_fs(ps, d));
+	case SEC_FWD:
+		return (do_fwd(ps, d));
 	default:
 		return (fail(ps, "internal: no section"));
 	}

@@ -718,6 +718,37 @@ parmyaml_dump(const struct model *m, FILE *f)
 		qstr(f, fw->name);
 		fputc('\n', f);
 		strs(f, "fsd", &fw->fsds);
+		fprintf(f, "    operation: %s\n", fw->operation);
+		if (fw->readpct_set) {
+			fputs("    rdpct: ", f);
+			num(f, fw->readpct);
+			fputc('\n', f);
+		}
+		if (fw->stopafter != 0) {
+			fputs("    stopafter: ", f);
+			rate(f, fw->stopafter);
+			fputc('\n', f);
+		}
+		fprintf(f, "    fileselect: %s\n", fw->fileselect);
+		if (fw->fileio_shared || fw->fileio_delete)
+			fprintf(f, "    fileio: [%s, %s]\n", fw->fileio,
+			    fw->fileio_shared ? "shared" : "delete");
+		else
+			fprintf(f, "    fileio: %s\n", fw->fileio);
+		xfer(f, &fw->xfer);
+		if (fw->skew_set) {
+			fputs("    skew: ", f);
+			num(f, fw->skew_pct);
+			fputc('\n', f);
+		}
+		fprintf(f, "    threads: %d\n", fw->threads);
+		if (fw->target != NULL) {
+			fputs("    target: ", f);
+			qstr(f, fw->target);
+			fputc('\n', f);
+		}
+		strs(f, "host", &fw->hosts);
+		strs(f, "openflags", &fw->openflags);
 		bag(f, &fw->bag, "    ");
 	}
 	if (!TAILQ_EMPTY(&m->rds))

@@ -66,6 +66,19 @@ rd=rd1,wd=wd*,iorate=(100,200,max,50%),forthreads=(1-4,1),forxfersize=(64k-4k,d)
 rd=rd2,sd=sd1,iorate=curve,curve=(20,80),distribution=uniform,openflags=o_sync
 P
 round_trip "$T/mix.parm" && ok || { bad "YAML round trip of a mixed parmfile"; diff "$T/a.json" "$T/b.json" | head; cat "$T/err"; }
+cat >"$T/fs.parm" <<'P'
+fsd=default,depth=2,width=3,files=5
+fsd=fsd1,anchor=/tmp/a1,sizes=(4k,40,1m,60),totalsize=10m,shared=yes
+fsd=fs,anchor=/tmp/b,count=(1,2),distribution=all,sizes=(64k,0)
+fwd=format,threads=4,xfersize=64k
+fwd=default,xfersize=(4k,50,8k,50),fileio=random,fileselect=random,threads=8
+fwd=fwd1,fsd=fsd1,operation=read,rdpct=70,stopafter=50%
+fwd=fwd2,fsd=fs*,operation=write,fileio=(sequential,delete),fileselect=once,skew=30
+fwd=fwd3,fsd=fsd1,operation=copy,target=fs1,fileio=(random,shared)
+rd=rd1,fwd=fwd*,fwdrate=(100,200),format=(restart,once),forthreads=(2,4),elapsed=10,interval=1
+rd=rd2,fwd=fwd1,fwdrate=max,format=only,foroperations=(read,getattr),elapsed=10,interval=1
+P
+round_trip "$T/fs.parm" && ok || { bad "YAML round trip of a file-system parmfile"; diff "$T/a.json" "$T/b.json" | head; cat "$T/err"; }
 shared=$VDBC_SRC/../shared/corpus
 if [ -d "$shared/parmfiles" ]; then
 	n=0

@@ -259,6 +259,56 @@ test_t24_quoting(void **state)
 	model_free(m);
 }
 
+/* fwd keywords and vdbench's checks (PARMFILE.md 10.1, 10.2). */
+static void
+test_fwd_checks(void **state)
+{
+	const char *fsd = "fsd=fsd1,anchor=/tmp/x\n";
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	char t[512];
+	struct fwd *f;
+
+	(void)state;
+	pt_opts(&o);
+	snprintf(t, sizeof(t), "%sfwd=fwd1,fsd=fsd1,operation=write,"
+	    "fileio=(random,shared),rdpct=30,xfersize=(4k,50,8k,50),"
+	    "threads=3\nrd=rd1,fwd=fwd1,fwdrate=10\n", fsd);
+	assert_int_equal(pt_parse(t, &o, &m, &e), 0);
+	f = TAILQ_FIRST(&m->fwds);
+	assert_string_equal(f->operation, "write");
+	assert_string_equal(f->fileio, "random");
+	assert_true(f->fileio_shared);
+	assert_int_equal(f->threads, 3);
+	assert_int_equal(f->xfer.kind, XFER_DIST);
+	model_free(m);
+	snprintf(t, sizeof(t), "%sfwd=fwd1,fsd=fsd1,rdpct=30\n", fsd);
+	assert_string_equal(pt_error(t, &e), "'fileio=sequential' and 'rdpct=' "
+	    "are mutually exclusive.");
+	snprintf(t, sizeof(t), "%sfwd=fwd1,fsd=fsd1,operation=(read,write)\n",
+	    fsd);
+	assert_string_equal(pt_error(t, &e), "'fwd=fwd1,operations=' accepts "
+	    "only ONE parameter.");
+	snprintf(t, sizeof(t), "%sfwd=fwd1,fsd=fsd1,operation=frob\n", fsd);
+	assert_string_equal(pt_error(t, &e), "Unknown operation: frob");
+	snprintf(t, sizeof(t), "%sfwd=read,fsd=fsd1\n", fsd);
+	assert_string_equal(pt_error(t, &e), "fwd name may not match a valid "
+	    "operation: fwd=read");
+	snprintf(t, sizeof(t), "%sfwd=fwd1,fsd=fsd1,target=fsd1\n", fsd);
+	assert_string_equal(pt_error(t, &e), "'target=' may only be specified "
+	    "together with 'operation=move' or 'operation=copy'");
+	assert_string_equal(pt_error("fsd=fsd1,depth=2\n", &e),
+	    "Directory name required for fsd=fsd1");
+	assert_string_equal(pt_error("fsd=fsd1,anchor=/x,totalsize=50%\n",
+	    &e), "A percentage value as a 'totalsize=' parameter is NOT "
+	    "allowed for an FSD; only for an RD.");
+	snprintf(t, sizeof(t), "%sfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,"
+	    "fwdrate=10,operations=read,foroperations=(read,write)\n", fsd);
+	assert_string_equal(pt_error(t, &e), "rd=rd1: 'operations' and "
+	    "'foroperations' parameters are mutually exclusive");
+}
+
 /* Found by fuzzing: a huge number, and a plan of 10^10 runs. */
 static void
 test_fuzz_regressions(void **state)
@@ -293,6 +343,7 @@ main(void)
 		cmocka_unit_test(test_t22_fsd_format),
 		cmocka_unit_test(test_t23_format_loops),
 		cmocka_unit_test(test_t24_quoting),
+		cmocka_unit_test(test_fwd_checks),
 		cmocka_unit_test(test_fuzz_regressions),
 	};
 	return (cmocka_run_group_tests_name("cases", tests, NULL, NULL));
