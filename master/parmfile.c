@@ -35,6 +35,8 @@ enum kwid {
 	K_NAME,			/* the entry's own keyword (sd=, wd=, ...) */
 	/* general */
 	K_COMPRATIO, K_FORMATXFERSIZE, K_FORMATSDS, K_PORT, K_HISTOGRAM,
+	K_G_COMPSEED, K_G_DEBUG, K_G_UNIX2WIN, K_G_REPORT, K_G_MSGSCAN,
+	K_G_VALIDATE, K_W_STRIDE, K_H_MOUNT,
 	/* hd */
 	K_SYSTEM, K_VDBENCH, K_SHELL, K_USER, K_JVMS, K_CLIENTS,
 	/* sd */
@@ -69,7 +71,7 @@ struct kwdef {
 static const struct kwdef general_kws[] = {
 	{ "compression", EXACT, K_BAG_WARN, 0, NULL },
 	{ "compratio", 2, K_COMPRATIO, 0, NULL },
-	{ "compressionseed", 2, K_BAG_WARN, 0, NULL },
+	{ "compressionseed", 2, K_G_COMPSEED, 0, NULL },
 	{ "dedupratio", 2, K_BAG_WARN, 0, NULL },
 	{ "dedupunit", 2, K_BAG_WARN, 0, NULL },
 	{ "dedupsets", 2, K_BAG_WARN, 0, NULL },
@@ -83,26 +85,26 @@ static const struct kwdef general_kws[] = {
 	{ "dataerrors", 2, K_BAG, 0, NULL },
 	{ "swat", 2, K_REJECT, 0,
 	    "The 'swat=' parameter is no longer supported" },
-	{ "validate", 2, K_BAG_WARN, 0, NULL },
+	{ "validate", 2, K_G_VALIDATE, 0, NULL },
 	{ "journal", EXACT, K_BAG_WARN, 0, NULL },
 	{ "startcmd", 2, K_BAG_WARN, 0, NULL },
 	{ "start_cmd", EXACT, K_BAG_WARN, 0, NULL },
 	{ "endcmd", 2, K_BAG_WARN, 0, NULL },
 	{ "end_cmd", EXACT, K_BAG_WARN, 0, NULL },
 	{ "heartbeat_error", EXACT, K_BAG, 0, NULL },
-	{ "debug", EXACT, K_BAG, 0, NULL },
-	{ "unix2windows", 2, K_BAG, 0, NULL },
+	{ "debug", EXACT, K_G_DEBUG, 0, NULL },
+	{ "unix2windows", 2, K_G_UNIX2WIN, 0, NULL },
 	{ "formatxfersize", 2, K_FORMATXFERSIZE, 0, NULL },
 	{ "create_anchors", 2, K_BAG, 0, NULL },
 	{ "formatsds", 2, K_FORMATSDS, 0, NULL },
-	{ "report", 2, K_BAG, 0, NULL },
+	{ "report", 2, K_G_REPORT, 0, NULL },
 	{ "report_run_totals", 2, K_BAG, 0, NULL },
 	{ "histogram", 2, K_HISTOGRAM, 0, NULL },
 	{ "psrset", 2, K_BAG, 0, NULL },
 	{ "auxreport", 2, K_BAG_WARN, 0, NULL },
 	{ "monitor", 2, K_BAG_WARN, 0, NULL },
 	{ "concatenatesds", 2, K_BAG_WARN, 0, NULL },
-	{ "messagescan", 2, K_BAG, 0, NULL },
+	{ "messagescan", 2, K_G_MSGSCAN, 0, NULL },
 	{ "abort_failed_skew", 2, K_BAG, 0, NULL },
 	{ "misc", 2, K_BAG, 0, NULL },
 	{ "pattern_buffer", EXACT, K_BAG, 0, NULL },
@@ -120,7 +122,7 @@ static const struct kwdef hd_kws[] = {
 	{ "user", 2, K_USER, 0, NULL },
 	{ "jvms", 2, K_JVMS, 0, NULL },
 	{ "clients", 2, K_CLIENTS, 0, NULL },
-	{ "mount", 2, K_BAG, 0, NULL },
+	{ "mount", 2, K_H_MOUNT, 0, NULL },
 	{ NULL, 0, K_BAG, 0, NULL },
 };
 
@@ -167,7 +169,7 @@ static const struct kwdef wd_kws[] = {
 	{ "range", 2, K_RANGE, 0, NULL },
 	{ "hotband", 2, K_BAG_WARN, 0, NULL },
 	{ "seekpct", 2, K_SEEKPCT, 0, NULL },
-	{ "stride", 2, K_BAG_WARN, 0, NULL },
+	{ "stride", 2, K_W_STRIDE, 0, NULL },
 	{ "priority", 2, K_PRIORITY, 0, NULL },
 	{ "iorate", 2, K_WD_IORATE, 0, NULL },
 	{ "rhpct", 2, K_RHPCT, 0, NULL },
@@ -1107,6 +1109,80 @@ do_general(struct pstate *ps, const struct kwdef *d)
 			    ps->it->value));
 		g->port = (int)u;
 		return (0);
+	case K_G_COMPSEED:
+		if (ps->it->vals.n != 1 || (!ps->it->vals.v[0].is_num &&
+		    strcasecmp(ps->it->vals.v[0].str, "tod") != 0))
+			return (fail(ps, "Invalid 'compressionseed=' parameter: "
+			    "%s", ps->it->value));
+		unbuilt(ps, "compressionseed=");
+		bag_set(&g->bag, "compressionseed", &ps->it->vals);
+		return (0);
+	case K_G_DEBUG:
+		if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num)
+			return (fail(ps, "'debug=' requires a numeric value"));
+		bag_set(&g->bag, "debug", &ps->it->vals);
+		return (0);
+	case K_G_UNIX2WIN:
+		if (ps->it->vals.n != 2)
+			return (fail(ps, "'unix2windows=' requires exactly two "
+			    "values: (unixprefix,windowsprefix)"));
+		bag_set(&g->bag, "unix2windows", &ps->it->vals);
+		return (0);
+	case K_G_REPORT: {
+		int i;
+
+		for (i = 0; i < ps->it->vals.n; i++) {
+			const char *r = ps->it->vals.v[i].str;
+
+			if (strcasecmp(r, "slave_detail") != 0 &&
+			    strcasecmp(r, "host_detail") != 0 &&
+			    strcasecmp(r, "no_sd_detail") != 0)
+				return (fail(ps, "Invalid 'reports=' parameter: "
+				    "%s", r));
+		}
+		bag_set(&g->bag, "report", &ps->it->vals);
+		return (0);
+	}
+	case K_G_MSGSCAN: {
+		const char *v0 = ps->it->vals.v[0].str;
+
+		if (ps->it->vals.n != 1 || (!ps->it->vals.v[0].is_num &&
+		    strcasecmp(v0, "yes") != 0 && strcasecmp(v0, "no") != 0 &&
+		    strcasecmp(v0, "nodisplay") != 0))
+			return (fail(ps, "Invalid 'messagescan=' value: %s "
+			    "(expected yes, no, nodisplay or a number)",
+			    ps->it->value));
+		bag_set(&g->bag, "messagescan", &ps->it->vals);
+		return (0);
+	}
+	case K_G_VALIDATE: {
+		static const char *const ok[] = { "yes", "no",
+		    "read_after_write", "no_preread", "time",
+		    "ignore_zero_reads", NULL };
+		int i, k, on = 0;
+
+		for (i = 0; i < ps->it->vals.n; i++) {
+			const char *w = ps->it->vals.v[i].str;
+			size_t len = strlen(w);
+
+			if (strcasecmp(w, "continue_old_map") == 0)
+				return (fail(ps, "'validate=continue_old_map' "
+				    "is no longer supported"));
+			for (k = 0; ok[k] != NULL; k++) {
+				if (len >= 1 && strncasecmp(ok[k], w, len) == 0
+				    && (k != 4 || strcasecmp(w, "time") == 0))
+					break;
+			}
+			if (ok[k] == NULL)
+				return (fail(ps, "Invalid 'validate=' parameter: "
+				    "%s", w));
+			on |= k != 1;
+		}
+		bag_set(&g->bag, "validate", &ps->it->vals);
+		if (on)
+			unbuilt(ps, "validate=");
+		return (0);
+	}
 	case K_HISTOGRAM: {
 		const char **w = xcalloc((size_t)ps->it->vals.n + 1,
 		    sizeof(char *));
@@ -1147,6 +1223,18 @@ do_hd(struct pstate *ps, const struct kwdef *d)
 	case K_VDBENCH:
 		dst = &h->vdbench;
 		break;
+	case K_H_MOUNT: {
+		int i;
+
+		for (i = 0; i < ps->it->vals.n; i++) {
+			if (strchr(ps->it->vals.v[i].str, ' ') == NULL)
+				return (fail(ps, "'mount=' needs a mount command "
+				    "with at least two blank-separated fields: "
+				    "%s", ps->it->vals.v[i].str));
+		}
+		bag_set(&h->bag, "mount", &ps->it->vals);
+		return (0);
+	}
 	case K_SHELL:
 		if (one_str(ps, &s) != 0)
 			return (-1);
@@ -1175,6 +1263,10 @@ do_hd(struct pstate *ps, const struct kwdef *d)
 	}
 	if (one_str(ps, &s) != 0)
 		return (-1);
+	if (d->id == K_VDBENCH && strchr(s, '/') == NULL &&
+	    strchr(s, '\\') == NULL)
+		return (fail(ps, "'vdbench=' directory name must end with a "
+		    "file separator (\\ or /): %s", s));
 	free(*dst);
 	*dst = xstrdup(s);
 	return (0);
@@ -1326,6 +1418,15 @@ do_wd(struct pstate *ps, const struct kwdef *d)
 		if (check_openflags(ps) != 0)
 			return (-1);
 		all_strs(ps, &w->openflags);
+		return (0);
+	case K_W_STRIDE:
+		if (ps->it->vals.n != 2 || !ps->it->vals.v[0].is_num ||
+		    !ps->it->vals.v[1].is_num ||
+		    ps->it->vals.v[1].num < ps->it->vals.v[0].num)
+			return (fail(ps, "stride= requires two parameters: "
+			    "'stride=(min,max)'"));
+		bag_set(&w->bag, "stride", &ps->it->vals);
+		unbuilt(ps, "stride=");
 		return (0);
 	case K_WD_THREADS:
 		return (fail(ps, "Workload Definition (WD) level thread= "

@@ -309,6 +309,33 @@ test_fwd_checks(void **state)
 	    "'foroperations' parameters are mutually exclusive");
 }
 
+/* General and hd checks with vdbench's texts (section 11.2). */
+static void
+test_general_checks(void **state)
+{
+	struct errmsg e;
+
+	(void)state;
+	assert_string_equal(pt_error("report=all_detail\n", &e),
+	    "Invalid 'reports=' parameter: all_detail");
+	assert_string_equal(pt_error("compressionseed=soon\n", &e),
+	    "Invalid 'compressionseed=' parameter: soon");
+	assert_string_equal(pt_error("debug=yes\n", &e),
+	    "'debug=' requires a numeric value");
+	assert_string_equal(pt_error("validate=maybe\n", &e),
+	    "Invalid 'validate=' parameter: maybe");
+	assert_string_equal(pt_error("swat=x\n", &e),
+	    "The 'swat=' parameter is no longer supported");
+	assert_string_equal(pt_error("hd=h1,vdbench=vdbench_dir\n", &e),
+	    "'vdbench=' directory name must end with a file separator (\\ or "
+	    "/): vdbench_dir");
+	assert_string_equal(pt_error("sd=s,lun=/d\nwd=w,sd=s,stride=(8k)\n",
+	    &e), "stride= requires two parameters: 'stride=(min,max)'");
+	assert_string_equal(pt_error("sd=s,lun=/d,streams=2\n", &e),
+	    "The 'streams=' parameter no longer is a Storage Definition (SD) "
+	    "parameter, but has become a Workload Definition (WD) parameter.");
+}
+
 /* Found by fuzzing: a huge number, and a plan of 10^10 runs. */
 static void
 test_fuzz_regressions(void **state)
@@ -344,6 +371,7 @@ main(void)
 		cmocka_unit_test(test_t23_format_loops),
 		cmocka_unit_test(test_t24_quoting),
 		cmocka_unit_test(test_fwd_checks),
+		cmocka_unit_test(test_general_checks),
 		cmocka_unit_test(test_fuzz_regressions),
 	};
 	return (cmocka_run_group_tests_name("cases", tests, NULL, NULL));
