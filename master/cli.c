@@ -23,6 +23,8 @@ const char *const cli_usage[] = {
 	" '-w nn':  Override warmup=seconds. ",
 	" '-m nn':  Override the number of slaves (jvms=) per host. ",
 	" '-s':     Simulate: parse and plan, print the runs, do no I/O. ",
+	" '-t':     Quick test on a 40 MiB file in the temp directory "
+	    "(-t1 o_sync, -t2 writes at max, -tf file system, -td fresh). ",
 	" '--dump=json|yaml': With -s, print the resolved model. ",
 	" '--seed n':    Seed every random choice (default: time of day). ",
 	" '--port n':    Master port (default 5570; 0 picks a free one). ",
@@ -227,11 +229,20 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 			strlist_add(&c->scanned, a);
 			continue;
 		}
+		if (a[1] == 't' && (a[2] == '\0' || strcmp(a + 2, "1") == 0 ||
+		    strcmp(a + 2, "2") == 0 || strcmp(a + 2, "f") == 0 ||
+		    strcmp(a + 2, "d") == 0)) {
+			/* vdbench's quick self-test (PARMFILE.md 3.2). */
+			c->quick = a[2] == '\0' || a[2] == 'd' ? 't' : a[2];
+			c->quick_delete = a[2] == 'd';
+			strlist_add(&c->scanned, a);
+			continue;
+		}
 		errmsg_set(e, NULL, 0, 0, "Invalid execution parameter: '%s'",
 		    a);
 		return (-1);
 	}
-	if (c->files.n == 0)
+	if (c->files.n == 0 && c->quick == 0)
 		strlist_add(&c->files, "parmfile");
 	if (c->outdir == NULL)
 		c->outdir = xstrdup("output");

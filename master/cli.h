@@ -34,6 +34,8 @@ struct cli {
 	struct subvars	 vars;		/* name=value */
 	char		*extras;	/* + ..., or NULL */
 	struct strlist	 scanned;	/* arguments as vdbench echoes them */
+	int		 quick;		/* -t: 't', '1', '2' or 'f'; 0 */
+	int		 quick_delete;	/* -td: remove the test file first */
 };
 
 int	cli_parse(struct cli *, int argc, char *const argv[],

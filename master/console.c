@@ -42,6 +42,23 @@ vline(const char *fmt, va_list ap)
 	}
 }
 
+/* A line for the logfile copy only (not the console). */
+void
+console_logonly(const char *fmt, ...)
+{
+	char tod[16], text[4096];
+	va_list ap;
+
+	if (console_tee_fp == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	fprintf(console_tee_fp, "%s %s\n", mtime_tod(mtime_wall_ns(), tod),
+	    text);
+	fflush(console_tee_fp);
+}
+
 /* A console line. */
 void
 console_line(const char *fmt, ...)

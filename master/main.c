@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -22,6 +23,7 @@
 #include "parmfile.h"
 #include "plan.h"
 #include "mtime.h"
+#include "xmalloc.h"
 #include "run.h"
 #include "simulate.h"
 #include "slave.h"
@@ -112,6 +114,85 @@ host_exists(const char *system)
 	return (1);
 }
 
+/*
+ * vdbench's -o forms: "out+" picks the first free out001..out998, and a
+ * name ending in ".tod" gets ".yyMMdd.HHmmss" instead. Returns a new name.
+ */
+static char *
+resolve_outdir(const char *dir, struct errmsg *e)
+{
+	size_t len = strlen(dir);
+	struct stat st;
+	char *out;
+	int i;
+
+	if (len > 1 && dir[len - 1] == '+') {
+		for (i = 1; i <= 998; i++) {
+			xasprintf(&out, "%.*s%03d", (int)(len - 1), dir, i);
+			if (stat(out, &st) != 0)
+				return (out);
+			free(out);
+		}
+		errmsg_set(e, NULL, 0, 0, "No free output directory name "
+		    "left for '%s' (001 to 998 are taken)", dir);
+		return (NULL);
+	}
+	if (len > 4 && strcmp(dir + len - 4, ".tod") == 0) {
+		time_t t = time(NULL);
+		struct tm tm;
+		char stamp[32];
+
+		localtime_r(&t, &tm);
+		/* vdbench's yyMMdd: a two-digit year on purpose. */
+		snprintf(stamp, sizeof(stamp), "%02d%02d%02d.%02d%02d%02d",
+		    tm.tm_year % 100, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		    tm.tm_min, tm.tm_sec);
+		xasprintf(&out, "%.*s.%s", (int)(len - 4), dir, stamp);
+		return (out);
+	}
+	return (xstrdup(dir));
+}
+
+/* Write vdbench's quick-test parmfile (-t, -t1, -t2, -tf); its path. */
+static char *
+quick_parmfile(int kind, int fresh, struct errmsg *e)
+{
+	const char *tmp = getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
+	char *path, *lun;
+	FILE *f;
+
+	xasprintf(&path, "%s/vdbc_quick_parmfile.%d", tmp, (int)getpid());
+	xasprintf(&lun, "%s/quick_vdbench_test", tmp);
+	if (fresh)
+		unlink(lun);
+	if ((f = fopen(path, "w")) == NULL) {
+		errmsg_set(e, NULL, 0, 0, "cannot write %s: %s", path,
+		    strerror(errno));
+		free(path);
+		free(lun);
+		return (NULL);
+	}
+	if (kind == 'f') {
+		fprintf(f, "fsd=fsd1,anchor=%s/fsd1,depth=1,width=1,files=100,"
+		    "size=128k\nfwd=default,xfersize=4k,fileio=random,"
+		    "fileselect=random,threads=8,stopafter=100\n"
+		    "fwd=fwd1,fsd=fsd1,operation=read\n"
+		    "fwd=fwd2,fsd=fsd1,operation=write\n"
+		    "rd=rd1,fwd=fwd*,fwdrate=100,format=yes,elapsed=5,"
+		    "interval=1\n", tmp);
+	} else {
+		fprintf(f, "sd=sd1,lun=%s,size=40m%s\n", lun,
+		    kind == '1' ? ",openflags=o_sync" : "");
+		fprintf(f, "wd=wd1,sd=sd1,xf=1k,rdpct=%d\n", kind == '2' ? 0 :
+		    50);
+		fprintf(f, "rd=rd1,wd=wd1,iorate=%s,elapsed=5,interval=1\n",
+		    kind == '2' ? "max" : "100");
+	}
+	fclose(f);
+	free(lun);
+	return (path);
+}
+
 /* The master role. */
 static int
 master_main(int argc, char *argv[])
@@ -122,6 +203,7 @@ master_main(int argc, char *argv[])
 	struct plan plan;
 	struct errmsg e;
 	struct cli c;
+	char *quick_path = NULL;
 	int i, rc = VDBC_EXIT_FATAL;
 
 	errmsg_clear(&e);
@@ -135,6 +217,16 @@ master_main(int argc, char *argv[])
 		console_use(stderr);
 	console_line("vdbc %s, a vdbench-compatible storage load generator",
 	    VDBC_VERSION);
+	{
+		char *od = resolve_outdir(c.outdir, &e);
+
+		if (od == NULL) {
+			rc = fatal_errmsg(&e, 0);
+			goto out;
+		}
+		free(c.outdir);
+		c.outdir = od;
+	}
 	if (prepare_outdir(c.outdir, &e) != 0) {
 		rc = fatal_errmsg(&e, 0);
 		goto out;
@@ -142,6 +234,17 @@ master_main(int argc, char *argv[])
 	for (i = 0; i < c.scanned.n; i++)
 		console_line("input argument scanned: '%s'", c.scanned.v[i]);
 
+	if (c.quick != 0) {
+		char *qp = quick_parmfile(c.quick, c.quick_delete, &e);
+
+		if (qp == NULL) {
+			rc = fatal_errmsg(&e, 0);
+			goto out;
+		}
+		strlist_add(&c.files, qp);
+		console_line("Quick test parmfile: %s", qp);
+		quick_path = qp;
+	}
 	memset(&po, 0, sizeof(po));
 	po.nfiles = c.files.n;
 	po.files = c.files.v;
@@ -196,6 +299,10 @@ out:
 	model_free(m);
 	strlist_clear(&notes);
 	cli_free(&c);
+	if (quick_path != NULL) {
+		unlink(quick_path);	/* parmfile.html keeps a copy */
+		free(quick_path);
+	}
 	return (rc);
 }
 

@@ -36,7 +36,7 @@ enum kwid {
 	/* general */
 	K_COMPRATIO, K_FORMATXFERSIZE, K_FORMATSDS, K_PORT, K_HISTOGRAM,
 	K_G_COMPSEED, K_G_DEBUG, K_G_UNIX2WIN, K_G_REPORT, K_G_MSGSCAN,
-	K_G_VALIDATE, K_W_STRIDE, K_H_MOUNT,
+	K_G_VALIDATE, K_W_STRIDE, K_H_MOUNT, K_G_CMD,
 	/* hd */
 	K_SYSTEM, K_VDBENCH, K_SHELL, K_USER, K_JVMS, K_CLIENTS,
 	/* sd */
@@ -48,7 +48,7 @@ enum kwid {
 	/* rd */
 	K_WDLIST, K_FSDLIST, K_FWDLIST, K_IORATE, K_MAXDATA, K_CURVE,
 	K_ELAPSED, K_INTERVAL, K_WARMUP, K_PAUSE, K_LOOP, K_DISTRIBUTION,
-	K_FWDRATE, K_FORMAT, K_OPERATIONS,
+	K_FWDRATE, K_FORMAT, K_OPERATIONS, K_STOPCURVE,
 	/* fsd */
 	K_ANCHOR, K_FSD_WIDTH, K_FSD_DEPTH, K_FSD_SIZES, K_FSD_FILES,
 	K_FSD_DIST, K_FSD_TOTAL, K_FSD_WSS, K_FSD_SHARED,
@@ -87,10 +87,10 @@ static const struct kwdef general_kws[] = {
 	    "The 'swat=' parameter is no longer supported" },
 	{ "validate", 2, K_G_VALIDATE, 0, NULL },
 	{ "journal", EXACT, K_BAG_WARN, 0, NULL },
-	{ "startcmd", 2, K_BAG_WARN, 0, NULL },
-	{ "start_cmd", EXACT, K_BAG_WARN, 0, NULL },
-	{ "endcmd", 2, K_BAG_WARN, 0, NULL },
-	{ "end_cmd", EXACT, K_BAG_WARN, 0, NULL },
+	{ "startcmd", 2, K_G_CMD, 0, "startcmd" },
+	{ "start_cmd", EXACT, K_G_CMD, 0, "startcmd" },
+	{ "endcmd", 2, K_G_CMD, 0, "endcmd" },
+	{ "end_cmd", EXACT, K_G_CMD, 0, "endcmd" },
 	{ "heartbeat_error", EXACT, K_BAG, 0, NULL },
 	{ "debug", EXACT, K_G_DEBUG, 0, NULL },
 	{ "unix2windows", 2, K_G_UNIX2WIN, 0, NULL },
@@ -194,7 +194,7 @@ static const struct kwdef rd_kws[] = {
 	{ "maxdataread", EXACT, K_MAXDATA, 0, NULL },
 	{ "maxdatawritten", EXACT, K_MAXDATA, 0, NULL },
 	{ "curve", 2, K_CURVE, 0, NULL },
-	{ "stopcurve", 2, K_BAG_WARN, 0, NULL },
+	{ "stopcurve", 2, K_STOPCURVE, 0, NULL },
 	{ "elapsed", 2, K_ELAPSED, 0, NULL },
 	{ "interval", 2, K_INTERVAL, 0, NULL },
 	{ "warmup", 2, K_WARMUP, 0, NULL },
@@ -1117,6 +1117,13 @@ do_general(struct pstate *ps, const struct kwdef *d)
 		unbuilt(ps, "compressionseed=");
 		bag_set(&g->bag, "compressionseed", &ps->it->vals);
 		return (0);
+	case K_G_CMD:
+		/* Commands, then an optional target word (cons, summary,
+		 * log) and "master"/"slave"; kept as written. */
+		if (ps->it->vals.n < 1 || ps->it->vals.v[0].str[0] == '\0')
+			return (fail(ps, "'%s=' needs a command", d->msg));
+		bag_set(&g->bag, d->msg, &ps->it->vals);
+		return (0);
 	case K_G_DEBUG:
 		if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num)
 			return (fail(ps, "'debug=' requires a numeric value"));
@@ -1551,6 +1558,13 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 		if (check_openflags(ps) != 0)
 			return (-1);
 		all_strs(ps, &r->openflags);
+		return (0);
+	case K_STOPCURVE:
+		if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num ||
+		    ps->it->vals.v[0].num <= 0)
+			return (fail(ps, "Invalid 'stopcurve=' value: %s "
+			    "(milliseconds)", ps->it->value));
+		bag_set(&r->bag, "stopcurve", &ps->it->vals);
 		return (0);
 	case K_OPERATIONS:
 		for (i = 0; i < ps->it->vals.n; i++) {

@@ -133,6 +133,8 @@ struct master {
 	int			 aborting;
 	int			 runs_done;
 	int			 anchor;	/* report anchor of the run */
+	double			 last_resp_ms;	/* avg response, last run */
+	const struct run	*last_run;	/* the plan run that ran last */
 };
 
 static void	start_next_run(struct master *);
@@ -325,6 +327,13 @@ end_run(struct master *m, unsigned int last)
 	    &m->cur.req);
 	m->prev_rate = sum->dur_sum_ns > 0 ? round((double)(sum->st.side[0].ios
 	    + sum->st.side[1].ios) * 1e9 / (double)sum->dur_sum_ns) : 0;
+	{
+		uint64_t n = sum->st.side[0].ios + sum->st.side[1].ios;
+
+		m->last_resp_ms = n > 0 ? (double)(sum->st.side[0].resp_sum_ns +
+		    sum->st.side[1].resp_sum_ns) / (double)n / 1e6 : 0;
+		m->last_run = m->cur.plan_run;
+	}
 	if (m->cur.curve_max)
 		m->curve_rate = m->prev_rate;
 	m->state = M_STOPPING;
@@ -876,6 +885,17 @@ start_next_run(struct master *m)
 		send_work(m);
 		return;
 	}
+	if (m->last_run != NULL && m->last_run->curve_point) {
+		const struct pvals *sc = bag_get(&m->last_run->rd->bag,
+		    "stopcurve");
+
+		if (sc != NULL && sc->n == 1 && m->last_resp_ms > sc->v[0].num) {
+			console_line("Vdbench terminating because of requested "
+			    "'stopcurve=%g' with observed response time of "
+			    "%.3f ms", sc->v[0].num, m->last_resp_ms);
+			m->next_run = m->plan->nruns;
+		}
+	}
 	if (m->next_run >= m->plan->nruns) {
 		char text[4200];
 
@@ -1347,6 +1367,64 @@ check_supported(const struct model *model, const struct plan *p)
 	return (0);
 }
 
+/*
+ * startcmd= / endcmd= of the general parameters: each command through
+ * /bin/sh with $output replaced by the output directory; its output goes
+ * to the logfile, or also to the console with the "cons" target (vdbench's
+ * words). Run outside the slaves' lifetime, so waiting on it is safe.
+ */
+static void
+general_cmd(const struct model *m, const char *which, const char *outdir)
+{
+	const struct pvals *v = bag_get(&m->general.bag, which);
+	int i, cons = 0;
+
+	if (v == NULL)
+		return;
+	for (i = 0; i < v->n; i++)
+		cons |= strcasecmp(v->v[i].str, "cons") == 0;
+	for (i = 0; i < v->n; i++) {
+		const char *c = v->v[i].str;
+		char *cmd, line[4096];
+		const char *p;
+		FILE *f;
+		int st;
+
+		if (strcasecmp(c, "cons") == 0 || strcasecmp(c, "summary") == 0 ||
+		    strcasecmp(c, "log") == 0 || strcasecmp(c, "master") == 0 ||
+		    strcasecmp(c, "slave") == 0)
+			continue;
+		cmd = xstrdup(c);
+		while ((p = strstr(cmd, "$output")) != NULL) {
+			char *n;
+
+			xasprintf(&n, "%.*s%s%s", (int)(p - cmd), cmd, outdir,
+			    p + 7);
+			free(cmd);
+			cmd = n;
+		}
+		console_line("%s: %s", which, cmd);
+		if ((f = popen(cmd, "r")) == NULL) {
+			console_line("%s: cannot run '%s': %s", which, cmd,
+			    strerror(errno));
+			free(cmd);
+			continue;
+		}
+		while (fgets(line, sizeof(line), f) != NULL) {
+			line[strcspn(line, "\n")] = '\0';
+			if (cons)
+				console_line("%s", line);
+			else
+				console_logonly("%s", line);
+		}
+		st = pclose(f);
+		if (st != 0)
+			console_line("%s: '%s' exited with status %d", which, cmd,
+			    WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+		free(cmd);
+	}
+}
+
 /* Run everything. */
 int
 run_all(const struct model *model, const struct plan *plan,
@@ -1379,6 +1457,7 @@ run_all(const struct model *model, const struct plan *plan,
 		goto out;
 	}
 	console_tee(report_logfile(m->rep));
+	general_cmd(model, "startcmd", o->outdir);
 	m->base = event_base_new();
 	if (listen_port(m, o->port) != 0) {
 		console_fatal("Unable to listen for slaves on port %d: %s",
@@ -1423,6 +1502,8 @@ out:
 	}
 	for (i = 0; i < RUN_MAX_SLAVES; i++)
 		json_decref(m->cur.work[i]);
+	if (m->rep != NULL)
+		general_cmd(model, "endcmd", o->outdir);
 	console_tee(NULL);
 	report_close(m->rep);
 	if (m->accept_ev != NULL)

@@ -1,0 +1,42 @@
+#!/bin/bash
+# Command-line and run options around the runs: -o out+ and .tod, the -t
+# quick test, startcmd=/endcmd=, stopcurve=.
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+expect_rc 0 "$VDBC" -s -f "$VDBC_SRC/parmfiles/quick.parm" -o run+ lun="$T/x"
+expect_out "Output directory: run001"
+expect_rc 0 "$VDBC" -s -f "$VDBC_SRC/parmfiles/quick.parm" -o run+ lun="$T/x"
+expect_out "Output directory: run002"
+expect_rc 0 "$VDBC" -s -f "$VDBC_SRC/parmfiles/quick.parm" -o out.tod lun="$T/x"
+grep -qE "Output directory: out\.[0-9]{6}\.[0-9]{6}$" "$T/out" && ok || bad "-o x.tod"
+
+# -t: vdbench's quick test, in our own temp directory.
+TMPDIR=$T expect_rc 0 "$VDBC" -t -o "$T/qt" --port 0
+expect_out "Starting RD=rd1; I/O rate: 100; elapsed=5; For loops: None"
+[ "$(stat -c %s "$T/quick_vdbench_test")" = 41943040 ] && ok || bad "-t did not make its 40 MiB file"
+grep -q "xf=1k,rdpct=50" "$T/qt/parmfile.html" && ok || bad "parmfile.html lacks the quick test"
+ls "$T"/vdbc_quick_parmfile.* >/dev/null 2>&1 && bad "-t left its parmfile" || ok
+
+# startcmd= to the console, endcmd= after the last run.
+cat >"$T/cmd.parm" <<P
+startcmd=("echo started in \$output",cons)
+endcmd="touch \$output/ended"
+sd=sd1,lun=$T/f1,size=4m
+wd=wd1,sd=sd1
+rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1
+P
+expect_rc 0 "$VDBC" -f "$T/cmd.parm" -o "$T/oc" --port 0
+expect_out "started in $T/oc"
+[ -e "$T/oc/ended" ] && ok || bad "endcmd did not run"
+
+# stopcurve=: a curve point slower than the limit ends the execution.
+cat >"$T/sc.parm" <<P
+sd=sd1,lun=$T/f1,size=4m
+wd=wd1,sd=sd1
+rd=rd1,wd=wd1,iorate=curve,curve=(10,50),stopcurve=0.00001,elapsed=2,interval=1
+P
+expect_rc 0 "$VDBC" -f "$T/sc.parm" -o "$T/os" --port 0
+expect_out "Vdbench terminating because of requested 'stopcurve=1e-05'"
+grep -q "rd1_(50%)" "$T/out" && bad "the curve went on after stopcurve" || ok
+finish
