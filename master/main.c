@@ -290,7 +290,7 @@ master_main(int argc, char *argv[])
 		rc = run_all(m, &plan, &ro);
 		goto out;
 	}
-	simulate_print(m, &plan);
+	simulate_print(m, &plan, c.jvms);
 	console_line("Vdbench simulation completed successfully. Output "
 	    "directory: %s", c.outdir);
 	rc = 0;

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "xmalloc.h"
@@ -197,4 +198,53 @@ out:
 	free(wgs_per_slave);
 	free(threads_per_slave);
 	return (rc);
+}
+
+/* Slaves for the local host: -m, jvms=, or vdbench's automatic rule. */
+int
+place_auto_jvms(const struct model *m, const struct plan *p, int jvms_opt,
+    char *note, size_t len)
+{
+	const struct hd *h;
+	const struct sd *s;
+	double rate = 0, shown = 0;
+	int i, nsds = 0, n;
+
+	note[0] = '\0';
+	if (jvms_opt > 0)
+		return (jvms_opt);
+	TAILQ_FOREACH(h, &m->hds, entry) {
+		if (h->jvms > 0)
+			return (h->jvms);
+	}
+	for (i = 0; i < p->nruns; i++) {
+		double r = p->runs[i].iorate;
+
+		if (p->runs[i].nfwds > 0 || r < 0)
+			continue;
+		if (r > rate) {
+			rate = r;
+			shown = r;
+		}
+	}
+	TAILQ_FOREACH(s, &m->sds, entry)
+		nsds++;
+	if (rate <= 100000)
+		return (1);
+	n = (int)ceil(rate / 100000);
+	if (n > 8)
+		n = 8;
+	if (n > nsds)
+		n = nsds;
+	if (n <= 1)
+		return (1);
+	if (shown == RD_IORATE_MAX)
+		snprintf(note, len, "Adjusted default JVM count for host="
+		    "localhost from jvms=1 to jvms=%d because of iorate=max and "
+		    "a total of %d sds.", n, nsds);
+	else
+		snprintf(note, len, "Adjusted default JVM count for host="
+		    "localhost from jvms=1 to jvms=%d because of iorate=%.0f "
+		    "and a total of %d sds.", n, shown, nsds);
+	return (n);
 }

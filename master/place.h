@@ -2,6 +2,8 @@
 #ifndef MASTER_PLACE_H
 #define MASTER_PLACE_H
 
+#include <stddef.h>
+
 #include "errmsg.h"
 #include "plan.h"
 
@@ -38,6 +40,13 @@ struct placement {
 int	place_run(const struct run *, int nslaves, struct placement *,
 	    struct errmsg *);
 void	place_free(struct placement *);
+/*
+ * Slaves for the local host: -m, hd jvms=, or vdbench's automatic rule
+ * (PARMFILE.md 5); note gets vdbench's "Adjusted default JVM count" text
+ * when the rule changed the count, else "".
+ */
+int	place_auto_jvms(const struct model *, const struct plan *,
+	    int jvms_opt, char *note, size_t len);
 /* The run's value of a loop kind, or dflt when the run has no such loop. */
 double	run_loop_value(const struct run *, enum loop_kind, double dflt);
 

@@ -1237,41 +1237,12 @@ launch(struct master *m, struct mslave *s)
 static int
 slave_count(const struct model *m, const struct plan *p, int jvms_opt)
 {
-	const struct hd *h;
-	double rate = 0;
-	int i, nsds = 0, n;
-	const struct sd *s;
+	char note[512];
+	int n = place_auto_jvms(m, p, jvms_opt, note, sizeof(note));
 
-	if (jvms_opt > 0)
-		return (jvms_opt);
-	TAILQ_FOREACH(h, &m->hds, entry) {
-		if (h->jvms > 0)
-			return (h->jvms);
-	}
-	/* vdbench's automatic count (PARMFILE.md 5). */
-	for (i = 0; i < p->nruns; i++) {
-		double r = p->runs[i].iorate;
-
-		if (r == RD_IORATE_MAX || r == RD_IORATE_CURVE)
-			r = RD_IORATE_MAX;
-		if (r > rate)
-			rate = r;
-	}
-	TAILQ_FOREACH(s, &m->sds, entry)
-		nsds++;
-	if (rate <= 100000)
-		return (1);
-	n = (int)ceil(rate / 100000);
-	if (n > 8)
-		n = 8;
-	if (n > nsds)
-		n = nsds;
-	if (n > 1)
-		console_line("Adjusted default JVM count for host=localhost "
-		    "from jvms=1 to jvms=%d because of iorate=%s and a total "
-		    "of %d sds.", n, rate >= RD_IORATE_MAX ? "max" : "high",
-		    nsds);
-	return (n < 1 ? 1 : n);
+	if (note[0] != '\0')
+		console_line("%s", note);
+	return (n);
 }
 
 /* Wait for the children; kill those still there after 5 s. */

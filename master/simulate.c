@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "console.h"
+#include "place.h"
 
 #define SIMULATE_ASSUMED_MAX	10000.0
 
@@ -98,11 +99,21 @@ simulate_anchors(const struct model *m)
 
 /* Print the run list. */
 void
-simulate_print(const struct model *m, const struct plan *p)
+simulate_print(const struct model *m, const struct plan *p, int jvms_opt)
 {
 	char rate[64], loops[1024], el[64];
 	int i;
 
+	{
+		char note[512];
+
+		place_auto_jvms(m, p, jvms_opt, note, sizeof(note));
+		if (note[0] != '\0') {
+			console_line("%s", "");
+			console_line("%s", note);
+			console_line("%s", "");
+		}
+	}
 	note_formats(m, p);
 	for (i = 0; i < p->nruns; i++) {
 		const struct run *r = &p->runs[i];

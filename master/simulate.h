@@ -10,7 +10,8 @@
  * real vdbench prints them (PARMFILE.md 8.3, 16 item 1), with vdbc's own
  * notes on lines of their own. No I/O; file luns are only stat()ed.
  */
-void	simulate_print(const struct model *, const struct plan *);
+void	simulate_print(const struct model *, const struct plan *,
+	    int jvms_opt);
 /* The "Anchor size:" lines of the fsds (before the runs are planned). */
 void	simulate_anchors(const struct model *);
 

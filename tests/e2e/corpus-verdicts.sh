@@ -12,9 +12,10 @@ for parm in "$corpus"/parmfiles/*.parm; do
 	got_rc=$?
 	runs_ok=-
 	if [ "$want_rc" = 0 ] && [ "$got_rc" = 0 ]; then
-		sed -n 's/^[0-9:.]* Simulating RD=\([^;]*\);.*For loops: \(.*\)$/\1|\2/p; s/^[0-9:.]* Simulating RD=\([^;]*\)$/\1|/p' \
+		# Run names, For loops texts, and vdbench's plan note on slaves.
+		sed -n 's/^[0-9:.]* Simulating RD=\([^;]*\);.*For loops: \(.*\)$/\1|\2/p; s/^[0-9:.]* Simulating RD=\([^;]*\)$/\1|/p; s/^[0-9:.]* \(Adjusted default JVM count.*\)$/\1/p' \
 			"$corpus/vdbench-simulate/$name.out" | sed 's/ *$//' >"$out/$name.want"
-		sed -n 's/^[0-9:.]* Simulating RD=\([^;]*\);.*For loops: \(.*\)$/\1|\2/p; s/^[0-9:.]* Simulating RD=\([^;]*\)$/\1|/p' \
+		sed -n 's/^[0-9:.]* Simulating RD=\([^;]*\);.*For loops: \(.*\)$/\1|\2/p; s/^[0-9:.]* Simulating RD=\([^;]*\)$/\1|/p; s/^[0-9:.]* \(Adjusted default JVM count.*\)$/\1/p' \
 			"$out/$name.out" | sed 's/ *$//' >"$out/$name.got"
 		if cmp -s "$out/$name.want" "$out/$name.got"; then runs_ok=same; else runs_ok=DIFF; fi
 	fi
