@@ -18,11 +18,22 @@
 #include "xmalloc.h"
 
 enum rfile {
-	RF_SUMMARY, RF_TOTALS, RF_FLAT, RF_LOG, RF_PARM, RF_ERROR, RF_N,
+	RF_SUMMARY, RF_TOTALS, RF_FLAT, RF_LOG, RF_PARM, RF_ERROR, RF_STATUS,
+	RF_N,
 };
 
 static const char *const rfile_names[RF_N] = {
 	"summary", "totals", "flatfile", "logfile", "parmfile", "errorlog",
+	"status",
+};
+
+/* The files of one report key. */
+struct rkey {
+	enum rkey_kind	 kind;
+	char		*name;
+	FILE		*f;		/* interval lines (NULL: summary) */
+	FILE		*hf;		/* histogram, or NULL */
+	unsigned int	 lines;		/* lines since the last header */
 };
 
 struct report {
@@ -30,6 +41,11 @@ struct report {
 	unsigned int	 lines_since_header;
 	int		 totals_header_done;
 	int		 run_no;
+	char		*outdir;
+	char		*base;		/* last component of outdir */
+	int		 nkeys;
+	struct rkey	*keys;
+	char		 run_text[1024];	/* the current Starting line */
 };
 
 static const char *const flat_cols[] = {
@@ -124,6 +140,8 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 
 	(void)p;		/* the run list comes with report_rd_links() */
 	base = base != NULL && base[1] != '\0' ? base + 1 : outdir;
+	r->outdir = xstrdup(outdir);
+	r->base = xstrdup(base);
 	for (i = 0; i < RF_N; i++) {
 		snprintf(path, sizeof(path), "%s/%s.html", outdir,
 		    rfile_names[i]);
@@ -142,15 +160,25 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	    when);
 	out(r->f[RF_SUMMARY], "%-32s <A HREF=\"logfile.html\">logfile</A>\n"
 	    "%-32s <A HREF=\"totals.html\">totals</A>\n"
+	    "%-32s <A HREF=\"status.html\">status</A>\n"
 	    "%-32s <A HREF=\"parmfile.html\">parmfile</A>\n"
 	    "%-32s <A HREF=\"errorlog.html\">errorlog</A>\n"
 	    "%-32s <A HREF=\"flatfile.html\">flatfile</A>\n\n",
-	    "Link to logfile:", "Run totals:", "Copy of input parameter files:",
+	    "Link to logfile:", "Run totals:", "Vdbench status:",
+	    "Copy of input parameter files:",
 	    "Link to errorlog:", "Link to flatfile:");
 	out(r->f[RF_TOTALS], "Run totals\n\n\n");
 	out(r->f[RF_ERROR], "Vdbench error log, created %s \nError log. If "
 	    "there are no error messages beyond this line then there were no "
 	    "Data Validation or I/O errors.\n\n", when);
+	out(r->f[RF_STATUS], "* Vdbench status\n\n* The objective of this file "
+	    "is to contain easily parseable information about the current "
+	    "state of Vdbench.\n* This then can serve as an 'official' "
+	    "interface for any software monitoring Vdbench.\n* Each line of "
+	    "output will be immediately flushed to the file system, making its "
+	    "content accessible by any monitoring program.\n* The values below "
+	    "are all tab-delimited.\n\n");
+	report_key_add(r, RKEY_TOTAL, "total", 1);
 	out(r->f[RF_FLAT], "%s", flat_intro);
 	fprintf(r->f[RF_FLAT], "%12s %23s ", "tod", "timestamp");
 	for (i = 0; flat_cols[i] != NULL; i++)
@@ -172,6 +200,61 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	return (r);
 }
 
+/* Write to every key file and histogram file. */
+static void __attribute__((format(printf, 2, 3)))
+all_keys(struct report *r, const char *fmt, ...)
+{
+	char text[4096];
+	va_list ap;
+	int i;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	for (i = 0; i < r->nkeys; i++) {
+		out(r->keys[i].f, "%s", text);
+		out(r->keys[i].hf, "%s", text);
+	}
+}
+
+/* The summary's links to the key reports (vdbench's order). */
+static void
+key_links(struct report *r)
+{
+	int i, n;
+
+	for (i = 0; i < r->nkeys; i++) {
+		if (r->keys[i].kind == RKEY_HOST)
+			out(r->f[RF_SUMMARY], "%-32s <A HREF=\"%s.html\">%s</A>\n",
+			    "Link to HOST reports:", r->keys[i].name,
+			    r->keys[i].name);
+	}
+	out(r->f[RF_SUMMARY], "%-32s <A HREF=\"histogram.html\">histogram"
+	    "</A>\n", "Link to response time histogram:");
+	for (i = 0, n = 0; i < r->nkeys; i++) {
+		if (r->keys[i].kind != RKEY_SD)
+			continue;
+		if (n++ == 0)
+			fprintf(r->f[RF_SUMMARY], "%-32s", "Link to SD reports:");
+		fprintf(r->f[RF_SUMMARY], " <A HREF=\"%s.html\">%s</A>%*s",
+		    r->keys[i].name, r->keys[i].name,
+		    (int)(strlen(r->keys[i].name) < 8 ? 8 -
+		    strlen(r->keys[i].name) : 0), "");
+	}
+	if (n > 0)
+		out(r->f[RF_SUMMARY], "\n");
+	for (i = 0, n = 0; i < r->nkeys; i++) {
+		if (r->keys[i].kind != RKEY_WD || r->keys[i].f == NULL)
+			continue;
+		if (n++ == 0)
+			out(r->f[RF_SUMMARY], "\n");
+		out(r->f[RF_SUMMARY], "%-32s <A HREF=\"%s.html\">%s</A>\n",
+		    "Link to workload report:", r->keys[i].name,
+		    r->keys[i].name);
+	}
+	out(r->f[RF_SUMMARY], "\n");
+}
+
 /* The "Link to Run Definitions" block, anchors 1..n in run order. */
 void
 report_rd_links(struct report *r, const struct plan *p, int with_format)
@@ -179,12 +262,14 @@ report_rd_links(struct report *r, const struct plan *p, int with_format)
 	char line[2048], loops[1024];
 	int i, n = 0;
 
+	key_links(r);
 	if (with_format) {
 		snprintf(line, sizeof(line), "%-32s <A HREF=\"#_%d\">SD_format "
 		    "For loops: threads=2 iorate=max</A>\n",
 		    "Link to Run Definitions:", ++n);
 		out(r->f[RF_SUMMARY], "%s", line);
 		out(r->f[RF_TOTALS], "%s", line);
+		all_keys(r, "%s", line);
 	}
 	for (i = 0; i < p->nruns; i++) {
 		plan_loops_text(&p->runs[i], loops, sizeof(loops));
@@ -194,9 +279,11 @@ report_rd_links(struct report *r, const struct plan *p, int with_format)
 		n++;
 		out(r->f[RF_SUMMARY], "%s", line);
 		out(r->f[RF_TOTALS], "%s", line);
+		all_keys(r, "%s", line);
 	}
 	out(r->f[RF_SUMMARY], "\n");
 	out(r->f[RF_TOTALS], "\n");
+	all_keys(r, "\n");
 }
 
 /* Close every file. NULL is fine. */
@@ -211,6 +298,16 @@ report_close(struct report *r)
 		if (r->f[i] != NULL)
 			fclose(r->f[i]);
 	}
+	for (i = 0; i < r->nkeys; i++) {
+		if (r->keys[i].f != NULL)
+			fclose(r->keys[i].f);
+		if (r->keys[i].hf != NULL)
+			fclose(r->keys[i].hf);
+		free(r->keys[i].name);
+	}
+	free(r->keys);
+	free(r->outdir);
+	free(r->base);
 	free(r);
 }
 
@@ -241,6 +338,7 @@ void
 report_run_start(struct report *r, const char *text, int anchor)
 {
 	char tod[16];
+	int i;
 
 	r->run_no = anchor;
 	r->lines_since_header = 0;
@@ -249,6 +347,11 @@ report_run_start(struct report *r, const char *text, int anchor)
 	    r->run_no, tod, text);
 	out(r->f[RF_TOTALS], "\n<a name=\"_%d\"></a><i><b>%s %s</b></i>\n\n",
 	    r->run_no, tod, text);
+	all_keys(r, "\n<a name=\"_%d\"></a><i><b>%s %s</b></i>\n\n",
+	    r->run_no, tod, text);
+	for (i = 0; i < r->nkeys; i++)
+		r->keys[i].lines = 0;
+	snprintf(r->run_text, sizeof(r->run_text), "%s", text);
 }
 
 /* Derived values of an interval or an average. */
@@ -413,4 +516,237 @@ report_end(struct report *r, const char *text)
 
 	mtime_tod(mtime_wall_ns(), tod);
 	out(r->f[RF_SUMMARY], "%s %s\n", tod, text);
+}
+
+/* Add a report key and open its files. */
+int
+report_key_add(struct report *r, enum rkey_kind kind, const char *name,
+    int with_hist)
+{
+	static const char *const titles[] = {
+		[RKEY_TOTAL] = "Total response time histogram.",
+		[RKEY_HOST] = "Host response time histogram.",
+		[RKEY_SLAVE] = "Slave response time histogram.",
+		[RKEY_SD] = "SD response time histogram.",
+		[RKEY_WD] = "Workload response time histogram.",
+	};
+	struct rkey *k;
+	char path[4200];
+
+	r->keys = xreallocarray(r->keys, (size_t)r->nkeys + 1,
+	    sizeof(*r->keys));
+	k = &r->keys[r->nkeys];
+	memset(k, 0, sizeof(*k));
+	k->kind = kind;
+	k->name = xstrdup(name);
+	if (kind != RKEY_TOTAL) {
+		snprintf(path, sizeof(path), "%s/%s.html", r->outdir, name);
+		if ((k->f = fopen(path, "w")) != NULL) {
+			out(k->f, "<title>Vdbench %s/%s.html</title><pre>\n",
+			    r->base, name);
+			switch (kind) {
+			case RKEY_HOST:
+				out(k->f, "Host summary report(s) for host=%s"
+				    "\n\n", name);
+				return (r->nkeys++);	/* links follow */
+			case RKEY_SLAVE:
+				out(k->f, "Slave summary report for slave=%s\n"
+				    "\n%-32s <A HREF=\"%s.stdout.html\">Slave "
+				    "stdout/stderr</A>\n", name, "Console log:",
+				    name);
+				break;
+			case RKEY_SD:
+				out(k->f, "SD report for sd=%s\n\n", name);
+				break;
+			default:
+				out(k->f, "Workload Report for wd=%s\n\n", name);
+				break;
+			}
+			if (with_hist)
+				out(k->f, "%-32s <A HREF=\"%s.histogram.html\">"
+				    "histogram</A>\n", "Link to response time "
+				    "histogram:", name);
+			out(k->f, "\n");
+		}
+	}
+	if (with_hist) {
+		if (kind == RKEY_TOTAL)
+			snprintf(path, sizeof(path), "%s/histogram.html",
+			    r->outdir);
+		else
+			snprintf(path, sizeof(path), "%s/%s.histogram.html",
+			    r->outdir, name);
+		if ((k->hf = fopen(path, "w")) != NULL)
+			out(k->hf, "<title>Vdbench %s/%s</title><pre>\n%s\n\n\n",
+			    r->base, strrchr(path, '/') + 1, titles[kind]);
+	}
+	return (r->nkeys++);
+}
+
+/* A key's interval or avg line, with its own header every 30 lines. */
+void
+report_key_line(struct report *r, int key, const char *label,
+    const struct iostats *s, uint64_t dur_ns, const struct cpu_pct *cpu)
+{
+	struct rkey *k = &r->keys[key];
+	char tod[16], line[512];
+
+	if (k->f == NULL)
+		return;
+	if (strncmp(label, "avg_", 4) != 0 && k->lines++ % 30 == 0)
+		header(k->f);
+	mtime_tod(mtime_wall_ns(), tod);
+	report_format_line(line, sizeof(line), tod, label, s, dur_ns, cpu);
+	out(k->f, "%s\n", line);
+}
+
+/* A bucket bound in ms, at most 8 characters (Histogram.getShort). */
+static void
+bound_ms(char *buf, size_t len, uint64_t us)
+{
+	snprintf(buf, len, "%.3f", (double)us / 1000.0);
+	if (strlen(buf) > 8)
+		buf[8] = '\0';
+	if (buf[strlen(buf) - 1] == '.')
+		buf[strlen(buf) - 1] = '\0';
+}
+
+/* 1234567 as "1,234,567". */
+static void
+grouped(char *buf, size_t len, uint64_t v)
+{
+	char tmp[32];
+	size_t n, i, o = 0;
+
+	snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)v);
+	n = strlen(tmp);
+	for (i = 0; i < n && o + 2 < len; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = '\0';
+}
+
+/* One histogram block (FORMATS.md 3.2). */
+static void
+hist_block(FILE *f, const char *title, const struct vdbhist_edges *ed,
+    const uint64_t *count)
+{
+	uint64_t total = 0;
+	double cum = 0;
+	unsigned int b;
+
+	for (b = 0; b <= ed->n; b++)
+		total += count[b];
+	fprintf(f, "%s\n %8s <  %10s   %10s %8s %8s  '+': Individual%%; "
+	    "'+-': Cumulative%%\n\n", title, "min(ms)", "max(ms)", "count",
+	    "%%", "cum%%");
+	for (b = 0; b <= ed->n; b++) {
+		char lo[16], hi[16], cnt[32];
+		double pct = total > 0 ? (double)count[b] * 100.0 /
+		    (double)total : 0;
+		int plus = (int)(pct * 0.5), minus, i;
+
+		bound_ms(lo, sizeof(lo), b == 0 ? 0 : ed->edge_us[b - 1]);
+		if (b == ed->n)
+			snprintf(hi, sizeof(hi), "max");
+		else
+			bound_ms(hi, sizeof(hi), ed->edge_us[b]);
+		minus = (int)(cum * 0.5);
+		cum += pct;
+		grouped(cnt, sizeof(cnt), count[b]);
+		fprintf(f, " %8s < %11s %12s %8.4f %8.4f  ", lo, hi, cnt, pct,
+		    cum);
+		for (i = 0; i < plus; i++)
+			fputc('+', f);
+		for (i = 0; i < minus; i++)
+			fputc('-', f);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+/* A key's histogram of the run. */
+void
+report_key_hist(struct report *r, int key, const struct vdbhist_edges *ed,
+    const struct vdbhist vdb[2])
+{
+	FILE *f = r->keys[key].hf;
+	uint64_t both[VDBHIST_MAX_BUCKETS], nr = 0, nw = 0;
+	unsigned int b;
+
+	if (f == NULL)
+		return;
+	for (b = 0; b <= ed->n; b++) {
+		both[b] = vdb[0].count[b] + vdb[1].count[b];
+		nr += vdb[0].count[b];
+		nw += vdb[1].count[b];
+	}
+	if (nr + nw == 0)
+		out(f, "No statistics generated for this run.\n\n");
+	else if (nw == 0)
+		hist_block(f, "Only reads done for this workload:", ed,
+		    vdb[0].count);
+	else if (nr == 0)
+		hist_block(f, "Only writes done for this workload:", ed,
+		    vdb[1].count);
+	else {
+		hist_block(f, "Reads and writes:", ed, both);
+		hist_block(f, "Reads:", ed, vdb[0].count);
+		hist_block(f, "Writes:", ed, vdb[1].count);
+	}
+	fflush(f);
+}
+
+/* A status.html line, flushed at once. */
+void
+report_status(struct report *r, const char *state, const char *run,
+    const char *loops)
+{
+	char stamp[40];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (r == NULL)
+		return;
+	localtime_r(&t, &tm);
+	strftime(stamp, sizeof(stamp), "%m/%d/%Y-%H:%M:%S-%Z", &tm);
+	if (run != NULL)
+		out(r->f[RF_STATUS], "%s \t%s\trd=%s\tFor loops: %s\n", stamp,
+		    state, run, loops);
+	else
+		out(r->f[RF_STATUS], "%s \t%s\n", stamp, state);
+}
+
+/* Number of report keys. */
+int
+report_nkeys(const struct report *r)
+{
+	return (r->nkeys);
+}
+
+/* Raw text into a key's report (links written after the key exists). */
+void
+report_key_text(struct report *r, int key, const char *text)
+{
+	out(r->keys[key].f, "%s", text);
+}
+
+/* <host>.var_adm_msgs.html, as vdbench writes it on Linux. */
+void
+report_host_messages(struct report *r, const char *host)
+{
+	char path[4200];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s.var_adm_msgs.html", r->outdir,
+	    host);
+	if ((f = fopen(path, "w")) == NULL)
+		return;
+	fprintf(f, "<title>Vdbench %s/%s.var_adm_msgs.html</title><pre>\n"
+	    "This file will contain the last 'nn' lines of files \n"
+	    "/var/adm/messages and /var/adm/messages.0 on the target host. \n"
+	    " \n", r->base, host);
+	fclose(f);
 }

@@ -9,6 +9,7 @@
 #include "iostats.h"
 #include "model.h"
 #include "plan.h"
+#include "vdbhist.h"
 
 /*
  * vdbench's report files in the output directory, written as the run goes
@@ -36,9 +37,37 @@ struct run_request {
 	double	compratio;
 };
 
+/* Report keys: the files of one host, slave, sd or wd (FORMATS.md 3). */
+enum rkey_kind {
+	RKEY_TOTAL,	/* summary.html, histogram.html */
+	RKEY_HOST,	/* <host>.html */
+	RKEY_SLAVE,	/* <host>-<n>.html */
+	RKEY_SD,	/* <sd>.html, <sd>.histogram.html */
+	RKEY_WD,	/* <wd>.html, <wd>.histogram.html */
+};
+
 struct report	*report_open(const char *outdir, const struct plan *,
 		    int nfiles, char *const files[], struct errmsg *);
 void		 report_close(struct report *);
+/*
+ * Add a report key and open its files; key 0 is the total, added by
+ * report_open. with_hist: also a histogram file. Returns the key index.
+ */
+int		 report_key_add(struct report *, enum rkey_kind,
+		    const char *name, int with_hist);
+int		 report_nkeys(const struct report *);
+void		 report_key_text(struct report *, int key, const char *);
+void		 report_host_messages(struct report *, const char *host);
+/* One interval or avg line in a key's own file. */
+void		 report_key_line(struct report *, int key, const char *label,
+		    const struct iostats *, uint64_t duration_ns,
+		    const struct cpu_pct *);
+/* A key's response-time histogram of the run (vdbench's buckets). */
+void		 report_key_hist(struct report *, int key,
+		    const struct vdbhist_edges *, const struct vdbhist vdb[2]);
+/* A line in status.html ("<state>" or "<state>\trd=...\tFor loops..."). */
+void		 report_status(struct report *, const char *state,
+		    const char *run, const char *loops);
 /* The run definitions block, once the run list is known. */
 void		 report_rd_links(struct report *, const struct plan *,
 		    int with_format);

@@ -29,6 +29,7 @@
 #include "log.h"
 #include "model_json.h"
 #include "mtime.h"
+#include "merge.h"
 #include "place.h"
 #include "proto.h"
 #include "report.h"
@@ -41,7 +42,6 @@
 #define RUN_SETUP_NS		(120ull * 1000000000u)
 #define RUN_MIN_SILENCE_NS	(5ull * 1000000000u)
 #define RUN_FORMAT_ALIGN	(1024u * 1024u)
-#define RUN_RING		64	/* intervals a slave may run ahead */
 
 struct master;
 
@@ -58,18 +58,11 @@ struct mslave {
 	int		 ready, ended, eof;
 	int		 nwgs;
 	struct iostats	*prev;		/* last cumulative, per WG */
+	struct hist	**prev_h;	/* per WG: read, write */
+	struct vdbhist	*prev_vdb;	/* per WG: read, write */
+	int		*wg_keys;	/* per WG: MERGE_KEYS_PER_WG keys */
 	uint64_t	 cpu_prev[7];
 	int		 cpu_prev_valid;
-};
-
-/* Sums of one interval over the slaves that reported it. */
-struct iacc {
-	unsigned int	k;		/* interval number of this slot */
-	int		nrep;
-	struct iostats	st;
-	uint64_t	dur_sum_ns;
-	uint64_t	cpu[7];
-	int		cpu_valid;
 };
 
 /* The run in progress, as it goes on the wire. */
@@ -89,6 +82,7 @@ struct lrun {
 	int			 maxdata_dir;	/* 0 all, 1 read, 2 write */
 	char			 maxdata_text[32];
 	uint64_t		 done_bytes[3];	/* all, read, write so far */
+	char			 loops[1024];	/* For loops text (status) */
 	json_t			*work[RUN_MAX_SLAVES];
 };
 
@@ -124,10 +118,14 @@ struct master {
 	uint64_t		*sd_xmax;	/* largest xfersize per sd */
 	struct lrun		 cur;
 	uint64_t		 run_id;
-	struct iacc		 ring[RUN_RING];	/* unprinted intervals */
-	struct iacc		 sum_all;	/* printed intervals, all */
-	struct iacc		 sum_avg;	/* printed, from first_avg */
+	struct merge		*mg;		/* the run's interval merger */
 	unsigned int		 next_print;
+	int			 key_host;	/* report keys */
+	int			 key_slave[RUN_MAX_SLAVES];
+	int			*key_sd;	/* per model sd, or -1 */
+	int			 nwdkeys;
+	char			**wdkey_name;
+	int			*wdkey;
 	double			 prev_rate, curve_rate;
 	int			 rc;
 	int			 aborting;
@@ -296,46 +294,40 @@ active_count(const struct master *m)
 	return (n);
 }
 
-/* Add a printed interval into a running sum (durations as the mean). */
-static void
-sum_add(struct iacc *sum, const struct iacc *a)
-{
-	int j;
-
-	if (sum->nrep++ == 0)
-		sum->cpu_valid = 1;
-	iostats_merge(&sum->st, &a->st);
-	sum->dur_sum_ns += a->nrep > 0 ? a->dur_sum_ns / (uint64_t)a->nrep : 0;
-	sum->cpu_valid &= a->cpu_valid;
-	for (j = 0; j < 7; j++)
-		sum->cpu[j] += a->cpu[j];
-}
-
-/* Print the average line and stop the run. */
+/* Print the average lines and histograms, and stop the run. */
 static void
 end_run(struct master *m, unsigned int last)
 {
-	/* A run shorter than its warm-up averages every interval it ran. */
-	const struct iacc *sum = m->sum_avg.nrep > 0 ? &m->sum_avg :
-	    &m->sum_all;
+	const struct iacc *sum = merge_sum(m->mg);
 	struct cpu_pct cpu;
 	char label[64];
+	int i;
 
 	cpu_from_ticks(&cpu, sum->cpu, sum->cpu_valid);
 	snprintf(label, sizeof(label), "avg_%u-%u", m->cur.first_avg, last);
-	report_avg(m->rep, m->cur.name, label, &sum->st, sum->dur_sum_ns, &cpu,
-	    &m->cur.req);
-	m->prev_rate = sum->dur_sum_ns > 0 ? round((double)(sum->st.side[0].ios
-	    + sum->st.side[1].ios) * 1e9 / (double)sum->dur_sum_ns) : 0;
+	report_avg(m->rep, m->cur.name, label, &sum->keys[0].st,
+	    sum->dur_sum_ns, &cpu, &m->cur.req);
+	for (i = 1; i < sum->nkeys; i++)
+		report_key_line(m->rep, i, label, &sum->keys[i].st,
+		    sum->dur_sum_ns, &cpu);
+	for (i = 0; i < sum->nkeys; i++)
+		report_key_hist(m->rep, i, &m->model->general.histogram,
+		    sum->keys[i].vdb);
+	m->prev_rate = sum->dur_sum_ns > 0 ? round((double)
+	    (sum->keys[0].st.side[0].ios + sum->keys[0].st.side[1].ios) * 1e9 /
+	    (double)sum->dur_sum_ns) : 0;
 	{
-		uint64_t n = sum->st.side[0].ios + sum->st.side[1].ios;
+		uint64_t n = sum->keys[0].st.side[0].ios +
+		    sum->keys[0].st.side[1].ios;
 
-		m->last_resp_ms = n > 0 ? (double)(sum->st.side[0].resp_sum_ns +
-		    sum->st.side[1].resp_sum_ns) / (double)n / 1e6 : 0;
+		m->last_resp_ms = n > 0 ? (double)(sum->keys[0].st.side[0].
+		    resp_sum_ns + sum->keys[0].st.side[1].resp_sum_ns) /
+		    (double)n / 1e6 : 0;
 		m->last_run = m->cur.plan_run;
 	}
 	if (m->cur.curve_max)
 		m->curve_rate = m->prev_rate;
+	report_status(m->rep, "Workload done", m->cur.name, m->cur.loops);
 	m->state = M_STOPPING;
 	m->state_since_ns = mtime_now_ns();
 	send_all(m, MSG_STOP, json_pack("{s:I}", "run_id",
@@ -347,26 +339,32 @@ static void
 print_ready_intervals(struct master *m)
 {
 	int need = active_count(m);
+	struct iacc *a;
 
-	while (m->state == M_RUNNING &&
-	    m->ring[m->next_print % RUN_RING].k == m->next_print &&
-	    m->ring[m->next_print % RUN_RING].nrep >= need) {
-		struct iacc *a = &m->ring[m->next_print % RUN_RING];
+	while (m->state == M_RUNNING && (a = merge_slot(m->mg, m->next_print,
+	    m->next_print)) != NULL && a->nrep >= need) {
 		unsigned int k = m->next_print++;
+		uint64_t dur = merge_duration_ns(a);
+		const struct iostats *t = &a->keys[0].st;
 		struct cpu_pct cpu;
+		char label[16];
 		int i, all_eof = 1, any_eof = 0;
 
 		cpu_from_ticks(&cpu, a->cpu, a->cpu_valid);
-		report_interval(m->rep, m->cur.name, k, &a->st,
-		    a->dur_sum_ns / (uint64_t)(a->nrep > 0 ? a->nrep : 1), &cpu,
+		report_interval(m->rep, m->cur.name, k, t, dur, &cpu,
 		    &m->cur.req);
-		sum_add(&m->sum_all, a);
-		if (k >= m->cur.first_avg)
-			sum_add(&m->sum_avg, a);
-		m->cur.done_bytes[1] += a->st.side[0].bytes;
-		m->cur.done_bytes[2] += a->st.side[1].bytes;
-		m->cur.done_bytes[0] += a->st.side[0].bytes + a->st.side[1].bytes;
-		memset(a, 0, sizeof(*a));
+		snprintf(label, sizeof(label), "%u", k);
+		for (i = 1; i < a->nkeys; i++)
+			report_key_line(m->rep, i, label, &a->keys[i].st, dur,
+			    &cpu);
+		if (k == m->cur.first_avg - 1 || (m->cur.first_avg <= 1 &&
+		    k == 1))
+			report_status(m->rep, "Warmup done", m->cur.name,
+			    m->cur.loops);
+		m->cur.done_bytes[1] += t->side[0].bytes;
+		m->cur.done_bytes[2] += t->side[1].bytes;
+		m->cur.done_bytes[0] += t->side[0].bytes + t->side[1].bytes;
+		merge_printed(m->mg, a, k >= m->cur.first_avg);
 		if (m->cur.maxdata_bytes > 0 && m->cur.done_bytes[
 		    m->cur.maxdata_dir] >= m->cur.maxdata_bytes) {
 			console_line("Reached maxdata=%s. rd=%s shutting down "
@@ -421,28 +419,64 @@ on_interval(struct mslave *s, json_t *body)
 		    json_array_size(stats), s->nwgs);
 		return;
 	}
-	if ((unsigned int)k < m->next_print)
-		return;			/* already printed: cannot happen */
-	if ((unsigned int)k >= m->next_print + RUN_RING) {
+	if ((a = merge_slot(m->mg, (unsigned int)k, m->next_print)) == NULL) {
+		if ((unsigned int)k < m->next_print)
+			return;		/* already printed: cannot happen */
 		master_abort(m, "Slave %s is %lld intervals ahead of the "
 		    "others", s->name, (long long)(k - m->next_print));
 		return;
 	}
-	a = &m->ring[k % RUN_RING];
-	if (a->k != (unsigned int)k) {
-		memset(a, 0, sizeof(*a));
-		a->k = (unsigned int)k;
-	}
 	json_array_foreach(stats, i, v) {
 		struct iostats now, d;
+		struct vdbhist dvdb[2];
+		struct hist *dh[2] = { NULL, NULL };
+		int dir, ok = 1;
 
 		if (iostats_from_json(&now, json_object_get(v, "io"), &e) != 0) {
 			master_abort(m, "Slave %s: %s", s->name, e.text);
 			return;
 		}
 		iostats_delta(&d, &now, &s->prev[i]);
-		iostats_merge(&a->st, &d);
 		s->prev[i] = now;
+		memset(dvdb, 0, sizeof(dvdb));
+		for (dir = 0; dir < 2 && ok; dir++) {
+			static const char *const dn[2] = { "read", "write" };
+			json_t *hj = json_object_get(json_object_get(v, "hist"),
+			    dn[dir]);
+			json_t *vj = json_object_get(json_object_get(v, "vdb"),
+			    dn[dir]), *c;
+			struct hist *cum = hist_new();
+			struct vdbhist *pv = &s->prev_vdb[2 * i + dir];
+			size_t b;
+
+			if (hj == NULL || hist_from_json(cum, hj, &e) != 0 ||
+			    !json_is_array(vj) || json_array_size(vj) >
+			    VDBHIST_MAX_BUCKETS) {
+				hist_free(cum);
+				ok = 0;
+				break;
+			}
+			dh[dir] = hist_new();
+			hist_delta(dh[dir], cum, s->prev_h[2 * i + dir]);
+			hist_free(s->prev_h[2 * i + dir]);
+			s->prev_h[2 * i + dir] = cum;
+			json_array_foreach(vj, b, c) {
+				uint64_t now_c = (uint64_t)json_integer_value(c);
+
+				dvdb[dir].count[b] = now_c - pv->count[b];
+				pv->count[b] = now_c;
+			}
+		}
+		if (!ok) {
+			hist_free(dh[0]);
+			hist_free(dh[1]);
+			master_abort(m, "Slave %s sent bad histograms: %s",
+			    s->name, e.text);
+			return;
+		}
+		merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &d, dh, dvdb);
+		hist_free(dh[0]);
+		hist_free(dh[1]);
 	}
 	a->dur_sum_ns += (uint64_t)dur;
 	a->nrep++;
@@ -470,10 +504,10 @@ go(struct master *m)
 
 	console_line("%s", m->cur.text);
 	report_run_start(m->rep, m->cur.text, ++m->anchor);
-	memset(m->ring, 0, sizeof(m->ring));
-	memset(&m->sum_all, 0, sizeof(m->sum_all));
-	memset(&m->sum_avg, 0, sizeof(m->sum_avg));
+	merge_free(m->mg);
+	m->mg = merge_new(report_nkeys(m->rep));
 	m->next_print = 1;
+	report_status(m->rep, "Starting", m->cur.name, m->cur.loops);
 	for (i = 0; i < m->nslaves; i++)
 		m->sl[i].eof = 0;
 	m->state = M_RUNNING;
@@ -504,6 +538,7 @@ on_run_end(struct mslave *s)
 			return;
 	}
 	m->runs_done++;
+	report_status(m->rep, "Slaves done", m->cur.name, m->cur.loops);
 	if (m->cur.pause_s > 0) {
 		struct timeval t = { (time_t)m->cur.pause_s, 0 };
 
@@ -623,6 +658,7 @@ build_plan_run(struct master *m, const struct run *pr)
 		r.iorate = plan_pct_rate(observed, -pr->iorate);
 	c->curve_max = pr->iorate == RD_IORATE_CURVE && !pr->curve_point;
 	snprintf(c->name, sizeof(c->name), "%s", pr->name);
+	plan_loops_text(pr, c->loops, sizeof(c->loops));
 	snprintf(c->text, sizeof(c->text), "Starting RD=%s; I/O rate: %s; %s; "
 	    "For loops: %s", pr->name, plan_rate_text(pr, observed, rate,
 	    sizeof(rate)), plan_elapsed_text(pr, el, sizeof(el)),
@@ -780,6 +816,7 @@ build_format_run(struct master *m)
 		}
 	}
 	snprintf(c->name, sizeof(c->name), "SD_format");
+	snprintf(c->loops, sizeof(c->loops), "threads=2 iorate=max");
 	snprintf(c->text, sizeof(c->text), "Starting RD=SD_format; I/O rate: "
 	    "Uncontrolled MAX; elapsed=(none); For loops: threads=2 "
 	    "iorate=max");
@@ -825,6 +862,136 @@ build_format_run(struct master *m)
 	m->nformat = 0;
 }
 
+/* Free a slave's per-WG state of the last run. */
+static void
+slave_wg_free(struct mslave *s)
+{
+	int i;
+
+	for (i = 0; s->prev_h != NULL && i < 2 * s->nwgs; i++)
+		hist_free(s->prev_h[i]);
+	free(s->prev_h);
+	free(s->prev_vdb);
+	free(s->prev);
+	free(s->wg_keys);
+	s->prev_h = NULL;
+	s->prev_vdb = NULL;
+	s->prev = NULL;
+	s->wg_keys = NULL;
+	s->nwgs = 0;
+}
+
+/* The report key of a wd name, or -1. */
+static int
+wd_key(const struct master *m, const char *name)
+{
+	int i;
+
+	for (i = 0; i < m->nwdkeys; i++) {
+		if (strcmp(m->wdkey_name[i], name) == 0)
+			return (m->wdkey[i]);
+	}
+	return (-1);
+}
+
+/* Per-WG state for a run: previous counters and the WG's report keys. */
+static void
+slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
+{
+	const json_t *g;
+	size_t i;
+
+	s->nwgs = (int)json_array_size(wgs);
+	s->prev = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev));
+	s->prev_h = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_h));
+	s->prev_vdb = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_vdb));
+	s->wg_keys = xcalloc(MERGE_KEYS_PER_WG * (size_t)s->nwgs + 1,
+	    sizeof(int));
+	for (i = 0; i < 2 * (size_t)s->nwgs; i++)
+		s->prev_h[i] = hist_new();
+	json_array_foreach(wgs, i, g) {
+		const char *wd = json_string_value(json_object_get(g, "wd"));
+		const char *sdn = json_string_value(json_object_get(g, "sd"));
+		const struct sd *sd = sdn != NULL ? model_find_sd(m->model,
+		    sdn) : NULL;
+		int *k = &s->wg_keys[MERGE_KEYS_PER_WG * i];
+
+		k[0] = 0;
+		k[1] = m->key_host;
+		k[2] = m->key_slave[s->id];
+		k[3] = sd != NULL ? m->key_sd[sd_index(m->model, sd)] : -1;
+		k[4] = wd != NULL ? wd_key(m, wd) : -1;
+	}
+}
+
+/* Open the host, slave, sd and wd reports (FORMATS.md 3). */
+static void
+open_key_reports(struct master *m)
+{
+	struct strlist wds = { 0, NULL, 0 };
+	const struct sd *sd;
+	char name[300];
+	int i, r, w, k, si = 0, nsds = 0;
+
+	m->key_host = report_key_add(m->rep, RKEY_HOST, "localhost", 0);
+	for (i = 0; i < m->nslaves; i++) {
+		char link[512];
+
+		m->key_slave[i] = report_key_add(m->rep, RKEY_SLAVE,
+		    m->sl[i].name, m->nslaves > 1);
+		snprintf(link, sizeof(link), "%-32s <A HREF=\"%s.html\">%s "
+		    "summary</A>   <A HREF=\"%s.stdout.html\">%s stdout</A>\n",
+		    "Link to slave summary report:", m->sl[i].name,
+		    m->sl[i].name, m->sl[i].name, m->sl[i].name);
+		report_key_text(m->rep, m->key_host, link);
+	}
+	report_key_text(m->rep, m->key_host, "Link to /var/adm/messages:       "
+	    "<A HREF=\"localhost.var_adm_msgs.html\">messages</A>\n\n");
+	report_host_messages(m->rep, "localhost");
+	TAILQ_FOREACH(sd, &m->model->sds, entry)
+		nsds++;
+	m->key_sd = xcalloc((size_t)nsds + 1, sizeof(int));
+	TAILQ_FOREACH(sd, &m->model->sds, entry) {
+		int used = 0;
+
+		for (k = 0; k < m->nformat; k++)
+			used |= m->format_sd[k] == sd;
+		for (r = 0; r < m->plan->nruns && !used; r++) {
+			for (w = 0; w < m->plan->runs[r].nwds; w++) {
+				for (k = 0; k < m->plan->runs[r].wds[w].nsds;
+				    k++)
+					used |= m->plan->runs[r].wds[w].sds[k] ==
+					    sd;
+			}
+		}
+		m->key_sd[si++] = used ? report_key_add(m->rep, RKEY_SD,
+		    sd->name, 1) : -1;
+	}
+	/* Workload reports when the run list has more than one workload. */
+	for (k = 0; k < m->nformat; k++) {
+		snprintf(name, sizeof(name), "SD_format_%s",
+		    m->format_sd[k]->name);
+		strlist_add(&wds, name);
+	}
+	for (r = 0; r < m->plan->nruns; r++) {
+		for (w = 0; w < m->plan->runs[r].nwds; w++) {
+			const char *n = m->plan->runs[r].wds[w].wd->name;
+			int seen = 0;
+
+			for (k = 0; k < wds.n; k++)
+				seen |= strcmp(wds.v[k], n) == 0;
+			if (!seen)
+				strlist_add(&wds, n);
+		}
+	}
+	m->nwdkeys = wds.n;
+	m->wdkey_name = wds.v;
+	m->wdkey = xcalloc((size_t)wds.n + 1, sizeof(int));
+	for (k = 0; k < wds.n; k++)
+		m->wdkey[k] = wds.n > 1 ? report_key_add(m->rep, RKEY_WD,
+		    wds.v[k], 1) : -1;
+}
+
 /* Send the current run's WORK. */
 static void
 send_work(struct master *m)
@@ -846,14 +1013,11 @@ send_work(struct master *m)
 
 		s->active = w != NULL && !s->lost;
 		s->ready = s->ended = s->eof = 0;
-		free(s->prev);
-		s->prev = NULL;
-		s->nwgs = 0;
+		slave_wg_free(s);
 		if (!s->active)
 			continue;
 		json_object_set(w, "histogram_edges_us", edges);
-		s->nwgs = (int)json_array_size(json_object_get(w, "wgs"));
-		s->prev = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev));
+		slave_wg_alloc(m, s, json_object_get(w, "wgs"));
 		link_send(s->link, MSG_WORK, json_pack("{s:I,s:s,s:I,s:I,s:I,"
 		    "s:b,s:O,s:o}", "run_id", (json_int_t)m->run_id, "run",
 		    m->cur.name, "interval_ns", (json_int_t)m->cur.interval_ns,
@@ -902,6 +1066,8 @@ start_next_run(struct master *m)
 		snprintf(text, sizeof(text), "Vdbench execution completed "
 		    "successfully. Output directory: %s", m->o->outdir);
 		report_end(m->rep, "Vdbench execution completed successfully");
+		report_status(m->rep, "Shutting down slaves", NULL, NULL);
+		report_status(m->rep, "Vdbench complete", NULL, NULL);
 		console_line("%s", text);
 		m->rc = 0;
 		master_leave(m);
@@ -980,6 +1146,8 @@ on_info(struct master *m, json_t *body)
 			m->nformat++;
 		}
 	}
+	report_status(m->rep, "Query host configuration completed", NULL, NULL);
+	open_key_reports(m);
 	report_rd_links(m->rep, m->plan, m->nformat > 0);
 	start_next_run(m);
 }
@@ -1068,6 +1236,13 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			continue;
 		s->hello = 1;
 		s->link = l;
+		{
+			char st[128];
+
+			snprintf(st, sizeof(st), "Slave %s (pid %6d) connected "
+			    "to master %d", s->name, (int)s->pid, (int)getpid());
+			report_status(m->rep, st, NULL, NULL);
+		}
 		s->last_heard_ns = mtime_now_ns();
 		link_set_dispatch(l, slave_dispatch, s);
 		free(p);
@@ -1078,6 +1253,9 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			const struct sd *sd;
 
 			console_line("All slaves are now connected");
+			report_status(m->rep, "Slaves connected", NULL, NULL);
+			report_status(m->rep, "Query host configuration started",
+			    NULL, NULL);
 			TAILQ_FOREACH(sd, &m->model->sds, entry)
 				json_array_append_new(luns,
 				    json_string(sd_lun(sd)));
@@ -1446,6 +1624,7 @@ run_all(const struct model *model, const struct plan *plan,
 	evsignal_add(m->sig_ev[0], NULL);
 	evsignal_add(m->sig_ev[1], NULL);
 	m->nslaves = slave_count(model, plan, o->jvms);
+	report_status(m->rep, "Starting slaves", NULL, NULL);
 	if (m->nslaves > RUN_MAX_SLAVES)
 		m->nslaves = RUN_MAX_SLAVES;
 	m->state = M_CONNECT;
@@ -1469,8 +1648,14 @@ out:
 	rc = m->rc;
 	for (i = 0; i < m->nslaves; i++) {
 		link_free(m->sl[i].link);
-		free(m->sl[i].prev);
+		slave_wg_free(&m->sl[i]);
 	}
+	merge_free(m->mg);
+	free(m->key_sd);
+	for (i = 0; i < m->nwdkeys; i++)
+		free(m->wdkey_name[i]);
+	free(m->wdkey_name);
+	free(m->wdkey);
 	for (i = 0; i < RUN_MAX_SLAVES; i++)
 		json_decref(m->cur.work[i]);
 	if (m->rep != NULL)

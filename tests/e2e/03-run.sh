@@ -40,12 +40,35 @@ expect_out "Vdbench execution completed successfully"
 check_reports "$T/out1" "avg_2-3"
 [ -z "$(slave_pids "$T/out")" ] && ok || bad "a slave outlived its run"
 
+# The files vdbench writes for this shape of run (reference case
+# a_raw_randwrite_4k: SD_format first, one sd, one wd, one slave), less
+# those not built yet (parmscan, skew, swat_mon).
+for f in errorlog flatfile histogram localhost-0 localhost-0.stdout \
+    localhost localhost.var_adm_msgs logfile parmfile sd1.histogram sd1 \
+    status summary totals wd1 wd1.histogram SD_format_sd1 \
+    SD_format_sd1.histogram; do
+	[ -s "$T/out1/$f.html" ] && ok || bad "$f.html missing"
+done
+[ -e "$T/out1/localhost-0.histogram.html" ] && bad "a slave histogram with one slave" || ok
+grep -q "^Only reads done for this workload:\|^Reads and writes:" "$T/out1/histogram.html" && ok || bad "histogram.html has no histogram"
+grep -q "^ 2000.000 <         max " "$T/out1/histogram.html" && ok || bad "histogram.html lacks the open bucket"
+grep -q "	Vdbench complete" "$T/out1/status.html" && ok || bad "status.html is not complete"
+
 # Two slaves (-m 2): both start; the file exists now, so no SD_format.
 expect_rc 0 "$VDBC" -f "$T/a.parm" -o "$T/out2" -m2 --port 0 --seed 7
 n=$(grep -c "Starting slave:" "$T/out")
 [ "$n" = 2 ] && ok || bad "-m2 started $n slaves"
 grep -q "SD_format" "$T/out" && bad "SD_format ran for an existing file" || ok
 [ -s "$T/out2/localhost-1.stdout.html" ] && ok || bad "no stdout file for localhost-1"
+for f in localhost-0.histogram localhost-1.histogram localhost-1 sd1; do
+	[ -s "$T/out2/$f.html" ] && ok || bad "-m2: $f.html missing"
+done
+[ -e "$T/out2/wd1.html" ] && bad "a wd report with a single workload" || ok
+# The slaves' lines add up to the host's.
+s0=$(awk '$2 == "avg_2-3" { print $3 }' "$T/out2/localhost-0.html")
+s1=$(awk '$2 == "avg_2-3" { print $3 }' "$T/out2/localhost-1.html")
+h=$(awk '$2 == "avg_2-3" { print $3 }' "$T/out2/localhost.html")
+awk -v a="$s0" -v b="$s1" -v h="$h" 'BEGIN { d = a + b - h; if (d < 0) d = -d; exit !(h > 0 && d <= 0.02 + h * 1e-6) }' && ok || bad "slave rates $s0 + $s1 != host $h"
 check_reports "$T/out2" "avg_2-3"
 
 # rdpct=70 gives 70 +/- 2 % reads (fixed seed, far more than 10,000 I/Os).

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef MASTER_MERGE_H
+#define MASTER_MERGE_H
+
+#include <stdint.h>
+
+#include "hist.h"
+#include "iostats.h"
+#include "vdbhist.h"
+
+/*
+ * Interval merging for one run: each slave's per-WG deltas are summed
+ * into every report key the WG belongs to (total, host, slave, sd, wd).
+ * Intervals not printed yet wait in a small ring; printed ones are added
+ * to the run's sums (all intervals, and those the avg line names).
+ * Counters only, never rates, so every sum is exact.
+ */
+#define MERGE_RING	64	/* intervals a slave may run ahead */
+#define MERGE_KEYS_PER_WG 5	/* total, host, slave, sd, wd */
+
+struct kacc {
+	struct iostats	 st;
+	struct vdbhist	 vdb[2];	/* vdbench buckets, read/write */
+	struct hist	*h[2];		/* log-linear, read/write */
+};
+
+struct iacc {
+	unsigned int	 k;		/* interval number */
+	int		 nrep;		/* slaves that reported it */
+	uint64_t	 dur_sum_ns;	/* summed over those slaves */
+	uint64_t	 cpu[7];	/* /proc/stat tick deltas */
+	int		 cpu_valid;
+	int		 nkeys;
+	struct kacc	*keys;
+};
+
+struct merge;
+
+struct merge	*merge_new(int nkeys);
+void		 merge_free(struct merge *);
+/* The slot of interval k; NULL when k is printed or too far ahead. */
+struct iacc	*merge_slot(struct merge *, unsigned int k,
+		    unsigned int next_print);
+/* Add one WG's interval deltas to the keys it belongs to. */
+void		 merge_add(struct iacc *, const int keys[MERGE_KEYS_PER_WG],
+		    const struct iostats *, struct hist *const dh[2],
+		    const struct vdbhist dvdb[2]);
+/* Interval a was printed: add it to the sums, then empty its slot. */
+void		 merge_printed(struct merge *, struct iacc *, int in_avg);
+/* The run's sums: the avg intervals, or all when none was measured. */
+const struct iacc *merge_sum(const struct merge *);
+/* The mean duration of an interval over the slaves that reported it. */
+uint64_t	 merge_duration_ns(const struct iacc *);
+
+#endif /* MASTER_MERGE_H */
