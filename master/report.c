@@ -354,15 +354,9 @@ report_run_start(struct report *r, const char *text, int anchor)
 	snprintf(r->run_text, sizeof(r->run_text), "%s", text);
 }
 
-/* Derived values of an interval or an average. */
-struct derived {
-	double	rate, mbs, readpct, resp, rresp, wresp, max, stddev, qdepth;
-	long	bytes_io;
-};
-
 /* Rates, response times and the rest from counters (FORMATS.md 2). */
-static void
-derive(struct derived *d, const struct iostats *s, uint64_t dur_ns)
+void
+report_derive(struct derived *d, const struct iostats *s, uint64_t dur_ns)
 {
 	const struct iostats_side *rd = &s->side[IOSTATS_READ];
 	const struct iostats_side *wr = &s->side[IOSTATS_WRITE];
@@ -396,7 +390,7 @@ report_format_line(char *buf, size_t len, const char *tod, const char *label,
 {
 	struct derived d;
 
-	derive(&d, s, dur_ns);
+	report_derive(&d, s, dur_ns);
 	snprintf(buf, len, "%s%10s %10.2f %8.2f %7ld %6.2f %8.3f %8.3f %8.3f "
 	    "%8.3f %8.3f %5.1f %5.1f %5.1f", tod, label, d.rate, d.mbs,
 	    d.bytes_io, d.readpct, d.resp, d.rresp, d.wresp, d.max, d.stddev,
@@ -426,7 +420,7 @@ flat_row(struct report *r, const char *tod, const char *run,
 	struct tm tm;
 	struct derived d;
 
-	derive(&d, s, dur_ns);
+	report_derive(&d, s, dur_ns);
 	localtime_r(&t, &tm);
 	strftime(stamp, sizeof(stamp), "%m/%d/%Y-%H:%M:%S-%Z ", &tm);
 	fprintf(f, "%12s %24s%10s %10s ", tod, stamp, run, label);
@@ -749,4 +743,28 @@ report_host_messages(struct report *r, const char *host)
 	    "/var/adm/messages and /var/adm/messages.0 on the target host. \n"
 	    " \n", r->base, host);
 	fclose(f);
+}
+
+/* A key's kind and name. */
+enum rkey_kind
+report_key_kind(const struct report *r, int key)
+{
+	return (r->keys[key].kind);
+}
+
+const char *
+report_key_name(const struct report *r, int key)
+{
+	return (r->keys[key].name);
+}
+
+/* A line of vdbc's own in summary.html (and the logfile). */
+void
+report_summary_note(struct report *r, const char *text)
+{
+	char tod[16];
+
+	mtime_tod(mtime_wall_ns(), tod);
+	out(r->f[RF_SUMMARY], "%s %s\n", tod, text);
+	out(r->f[RF_LOG], "%s %s\n", tod, text);
 }

@@ -46,6 +46,14 @@ enum rkey_kind {
 	RKEY_WD,	/* <wd>.html, <wd>.histogram.html */
 };
 
+/* What an interval line shows, derived from counters (FORMATS.md 2). */
+struct derived {
+	double	rate, mbs, readpct, resp, rresp, wresp, max, stddev, qdepth;
+	long	bytes_io;
+};
+
+void		 report_derive(struct derived *, const struct iostats *,
+		    uint64_t duration_ns);
 struct report	*report_open(const char *outdir, const struct plan *,
 		    int nfiles, char *const files[], struct errmsg *);
 void		 report_close(struct report *);
@@ -56,6 +64,10 @@ void		 report_close(struct report *);
 int		 report_key_add(struct report *, enum rkey_kind,
 		    const char *name, int with_hist);
 int		 report_nkeys(const struct report *);
+enum rkey_kind	 report_key_kind(const struct report *, int key);
+const char	*report_key_name(const struct report *, int key);
+/* A line of vdbc's own (percentiles) in summary.html and the logfile. */
+void		 report_summary_note(struct report *, const char *);
 void		 report_key_text(struct report *, int key, const char *);
 void		 report_host_messages(struct report *, const char *host);
 /* One interval or avg line in a key's own file. */

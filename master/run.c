@@ -33,6 +33,7 @@
 #include "place.h"
 #include "proto.h"
 #include "report.h"
+#include "results.h"
 #include "units.h"
 #include "xmalloc.h"
 
@@ -83,6 +84,7 @@ struct lrun {
 	char			 maxdata_text[32];
 	uint64_t		 done_bytes[3];	/* all, read, write so far */
 	char			 loops[1024];	/* For loops text (status) */
+	char			 rate_text[64];
 	json_t			*work[RUN_MAX_SLAVES];
 };
 
@@ -100,6 +102,7 @@ struct master {
 	const struct plan	*plan;
 	const struct run_opts	*o;
 	struct report		*rep;
+	struct results		*res;
 	int			 listen_fd;
 	int			 port;
 	struct event		*accept_ev;
@@ -131,6 +134,7 @@ struct master {
 	int			 aborting;
 	int			 runs_done;
 	int			 anchor;	/* report anchor of the run */
+	int			 had_format;	/* an SD_format run was planned */
 	double			 last_resp_ms;	/* avg response, last run */
 	const struct run	*last_run;	/* the plan run that ran last */
 };
@@ -216,6 +220,13 @@ master_abort(struct master *m, const char *fmt, ...)
 		    "interval(s); the reports hold everything up to there.",
 		    m->cur.name, m->next_print > 0 ? m->next_print - 1 : 0);
 	report_end(m->rep, text);
+	if (m->state == M_RUNNING || m->state == M_SETUP) {
+		char st[1100];
+
+		snprintf(st, sizeof(st), "stopped: %s", text);
+		results_run_end(m->res, st);
+	} else if (m->res != NULL)
+		results_write(m->res);
 	m->rc = RUN_EXIT_FAILED;
 	send_all(m, MSG_STOP, json_pack("{s:I}", "run_id",
 	    (json_int_t)m->run_id), 0);
@@ -294,6 +305,36 @@ active_count(const struct master *m)
 	return (n);
 }
 
+/* The run's percentiles on a line of vdbc's own in summary.html. */
+static void
+percentile_note(struct master *m, const char *label, struct hist *const h[2])
+{
+	static const double p[] = { 50, 90, 99, 99.9, 99.99 };
+	struct hist *all = hist_new();
+	char text[1024];
+	size_t n, i;
+	int d;
+
+	for (d = 0; d < 2; d++) {
+		if (h[d] != NULL)
+			hist_merge(all, h[d]);
+	}
+	if (hist_count(all) > 0) {
+		n = (size_t)snprintf(text, sizeof(text), "vdbc: %s response "
+		    "time percentiles (ms):", label);
+		for (i = 0; i < sizeof(p) / sizeof(p[0]) && n < sizeof(text);
+		    i++)
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+			    " p%g=%.3f", p[i], (double)hist_percentile_ns(all,
+			    p[i]) / 1e6);
+		if (n < sizeof(text))
+			snprintf(text + n, sizeof(text) - n, " max=%.3f",
+			    (double)hist_max_ns(all) / 1e6);
+		report_summary_note(m->rep, text);
+	}
+	hist_free(all);
+}
+
 /* Print the average lines and histograms, and stop the run. */
 static void
 end_run(struct master *m, unsigned int last)
@@ -313,6 +354,18 @@ end_run(struct master *m, unsigned int last)
 	for (i = 0; i < sum->nkeys; i++)
 		report_key_hist(m->rep, i, &m->model->general.histogram,
 		    sum->keys[i].vdb);
+	results_average(m->res, label, &sum->keys[0].st, sum->dur_sum_ns,
+	    &cpu, sum->keys[0].h);
+	for (i = 1; i < sum->nkeys; i++) {
+		static const char *const kinds[] = { "total", "hosts",
+		    "slaves", "sds", "wds" };
+
+		results_key_average(m->res, kinds[report_key_kind(m->rep, i)],
+		    report_key_name(m->rep, i), &sum->keys[i].st,
+		    sum->dur_sum_ns, sum->keys[i].h);
+	}
+	percentile_note(m, label, sum->keys[0].h);
+	results_run_end(m->res, "completed");
 	m->prev_rate = sum->dur_sum_ns > 0 ? round((double)
 	    (sum->keys[0].st.side[0].ios + sum->keys[0].st.side[1].ios) * 1e9 /
 	    (double)sum->dur_sum_ns) : 0;
@@ -357,6 +410,7 @@ print_ready_intervals(struct master *m)
 		for (i = 1; i < a->nkeys; i++)
 			report_key_line(m->rep, i, label, &a->keys[i].st, dur,
 			    &cpu);
+		results_interval(m->res, k, t, dur, &cpu, a->keys[0].h);
 		if (k == m->cur.first_avg - 1 || (m->cur.first_avg <= 1 &&
 		    k == 1))
 			report_status(m->rep, "Warmup done", m->cur.name,
@@ -496,6 +550,33 @@ on_interval(struct mslave *s, json_t *body)
 	print_ready_intervals(m);
 }
 
+/* "run k of n" and the time left, on a line of vdbc's own. */
+static void
+run_progress(struct master *m)
+{
+	int total = m->plan->nruns + m->had_format, k = m->anchor, i;
+	uint64_t left_s = 0;
+	char when[64];
+
+	for (i = m->next_run - (m->cur.plan_run != NULL ? 1 : 0);
+	    i >= 0 && i < m->plan->nruns; i++) {
+		const struct run *r = &m->plan->runs[i];
+
+		left_s += r->nintervals * r->interval_s + r->rd->pause_s;
+	}
+	if (left_s >= 3600)
+		snprintf(when, sizeof(when), "%lluh%02llum%02llus",
+		    (unsigned long long)(left_s / 3600),
+		    (unsigned long long)(left_s / 60 % 60),
+		    (unsigned long long)(left_s % 60));
+	else
+		snprintf(when, sizeof(when), "%llum%02llus",
+		    (unsigned long long)(left_s / 60),
+		    (unsigned long long)(left_s % 60));
+	console_line("vdbc: run %d of %d; about %s left%s", k, total, when,
+	    m->cur.format ? " after this format run" : "");
+}
+
 /* GO to every slave of the run. */
 static void
 go(struct master *m)
@@ -504,6 +585,13 @@ go(struct master *m)
 
 	console_line("%s", m->cur.text);
 	report_run_start(m->rep, m->cur.text, ++m->anchor);
+	run_progress(m);
+	results_run(m->res, m->cur.name, m->cur.plan_run != NULL ?
+	    m->cur.plan_run->rd->name : "SD_format", m->cur.loops,
+	    m->cur.rate_text, m->cur.req.reqrate, m->cur.plan_run != NULL ?
+	    m->cur.plan_run->elapsed_s : 0,
+	    m->cur.interval_ns / 1000000000ull, m->cur.plan_run != NULL ?
+	    m->cur.plan_run->warmup_s : 0);
 	merge_free(m->mg);
 	m->mg = merge_new(report_nkeys(m->rep));
 	m->next_print = 1;
@@ -663,6 +751,7 @@ build_plan_run(struct master *m, const struct run *pr)
 	    "For loops: %s", pr->name, plan_rate_text(pr, observed, rate,
 	    sizeof(rate)), plan_elapsed_text(pr, el, sizeof(el)),
 	    plan_loops_text(pr, loops, sizeof(loops)));
+	snprintf(c->rate_text, sizeof(c->rate_text), "%s", rate);
 	c->nintervals = pr->nintervals;
 	c->first_avg = pr->first_avg;
 	c->interval_ns = pr->interval_s * 1000000000ull;
@@ -817,6 +906,7 @@ build_format_run(struct master *m)
 	}
 	snprintf(c->name, sizeof(c->name), "SD_format");
 	snprintf(c->loops, sizeof(c->loops), "threads=2 iorate=max");
+	snprintf(c->rate_text, sizeof(c->rate_text), "Uncontrolled MAX");
 	snprintf(c->text, sizeof(c->text), "Starting RD=SD_format; I/O rate: "
 	    "Uncontrolled MAX; elapsed=(none); For loops: threads=2 "
 	    "iorate=max");
@@ -1147,6 +1237,7 @@ on_info(struct master *m, json_t *body)
 		}
 	}
 	report_status(m->rep, "Query host configuration completed", NULL, NULL);
+	m->had_format = m->nformat > 0;
 	open_key_reports(m);
 	report_rd_links(m->rep, m->plan, m->nformat > 0);
 	start_next_run(m);
@@ -1606,6 +1697,7 @@ run_all(const struct model *model, const struct plan *plan,
 		goto out;
 	}
 	console_tee(report_logfile(m->rep));
+	m->res = results_new(o->outdir, o->seed, o->nfiles, o->files);
 	general_cmd(model, "startcmd", o->outdir);
 	m->base = event_base_new();
 	if (listen_port(m, o->port) != 0) {
@@ -1624,6 +1716,7 @@ run_all(const struct model *model, const struct plan *plan,
 	evsignal_add(m->sig_ev[0], NULL);
 	evsignal_add(m->sig_ev[1], NULL);
 	m->nslaves = slave_count(model, plan, o->jvms);
+	results_slaves(m->res, m->nslaves);
 	report_status(m->rep, "Starting slaves", NULL, NULL);
 	if (m->nslaves > RUN_MAX_SLAVES)
 		m->nslaves = RUN_MAX_SLAVES;
@@ -1661,6 +1754,9 @@ out:
 	if (m->rep != NULL)
 		general_cmd(model, "endcmd", o->outdir);
 	console_tee(NULL);
+	if (m->res != NULL)
+		results_write(m->res);
+	results_free(m->res);
 	report_close(m->rep);
 	if (m->accept_ev != NULL)
 		event_free(m->accept_ev);

@@ -53,6 +53,14 @@ done
 grep -q "^Only reads done for this workload:\|^Reads and writes:" "$T/out1/histogram.html" && ok || bad "histogram.html has no histogram"
 grep -q "^ 2000.000 <         max " "$T/out1/histogram.html" && ok || bad "histogram.html lacks the open bucket"
 grep -q "	Vdbench complete" "$T/out1/status.html" && ok || bad "status.html is not complete"
+# results.json: both runs, completed, with percentiles; and the summary line.
+r=$T/out1/results.json
+grep -q '"schema": "vdbc-results"' "$r" && ok || bad "results.json schema"
+[ "$(grep -c '"status": "completed"' "$r")" = 2 ] && ok || bad "results.json: two completed runs"
+grep -q '"p99.99":' "$r" && ok || bad "results.json has no percentiles"
+grep -q '"label": "avg_2-3"' "$r" && ok || bad "results.json has no avg_2-3"
+grep -q "vdbc: avg_2-3 response time percentiles (ms): p50=" "$T/out1/summary.html" && ok || bad "summary.html lacks the percentiles"
+grep -q "vdbc: run 2 of 2; about" "$T/out" 2>/dev/null || grep -q "vdbc: run 2 of 2" "$T/out1/logfile.html" && ok || bad "no 'run 2 of 2' line"
 
 # Two slaves (-m 2): both start; the file exists now, so no SD_format.
 expect_rc 0 "$VDBC" -f "$T/a.parm" -o "$T/out2" -m2 --port 0 --seed 7
@@ -117,6 +125,7 @@ rc=$?
 grep -q "localhost-1" "$T/out4/errorlog.html" && ok || bad "errorlog.html does not name the lost slave"
 grep -q "Slave localhost-1 .* lost" "$T/m4" && ok || bad "console does not name the lost slave"
 grep -q "avg_" "$T/out4/summary.html" && bad "an average after a lost slave" || ok
+grep -q '"status": "stopped: Slave localhost-1' "$T/out4/results.json" && ok || bad "results.json does not say the run stopped"
 sleep 1
 [ -z "$(slave_pids "$T/m4")" ] && ok || bad "a slave outlived the stopped run"
 

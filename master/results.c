@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: MIT */
+/* results.json: the machine-readable record of an execution. */
+#include "results.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mtime.h"
+#include "xmalloc.h"
+
+struct results {
+	char	*path;
+	json_t	*root;
+	json_t	*run;		/* the current run, borrowed from root */
+};
+
+static const double pcts[] = { 50, 90, 95, 99, 99.9, 99.99 };
+static const char *const pct_names[] = {
+	"p50", "p90", "p95", "p99", "p99.9", "p99.99",
+};
+
+/* Percentiles in ms of one histogram (or {} when it is empty). */
+static json_t *
+percentiles(const struct hist *h)
+{
+	json_t *o = json_object();
+	size_t i;
+
+	if (h == NULL || hist_count(h) == 0)
+		return (o);
+	for (i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++)
+		json_object_set_new(o, pct_names[i], json_real(
+		    (double)hist_percentile_ns(h, pcts[i]) / 1e6));
+	json_object_set_new(o, "max", json_real(
+	    (double)hist_max_ns(h) / 1e6));
+	return (o);
+}
+
+/* Counters, rates and percentiles of an interval or an average. */
+static json_t *
+stats(const struct iostats *s, uint64_t dur_ns, const struct cpu_pct *cpu,
+    struct hist *const h[2])
+{
+	struct hist *all = hist_new();
+	struct derived d;
+	json_t *o;
+	int i;
+
+	report_derive(&d, s, dur_ns);
+	for (i = 0; i < 2; i++) {
+		if (h[i] != NULL)
+			hist_merge(all, h[i]);
+	}
+	o = json_pack("{s:f,s:f,s:f,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:I,s:I,"
+	    "s:I,s:I,s:I,s:{s:o,s:o,s:o}}",
+	    "duration_s", (double)dur_ns / 1e9, "rate", d.rate,
+	    "mb_per_s", d.mbs, "bytes_per_io", (json_int_t)d.bytes_io,
+	    "read_pct", d.readpct, "resp_ms", d.resp, "read_resp_ms", d.rresp,
+	    "write_resp_ms", d.wresp, "resp_max_ms", d.max,
+	    "resp_stddev_ms", d.stddev, "queue_depth", d.qdepth,
+	    "reads", (json_int_t)s->side[0].ios,
+	    "writes", (json_int_t)s->side[1].ios,
+	    "read_bytes", (json_int_t)s->side[0].bytes,
+	    "write_bytes", (json_int_t)s->side[1].bytes,
+	    "errors", (json_int_t)(s->side[0].errors + s->side[1].errors),
+	    "percentiles_ms", "all", percentiles(all), "read",
+	    percentiles(h[0]), "write", percentiles(h[1]));
+	if (cpu != NULL && cpu->valid) {
+		json_object_set_new(o, "cpu_sys_user_pct",
+		    json_real(cpu->user_sys));
+		json_object_set_new(o, "cpu_sys_pct", json_real(cpu->sys));
+	}
+	hist_free(all);
+	return (o);
+}
+
+/* An ISO 8601 local time stamp. */
+static json_t *
+now_iso(void)
+{
+	char buf[40];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S%z", &tm);
+	return (json_string(buf));
+}
+
+/* A new record. */
+struct results *
+results_new(const char *outdir, uint64_t seed, int nfiles,
+    char *const files[])
+{
+	struct results *r = xcalloc(1, sizeof(*r));
+	json_t *pf = json_array();
+	int i;
+
+	for (i = 0; i < nfiles; i++)
+		json_array_append_new(pf, json_string(files[i]));
+	xasprintf(&r->path, "%s/results.json", outdir);
+	r->root = json_pack("{s:s,s:i,s:s,s:o,s:s,s:I,s:o,s:[],s:[]}",
+	    "schema", "vdbc-results", "schema_version",
+	    RESULTS_SCHEMA_VERSION, "vdbc_version", VDBC_VERSION,
+	    "started", now_iso(), "output_directory", outdir,
+	    "seed", (json_int_t)(seed & 0x7fffffffffffffffull),
+	    "parmfiles", pf, "hosts", "runs");
+	return (r);
+}
+
+/* Free the record. NULL is fine. */
+void
+results_free(struct results *r)
+{
+	if (r == NULL)
+		return;
+	json_decref(r->root);
+	free(r->path);
+	free(r);
+}
+
+/* The hosts and their slaves (one local host in this build). */
+void
+results_slaves(struct results *r, int nslaves)
+{
+	json_t *sl = json_array();
+	char name[64];
+	int i;
+
+	for (i = 0; i < nslaves; i++) {
+		snprintf(name, sizeof(name), "localhost-%d", i);
+		json_array_append_new(sl, json_string(name));
+	}
+	json_array_append_new(json_object_get(r->root, "hosts"),
+	    json_pack("{s:s,s:o}", "name", "localhost", "slaves", sl));
+}
+
+/* A run starts. */
+void
+results_run(struct results *r, const char *name, const char *rd,
+    const char *loops, const char *rate_text, double requested_rate,
+    uint64_t elapsed_s, uint64_t interval_s, uint64_t warmup_s)
+{
+	r->run = json_pack("{s:s,s:s,s:s,s:s,s:f,s:I,s:I,s:I,s:o,s:[],"
+	    "s:s}", "name", name, "rd", rd, "for_loops", loops,
+	    "rate_text", rate_text, "requested_rate", requested_rate,
+	    "elapsed_s", (json_int_t)elapsed_s,
+	    "interval_s", (json_int_t)interval_s,
+	    "warmup_s", (json_int_t)warmup_s, "started", now_iso(),
+	    "intervals", "status", "running");
+	json_array_append_new(json_object_get(r->root, "runs"), r->run);
+}
+
+/* One interval of the current run. */
+void
+results_interval(struct results *r, unsigned int k, const struct iostats *s,
+    uint64_t dur_ns, const struct cpu_pct *cpu, struct hist *const h[2])
+{
+	json_t *o;
+	char tod[16];
+
+	if (r->run == NULL)
+		return;
+	o = stats(s, dur_ns, cpu, h);
+	json_object_set_new(o, "interval", json_integer(k));
+	json_object_set_new(o, "tod", json_string(mtime_tod(mtime_wall_ns(),
+	    tod)));
+	json_array_append_new(json_object_get(r->run, "intervals"), o);
+}
+
+/* The average of the current run. */
+void
+results_average(struct results *r, const char *label,
+    const struct iostats *s, uint64_t dur_ns, const struct cpu_pct *cpu,
+    struct hist *const h[2])
+{
+	json_t *o;
+
+	if (r->run == NULL)
+		return;
+	o = stats(s, dur_ns, cpu, h);
+	json_object_set_new(o, "label", json_string(label));
+	json_object_set_new(r->run, "average", o);
+}
+
+/* The average of one report key ("sds", "wds", "slaves", "hosts"). */
+void
+results_key_average(struct results *r, const char *kind, const char *name,
+    const struct iostats *s, uint64_t dur_ns, struct hist *const h[2])
+{
+	json_t *group;
+
+	if (r->run == NULL)
+		return;
+	if ((group = json_object_get(r->run, kind)) == NULL) {
+		group = json_object();
+		json_object_set_new(r->run, kind, group);
+	}
+	json_object_set_new(group, name, stats(s, dur_ns, NULL, h));
+}
+
+/* How the run ended. */
+void
+results_run_end(struct results *r, const char *status)
+{
+	if (r->run == NULL)
+		return;
+	json_object_set_new(r->run, "status", json_string(status));
+	json_object_set_new(r->run, "ended", now_iso());
+	results_write(r);
+}
+
+/* Write the whole record (atomically: temporary file, then rename). */
+int
+results_write(struct results *r)
+{
+	char tmp[4200];
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", r->path);
+	if (json_dump_file(r->root, tmp, JSON_INDENT(1) |
+	    JSON_REAL_PRECISION(10)) != 0)
+		return (-1);
+	return (rename(tmp, r->path));
+}

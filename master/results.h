@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef MASTER_RESULTS_H
+#define MASTER_RESULTS_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "hist.h"
+#include "iostats.h"
+#include "report.h"
+
+/*
+ * results.json (docs/results-schema.md): every run and interval with its
+ * counters, rates, response times and percentiles from the merged
+ * log-linear histograms (<= 1 % relative error). Rewritten whole after
+ * every run (through a temporary file and a rename), so a run that stops
+ * early still leaves everything up to there.
+ */
+#define RESULTS_SCHEMA_VERSION	1
+
+struct results;
+
+struct results	*results_new(const char *outdir, uint64_t seed, int nfiles,
+		    char *const files[]);
+void		 results_free(struct results *);
+void		 results_slaves(struct results *, int nslaves);
+/* A run starts; later calls add to it. */
+void		 results_run(struct results *, const char *name,
+		    const char *rd, const char *loops, const char *rate_text,
+		    double requested_rate, uint64_t elapsed_s,
+		    uint64_t interval_s, uint64_t warmup_s);
+void		 results_interval(struct results *, unsigned int k,
+		    const struct iostats *, uint64_t duration_ns,
+		    const struct cpu_pct *, struct hist *const h[2]);
+/* The average of the run, overall and per report key (kind: "sd", ...). */
+void		 results_average(struct results *, const char *label,
+		    const struct iostats *, uint64_t duration_ns,
+		    const struct cpu_pct *, struct hist *const h[2]);
+void		 results_key_average(struct results *, const char *kind,
+		    const char *name, const struct iostats *,
+		    uint64_t duration_ns, struct hist *const h[2]);
+/* How the run ended ("completed", "stopped: ..."), then write the file. */
+void		 results_run_end(struct results *, const char *status);
+int		 results_write(struct results *);
+
+#endif /* MASTER_RESULTS_H */
