@@ -28,6 +28,7 @@
 #include "simulate.h"
 #include "slave.h"
 #include "parmyaml.h"
+#include "parseflat.h"
 
 #define VDBC_EXIT_FATAL	157	/* vdbench's -99 as the shell sees it */
 
@@ -312,5 +313,8 @@ main(int argc, char *argv[])
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc > 1 && strcmp(argv[1], "slave") == 0)
 		return (slave_main(argc, argv));
+	/* vdbench takes any first word starting with "parse". */
+	if (argc > 1 && strncmp(argv[1], "parse", 5) == 0)
+		return (parseflat_main(argc, argv));
 	return (master_main(argc, argv));
 }

@@ -19,12 +19,12 @@
 
 enum rfile {
 	RF_SUMMARY, RF_TOTALS, RF_FLAT, RF_LOG, RF_PARM, RF_ERROR, RF_STATUS,
-	RF_N,
+	RF_SKEW, RF_N,
 };
 
 static const char *const rfile_names[RF_N] = {
 	"summary", "totals", "flatfile", "logfile", "parmfile", "errorlog",
-	"status",
+	"status", "skew",
 };
 
 /* The files of one report key. */
@@ -178,6 +178,12 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	    "output will be immediately flushed to the file system, making its "
 	    "content accessible by any monitoring program.\n* The values below "
 	    "are all tab-delimited.\n\n");
+	out(r->f[RF_SKEW], "Workload skew report\n\nSkew information will "
+	    "only be generated if:\n - there is more than one Workload "
+	    "Definition (WD/FWD)\n - there is more than one Storage "
+	    "Definition (SD/FSD)\n - there is more than one Host\n - there "
+	    "is more than one Slave\n(Though these rules may be ignored from "
+	    "time to time).\n\n\n");
 	report_key_add(r, RKEY_TOTAL, "total", 1);
 	out(r->f[RF_FLAT], "%s", flat_intro);
 	fprintf(r->f[RF_FLAT], "%12s %23s ", "tod", "timestamp");
@@ -269,6 +275,7 @@ report_rd_links(struct report *r, const struct plan *p, int with_format)
 		    "Link to Run Definitions:", ++n);
 		out(r->f[RF_SUMMARY], "%s", line);
 		out(r->f[RF_TOTALS], "%s", line);
+		out(r->f[RF_SKEW], "%s", line);
 		all_keys(r, "%s", line);
 	}
 	for (i = 0; i < p->nruns; i++) {
@@ -279,10 +286,12 @@ report_rd_links(struct report *r, const struct plan *p, int with_format)
 		n++;
 		out(r->f[RF_SUMMARY], "%s", line);
 		out(r->f[RF_TOTALS], "%s", line);
+		out(r->f[RF_SKEW], "%s", line);
 		all_keys(r, "%s", line);
 	}
 	out(r->f[RF_SUMMARY], "\n");
 	out(r->f[RF_TOTALS], "\n");
+	out(r->f[RF_SKEW], "\n");
 	all_keys(r, "\n");
 }
 
@@ -348,6 +357,8 @@ report_run_start(struct report *r, const char *text, int anchor)
 	out(r->f[RF_TOTALS], "\n<a name=\"_%d\"></a><i><b>%s %s</b></i>\n\n",
 	    r->run_no, tod, text);
 	all_keys(r, "\n<a name=\"_%d\"></a><i><b>%s %s</b></i>\n\n",
+	    r->run_no, tod, text);
+	out(r->f[RF_SKEW], "\n<a name=\"_%d\"></a><i><b>%s %s</b></i>\n\n",
 	    r->run_no, tod, text);
 	for (i = 0; i < r->nkeys; i++)
 		r->keys[i].lines = 0;
@@ -483,10 +494,11 @@ report_avg(struct report *r, const char *run, const char *label,
 	out(stdout, "%s\n", line);
 	out(r->f[RF_SUMMARY], "%s\n", line);
 	out(r->f[RF_LOG], "%s\n", line);
-	if (!r->totals_header_done) {
+	/* vdbench: a counter that starts at 1 and goes up by 2 per run
+	 * prints the header when it is 1 modulo 30 (runs 1, 16, 31, ...). */
+	if ((2 * r->totals_header_done + 1) % 30 == 1)
 		header(r->f[RF_TOTALS]);
-		r->totals_header_done = 1;
-	}
+	r->totals_header_done++;
 	out(r->f[RF_TOTALS], "%s\n", line);
 	flat_row(r, tod, run, label, s, dur_ns, cpu, q);
 }
@@ -767,4 +779,57 @@ report_summary_note(struct report *r, const char *text)
 	mtime_tod(mtime_wall_ns(), tod);
 	out(r->f[RF_SUMMARY], "%s %s\n", tod, text);
 	out(r->f[RF_LOG], "%s %s\n", tod, text);
+}
+
+/* One skew table row: the interval line without its CPU columns. */
+static void
+skew_row(FILE *f, const char *tod, const char *label,
+    const struct iostats *s, uint64_t dur_ns)
+{
+	struct derived d;
+
+	report_derive(&d, s, dur_ns);
+	out(f, "%s %-12s%10.2f %8.2f %7ld %6.2f %8.3f %8.3f %8.3f %8.3f %8.3f "
+	    "%5.1f \n", tod, label, d.rate, d.mbs, d.bytes_io, d.readpct,
+	    d.resp, d.rresp, d.wresp, d.max, d.stddev, d.qdepth);
+}
+
+/* The end-of-run skew tables (per slave, host, sd, wd when > 1). */
+void
+report_skew(struct report *r, const struct iostats *per_key,
+    uint64_t dur_ns)
+{
+	static const struct { enum rkey_kind kind; const char *title; } t[] = {
+		{ RKEY_HOST, "Host:" }, { RKEY_SLAVE, "Slave:" },
+		{ RKEY_SD, "Sd:" }, { RKEY_WD, "Wd:" },
+	};
+	FILE *f = r->f[RF_SKEW];
+	char tod[16];
+	size_t i;
+	int k, n, said = 0;
+
+	mtime_tod(mtime_wall_ns(), tod);
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		for (k = 0, n = 0; k < r->nkeys; k++)
+			n += r->keys[k].kind == t[i].kind &&
+			    (t[i].kind != RKEY_WD || r->keys[k].f != NULL);
+		if (n < 2)
+			continue;
+		if (!said++)
+			out(f, "%s \n%s Counts reported below are for "
+			    "non-warmup intervals.\n%s \n", tod, tod, tod);
+		out(f, "%s %-12s%10s %8s %7s %6s %8s %8s %8s %8s %8s %5s \n",
+		    tod, "", "i/o", "MB/sec", "bytes", "read", "resp", "read",
+		    "write", "resp", "resp", "queue");
+		out(f, "%s %-12s%10s %8s %7s %6s %8s %8s %8s %8s %8s %5s \n",
+		    tod, t[i].title, "rate", "1024**2", "i/o", "pct", "time",
+		    "resp", "resp", "max", "stddev", "depth");
+		for (k = 0; k < r->nkeys; k++) {
+			if (r->keys[k].kind == t[i].kind &&
+			    (t[i].kind != RKEY_WD || r->keys[k].f != NULL))
+				skew_row(f, tod, r->keys[k].name, &per_key[k],
+				    dur_ns);
+		}
+		skew_row(f, tod, "Total", &per_key[0], dur_ns);
+	}
 }

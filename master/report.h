@@ -77,6 +77,9 @@ void		 report_key_line(struct report *, int key, const char *label,
 /* A key's response-time histogram of the run (vdbench's buckets). */
 void		 report_key_hist(struct report *, int key,
 		    const struct vdbhist_edges *, const struct vdbhist vdb[2]);
+/* The skew tables of a run: per_key[k] is key k's average counters. */
+void		 report_skew(struct report *, const struct iostats *per_key,
+		    uint64_t duration_ns);
 /* A line in status.html ("<state>" or "<state>\trd=...\tFor loops..."). */
 void		 report_status(struct report *, const char *state,
 		    const char *run, const char *loops);

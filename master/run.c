@@ -365,6 +365,15 @@ end_run(struct master *m, unsigned int last)
 		    sum->dur_sum_ns, sum->keys[i].h);
 	}
 	percentile_note(m, label, sum->keys[0].h);
+	{
+		struct iostats *pk = xcalloc((size_t)sum->nkeys,
+		    sizeof(*pk));
+
+		for (i = 0; i < sum->nkeys; i++)
+			pk[i] = sum->keys[i].st;
+		report_skew(m->rep, pk, sum->dur_sum_ns);
+		free(pk);
+	}
 	results_run_end(m->res, "completed");
 	m->prev_rate = sum->dur_sum_ns > 0 ? round((double)
 	    (sum->keys[0].st.side[0].ios + sum->keys[0].st.side[1].ios) * 1e9 /

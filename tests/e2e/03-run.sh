@@ -72,6 +72,16 @@ for f in localhost-0.histogram localhost-1.histogram localhost-1 sd1; do
 	[ -s "$T/out2/$f.html" ] && ok || bad "-m2: $f.html missing"
 done
 [ -e "$T/out2/wd1.html" ] && bad "a wd report with a single workload" || ok
+grep -q "^[0-9:.]* localhost-1 " "$T/out2/skew.html" && ok || bad "skew.html lacks the slave table"
+grep -q "^[0-9:.]* Total " "$T/out2/skew.html" && ok || bad "skew.html lacks its Total"
+# parseflat: columns to CSV, avg lines only, and a filter.
+expect_rc 0 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/p.csv" -c Run Interval rate threads -a
+[ "$(head -1 "$T/p.csv")" = "Run,Interval,rate,threads" ] && ok || bad "parseflat header"
+[ "$(wc -l <"$T/p.csv")" = 2 ] && grep -q '^rd1,avg_2-3,' "$T/p.csv" && ok || bad "parseflat -a"
+expect_rc 0 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/q.csv" -c Interval -f Interval 2
+[ "$(tail -1 "$T/q.csv")" = "2" ] && ok || bad "parseflat -f"
+expect_rc 1 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/r.csv" -c nosuch
+expect_out "no column 'nosuch'"
 # The slaves' lines add up to the host's.
 s0=$(awk '$2 == "avg_2-3" { print $3 }' "$T/out2/localhost-0.html")
 s1=$(awk '$2 == "avg_2-3" { print $3 }' "$T/out2/localhost-1.html")
