@@ -833,3 +833,10 @@ report_skew(struct report *r, const struct iostats *per_key,
 		skew_row(f, tod, "Total", &per_key[0], dur_ns);
 	}
 }
+
+/* summary.html's stream. */
+FILE *
+report_summary(struct report *r)
+{
+	return (r->f[RF_SUMMARY]);
+}

@@ -103,6 +103,8 @@ void		 report_avg(struct report *, const char *run_name,
 		    const struct run_request *);
 /* A line for errorlog.html (and the console). */
 void		 report_error(struct report *, const char *text);
+/* summary.html itself, for vdbc's charts after vdbench's text. */
+FILE		*report_summary(struct report *);
 /* The last line of summary.html. */
 void		 report_end(struct report *, const char *text);
 /* One interval line as vdbench prints it (for tests). */

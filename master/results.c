@@ -224,3 +224,10 @@ results_write(struct results *r)
 		return (-1);
 	return (rename(tmp, r->path));
 }
+
+/* The runs array. */
+const json_t *
+results_runs(const struct results *r)
+{
+	return (json_object_get(r->root, "runs"));
+}

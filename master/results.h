@@ -43,5 +43,7 @@ void		 results_key_average(struct results *, const char *kind,
 /* How the run ended ("completed", "stopped: ..."), then write the file. */
 void		 results_run_end(struct results *, const char *status);
 int		 results_write(struct results *);
+/* The runs so far (borrowed), for the charts. */
+const json_t	*results_runs(const struct results *);
 
 #endif /* MASTER_RESULTS_H */

@@ -34,6 +34,7 @@
 #include "proto.h"
 #include "report.h"
 #include "results.h"
+#include "charts.h"
 #include "units.h"
 #include "xmalloc.h"
 
@@ -1763,8 +1764,12 @@ out:
 	if (m->rep != NULL)
 		general_cmd(model, "endcmd", o->outdir);
 	console_tee(NULL);
-	if (m->res != NULL)
+	if (m->res != NULL) {
 		results_write(m->res);
+		if (m->rep != NULL)
+			charts_write(report_summary(m->rep),
+			    results_runs(m->res));
+	}
 	results_free(m->res);
 	report_close(m->rep);
 	if (m->accept_ev != NULL)
