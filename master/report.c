@@ -46,6 +46,7 @@ struct report {
 	int		 nkeys;
 	struct rkey	*keys;
 	char		 run_text[1024];	/* the current Starting line */
+	char		 last_link_prefix[1400];
 };
 
 static const char *const flat_cols[] = {
@@ -279,10 +280,27 @@ report_rd_links(struct report *r, const struct plan *p, int with_format)
 		all_keys(r, "%s", line);
 	}
 	for (i = 0; i < p->nruns; i++) {
+		char text[1400], prefix[1400] = "";
+		const char *sp;
+
 		plan_loops_text(&p->runs[i], loops, sizeof(loops));
-		snprintf(line, sizeof(line), "%-32s <A HREF=\"#_%d\">%s For "
-		    "loops: %s</A>\n", n == 0 ? "Link to Run Definitions:" : "",
-		    n + 1, p->runs[i].name, loops);
+		snprintf(text, sizeof(text), "%s For loops: %s",
+		    p->runs[i].name, loops);
+		/* vdbench blanks what repeats the previous run's link. */
+		if ((sp = strrchr(text, ' ')) != NULL)
+			snprintf(prefix, sizeof(prefix), "%.*s",
+			    (int)(sp + 1 - text), text);
+		if (i > 0 && prefix[0] != '\0' &&
+		    strcmp(prefix, r->last_link_prefix) == 0)
+			snprintf(line, sizeof(line), "%-32s %*s<A HREF=\"#_%d\">"
+			    "%s</A>\n", "", (int)strlen(prefix), "", n + 1,
+			    text + strlen(prefix));
+		else
+			snprintf(line, sizeof(line), "%-32s <A HREF=\"#_%d\">"
+			    "%s</A>\n", n == 0 ? "Link to Run Definitions:" :
+			    "", n + 1, text);
+		snprintf(r->last_link_prefix, sizeof(r->last_link_prefix), "%s",
+		    prefix);
 		n++;
 		out(r->f[RF_SUMMARY], "%s", line);
 		out(r->f[RF_TOTALS], "%s", line);

@@ -39,4 +39,22 @@ P
 expect_rc 0 "$VDBC" -f "$T/sc.parm" -o "$T/os" --port 0
 expect_out "Vdbench terminating because of requested 'stopcurve=1e-05'"
 grep -q "rd1_(50%)" "$T/out" && bad "the curve went on after stopcurve" || ok
+# The run links blank what repeats (reference b_raw_mixed_forloop), and
+# summary.html gets vdbc's charts after vdbench's text.
+cat >"$T/b.parm" <<P
+sd=sd1,lun=$T/f1,size=4m,engine=null
+wd=wd1,sd=sd1,xfersize=4k,rdpct=70
+rd=rd1,wd=wd1,iorate=(1000,2000),elapsed=2,interval=1,forthreads=(1,4)
+P
+expect_rc 0 "$VDBC" -f "$T/b.parm" -o "$T/ob" --port 0
+grep -A3 "Link to Run Definitions" "$T/ob/summary.html" | sed 's/#_[0-9]*/#_N/' >"$T/links"
+cat >"$T/links.want" <<'W'
+Link to Run Definitions:         <A HREF="#_N">rd1 For loops: threads=1 iorate=1000</A>
+                                                          <A HREF="#_N">iorate=2000</A>
+                                 <A HREF="#_N">rd1 For loops: threads=4 iorate=1000</A>
+                                                          <A HREF="#_N">iorate=2000</A>
+W
+cmp -s "$T/links" "$T/links.want" && ok || { bad "run links differ from vdbench's"; diff "$T/links" "$T/links.want"; }
+[ "$(grep -c '<svg ' "$T/ob/summary.html")" = 4 ] && ok || bad "summary.html should have 4 charts"
+grep -q "Vdbench execution completed successfully" "$T/ob/summary.html" && ok || bad "summary end line"
 finish
