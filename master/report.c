@@ -19,12 +19,12 @@
 
 enum rfile {
 	RF_SUMMARY, RF_TOTALS, RF_FLAT, RF_LOG, RF_PARM, RF_ERROR, RF_STATUS,
-	RF_SKEW, RF_N,
+	RF_SKEW, RF_SWAT, RF_SWAT_TOTAL, RF_N,
 };
 
 static const char *const rfile_names[RF_N] = {
 	"summary", "totals", "flatfile", "logfile", "parmfile", "errorlog",
-	"status", "skew",
+	"status", "skew", "swat_mon", "swat_mon_total",
 };
 
 /* The files of one report key. */
@@ -47,6 +47,7 @@ struct report {
 	struct rkey	*keys;
 	char		 run_text[1024];	/* the current Starting line */
 	char		 last_link_prefix[1400];
+	int		 swat_started;
 };
 
 static const char *const flat_cols[] = {
@@ -144,16 +145,19 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	r->outdir = xstrdup(outdir);
 	r->base = xstrdup(base);
 	for (i = 0; i < RF_N; i++) {
-		snprintf(path, sizeof(path), "%s/%s.html", outdir,
-		    rfile_names[i]);
+		int txt = i == RF_SWAT || i == RF_SWAT_TOTAL;
+
+		snprintf(path, sizeof(path), "%s/%s.%s", outdir,
+		    rfile_names[i], txt ? "txt" : "html");
 		if ((r->f[i] = fopen(path, "w")) == NULL) {
 			errmsg_set(e, NULL, 0, 0, "cannot create %s: %s", path,
 			    strerror(errno));
 			report_close(r);
 			return (NULL);
 		}
-		out(r->f[i], "<title>Vdbench %s/%s.html</title><pre>\n", base,
-		    rfile_names[i]);
+		if (!txt)
+			out(r->f[i], "<title>Vdbench %s/%s.html</title><pre>\n",
+			    base, rfile_names[i]);
 	}
 	created(when, sizeof(when));
 	out(r->f[RF_SUMMARY], "vdbc %s, a vdbench-compatible storage load "
@@ -857,4 +861,90 @@ FILE *
 report_summary(struct report *r)
 {
 	return (r->f[RF_SUMMARY]);
+}
+
+/* "11302026-10:03:08.000" for a wall time in ns (whole seconds). */
+static const char *
+swat_date(uint64_t wall_ns, char *buf, size_t len)
+{
+	time_t t = (time_t)(wall_ns / 1000000000u);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(buf, len, "%m%d%Y-%H:%M:%S.000", &tm);
+	return (buf);
+}
+
+/* The fixed part of both swat files: one line per sd. */
+static void
+swat_fixed(struct report *r, FILE *f)
+{
+	char d[40];
+	int k, n = 0;
+
+	out(f, ":date %s\n:fixed_data\n", swat_date(mtime_wall_ns(), d,
+	    sizeof(d)));
+	for (k = 0; k < r->nkeys; k++) {
+		if (r->keys[k].kind == RKEY_SD) {
+			out(f, "%d %d 0 0 sd_%s\n", n, n, r->keys[k].name);
+			n++;
+		}
+	}
+	out(f, ":\n");
+}
+
+/* One data block: begin, end, then a line per sd (FORMATS.md 3.1). */
+static void
+swat_block(struct report *r, FILE *f, const struct iostats *per_key,
+    uint64_t begin_ns, uint64_t end_ns)
+{
+	char b[40], e[40];
+	int k, n = 0;
+
+	if (!r->swat_started) {
+		swat_fixed(r, r->f[RF_SWAT]);
+		swat_fixed(r, r->f[RF_SWAT_TOTAL]);
+		r->swat_started = 1;
+	}
+	out(f, ":vdbench503_vdbench_data_for_swat303\n:date %s %s\n",
+	    swat_date(begin_ns, b, sizeof(b)), swat_date(end_ns, e,
+	    sizeof(e)));
+	for (k = 0; k < r->nkeys; k++) {
+		const struct iostats *s = &per_key[k];
+		uint64_t rmax = s->side[0].resp_max_ns / 1000;
+		uint64_t wmax = s->side[1].resp_max_ns / 1000;
+
+		if (r->keys[k].kind != RKEY_SD)
+			continue;
+		out(f, "%d 0 %llu %llu %llu 0 %llu %llu %llu %llu %llu 0 0 0\n",
+		    n++, (unsigned long long)s->side[0].ios,
+		    (unsigned long long)s->side[1].ios,
+		    (unsigned long long)((s->side[0].resp_sum_ns +
+		    s->side[1].resp_sum_ns) / 1000),
+		    (unsigned long long)(s->side[0].bytes / 512),
+		    (unsigned long long)(s->side[1].bytes / 512),
+		    (unsigned long long)(rmax > wmax ? rmax : wmax),
+		    (unsigned long long)rmax, (unsigned long long)wmax);
+	}
+	out(f, ":\n");
+}
+
+/* swat_mon.txt: an interval of every sd. */
+void
+report_swat_interval(struct report *r, const struct iostats *per_key,
+    uint64_t duration_ns)
+{
+	uint64_t now = mtime_wall_ns();
+
+	swat_block(r, r->f[RF_SWAT], per_key, now - duration_ns, now);
+}
+
+/* swat_mon_total.txt: the run's averaged intervals of every sd. */
+void
+report_swat_total(struct report *r, const struct iostats *per_key,
+    uint64_t duration_ns)
+{
+	uint64_t now = mtime_wall_ns();
+
+	swat_block(r, r->f[RF_SWAT_TOTAL], per_key, now - duration_ns, now);
 }

@@ -80,6 +80,11 @@ void		 report_key_hist(struct report *, int key,
 /* The skew tables of a run: per_key[k] is key k's average counters. */
 void		 report_skew(struct report *, const struct iostats *per_key,
 		    uint64_t duration_ns);
+/* swat_mon.txt and swat_mon_total.txt blocks (FORMATS.md 3.1). */
+void		 report_swat_interval(struct report *,
+		    const struct iostats *per_key, uint64_t duration_ns);
+void		 report_swat_total(struct report *,
+		    const struct iostats *per_key, uint64_t duration_ns);
 /* A line in status.html ("<state>" or "<state>\trd=...\tFor loops..."). */
 void		 report_status(struct report *, const char *state,
 		    const char *run, const char *loops);

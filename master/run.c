@@ -373,6 +373,7 @@ end_run(struct master *m, unsigned int last)
 		for (i = 0; i < sum->nkeys; i++)
 			pk[i] = sum->keys[i].st;
 		report_skew(m->rep, pk, sum->dur_sum_ns);
+		report_swat_total(m->rep, pk, sum->dur_sum_ns);
 		free(pk);
 	}
 	results_run_end(m->res, "completed");
@@ -421,6 +422,15 @@ print_ready_intervals(struct master *m)
 			report_key_line(m->rep, i, label, &a->keys[i].st, dur,
 			    &cpu);
 		results_interval(m->res, k, t, dur, &cpu, a->keys[0].h);
+		{
+			struct iostats *pk = xcalloc((size_t)a->nkeys,
+			    sizeof(*pk));
+
+			for (i = 0; i < a->nkeys; i++)
+				pk[i] = a->keys[i].st;
+			report_swat_interval(m->rep, pk, dur);
+			free(pk);
+		}
 		if (k == m->cur.first_avg - 1 || (m->cur.first_avg <= 1 &&
 		    k == 1))
 			report_status(m->rep, "Warmup done", m->cur.name,

@@ -53,6 +53,8 @@ done
 grep -q "^Only reads done for this workload:\|^Reads and writes:" "$T/out1/histogram.html" && ok || bad "histogram.html has no histogram"
 grep -q "^ 2000.000 <         max " "$T/out1/histogram.html" && ok || bad "histogram.html lacks the open bucket"
 grep -q "	Vdbench complete" "$T/out1/status.html" && ok || bad "status.html is not complete"
+grep -q "^0 0 0 0 sd_sd1$" "$T/out1/swat_mon.txt" && ok || bad "swat_mon.txt fixed data"
+[ "$(grep -c '^:vdbench503_vdbench_data_for_swat303$' "$T/out1/swat_mon_total.txt")" = 2 ] && ok || bad "swat_mon_total.txt: one block per run"
 # results.json: both runs, completed, with percentiles; and the summary line.
 r=$T/out1/results.json
 grep -q '"schema": "vdbc-results"' "$r" && ok || bad "results.json schema"
