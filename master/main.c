@@ -255,7 +255,20 @@ master_main(int argc, char *argv[])
 	po.interval_s = c.interval_s;
 	po.warmup_s = c.warmup_s;
 	po.host_exists = host_exists;
-	if (parmfile_load(&po, &m, &notes, &e) != 0) {
+	{
+		char path[4200];
+		const char *base = strrchr(c.outdir, '/');
+
+		snprintf(path, sizeof(path), "%s/parmscan.html", c.outdir);
+		if ((po.scan = fopen(path, "w")) != NULL)
+			fprintf(po.scan, "<title>Vdbench %s/parmscan.html</title>"
+			    "<pre>\n", base != NULL && base[1] != '\0' ?
+			    base + 1 : c.outdir);
+	}
+	i = parmfile_load(&po, &m, &notes, &e);
+	if (po.scan != NULL)
+		fclose(po.scan);
+	if (i != 0) {
 		for (i = 0; i < notes.n; i++)
 			console_line("%s", notes.v[i]);
 		rc = fatal_errmsg(&e, 0);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mtime.h"
 #include "xmalloc.h"
 #include "parmyaml.h"
 
@@ -2109,6 +2110,29 @@ finish_model(struct pstate *ps)
 	return (0);
 }
 
+/* parmscan.html: each line, then each keyword=value and its value. */
+static void
+write_scan(FILE *f, const struct pitems *pi)
+{
+	char tod[16];
+	int i, line = -1;
+
+	if (f == NULL)
+		return;
+	mtime_tod(mtime_wall_ns(), tod);
+	for (i = 0; i < pi->n; i++) {
+		const struct pitem *it = &pi->v[i];
+
+		if (it->line_idx != line && it->src != NULL) {
+			fprintf(f, "%s line: %s\n", tod, it->src);
+			line = it->line_idx;
+		}
+		fprintf(f, "%s keyw: %s\n%s parm: %s\n", tod, it->text, tod,
+		    it->value);
+	}
+	fflush(f);
+}
+
 /* Parse a tokenized stream into a model. */
 int
 parmfile_parse_items(const struct pitems *pi, const struct parm_opts *opts,
@@ -2129,6 +2153,7 @@ parmfile_parse_items(const struct pitems *pi, const struct parm_opts *opts,
 	ps.rd_def = rd_new("default");
 	ps.fsd_def = fsd_new("default");
 	ps.fwd_def = fwd_new("default");
+	write_scan(opts->scan, pi);
 	if (pi->n == 0) {
 		fail(&ps, "Early EOF on input parameters");
 		goto out;

@@ -2,6 +2,8 @@
 #ifndef MASTER_PARMFILE_H
 #define MASTER_PARMFILE_H
 
+#include <stdio.h>
+
 #include "errmsg.h"
 #include "lexer.h"
 #include "model.h"
@@ -21,6 +23,8 @@ struct parm_opts {
 	long		 elapsed_s;	/* -e, or -1 */
 	long		 interval_s;	/* -i, or -1 */
 	long		 warmup_s;	/* -w, or -1 */
+	/* parmscan.html: every keyword=value as scanned, or NULL. */
+	FILE		*scan;
 	/* Does a host's system= resolve? NULL: do not check (tests). */
 	int		(*host_exists)(const char *system);
 };

@@ -42,10 +42,10 @@ check_reports "$T/out1" "avg_2-3"
 
 # The files vdbench writes for this shape of run (reference case
 # a_raw_randwrite_4k: SD_format first, one sd, one wd, one slave), less
-# those not built yet (parmscan, skew, swat_mon).
+# swat_mon.txt and swat_mon_total.txt checked below.
 for f in errorlog flatfile histogram localhost-0 localhost-0.stdout \
     localhost localhost.var_adm_msgs logfile parmfile sd1.histogram sd1 \
-    status summary totals wd1 wd1.histogram SD_format_sd1 \
+    status summary totals wd1 wd1.histogram SD_format_sd1 parmscan skew \
     SD_format_sd1.histogram; do
 	[ -s "$T/out1/$f.html" ] && ok || bad "$f.html missing"
 done
