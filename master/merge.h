@@ -16,7 +16,7 @@
  * Counters only, never rates, so every sum is exact.
  */
 #define MERGE_RING	64	/* intervals a slave may run ahead */
-#define MERGE_KEYS_PER_WG 5	/* total, host, slave, sd, wd */
+#define MERGE_KEYS_PER_WG 7	/* total, host, slave, sd, wd, host.sd, slave.sd */
 
 struct kacc {
 	struct iostats	 st;

@@ -557,6 +557,9 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 		[RKEY_SLAVE] = "Slave response time histogram.",
 		[RKEY_SD] = "SD response time histogram.",
 		[RKEY_WD] = "Workload response time histogram.",
+		[RKEY_HOSTSD] = "Host/SD response time histogram.",
+		[RKEY_SLAVESD] = "Slave/SD response time histogram.",
+		[RKEY_SDQUIET] = "",
 	};
 	struct rkey *k;
 	char path[4200];
@@ -567,6 +570,8 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 	memset(k, 0, sizeof(*k));
 	k->kind = kind;
 	k->name = xstrdup(name);
+	if (kind == RKEY_SDQUIET)
+		return (r->nkeys++);
 	if (kind != RKEY_TOTAL) {
 		snprintf(path, sizeof(path), "%s/%s.html", r->outdir, name);
 		if ((k->f = fopen(path, "w")) != NULL) {
@@ -585,6 +590,14 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 				break;
 			case RKEY_SD:
 				out(k->f, "SD report for sd=%s\n\n", name);
+				break;
+			case RKEY_HOSTSD:
+			case RKEY_SLAVESD:
+				out(k->f, "%s report for %s=%.*s,sd=%s\n\n",
+				    kind == RKEY_HOSTSD ? "Host/SD" : "Slave/SD",
+				    kind == RKEY_HOSTSD ? "host" : "slave",
+				    (int)(strrchr(name, '.') - name), name,
+				    strrchr(name, '.') + 1);
 				break;
 			default:
 				out(k->f, "Workload Report for wd=%s\n\n", name);
@@ -885,7 +898,8 @@ swat_fixed(struct report *r, FILE *f)
 	out(f, ":date %s\n:fixed_data\n", swat_date(mtime_wall_ns(), d,
 	    sizeof(d)));
 	for (k = 0; k < r->nkeys; k++) {
-		if (r->keys[k].kind == RKEY_SD) {
+		if (r->keys[k].kind == RKEY_SD ||
+		    r->keys[k].kind == RKEY_SDQUIET) {
 			out(f, "%d %d 0 0 sd_%s\n", n, n, r->keys[k].name);
 			n++;
 		}
@@ -914,7 +928,8 @@ swat_block(struct report *r, FILE *f, const struct iostats *per_key,
 		uint64_t rmax = s->side[0].resp_max_ns / 1000;
 		uint64_t wmax = s->side[1].resp_max_ns / 1000;
 
-		if (r->keys[k].kind != RKEY_SD)
+		if (r->keys[k].kind != RKEY_SD &&
+		    r->keys[k].kind != RKEY_SDQUIET)
 			continue;
 		out(f, "%d 0 %llu %llu %llu 0 %llu %llu %llu %llu %llu 0 0 0\n",
 		    n++, (unsigned long long)s->side[0].ios,

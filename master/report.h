@@ -44,6 +44,9 @@ enum rkey_kind {
 	RKEY_SLAVE,	/* <host>-<n>.html */
 	RKEY_SD,	/* <sd>.html, <sd>.histogram.html */
 	RKEY_WD,	/* <wd>.html, <wd>.histogram.html */
+	RKEY_HOSTSD,	/* <host>.<sd>.html (report=host_detail) */
+	RKEY_SLAVESD,	/* <host>-<n>.<sd>.html (report=slave_detail) */
+	RKEY_SDQUIET,	/* an sd counted but without files (no_sd_detail) */
 };
 
 /* What an interval line shows, derived from counters (FORMATS.md 2). */

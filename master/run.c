@@ -127,6 +127,9 @@ struct master {
 	int			 key_host;	/* report keys */
 	int			 key_slave[RUN_MAX_SLAVES];
 	int			*key_sd;	/* per model sd, or -1 */
+	int			*key_hostsd;	/* report=host_detail */
+	int			*key_slavesd;	/* report=slave_detail */
+	int			 nmodel_sds;
 	int			 nwdkeys;
 	char			**wdkey_name;
 	int			*wdkey;
@@ -359,7 +362,7 @@ end_run(struct master *m, unsigned int last)
 	    &cpu, sum->keys[0].h);
 	for (i = 1; i < sum->nkeys; i++) {
 		static const char *const kinds[] = { "total", "hosts",
-		    "slaves", "sds", "wds" };
+		    "slaves", "sds", "wds", "host_sds", "slave_sds", "sds" };
 
 		results_key_average(m->res, kinds[report_key_kind(m->rep, i)],
 		    report_key_name(m->rep, i), &sum->keys[i].st,
@@ -1031,6 +1034,11 @@ slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
 		k[2] = m->key_slave[s->id];
 		k[3] = sd != NULL ? m->key_sd[sd_index(m->model, sd)] : -1;
 		k[4] = wd != NULL ? wd_key(m, wd) : -1;
+		k[5] = sd != NULL && m->key_hostsd != NULL ?
+		    m->key_hostsd[sd_index(m->model, sd)] : -1;
+		k[6] = sd != NULL && m->key_slavesd != NULL ?
+		    m->key_slavesd[s->id * m->nmodel_sds + sd_index(m->model,
+		    sd)] : -1;
 	}
 }
 
@@ -1039,10 +1047,17 @@ static void
 open_key_reports(struct master *m)
 {
 	struct strlist wds = { 0, NULL, 0 };
+	const struct pvals *rep = bag_get(&m->model->general.bag, "report");
 	const struct sd *sd;
 	char name[300];
-	int i, r, w, k, si = 0, nsds = 0;
+	int i, r, w, k, si = 0, nsds = 0, host_detail = 0, slave_detail = 0;
+	int no_sd = 0;
 
+	for (i = 0; rep != NULL && i < rep->n; i++) {
+		host_detail |= strcasecmp(rep->v[i].str, "host_detail") == 0;
+		slave_detail |= strcasecmp(rep->v[i].str, "slave_detail") == 0;
+		no_sd |= strcasecmp(rep->v[i].str, "no_sd_detail") == 0;
+	}
 	m->key_host = report_key_add(m->rep, RKEY_HOST, "localhost", 0);
 	for (i = 0; i < m->nslaves; i++) {
 		char link[512];
@@ -1074,8 +1089,35 @@ open_key_reports(struct master *m)
 					    sd;
 			}
 		}
-		m->key_sd[si++] = used ? report_key_add(m->rep, RKEY_SD,
-		    sd->name, 1) : -1;
+		m->key_sd[si++] = used ? report_key_add(m->rep, no_sd ?
+		    RKEY_SDQUIET : RKEY_SD, sd->name, 1) : -1;
+	}
+	m->nmodel_sds = nsds;
+	if (host_detail || slave_detail) {
+		if (host_detail)
+			m->key_hostsd = xcalloc((size_t)nsds + 1, sizeof(int));
+		if (slave_detail)
+			m->key_slavesd = xcalloc((size_t)(nsds * m->nslaves) +
+			    1, sizeof(int));
+		si = 0;
+		TAILQ_FOREACH(sd, &m->model->sds, entry) {
+			int used = m->key_sd[si] >= 0;
+
+			if (host_detail) {
+				snprintf(name, sizeof(name), "localhost.%s",
+				    sd->name);
+				m->key_hostsd[si] = used ? report_key_add(
+				    m->rep, RKEY_HOSTSD, name, 0) : -1;
+			}
+			for (i = 0; slave_detail && i < m->nslaves; i++) {
+				snprintf(name, sizeof(name), "%s.%s",
+				    m->sl[i].name, sd->name);
+				m->key_slavesd[i * nsds + si] = used ?
+				    report_key_add(m->rep, RKEY_SLAVESD, name,
+				    0) : -1;
+			}
+			si++;
+		}
 	}
 	/* Workload reports when the run list has more than one workload. */
 	for (k = 0; k < m->nformat; k++) {
@@ -1765,6 +1807,8 @@ out:
 	}
 	merge_free(m->mg);
 	free(m->key_sd);
+	free(m->key_hostsd);
+	free(m->key_slavesd);
 	for (i = 0; i < m->nwdkeys; i++)
 		free(m->wdkey_name[i]);
 	free(m->wdkey_name);

@@ -39,6 +39,16 @@ P
 expect_rc 0 "$VDBC" -f "$T/sc.parm" -o "$T/os" --port 0
 expect_out "Vdbench terminating because of requested 'stopcurve=1e-05'"
 grep -q "rd1_(50%)" "$T/out" && bad "the curve went on after stopcurve" || ok
+# report=host_detail / slave_detail / no_sd_detail.
+printf 'report=(host_detail,slave_detail)\nsd=sd1,lun=%s/f1,size=4m,engine=null\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/hd.parm"
+expect_rc 0 "$VDBC" -f "$T/hd.parm" -o "$T/ohd" -m 2 --port 0
+for f in localhost.sd1 localhost-0.sd1 localhost-1.sd1 sd1; do
+	[ -s "$T/ohd/$f.html" ] && ok || bad "report=host_detail,slave_detail: no $f.html"
+done
+printf 'report=no_sd_detail\nsd=sd1,lun=%s/f1,size=4m,engine=null\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/nsd.parm"
+expect_rc 0 "$VDBC" -f "$T/nsd.parm" -o "$T/onsd" --port 0
+[ -e "$T/onsd/sd1.html" ] && bad "report=no_sd_detail wrote sd1.html" || ok
+
 # The run links blank what repeats (reference b_raw_mixed_forloop), and
 # summary.html gets vdbc's charts after vdbench's text.
 cat >"$T/b.parm" <<P
