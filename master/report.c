@@ -173,6 +173,9 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	    "Copy of input parameter files:",
 	    "Link to errorlog:", "Link to flatfile:");
 	out(r->f[RF_TOTALS], "Run totals\n\n\n");
+	/* Where vdbench prints Oracle's copyright, vdbc names itself. */
+	out(r->f[RF_LOG], "vdbc %s, a vdbench-compatible storage load "
+	    "generator\n\n", VDBC_VERSION);
 	out(r->f[RF_ERROR], "Vdbench error log, created %s \nError log. If "
 	    "there are no error messages beyond this line then there were no "
 	    "Data Validation or I/O errors.\n\n", when);

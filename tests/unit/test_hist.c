@@ -85,6 +85,43 @@ test_percentiles_within_1pct(void **state)
 	free(s);
 }
 
+/* Uniform and bimodal samples: percentiles within 1 % as well. */
+static void
+test_other_distributions(void **state)
+{
+	static const double pcts[] = { 1, 25, 50, 75, 90, 99, 99.9 };
+	uint64_t *s = malloc(NSAMPLES * sizeof(*s));
+	struct rng r;
+	int shape, i;
+	size_t k;
+
+	(void)state;
+	for (shape = 0; shape < 2; shape++) {
+		struct hist *h = hist_new();
+
+		rng_init(&r, 99, (uint64_t)shape);
+		for (i = 0; i < NSAMPLES; i++) {
+			if (shape == 0)		/* uniform 10 us .. 10 ms */
+				s[i] = 10000 + rng_below(&r, 9990000);
+			else			/* cache hits and misses */
+				s[i] = rng_double(&r) < 0.7 ?
+				    2000 + rng_below(&r, 3000) :
+				    4000000 + rng_below(&r, 6000000);
+			hist_add(h, s[i]);
+		}
+		qsort(s, NSAMPLES, sizeof(*s), cmp_u64);
+		for (k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
+			size_t rank = (size_t)ceil(pcts[k] / 100 * NSAMPLES);
+			double exact = (double)s[rank - 1];
+			double got = (double)hist_percentile_ns(h, pcts[k]);
+
+			assert_true(fabs(got - exact) <= 0.01 * exact);
+		}
+		hist_free(h);
+	}
+	free(s);
+}
+
 static void
 test_merge_equals_union(void **state)
 {
@@ -94,10 +131,15 @@ test_merge_equals_union(void **state)
 	size_t i;
 
 	(void)state;
+	/* Three "slaves" each get a part; their merge is the union. */
+	struct hist *c = hist_new();
+
 	for (i = 0; i < NSAMPLES; i++) {
-		hist_add(i % 3 ? a : b, s[i]);
+		hist_add(i % 3 == 0 ? a : i % 3 == 1 ? b : c, s[i]);
 		hist_add(all, s[i]);
 	}
+	hist_merge(b, c);
+	hist_free(c);
 	hist_merge(a, b);
 	assert_int_equal(hist_count(a), hist_count(all));
 	assert_int_equal(hist_max_ns(a), hist_max_ns(all));
@@ -162,6 +204,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bucket_geometry),
 		cmocka_unit_test(test_percentiles_within_1pct),
+		cmocka_unit_test(test_other_distributions),
 		cmocka_unit_test(test_merge_equals_union),
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_empty),
