@@ -42,7 +42,7 @@ enum kwid {
 	K_SYSTEM, K_VDBENCH, K_SHELL, K_USER, K_JVMS, K_CLIENTS,
 	/* sd */
 	K_HOST, K_LUN, K_SIZE, K_THREADS, K_HITAREA, K_OFFSET, K_ALIGN,
-	K_OPENFLAGS, K_RANGE, K_ENGINE, K_COUNT,
+	K_OPENFLAGS, K_RANGE, K_ENGINE, K_COUNT, K_OVERWRITE,
 	/* wd */
 	K_SDLIST, K_SKEW, K_XFERSIZE, K_READPCT, K_WRITEPCT, K_SEEKPCT,
 	K_PRIORITY, K_WD_IORATE, K_RHPCT, K_WHPCT, K_WD_THREADS,
@@ -155,6 +155,7 @@ static const struct kwdef sd_kws[] = {
 	    "Definition (WD) parameter." },
 	/* vdbc's own, exact only, after vdbench's (DESIGN.md). */
 	{ "engine", EXACT, K_ENGINE, 0, NULL },
+	{ "overwrite_data", EXACT, K_OVERWRITE, 0, NULL },
 	{ NULL, 0, K_BAG, 0, NULL },
 };
 
@@ -317,6 +318,8 @@ static const struct kwdef *const sec_tables[SEC_N] = {
 };
 
 static int	is_operation(const char *);
+struct pstate;
+static int	yes_no(struct pstate *, int *);
 
 /* The parser's state while it walks the stream. */
 struct pstate {
@@ -1352,6 +1355,14 @@ do_sd(struct pstate *ps, const struct kwdef *d)
 			    s));
 		bag_set(&sd->bag, "engine", &ps->it->vals);
 		return (0);
+	case K_OVERWRITE: {
+		int yes = 0;
+
+		if (yes_no(ps, &yes) != 0)
+			return (-1);
+		bag_set(&sd->bag, "overwrite_data", &ps->it->vals);
+		return (0);
+	}
 	default:
 		return (fail(ps, "internal: unhandled sd keyword %s",
 		    d->name));

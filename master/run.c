@@ -667,15 +667,18 @@ static json_t *
 work_sd(struct master *m, const struct sd *sd, int threads, double rate,
     const struct strlist *flags, int create)
 {
+	const struct pvals *ow = bag_get(&sd->bag, "overwrite_data");
 	json_t *fl = json_array();
 	int i;
 
 	for (i = 0; i < flags->n; i++)
 		json_array_append_new(fl, json_string(flags->v[i]));
 	(void)m;
-	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b}", "sd", sd->name, "lun",
-	    sd_lun(sd), "threads", threads, "rate_per_s", rate, "openflags",
-	    fl, "create", create));
+	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b,s:b}", "sd", sd->name,
+	    "lun", sd_lun(sd), "threads", threads, "rate_per_s", rate,
+	    "openflags", fl, "create", create, "overwrite", ow != NULL &&
+	    ow->n == 1 && (strcasecmp(ow->v[0].str, "yes") == 0 ||
+	    strcasecmp(ow->v[0].str, "y") == 0)));
 }
 
 /* The address range of a WG (PARMFILE.md 12.6); -1 when too small. */

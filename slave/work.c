@@ -26,6 +26,7 @@
 #include "model_json.h"
 #include "mtime.h"
 #include "rng.h"
+#include "safety.h"
 #include "vdbhist.h"
 #include "xmalloc.h"
 
@@ -59,6 +60,7 @@ struct sdw {
 	int		*wgs;		/* indexes into work->wgs */
 	double		*wg_cum;	/* cumulative skew of those WGs */
 	uint32_t	 block_bytes;	/* alignment the target needs */
+	int		 overwrite;	/* overwrite_data=yes on the sd */
 	uint64_t	 max_xfer;
 };
 
@@ -221,9 +223,10 @@ sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
 	double rate;
 
 	s->fd = -1;
-	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:i,s:F,s:o,s?b}",
-	    "sd", &name, "lun", &lun, "threads", &s->threads, "rate_per_s",
-	    &rate, "openflags", &flags, "create", &create) != 0 ||
+	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:i,s:F,s:o,s?b,"
+	    "s?b}", "sd", &name, "lun", &lun, "threads", &s->threads,
+	    "rate_per_s", &rate, "openflags", &flags, "create", &create,
+	    "overwrite", &s->overwrite) != 0 ||
 	    s->threads < 1 || s->threads > 100000 || !json_is_array(flags)) {
 		errmsg_set(e, NULL, 0, 0, "WORK: bad sd entry: %s", je.text);
 		return (-1);
@@ -345,6 +348,30 @@ check_blocks(struct work *w, struct errmsg *e)
 	return (0);
 }
 
+/* Refuse to write a block device that holds data (DESIGN.md, safety). */
+static int
+check_writes(struct work *w, struct errmsg *e)
+{
+	char why[2200];
+	int i, k;
+
+	for (i = 0; i < w->nsds; i++) {
+		int writes = 0;
+
+		for (k = 0; k < w->nwgs; k++)
+			writes |= w->wgs[k].sdi == i && w->wgs[k].readpct < 100;
+		if (writes && safety_check_write(w->sds[i].lun,
+		    w->sds[i].overwrite, why, sizeof(why)) != 0) {
+			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: refusing to "
+			    "write: %s. If its data may be destroyed, add "
+			    "overwrite_data=yes to sd=%s", w->sds[i].name,
+			    w->sds[i].lun, why, w->sds[i].name);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
 /* Build a run's work. */
 struct work *
 work_new(const json_t *body, struct errmsg *e)
@@ -394,7 +421,7 @@ work_new(const json_t *body, struct errmsg *e)
 		if (wg_from_json(w, &w->wgs[w->nwgs - 1], v, e) != 0)
 			goto fail;
 	}
-	if (check_blocks(w, e) != 0)
+	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0)
 		goto fail;
 	/* Each sd's WGs and their cumulative skew. */
 	for (k = 0; k < w->nsds; k++) {
