@@ -23,6 +23,7 @@ iacc_clear(struct iacc *a)
 	for (i = 0; a->keys != NULL && i < a->nkeys; i++) {
 		for (d = 0; d < 2; d++)
 			hist_free(a->keys[i].h[d]);
+		hist_free(a->keys[i].sched);
 	}
 	if (a->keys != NULL)
 		memset(a->keys, 0, (size_t)a->nkeys * sizeof(*a->keys));
@@ -89,10 +90,16 @@ merge_slot(struct merge *m, unsigned int k, unsigned int next_print)
 /* Add src into dst (a key's counters, buckets and histograms). */
 static void
 kacc_add(struct kacc *dst, const struct iostats *st,
-    struct hist *const h[2], const struct vdbhist vdb[2])
+    struct hist *const h[2], const struct vdbhist vdb[2],
+    const struct hist *sched)
 {
 	int d, b;
 
+	if (sched != NULL && hist_count(sched) > 0) {
+		if (dst->sched == NULL)
+			dst->sched = hist_new();
+		hist_merge(dst->sched, sched);
+	}
 	iostats_merge(&dst->st, st);
 	for (d = 0; d < 2; d++) {
 		for (b = 0; b < VDBHIST_MAX_BUCKETS; b++)
@@ -109,13 +116,13 @@ kacc_add(struct kacc *dst, const struct iostats *st,
 void
 merge_add(struct iacc *a, const int keys[MERGE_KEYS_PER_WG],
     const struct iostats *st, struct hist *const dh[2],
-    const struct vdbhist dvdb[2])
+    const struct vdbhist dvdb[2], const struct hist *dsched)
 {
 	int i;
 
 	for (i = 0; i < MERGE_KEYS_PER_WG; i++) {
 		if (keys[i] >= 0 && keys[i] < a->nkeys)
-			kacc_add(&a->keys[keys[i]], st, dh, dvdb);
+			kacc_add(&a->keys[keys[i]], st, dh, dvdb, dsched);
 	}
 }
 
@@ -133,7 +140,7 @@ sum_into(struct iacc *sum, const struct iacc *a)
 		sum->cpu[j] += a->cpu[j];
 	for (i = 0; i < a->nkeys; i++)
 		kacc_add(&sum->keys[i], &a->keys[i].st, a->keys[i].h,
-		    a->keys[i].vdb);
+		    a->keys[i].vdb, a->keys[i].sched);
 }
 
 /* Interval a was printed. */

@@ -22,6 +22,7 @@ struct kacc {
 	struct iostats	 st;
 	struct vdbhist	 vdb[2];	/* vdbench buckets, read/write */
 	struct hist	*h[2];		/* log-linear, read/write */
+	struct hist	*sched;		/* delay from scheduled start */
 };
 
 struct iacc {
@@ -44,7 +45,7 @@ struct iacc	*merge_slot(struct merge *, unsigned int k,
 /* Add one WG's interval deltas to the keys it belongs to. */
 void		 merge_add(struct iacc *, const int keys[MERGE_KEYS_PER_WG],
 		    const struct iostats *, struct hist *const dh[2],
-		    const struct vdbhist dvdb[2]);
+		    const struct vdbhist dvdb[2], const struct hist *dsched);
 /* Interval a was printed: add it to the sums, then empty its slot. */
 void		 merge_printed(struct merge *, struct iacc *, int in_avg);
 /* The run's sums: the avg intervals, or all when none was measured. */

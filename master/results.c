@@ -231,3 +231,15 @@ results_runs(const struct results *r)
 {
 	return (json_object_get(r->root, "runs"));
 }
+
+/* For fixed rates: the delay from each I/O's scheduled start. */
+void
+results_sched(struct results *r, const struct hist *h)
+{
+	json_t *avg;
+
+	if (r->run == NULL || h == NULL || hist_count(h) == 0 ||
+	    (avg = json_object_get(r->run, "average")) == NULL)
+		return;
+	json_object_set_new(avg, "schedule_delay_ms", percentiles(h));
+}

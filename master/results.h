@@ -40,6 +40,8 @@ void		 results_average(struct results *, const char *label,
 void		 results_key_average(struct results *, const char *kind,
 		    const char *name, const struct iostats *,
 		    uint64_t duration_ns, struct hist *const h[2]);
+/* Fixed rates: percentiles of the delay from the scheduled start. */
+void		 results_sched(struct results *, const struct hist *);
 /* How the run ended ("completed", "stopped: ..."), then write the file. */
 void		 results_run_end(struct results *, const char *status);
 int		 results_write(struct results *);

@@ -61,6 +61,7 @@ struct mslave {
 	int		 nwgs;
 	struct iostats	*prev;		/* last cumulative, per WG */
 	struct hist	**prev_h;	/* per WG: read, write */
+	struct hist	**prev_sched;	/* per WG */
 	struct vdbhist	*prev_vdb;	/* per WG: read, write */
 	int		*wg_keys;	/* per WG: MERGE_KEYS_PER_WG keys */
 	uint64_t	 cpu_prev[7];
@@ -369,6 +370,18 @@ end_run(struct master *m, unsigned int last)
 		    sum->dur_sum_ns, sum->keys[i].h);
 	}
 	percentile_note(m, label, sum->keys[0].h);
+	results_sched(m->res, sum->keys[0].sched);
+	if (sum->keys[0].sched != NULL && hist_count(sum->keys[0].sched) > 0) {
+		const struct hist *sh = sum->keys[0].sched;
+
+		console_logonly("vdbc: %s delay from scheduled start (ms): "
+		    "p50=%.3f p90=%.3f p99=%.3f p99.9=%.3f max=%.3f", label,
+		    (double)hist_percentile_ns(sh, 50) / 1e6,
+		    (double)hist_percentile_ns(sh, 90) / 1e6,
+		    (double)hist_percentile_ns(sh, 99) / 1e6,
+		    (double)hist_percentile_ns(sh, 99.9) / 1e6,
+		    (double)hist_max_ns(sh) / 1e6);
+	}
 	{
 		struct iostats *pk = xcalloc((size_t)sum->nkeys,
 		    sizeof(*pk));
@@ -551,7 +564,25 @@ on_interval(struct mslave *s, json_t *body)
 			    s->name, e.text);
 			return;
 		}
-		merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &d, dh, dvdb);
+		{
+			json_t *sj = json_object_get(v, "sched");
+			struct hist *ds = NULL;
+
+			if (sj != NULL) {
+				struct hist *cum = hist_new();
+
+				if (hist_from_json(cum, sj, &e) == 0) {
+					ds = hist_new();
+					hist_delta(ds, cum, s->prev_sched[i]);
+					hist_free(s->prev_sched[i]);
+					s->prev_sched[i] = cum;
+				} else
+					hist_free(cum);
+			}
+			merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &d, dh,
+			    dvdb, ds);
+			hist_free(ds);
+		}
 		hist_free(dh[0]);
 		hist_free(dh[1]);
 	}
@@ -986,6 +1017,10 @@ slave_wg_free(struct mslave *s)
 
 	for (i = 0; s->prev_h != NULL && i < 2 * s->nwgs; i++)
 		hist_free(s->prev_h[i]);
+	for (i = 0; s->prev_sched != NULL && i < s->nwgs; i++)
+		hist_free(s->prev_sched[i]);
+	free(s->prev_sched);
+	s->prev_sched = NULL;
 	free(s->prev_h);
 	free(s->prev_vdb);
 	free(s->prev);
@@ -1025,6 +1060,9 @@ slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
 	    sizeof(int));
 	for (i = 0; i < 2 * (size_t)s->nwgs; i++)
 		s->prev_h[i] = hist_new();
+	s->prev_sched = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev_sched));
+	for (i = 0; i < (size_t)s->nwgs; i++)
+		s->prev_sched[i] = hist_new();
 	json_array_foreach(wgs, i, g) {
 		const char *wd = json_string_value(json_object_get(g, "wd"));
 		const char *sdn = json_string_value(json_object_get(g, "sd"));

@@ -74,6 +74,7 @@ struct dirstat {
 struct wstat {
 	struct dirstat	 d[2];
 	struct hist	*h[2];
+	struct hist	*sched;		/* delay from scheduled start */
 };
 
 struct thread {
@@ -167,6 +168,7 @@ work_free(struct work *w)
 			for (k = 0; k < w->nwgs; k++) {
 				hist_free(t->st[k].h[0]);
 				hist_free(t->st[k].h[1]);
+				hist_free(t->st[k].sched);
 			}
 		}
 		free(t->st);
@@ -477,6 +479,7 @@ work_new(const json_t *body, struct errmsg *e)
 			for (g = 0; g < w->nwgs; g++) {
 				th->st[g].h[0] = hist_new();
 				th->st[g].h[1] = hist_new();
+				th->st[g].sched = hist_new();
 			}
 		}
 	}
@@ -676,6 +679,10 @@ thread_main(void *arg)
 		t0 = mtime_now_ns();
 		n = w->engine->io(s->fd, t->buf, len, off, dir);
 		t1 = mtime_now_ns();
+		/* Fixed rates: how late the I/O started (coordinated omission
+		 * made visible; not part of the response time). */
+		if (mean_ns > 0)
+			hist_add(t->st[gi].sched, t0 > next_ns ? t0 - next_ns : 0);
 		if (n != (long)len) {
 			add64(&t->st[gi].d[dir].errors, 1);
 			io_error(w, s, dir, off, len, n < 0 ? errno : 0);
@@ -775,7 +782,7 @@ work_stats_json(struct work *w, uint64_t k)
 {
 	json_t *out = json_array();
 	struct hist *sum[2] = { hist_new(), hist_new() };
-	struct hist *snap = hist_new();
+	struct hist *snap = hist_new(), *sched = hist_new();
 	int g, i, d, s;
 
 	for (g = 0; g < w->nwgs; g++) {
@@ -786,11 +793,14 @@ work_stats_json(struct work *w, uint64_t k)
 		memset(vh, 0, sizeof(vh));
 		hist_reset(sum[0]);
 		hist_reset(sum[1]);
+		hist_reset(sched);
 		for (i = 0; i < w->nthreads; i++) {
 			struct wstat *st = &w->threads[i].st[g];
 
 			if (w->threads[i].sdi != w->wgs[g].sdi)
 				continue;
+			hist_snapshot(snap, st->sched);
+			hist_merge(sched, snap);
 			for (d = 0; d < 2; d++) {
 				struct dirstat *x = &st->d[d];
 				struct iostats_side *o = &io.side[d];
@@ -823,10 +833,15 @@ work_stats_json(struct work *w, uint64_t k)
 		    hist_to_json(sum[1]),
 		    "vdb", "read", vdb_json(&vh[0], w->edges.n), "write",
 		    vdb_json(&vh[1], w->edges.n)));
+		if (hist_count(sched) > 0)
+			json_object_set_new(json_array_get(out,
+			    json_array_size(out) - 1), "sched",
+			    hist_to_json(sched));
 	}
 	hist_free(sum[0]);
 	hist_free(sum[1]);
 	hist_free(snap);
+	hist_free(sched);
 	return (out);
 }
 

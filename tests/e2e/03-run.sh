@@ -113,6 +113,11 @@ else
 	awk -v r="$rate" 'BEGIN { exit !(r >= 1900 && r <= 2100) }' && ok || bad "iorate=2000 gave $rate"
 fi
 
+# A fixed rate records the delay from each I/O's scheduled start.
+grep -q '"schedule_delay_ms":' "$T/out3/results.json" && ok || bad "results.json lacks schedule_delay_ms"
+grep -q "vdbc: avg_2-6 delay from scheduled start (ms): p50=" "$T/out3/logfile.html" && ok || bad "logfile lacks the schedule delay"
+grep -q '"schedule_delay_ms":' "$T/out1/results.json" && bad "a max-rate run has a schedule delay" || ok
+
 # avg_2-6 averages exactly intervals 2..6 (not 1..6, as vdbench does).
 awk '$3 == "rd1" && $4 ~ /^[2-6]$/ { s += $6; n++ } $4 == "avg_2-6" { a = $6 }
 	END { m = s / n; d = (a - m) / m; if (d < 0) d = -d; exit !(n == 5 && d < 0.01) }' \
