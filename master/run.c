@@ -1185,6 +1185,19 @@ open_key_reports(struct master *m)
 		    wds.v[k], 1) : -1;
 }
 
+/* data_errors=n (default 50): I/O errors a run tolerates. */
+static json_int_t
+data_errors(const struct model *model)
+{
+	const struct pvals *v = bag_get(&model->general.bag, "data_errors");
+
+	if (v == NULL)
+		v = bag_get(&model->general.bag, "dataerrors");
+	if (v != NULL && v->n >= 1 && v->v[0].is_num && v->v[0].num >= 1)
+		return ((json_int_t)v->v[0].num);
+	return (50);
+}
+
 /* Send the current run's WORK. */
 static void
 send_work(struct master *m)
@@ -1210,6 +1223,8 @@ send_work(struct master *m)
 		if (!s->active)
 			continue;
 		json_object_set(w, "histogram_edges_us", edges);
+		json_object_set_new(w, "max_errors",
+		    json_integer(data_errors(m->model)));
 		slave_wg_alloc(m, s, json_object_get(w, "wgs"));
 		link_send(s->link, MSG_WORK, json_pack("{s:I,s:s,s:I,s:I,s:I,"
 		    "s:b,s:O,s:o}", "run_id", (json_int_t)m->run_id, "run",

@@ -21,6 +21,7 @@
 #include "cpu.h"
 #include "link.h"
 #include "log.h"
+#include "model.h"
 #include "mtime.h"
 #include "proto.h"
 #include "work.h"
@@ -118,6 +119,16 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 	if (s->work == NULL)
 		return;
 	send_interval(s);
+	{
+		struct strlist errs = { 0, NULL, 0 };
+		int i;
+
+		work_take_errors(s->work, &errs);
+		for (i = 0; i < errs.n; i++)
+			link_send(s->link, MSG_LOG, json_pack("{s:s,s:s}",
+			    "level", "error", "text", errs.v[i]));
+		strlist_clear(&errs);
+	}
 	if ((err = work_error(s->work)) != NULL) {
 		send_error(s, err);
 		return;			/* the master stops the run */

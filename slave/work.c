@@ -102,8 +102,12 @@ struct work {
 	struct thread			*threads;
 	uint64_t			 go_ns;
 	int				 stop;		/* atomic */
-	char				 error[512];	/* first I/O error */
+	char				 error[1024];	/* why the run stops */
 	int				 has_error;	/* atomic */
+	uint64_t			 max_errors;	/* data_errors= */
+	uint64_t			 nerrors;	/* atomic */
+	pthread_mutex_t			 err_mu;	/* guards err_queue */
+	struct strlist			 err_queue;	/* texts to report */
 };
 
 /* Relaxed single-writer add. */
@@ -189,6 +193,8 @@ work_free(struct work *w)
 		free(w->sds[i].wg_cum);
 	}
 	free(w->sds);
+	strlist_clear(&w->err_queue);
+	pthread_mutex_destroy(&w->err_mu);
 	free(w);
 }
 
@@ -396,6 +402,14 @@ work_new(const json_t *body, struct errmsg *e)
 		return (NULL);
 	}
 	w = xcalloc(1, sizeof(*w));
+	pthread_mutex_init(&w->err_mu, NULL);
+	w->max_errors = 50;
+	{
+		json_int_t me = 0;
+
+		if (json_unpack(wk, "{s:I}", "max_errors", &me) == 0 && me > 0)
+			w->max_errors = (uint64_t)me;
+	}
 	w->run_id = (uint64_t)run_id;
 	w->interval_ns = (uint64_t)ins;
 	w->seed = (uint64_t)seed;
@@ -606,21 +620,46 @@ wait_until(struct work *w, uint64_t t_ns)
 	return (-1);
 }
 
-/* Record the first I/O error and stop everything. */
+/*
+ * An I/O error: queue its text for the master (off the hot path: errors
+ * are rare, so a mutex is fine) and stop the run once data_errors= of
+ * them have happened (vdbench's rule).
+ */
 static void
 io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
     int err)
 {
+	uint64_t n = __atomic_add_fetch(&w->nerrors, 1, __ATOMIC_ACQ_REL);
+	char text[600];
 	int expected = 0;
 
+	snprintf(text, sizeof(text), "sd=%s,lun=%s: %s of %llu bytes at "
+	    "offset %llu failed: %s%s", s->name, s->lun, dir ? "write" : "read",
+	    (unsigned long long)len, (unsigned long long)off, err ?
+	    strerror(err) : "short transfer (end of file)", "");
+	pthread_mutex_lock(&w->err_mu);
+	if (w->err_queue.n < 100)
+		strlist_add(&w->err_queue, text);
+	pthread_mutex_unlock(&w->err_mu);
+	if (n < w->max_errors)
+		return;
 	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
 	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-		snprintf(w->error, sizeof(w->error), "sd=%s,lun=%s: %s of %llu "
-		    "bytes at offset %llu failed: %s", s->name, s->lun,
-		    dir ? "write" : "read", (unsigned long long)len,
-		    (unsigned long long)off, err ? strerror(err) :
-		    "short transfer (end of file)");
+		snprintf(w->error, sizeof(w->error), "%llu I/O errors: the "
+		    "limit data_errors=%llu is reached; the last: %s",
+		    (unsigned long long)n, (unsigned long long)w->max_errors,
+		    text);
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+}
+
+/* Take the queued error texts (the caller frees the list). */
+void
+work_take_errors(struct work *w, struct strlist *out)
+{
+	pthread_mutex_lock(&w->err_mu);
+	*out = w->err_queue;
+	memset(&w->err_queue, 0, sizeof(w->err_queue));
+	pthread_mutex_unlock(&w->err_mu);
 }
 
 /* An I/O thread. */
@@ -686,7 +725,7 @@ thread_main(void *arg)
 		if (n != (long)len) {
 			add64(&t->st[gi].d[dir].errors, 1);
 			io_error(w, s, dir, off, len, n < 0 ? errno : 0);
-			break;
+			continue;
 		}
 		count(w, &t->st[gi], dir, len, t1 - t0, t1);
 	}

@@ -29,7 +29,10 @@ uint64_t	 work_interval_ns(const struct work *);
 json_t		*work_stats_json(struct work *, uint64_t interval_no);
 /* Have all the WGs with seekpct=eof reached the end of their range? */
 int		 work_eof_done(const struct work *);
-/* Has a thread stopped on an I/O error? The text, or NULL. */
+/* The I/O error texts queued since the last call (caller clears). */
+struct strlist;
+void		 work_take_errors(struct work *, struct strlist *);
+/* Has the run stopped on I/O errors (data_errors=)? The text, or NULL. */
 const char	*work_error(const struct work *);
 /* The targets' facts for INFO: exists, size, block size, type. */
 json_t		*work_lun_info(const json_t *luns);

@@ -52,6 +52,21 @@ expect_rc 0 "$VDBC" -f "$T/md.parm" -o "$T/o7" --port 0
 expect_out "Reached maxdata=2. rd=rd1 shutting down after next interval."
 grep -q 'avg_2-3 ' "$T/out" && ok || bad "maxdata did not end the run after interval 3"
 
+# I/O errors: each reported with lun, offset, size and reason; the run
+# stops at data_errors=. The file shrinks under the run: reads fail short.
+dd if=/dev/zero of="$T/fe" bs=1M count=4 status=none
+printf 'data_errors=5\nsd=sd1,lun=%s/fe,size=4m\nwd=wd1,sd=sd1,rdpct=100\nrd=rd1,wd=wd1,iorate=200,elapsed=30,interval=1\n' "$T" >"$T/e.parm"
+"$VDBC" -f "$T/e.parm" -o "$T/o8" --port 0 >"$T/m8" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m8" " 1 " 20 && ok || bad "error run did not reach interval 1"
+truncate -s 0 "$T/fe"
+wait "$mpid"
+[ $? = 157 ] && ok || bad "I/O errors did not stop the run with 157"
+grep -q "localhost-0: sd=sd1,lun=$T/fe: read of 4096 bytes at offset [0-9]* failed: short transfer" "$T/m8" && ok || bad "an I/O error was not reported with lun, size and offset"
+grep -q "the limit data_errors=5 is reached" "$T/m8" && ok || bad "data_errors=5 not honoured"
+[ "$(grep -c 'failed: short transfer' "$T/o8/errorlog.html")" -ge 5 ] && ok || bad "errorlog.html lacks the errors"
+
 # Ctrl-C: the run stops, the reports stay, the exit status says so.
 printf 'sd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1\n' "$T" >"$T/c.parm"
 "$VDBC" -f "$T/c.parm" -o "$T/o5" --port 0 >"$T/m5" 2>&1 &
