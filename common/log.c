@@ -55,7 +55,7 @@ log_set_debug(const char *list)
 }
 
 /* Write one line with its prefix. */
-static void
+static void __attribute__((format(printf, 2, 0)))
 log_vline(const char *level, const char *fmt, va_list ap)
 {
 	uint64_t ns = mtime_now_ns();

@@ -24,7 +24,7 @@ console_use(FILE *fp)
 }
 
 /* Print one prefixed line. */
-static void
+static void __attribute__((format(printf, 1, 0)))
 vline(const char *fmt, va_list ap)
 {
 	FILE *fp = console_fp != NULL ? console_fp : stdout;
