@@ -1349,10 +1349,10 @@ do_sd(struct pstate *ps, const struct kwdef *d)
 	case K_ENGINE:
 		if (one_str(ps, &s) != 0)
 			return (-1);
-		if (strcmp(s, "sync") != 0 && strcmp(s, "null") != 0)
-			return (fail(ps, "Invalid 'engine=' value: %s (this build "
-			    "has sync and null; aio comes with the engine work)",
-			    s));
+		if (strcmp(s, "sync") != 0 && strcmp(s, "null") != 0 &&
+		    strcmp(s, "aio") != 0)
+			return (fail(ps, "Invalid 'engine=' value: %s (expected "
+			    "aio, sync or null)", s));
 		bag_set(&sd->bag, "engine", &ps->it->vals);
 		return (0);
 	case K_OVERWRITE: {

@@ -693,6 +693,24 @@ on_run_end(struct mslave *s)
 	start_next_run(m);
 }
 
+/* Engine of an sd: engine= from its bag, else aio with o_direct (where
+ * libaio is truly asynchronous), else sync (DESIGN.md). */
+static const char *
+sd_engine(const struct sd *sd, const struct strlist *flags)
+{
+	const struct pvals *v = bag_get(&sd->bag, "engine");
+	int i;
+
+	if (v != NULL && v->n == 1)
+		return (v->v[0].str);
+	for (i = 0; i < flags->n; i++) {
+		if (strcasecmp(flags->v[i], "o_direct") == 0 ||
+		    strcasecmp(flags->v[i], "directio") == 0)
+			return ("aio");
+	}
+	return ("sync");
+}
+
 /* Build the WORK "sds" entry of an sd for one slave. */
 static json_t *
 work_sd(struct master *m, const struct sd *sd, int threads, double rate,
@@ -705,11 +723,12 @@ work_sd(struct master *m, const struct sd *sd, int threads, double rate,
 	for (i = 0; i < flags->n; i++)
 		json_array_append_new(fl, json_string(flags->v[i]));
 	(void)m;
-	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b,s:b}", "sd", sd->name,
+	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b,s:b,s:s}", "sd", sd->name,
 	    "lun", sd_lun(sd), "threads", threads, "rate_per_s", rate,
 	    "openflags", fl, "create", create, "overwrite", ow != NULL &&
 	    ow->n == 1 && (strcasecmp(ow->v[0].str, "yes") == 0 ||
-	    strcasecmp(ow->v[0].str, "y") == 0)));
+	    strcasecmp(ow->v[0].str, "y") == 0), "engine",
+	    sd_engine(sd, flags)));
 }
 
 /* The address range of a WG (PARMFILE.md 12.6); -1 when too small. */
@@ -755,15 +774,6 @@ wg_range(struct master *m, const struct sd *sd, const struct wd *wd,
 	if (r[3] < r[2])
 		r[3] = r[2];
 	return (0);
-}
-
-/* Engine of an sd: engine= from its bag, else sync. */
-static const char *
-sd_engine(const struct sd *sd)
-{
-	const struct pvals *v = bag_get(&sd->bag, "engine");
-
-	return (v != NULL && v->n == 1 ? v->v[0].str : "sync");
 }
 
 /* One request value shared by every workload, or -1. */
@@ -912,8 +922,7 @@ build_plan_run(struct master *m, const struct run *pr)
 			json_decref(wgs);
 			continue;
 		}
-		c->work[i] = json_pack("{s:o,s:o,s:s}", "sds", sds, "wgs",
-		    wgs, "engine", p.nsds > 0 ? sd_engine(p.sds[0].sd) : "sync");
+		c->work[i] = json_pack("{s:o,s:o}", "sds", sds, "wgs", wgs);
 	}
 	for (k = 0; k < p.nsds; k++) {
 		int dup = 0, j;
@@ -985,8 +994,7 @@ build_format_run(struct master *m)
 
 		i = k % m->nslaves;	/* sequential: one slave each */
 		if (c->work[i] == NULL)
-			c->work[i] = json_pack("{s:[],s:[],s:s}", "sds", "wgs",
-			    "engine", "sync");
+			c->work[i] = json_pack("{s:[],s:[]}", "sds", "wgs");
 		sds = json_object_get(c->work[i], "sds");
 		wgs = json_object_get(c->work[i], "wgs");
 		json_array_append_new(sds, work_sd(m, sd, 2, 0, &sd->openflags,

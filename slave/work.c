@@ -19,6 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <libaio.h>
+
 #include "engine.h"
 #include "hist.h"
 #include "iostats.h"
@@ -61,6 +63,8 @@ struct sdw {
 	double		*wg_cum;	/* cumulative skew of those WGs */
 	uint32_t	 block_bytes;	/* alignment the target needs */
 	int		 overwrite;	/* overwrite_data=yes on the sd */
+	int		 aio;		/* libaio: one thread, threads= in flight */
+	const struct engine_ops *ops;	/* sync and null: one I/O per call */
 	uint64_t	 max_xfer;
 };
 
@@ -77,6 +81,15 @@ struct wstat {
 	struct hist	*sched;		/* delay from scheduled start */
 };
 
+/* One I/O in flight on the aio engine. */
+struct slot {
+	struct iocb	 cb;
+	void		*buf;
+	int		 gi, dir;
+	uint64_t	 len, off;
+	uint64_t	 t0_ns;
+};
+
 struct thread {
 	struct work	*w;
 	pthread_t	 tid;
@@ -84,7 +97,9 @@ struct thread {
 	int		 sdi;
 	int		 index;
 	struct rng	 rng;
-	void		*buf;
+	void		*buf;		/* sync: its one buffer */
+	int		 qd;		/* aio: I/Os in flight */
+	struct slot	*slots;		/* aio: qd of them */
 	struct wstat	*st;		/* one per WG of the run */
 };
 
@@ -167,7 +182,9 @@ work_free(struct work *w)
 	for (i = 0; i < w->nthreads; i++) {
 		struct thread *t = &w->threads[i];
 
-		free(t->buf);
+		for (k = 0; t->slots != NULL && k < t->qd; k++)
+			free(t->slots[k].buf);
+		free(t->slots);
 		if (t->st != NULL) {
 			for (k = 0; k < w->nwgs; k++) {
 				hist_free(t->st[k].h[0]);
@@ -231,10 +248,12 @@ sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
 	double rate;
 
 	s->fd = -1;
+	const char *engine = NULL;
+
 	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:i,s:F,s:o,s?b,"
-	    "s?b}", "sd", &name, "lun", &lun, "threads", &s->threads,
+	    "s?b,s?s}", "sd", &name, "lun", &lun, "threads", &s->threads,
 	    "rate_per_s", &rate, "openflags", &flags, "create", &create,
-	    "overwrite", &s->overwrite) != 0 ||
+	    "overwrite", &s->overwrite, "engine", &engine) != 0 ||
 	    s->threads < 1 || s->threads > 100000 || !json_is_array(flags)) {
 		errmsg_set(e, NULL, 0, 0, "WORK: bad sd entry: %s", je.text);
 		return (-1);
@@ -242,6 +261,13 @@ sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
 	s->name = xstrdup(name);
 	s->lun = xstrdup(lun);
 	s->rate_per_s = rate;
+	s->aio = engine != NULL && strcmp(engine, "aio") == 0;
+	s->ops = engine_find(engine != NULL && !s->aio ? engine : "sync");
+	if (s->ops == NULL) {
+		errmsg_set(e, NULL, 0, 0, "WORK: sd=%s: unknown engine '%s'",
+		    name, engine);
+		return (-1);
+	}
 	fl = open_flags(flags, &direct) | O_RDWR | O_CLOEXEC;
 	if (create)
 		fl |= O_CREAT;
@@ -459,36 +485,45 @@ work_new(const json_t *body, struct errmsg *e)
 			    s->name);
 			goto fail;
 		}
-		w->nthreads += s->threads;
+		/* aio: one OS thread keeps threads= I/Os in flight. */
+		w->nthreads += s->aio ? 1 : s->threads;
 	}
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0, i = 0; k < w->nsds; k++) {
-		int t;
+		int t, nt = w->sds[k].aio ? 1 : w->sds[k].threads;
 
-		for (t = 0; t < w->sds[k].threads; t++, i++) {
+		for (t = 0; t < nt; t++, i++) {
 			struct thread *th = &w->threads[i];
 			size_t align = w->sds[k].block_bytes > 4096 ?
 			    w->sds[k].block_bytes : 4096;
 			uint64_t bufsize = (w->sds[k].max_xfer + 4095) / 4096 *
 			    4096;
-			int g;
+			int g, q;
 
 			th->w = w;
 			th->sdi = k;
 			th->index = (int)i;
+			th->qd = w->sds[k].aio ? w->sds[k].threads : 1;
 			rng_init(&th->rng, w->seed, w->run_id * 1000003u + i);
-			if (posix_memalign(&th->buf, align, bufsize) != 0) {
-				errmsg_set(e, NULL, 0, 0, "cannot allocate a "
-				    "%llu byte buffer", (unsigned long long)
-				    w->sds[k].max_xfer);
-				goto fail;
-			}
-			/* Random, incompressible data, made once. */
-			for (g = 0; g + 8 <= (int)bufsize; g += 8) {
-				uint64_t r = rng_u64(&th->rng);
+			th->slots = xcalloc((size_t)th->qd, sizeof(*th->slots));
+			for (q = 0; q < th->qd; q++) {
+				void *b;
 
-				memcpy((char *)th->buf + g, &r, 8);
+				if (posix_memalign(&b, align, bufsize) != 0) {
+					errmsg_set(e, NULL, 0, 0, "cannot "
+					    "allocate a %llu byte buffer",
+					    (unsigned long long)bufsize);
+					goto fail;
+				}
+				th->slots[q].buf = b;
+				/* Random, incompressible data, made once. */
+				for (g = 0; g + 8 <= (int)bufsize; g += 8) {
+					uint64_t r = rng_u64(&th->rng);
+
+					memcpy((char *)b + g, &r, 8);
+				}
 			}
+			th->buf = th->slots[0].buf;
 			th->st = xcalloc((size_t)w->nwgs, sizeof(*th->st));
 			for (g = 0; g < w->nwgs; g++) {
 				th->st[g].h[0] = hist_new();
@@ -716,7 +751,7 @@ thread_main(void *arg)
 			continue;
 		}
 		t0 = mtime_now_ns();
-		n = w->engine->io(s->fd, t->buf, len, off, dir);
+		n = s->ops->io(s->fd, t->buf, len, off, dir);
 		t1 = mtime_now_ns();
 		/* Fixed rates: how late the I/O started (coordinated omission
 		 * made visible; not part of the response time). */
@@ -732,6 +767,170 @@ thread_main(void *arg)
 	return (NULL);
 }
 
+/* Pick the next I/O of an sd for a thread: workload, direction, size
+ * and address. -1 when every workload of the sd is at its end. */
+static int
+next_io(struct work *w, struct thread *t, struct sdw *s, int *gi_out,
+    int *dir_out, uint64_t *len_out, uint64_t *off_out)
+{
+	for (;;) {
+		struct wg *g;
+		int gi, k, live = 0, hit, dir;
+		uint64_t len, off;
+
+		if (s->nwgs == 1)
+			gi = s->wgs[0];
+		else {
+			double u = rng_double(&t->rng) *
+			    s->wg_cum[s->nwgs - 1];
+
+			for (k = 0; k < s->nwgs - 1 && u >= s->wg_cum[k]; k++)
+				;
+			gi = s->wgs[k];
+		}
+		g = &w->wgs[gi];
+		if (__atomic_load_n(&g->eof, __ATOMIC_RELAXED)) {
+			for (k = 0; k < s->nwgs; k++)
+				live += !__atomic_load_n(&w->wgs[s->wgs[k]].eof,
+				    __ATOMIC_RELAXED);
+			if (live == 0)
+				return (-1);
+			continue;
+		}
+		dir = g->readpct >= 100 ? 0 : g->readpct <= 0 ? 1 :
+		    rng_double(&t->rng) * 100 >= g->readpct;
+		len = pick_xfer(g, &t->rng);
+		hit = (dir == 0 ? g->rhpct : g->whpct) > 0 &&
+		    g->hit_high > g->hit_low &&
+		    rng_double(&t->rng) * 100 < (dir == 0 ? g->rhpct : g->whpct);
+		off = pick_addr(g, &t->rng, hit, &len);
+		if (off == UINT64_MAX) {
+			__atomic_store_n(&g->eof, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		*gi_out = gi;
+		*dir_out = dir;
+		*len_out = len;
+		*off_out = off;
+		return (0);
+	}
+}
+
+/*
+ * The aio engine: one thread keeps up to qd I/Os in flight with libaio
+ * (truly asynchronous with o_direct). Submits one at a time as slots
+ * free up (or as fixed-rate arrivals come due), reaps completions.
+ */
+static void *
+aio_thread_main(void *arg)
+{
+	struct thread *t = arg;
+	struct work *w = t->w;
+	struct sdw *s = &w->sds[t->sdi];
+	double mean_ns = s->rate_per_s > 0 ? 1e9 / s->rate_per_s : 0;
+	uint64_t next_ns = w->go_ns;
+	struct io_event *ev = xcalloc((size_t)t->qd, sizeof(*ev));
+	int *freeq = xcalloc((size_t)t->qd, sizeof(int));
+	io_context_t ctx = 0;
+	int nfree = t->qd, inflight = 0, done = 0, i, r;
+
+	if ((r = io_setup(t->qd, &ctx)) < 0) {
+		io_error(w, s, 0, 0, 0, -r);
+		goto out;
+	}
+	for (i = 0; i < t->qd; i++)
+		freeq[i] = i;
+	if (mean_ns > 0)
+		next_ns += (uint64_t)rng_exp(&t->rng, mean_ns);
+	for (;;) {
+		int stop = __atomic_load_n(&w->stop, __ATOMIC_RELAXED);
+		struct timespec to;
+		uint64_t now, wait_ns = 100000000u;
+
+		while (!stop && !done && nfree > 0) {
+			struct slot *sl;
+			struct iocb *cbp;
+
+			now = mtime_now_ns();
+			if (mean_ns > 0 && next_ns > now) {
+				wait_ns = next_ns - now < wait_ns ?
+				    next_ns - now : wait_ns;
+				break;
+			}
+			sl = &t->slots[freeq[nfree - 1]];
+			if (next_io(w, t, s, &sl->gi, &sl->dir, &sl->len,
+			    &sl->off) != 0) {
+				done = 1;
+				break;
+			}
+			if (sl->dir)
+				io_prep_pwrite(&sl->cb, s->fd, sl->buf, sl->len,
+				    (long long)sl->off);
+			else
+				io_prep_pread(&sl->cb, s->fd, sl->buf, sl->len,
+				    (long long)sl->off);
+			sl->cb.data = sl;
+			cbp = &sl->cb;
+			sl->t0_ns = mtime_now_ns();
+			if ((r = io_submit(ctx, 1, &cbp)) != 1) {
+				add64(&t->st[sl->gi].d[sl->dir].errors, 1);
+				io_error(w, s, sl->dir, sl->off, sl->len,
+				    r < 0 ? -r : EAGAIN);
+				if (__atomic_load_n(&w->stop, __ATOMIC_RELAXED))
+					break;
+				continue;
+			}
+			nfree--;
+			inflight++;
+			if (mean_ns > 0) {
+				hist_add(t->st[sl->gi].sched, sl->t0_ns >
+				    next_ns ? sl->t0_ns - next_ns : 0);
+				next_ns += (uint64_t)rng_exp(&t->rng, mean_ns);
+			}
+		}
+		if (inflight == 0) {
+			if (stop || done)
+				break;
+			if (mean_ns > 0 && wait_until(w, next_ns) != 0)
+				break;
+			continue;
+		}
+		to.tv_sec = (time_t)(wait_ns / 1000000000u);
+		to.tv_nsec = (long)(wait_ns % 1000000000u);
+		r = io_getevents(ctx, 1, t->qd, ev, &to);
+		now = mtime_now_ns();
+		if (r < 0) {
+			if (r == -EINTR)
+				continue;
+			io_error(w, s, 0, 0, 0, -r);
+			break;
+		}
+		for (i = 0; i < r; i++) {
+			struct slot *sl = ev[i].data;
+			long res = (long)ev[i].res;
+
+			inflight--;
+			freeq[nfree++] = (int)(sl - t->slots);
+			if (res != (long)sl->len) {
+				add64(&t->st[sl->gi].d[sl->dir].errors, 1);
+				io_error(w, s, sl->dir, sl->off, sl->len,
+				    res < 0 ? (int)-res : 0);
+				continue;
+			}
+			count(w, &t->st[sl->gi], sl->dir, sl->len,
+			    now - sl->t0_ns, now);
+		}
+	}
+	/* Drain what is still in flight before the buffers go away. */
+	while (inflight > 0 && (r = io_getevents(ctx, 1, t->qd, ev, NULL)) > 0)
+		inflight -= r;
+	io_destroy(ctx);
+out:
+	free(ev);
+	free(freeq);
+	return (NULL);
+}
+
 /* GO: start the threads. */
 int
 work_start(struct work *w, struct errmsg *e)
@@ -740,8 +939,9 @@ work_start(struct work *w, struct errmsg *e)
 
 	w->go_ns = mtime_now_ns();
 	for (i = 0; i < w->nthreads; i++) {
-		if ((rc = pthread_create(&w->threads[i].tid, NULL, thread_main,
-		    &w->threads[i])) != 0) {
+		if ((rc = pthread_create(&w->threads[i].tid, NULL,
+		    w->sds[w->threads[i].sdi].aio ? aio_thread_main :
+		    thread_main, &w->threads[i])) != 0) {
 			errmsg_set(e, NULL, 0, 0, "cannot start I/O thread %d: "
 			    "%s", i, strerror(rc));
 			work_stop(w);
