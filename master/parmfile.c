@@ -717,8 +717,6 @@ rd_loop(struct pstate *ps, struct rd *r, const struct kwdef *d)
 				    "multiple of 512 bytes: %lld",
 				    (long long)v));
 			}
-			if (kind == LOOP_COMP && v != 1)
-				unbuilt(ps, "compratio=");
 			if (kind == LOOP_THREADS && v < 1 &&
 			    !ps->threads0_noted) {
 				note(ps, "Setting some threadcounts to a "
@@ -1083,8 +1081,6 @@ do_general(struct pstate *ps, const struct kwdef *d)
 			return (fail(ps, "'compratio=' must be 1 or more: %s",
 			    ps->it->value));
 		g->compratio = v;
-		if (v != 1)
-			unbuilt(ps, "compratio=");
 		return (0);
 	case K_FORMATXFERSIZE:
 		if (one_uint(ps, &u) != 0)

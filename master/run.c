@@ -1233,6 +1233,9 @@ send_work(struct master *m)
 		json_object_set(w, "histogram_edges_us", edges);
 		json_object_set_new(w, "max_errors",
 		    json_integer(data_errors(m->model)));
+		json_object_set_new(w, "compratio",
+		    json_real(m->cur.req.compratio >= 1 ? m->cur.req.compratio :
+		    1));
 		slave_wg_alloc(m, s, json_object_get(w, "wgs"));
 		link_send(s->link, MSG_WORK, json_pack("{s:I,s:s,s:I,s:I,s:I,"
 		    "s:b,s:O,s:o}", "run_id", (json_int_t)m->run_id, "run",

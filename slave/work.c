@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fs.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,7 +85,8 @@ struct wstat {
 /* One I/O in flight on the aio engine. */
 struct slot {
 	struct iocb	 cb;
-	void		*buf;
+	void		*buf;		/* reads land here */
+	void		*wbuf;		/* writes come from here (pattern) */
 	int		 gi, dir;
 	uint64_t	 len, off;
 	uint64_t	 t0_ns;
@@ -97,7 +99,8 @@ struct thread {
 	int		 sdi;
 	int		 index;
 	struct rng	 rng;
-	void		*buf;		/* sync: its one buffer */
+	void		*buf;		/* sync: its read buffer */
+	void		*wbuf;		/* sync: its write buffer */
 	int		 qd;		/* aio: I/Os in flight */
 	struct slot	*slots;		/* aio: qd of them */
 	struct wstat	*st;		/* one per WG of the run */
@@ -120,6 +123,7 @@ struct work {
 	char				 error[1024];	/* why the run stops */
 	int				 has_error;	/* atomic */
 	uint64_t			 max_errors;	/* data_errors= */
+	double				 compratio;	/* >= 1 */
 	uint64_t			 nerrors;	/* atomic */
 	pthread_mutex_t			 err_mu;	/* guards err_queue */
 	struct strlist			 err_queue;	/* texts to report */
@@ -182,8 +186,10 @@ work_free(struct work *w)
 	for (i = 0; i < w->nthreads; i++) {
 		struct thread *t = &w->threads[i];
 
-		for (k = 0; t->slots != NULL && k < t->qd; k++)
+		for (k = 0; t->slots != NULL && k < t->qd; k++) {
 			free(t->slots[k].buf);
+			free(t->slots[k].wbuf);
+		}
 		free(t->slots);
 		if (t->st != NULL) {
 			for (k = 0; k < w->nwgs; k++) {
@@ -406,6 +412,27 @@ check_writes(struct work *w, struct errmsg *e)
 	return (0);
 }
 
+/*
+ * Write data, made once before the run: in every 512-byte sector the
+ * first 512/compratio bytes are random and the rest zeros, so the data
+ * compresses by about compratio (1 = incompressible).
+ */
+static void
+fill_pattern(unsigned char *b, uint64_t len, double compratio, struct rng *r)
+{
+	size_t rnd = (size_t)ceil(512.0 / compratio), i, k;
+
+	if (rnd > 512)
+		rnd = 512;
+	for (i = 0; i + 512 <= len; i += 512) {
+		for (k = 0; k < 512; k += 8) {
+			uint64_t v = k < rnd ? rng_u64(r) : 0;
+
+			memcpy(b + i + k, &v, 8);
+		}
+	}
+}
+
 /* Build a run's work. */
 struct work *
 work_new(const json_t *body, struct errmsg *e)
@@ -430,11 +457,15 @@ work_new(const json_t *body, struct errmsg *e)
 	w = xcalloc(1, sizeof(*w));
 	pthread_mutex_init(&w->err_mu, NULL);
 	w->max_errors = 50;
+	w->compratio = 1;
 	{
 		json_int_t me = 0;
+		double cr = 1;
 
 		if (json_unpack(wk, "{s:I}", "max_errors", &me) == 0 && me > 0)
 			w->max_errors = (uint64_t)me;
+		if (json_unpack(wk, "{s:F}", "compratio", &cr) == 0 && cr >= 1)
+			w->compratio = cr;
 	}
 	w->run_id = (uint64_t)run_id;
 	w->interval_ns = (uint64_t)ins;
@@ -507,23 +538,23 @@ work_new(const json_t *body, struct errmsg *e)
 			rng_init(&th->rng, w->seed, w->run_id * 1000003u + i);
 			th->slots = xcalloc((size_t)th->qd, sizeof(*th->slots));
 			for (q = 0; q < th->qd; q++) {
-				void *b;
+				void *b, *wb;
 
-				if (posix_memalign(&b, align, bufsize) != 0) {
+				if (posix_memalign(&b, align, bufsize) != 0 ||
+				    posix_memalign(&wb, align, bufsize) != 0) {
 					errmsg_set(e, NULL, 0, 0, "cannot "
 					    "allocate a %llu byte buffer",
 					    (unsigned long long)bufsize);
 					goto fail;
 				}
 				th->slots[q].buf = b;
-				/* Random, incompressible data, made once. */
-				for (g = 0; g + 8 <= (int)bufsize; g += 8) {
-					uint64_t r = rng_u64(&th->rng);
-
-					memcpy((char *)b + g, &r, 8);
-				}
+				th->slots[q].wbuf = wb;
+				memset(b, 0, bufsize);
+				fill_pattern(wb, bufsize, w->compratio,
+				    &th->rng);
 			}
 			th->buf = th->slots[0].buf;
+			th->wbuf = th->slots[0].wbuf;
 			th->st = xcalloc((size_t)w->nwgs, sizeof(*th->st));
 			for (g = 0; g < w->nwgs; g++) {
 				th->st[g].h[0] = hist_new();
@@ -751,7 +782,7 @@ thread_main(void *arg)
 			continue;
 		}
 		t0 = mtime_now_ns();
-		n = s->ops->io(s->fd, t->buf, len, off, dir);
+		n = s->ops->io(s->fd, dir ? t->wbuf : t->buf, len, off, dir);
 		t1 = mtime_now_ns();
 		/* Fixed rates: how late the I/O started (coordinated omission
 		 * made visible; not part of the response time). */
@@ -864,7 +895,7 @@ aio_thread_main(void *arg)
 				break;
 			}
 			if (sl->dir)
-				io_prep_pwrite(&sl->cb, s->fd, sl->buf, sl->len,
+				io_prep_pwrite(&sl->cb, s->fd, sl->wbuf, sl->len,
 				    (long long)sl->off);
 			else
 				io_prep_pread(&sl->cb, s->fd, sl->buf, sl->len,
