@@ -35,9 +35,9 @@ expect_rc 0 "$VDBC" -f "$T/null.parm" -o "$T/o3" --port 0 --seed 5
 rate=$(grep 'avg_2-2' "$T/o3/flatfile.html" | awk '{ print $6 }')
 awk -v r="$rate" 'BEGIN { exit !(r > 1000) }' && ok || bad "null engine rate $rate"
 expect_rc 157 "$VDBC" -s -f /dev/stdin -o "$T/o4" <<P
-sd=sd1,lun=$T/f1,engine=aio
+sd=sd1,lun=$T/f1,engine=bogus
 P
-expect_out "Invalid 'engine=' value: aio"
+expect_out "Invalid 'engine=' value: bogus (expected aio, sync or null)"
 
 # A keyword vdbc cannot run yet: -s plans it, a real run refuses to start.
 printf 'dedupratio=2\nsd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" >"$T/u.parm"
