@@ -104,3 +104,21 @@ units_whatsize(double v, char *buf, size_t len)
 		memmove(dot, dot + 4, strlen(dot + 4) + 1);
 	return (buf);
 }
+
+/* 1234567 as "1,234,567" (vdbench's "#,###"). */
+const char *
+units_grouped(uint64_t v, char *buf, size_t len)
+{
+	char tmp[32];
+	size_t n, i, o = 0;
+
+	snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)v);
+	n = strlen(tmp);
+	for (i = 0; i < n && o + 2 < len; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = '\0';
+	return (buf);
+}

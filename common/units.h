@@ -3,6 +3,7 @@
 #define COMMON_UNITS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * vdbench's number syntax (PARMFILE.md 2.8): a plain number ("10", "1.5",
@@ -20,5 +21,7 @@ enum units_mode {
 int		 units_parse(const char *s, enum units_mode, double *out);
 /* vdbench's "what size" text: <1024 as an integer, else 4k, 1.500k, 1m. */
 const char	*units_whatsize(double v, char *buf, size_t len);
+/* 1234567 as "1,234,567" (vdbench's "#,###"). */
+const char	*units_grouped(uint64_t v, char *buf, size_t len);
 
 #endif /* COMMON_UNITS_H */

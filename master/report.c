@@ -15,6 +15,7 @@
 
 #include "console.h"
 #include "mtime.h"
+#include "units.h"
 #include "xmalloc.h"
 
 enum rfile {
@@ -655,23 +656,6 @@ bound_ms(char *buf, size_t len, uint64_t us)
 		buf[strlen(buf) - 1] = '\0';
 }
 
-/* 1234567 as "1,234,567". */
-static void
-grouped(char *buf, size_t len, uint64_t v)
-{
-	char tmp[32];
-	size_t n, i, o = 0;
-
-	snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)v);
-	n = strlen(tmp);
-	for (i = 0; i < n && o + 2 < len; i++) {
-		if (i > 0 && (n - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = tmp[i];
-	}
-	buf[o] = '\0';
-}
-
 /* One histogram block (FORMATS.md 3.2). */
 static void
 hist_block(FILE *f, const char *title, const struct vdbhist_edges *ed,
@@ -699,7 +683,7 @@ hist_block(FILE *f, const char *title, const struct vdbhist_edges *ed,
 			bound_ms(hi, sizeof(hi), ed->edge_us[b]);
 		minus = (int)(cum * 0.5);
 		cum += pct;
-		grouped(cnt, sizeof(cnt), count[b]);
+		units_grouped(count[b], cnt, sizeof(cnt));
 		fprintf(f, " %8s < %11s %12s %8.4f %8.4f  ", lo, hi, cnt, pct,
 		    cum);
 		for (i = 0; i < plus; i++)

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "console.h"
+#include "units.h"
 #include "place.h"
 
 #define SIMULATE_ASSUMED_MAX	10000.0
@@ -52,24 +53,6 @@ note_formats(const struct model *m, const struct plan *p)
 	}
 }
 
-/* 1234567 as "1,234,567". */
-static const char *
-thousands(uint64_t v, char *buf, size_t len)
-{
-	char tmp[32];
-	size_t n, i, o = 0;
-
-	snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)v);
-	n = strlen(tmp);
-	for (i = 0; i < n && o + 2 < len; i++) {
-		if (i > 0 && (n - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = tmp[i];
-	}
-	buf[o] = '\0';
-	return (buf);
-}
-
 /* The "Anchor size:" line of every fsd, as vdbench prints it. */
 void
 simulate_anchors(const struct model *m)
@@ -93,7 +76,7 @@ simulate_anchors(const struct model *m)
 		console_line("Anchor size: anchor=%s: dirs: %12llu; files: "
 		    "%12llu; bytes: %10s (%s)", f->anchor,
 		    (unsigned long long)dirs, (unsigned long long)files, b,
-		    thousands(bytes, c, sizeof(c)));
+		    units_grouped(bytes, c, sizeof(c)));
 	}
 }
 

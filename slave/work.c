@@ -728,76 +728,6 @@ work_take_errors(struct work *w, struct strlist *out)
 	pthread_mutex_unlock(&w->err_mu);
 }
 
-/* An I/O thread. */
-static void *
-thread_main(void *arg)
-{
-	struct thread *t = arg;
-	struct work *w = t->w;
-	struct sdw *s = &w->sds[t->sdi];
-	double mean_ns = s->rate_per_s > 0 ? 1e9 * s->threads / s->rate_per_s :
-	    0;
-	uint64_t next_ns = w->go_ns;
-
-	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
-		struct wg *g;
-		uint64_t len, off, t0, t1;
-		int gi, dir, hit, live = 0, k;
-		long n;
-
-		if (mean_ns > 0) {
-			next_ns += (uint64_t)rng_exp(&t->rng, mean_ns);
-			if (wait_until(w, next_ns) != 0)
-				break;
-		}
-		/* Pick a workload by skew among those not at eof. */
-		if (s->nwgs == 1)
-			gi = s->wgs[0];
-		else {
-			double u = rng_double(&t->rng) *
-			    s->wg_cum[s->nwgs - 1];
-
-			for (k = 0; k < s->nwgs - 1 && u >= s->wg_cum[k]; k++)
-				;
-			gi = s->wgs[k];
-		}
-		g = &w->wgs[gi];
-		if (__atomic_load_n(&g->eof, __ATOMIC_RELAXED)) {
-			for (k = 0; k < s->nwgs; k++)
-				live += !__atomic_load_n(&w->wgs[s->wgs[k]].eof,
-				    __ATOMIC_RELAXED);
-			if (live == 0)
-				break;
-			continue;
-		}
-		dir = g->readpct >= 100 ? 0 : g->readpct <= 0 ? 1 :
-		    rng_double(&t->rng) * 100 >= g->readpct;
-		len = pick_xfer(g, &t->rng);
-		hit = (dir == 0 ? g->rhpct : g->whpct) > 0 &&
-		    g->hit_high > g->hit_low &&
-		    rng_double(&t->rng) * 100 < (dir == 0 ? g->rhpct : g->whpct);
-		off = pick_addr(g, &t->rng, hit, &len);
-		if (off == UINT64_MAX) {
-			__atomic_store_n(&g->eof, 1, __ATOMIC_RELAXED);
-			continue;
-		}
-		t0 = mtime_now_ns();
-		n = s->ops->io(s->fd, dir ? t->wbuf : t->buf, len, off, dir);
-		t1 = mtime_now_ns();
-		/* Fixed rates: how late the I/O started (coordinated omission
-		 * made visible; not part of the response time). */
-		if (mean_ns > 0)
-			hist_add(t->st[gi].sched, t0 > next_ns ? t0 - next_ns : 0);
-		if (n != (long)len) {
-			add64(&t->st[gi].d[dir].errors, 1);
-			io_error(w, s, dir, off, len, n < 0 ? errno : 0);
-			continue;
-		}
-		count(w, &t->st[gi], dir, len, t1 - t0, t1);
-	}
-	return (NULL);
-}
-
 /* Pick the next I/O of an sd for a thread: workload, direction, size
  * and address. -1 when every workload of the sd is at its end. */
 static int
@@ -845,6 +775,46 @@ next_io(struct work *w, struct thread *t, struct sdw *s, int *gi_out,
 		*off_out = off;
 		return (0);
 	}
+}
+
+/* An I/O thread. */
+static void *
+thread_main(void *arg)
+{
+	struct thread *t = arg;
+	struct work *w = t->w;
+	struct sdw *s = &w->sds[t->sdi];
+	double mean_ns = s->rate_per_s > 0 ? 1e9 * s->threads / s->rate_per_s :
+	    0;
+	uint64_t next_ns = w->go_ns;
+
+	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
+		uint64_t len, off, t0, t1;
+		int gi, dir;
+		long n;
+
+		if (mean_ns > 0) {
+			next_ns += (uint64_t)rng_exp(&t->rng, mean_ns);
+			if (wait_until(w, next_ns) != 0)
+				break;
+		}
+		if (next_io(w, t, s, &gi, &dir, &len, &off) != 0)
+			break;		/* every workload is at its end */
+		t0 = mtime_now_ns();
+		n = s->ops->io(s->fd, dir ? t->wbuf : t->buf, len, off, dir);
+		t1 = mtime_now_ns();
+		/* Fixed rates: how late the I/O started (coordinated omission
+		 * made visible; not part of the response time). */
+		if (mean_ns > 0)
+			hist_add(t->st[gi].sched, t0 > next_ns ? t0 - next_ns : 0);
+		if (n != (long)len) {
+			add64(&t->st[gi].d[dir].errors, 1);
+			io_error(w, s, dir, off, len, n < 0 ? errno : 0);
+			continue;
+		}
+		count(w, &t->st[gi], dir, len, t1 - t0, t1);
+	}
+	return (NULL);
 }
 
 /*
