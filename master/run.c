@@ -1236,6 +1236,9 @@ send_work(struct master *m)
 		json_object_set_new(w, "compratio",
 		    json_real(m->cur.req.compratio >= 1 ? m->cur.req.compratio :
 		    1));
+		json_object_set_new(w, "distribution", json_integer(
+		    m->cur.plan_run != NULL ? (int)m->cur.plan_run->rd->distribution
+		    : 0));
 		slave_wg_alloc(m, s, json_object_get(w, "wgs"));
 		link_send(s->link, MSG_WORK, json_pack("{s:I,s:s,s:I,s:I,s:I,"
 		    "s:b,s:O,s:o}", "run_id", (json_int_t)m->run_id, "run",

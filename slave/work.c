@@ -124,6 +124,8 @@ struct work {
 	int				 has_error;	/* atomic */
 	uint64_t			 max_errors;	/* data_errors= */
 	double				 compratio;	/* >= 1 */
+	int				 dist;	/* 0 exponential, 1 uniform,
+						 * 2 deterministic */
 	uint64_t			 nerrors;	/* atomic */
 	pthread_mutex_t			 err_mu;	/* guards err_queue */
 	struct strlist			 err_queue;	/* texts to report */
@@ -466,6 +468,7 @@ work_new(const json_t *body, struct errmsg *e)
 			w->max_errors = (uint64_t)me;
 		if (json_unpack(wk, "{s:F}", "compratio", &cr) == 0 && cr >= 1)
 			w->compratio = cr;
+		json_unpack(wk, "{s:i}", "distribution", &w->dist);
 	}
 	w->run_id = (uint64_t)run_id;
 	w->interval_ns = (uint64_t)ins;
@@ -777,6 +780,20 @@ next_io(struct work *w, struct thread *t, struct sdw *s, int *gi_out,
 	}
 }
 
+/* The gap to the next arrival (PARMFILE.md 12.5), mean mean_ns. */
+static uint64_t
+next_gap(struct work *w, struct rng *r, double mean_ns)
+{
+	switch (w->dist) {
+	case 1:
+		return ((uint64_t)(rng_double(r) * 2 * mean_ns));
+	case 2:
+		return ((uint64_t)mean_ns);
+	default:
+		return ((uint64_t)rng_exp(r, mean_ns));
+	}
+}
+
 /* An I/O thread. */
 static void *
 thread_main(void *arg)
@@ -794,7 +811,7 @@ thread_main(void *arg)
 		long n;
 
 		if (mean_ns > 0) {
-			next_ns += (uint64_t)rng_exp(&t->rng, mean_ns);
+			next_ns += next_gap(w, &t->rng, mean_ns);
 			if (wait_until(w, next_ns) != 0)
 				break;
 		}
@@ -842,7 +859,7 @@ aio_thread_main(void *arg)
 	for (i = 0; i < t->qd; i++)
 		freeq[i] = i;
 	if (mean_ns > 0)
-		next_ns += (uint64_t)rng_exp(&t->rng, mean_ns);
+		next_ns += next_gap(w, &t->rng, mean_ns);
 	for (;;) {
 		int stop = __atomic_load_n(&w->stop, __ATOMIC_RELAXED);
 		struct timespec to;
@@ -886,7 +903,7 @@ aio_thread_main(void *arg)
 			if (mean_ns > 0) {
 				hist_add(t->st[sl->gi].sched, sl->t0_ns >
 				    next_ns ? sl->t0_ns - next_ns : 0);
-				next_ns += (uint64_t)rng_exp(&t->rng, mean_ns);
+				next_ns += next_gap(w, &t->rng, mean_ns);
 			}
 		}
 		if (inflight == 0) {

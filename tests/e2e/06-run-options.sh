@@ -52,6 +52,18 @@ for cr in 2 1; do
 	fi
 done
 
+# distribution=deterministic: arrivals exactly 1/rate apart, so every
+# interval carries the rate within 1 %; uniform keeps the mean.
+printf 'sd=sd1,lun=%s/f1,size=4m,engine=null,threads=1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=1000,elapsed=4,interval=1,distribution=deterministic\nrd=rd2,wd=wd1,iorate=1000,elapsed=4,interval=1,distribution=uniform\n' "$T" >"$T/dist.parm"
+expect_rc 0 "$VDBC" -f "$T/dist.parm" -o "$T/odist" --port 0
+if [ "${VDBC_SANITIZED:-0}" = 1 ]; then
+	echo "skip: arrival timing not asserted in a sanitizer build"
+else
+	awk '$3 == "rd1" && $4 ~ /^[2-4]$/ { if ($6 < 990 || $6 > 1010) bad = 1; n++ }
+		END { exit !(n == 3 && !bad) }' "$T/odist/flatfile.html" && ok || bad "deterministic arrivals are not steady"
+	awk '$3 == "rd2" && $4 == "avg_2-4" { exit !($6 > 950 && $6 < 1050) }' "$T/odist/flatfile.html" && ok || bad "uniform arrivals lost the rate"
+fi
+
 # report=host_detail / slave_detail / no_sd_detail.
 printf 'report=(host_detail,slave_detail)\nsd=sd1,lun=%s/f1,size=4m,engine=null\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/hd.parm"
 expect_rc 0 "$VDBC" -f "$T/hd.parm" -o "$T/ohd" -m 2 --port 0
