@@ -30,27 +30,11 @@
 #include "mtime.h"
 #include "rng.h"
 #include "safety.h"
+#include "workload.h"
 #include "vdbhist.h"
 #include "xmalloc.h"
 
 #define MAX_SLOTS	4	/* interval maxima kept per direction */
-
-/* A workload generator: one (wd, sd) pair on this slave. */
-struct wg {
-	char		*wd;
-	int		 sdi;
-	double		 skew_pct;
-	double		 readpct, seekpct, rhpct, whpct;
-	int		 seek_eof;
-	struct xfer	 xfer;
-	double		*xfer_cum;	/* cumulative pct, XFER_DIST */
-	uint64_t	 low, high;	/* miss area, bytes */
-	uint64_t	 hit_low, hit_high;
-	uint64_t	 align;		/* 0 = on xfersize */
-	uint64_t	 cursor;	/* next sequential address; atomic */
-	uint64_t	 hit_cursor;	/* same in the hit area; atomic */
-	int		 eof;		/* reached the end; atomic */
-};
 
 /* A target and the threads it has on this slave. */
 struct sdw {
@@ -572,78 +556,6 @@ fail:
 	return (NULL);
 }
 
-/* Next sequential address in [low, high), or UINT64_MAX at eof. */
-static uint64_t
-next_seq(struct wg *g, uint64_t *cursor, uint64_t low, uint64_t high,
-    uint64_t *len)
-{
-	uint64_t cur = __atomic_load_n(cursor, __ATOMIC_RELAXED), o, next;
-
-	for (;;) {
-		o = cur;
-		if (o >= high || o + *len > high) {
-			if (o < high && (g->xfer.kind != XFER_SINGLE ||
-			    g->seek_eof)) {
-				*len = high - o;	/* shortened to fit */
-			} else if (g->seek_eof) {
-				return (UINT64_MAX);
-			} else {
-				o = low;
-			}
-		}
-		next = o + *len;
-		if (__atomic_compare_exchange_n(cursor, &cur, next, 0,
-		    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-			return (o);
-	}
-}
-
-/* Pick a transfer size. */
-static uint64_t
-pick_xfer(struct wg *g, struct rng *r)
-{
-	double u;
-	int i;
-
-	switch (g->xfer.kind) {
-	case XFER_SINGLE:
-		return (g->xfer.size_bytes[0]);
-	case XFER_DIST:
-		u = rng_double(r) * g->xfer_cum[g->xfer.n - 1];
-		for (i = 0; i < g->xfer.n - 1 && u >= g->xfer_cum[i]; i++)
-			;
-		return (g->xfer.size_bytes[i]);
-	default:
-		return (g->xfer.min_bytes + g->xfer.align_bytes *
-		    rng_below(r, (g->xfer.max_bytes - g->xfer.min_bytes) /
-		    g->xfer.align_bytes + 1));
-	}
-}
-
-/* Pick an address in [low, high) for len bytes (12.7 step 5). */
-static uint64_t
-pick_addr(struct wg *g, struct rng *r, int hit, uint64_t *len)
-{
-	uint64_t low = hit ? g->hit_low : g->low;
-	uint64_t high = hit ? g->hit_high : g->high;
-	uint64_t *cursor = hit ? &g->hit_cursor : &g->cursor;
-	uint64_t o, width = high - low;
-	int random = g->seekpct >= 100 ||
-	    (g->seekpct > 0 && rng_double(r) * 100 < g->seekpct);
-
-	if (!random || g->seek_eof)
-		return (next_seq(g, cursor, low, high, len));
-	if (width < *len)
-		*len = width;
-	if (g->align != 0)
-		o = low + rng_below(r, (width - *len) / g->align + 1) * g->align;
-	else
-		o = low + rng_below(r, width / *len) * *len;
-	if (g->seekpct < 100)
-		__atomic_store_n(cursor, o + *len, __ATOMIC_RELAXED);
-	return (o);
-}
-
 /* Count one completed I/O into the thread's own counters. */
 static void
 count(struct work *w, struct wstat *st, int dir, uint64_t bytes,
@@ -742,16 +654,7 @@ next_io(struct work *w, struct thread *t, struct sdw *s, int *gi_out,
 		int gi, k, live = 0, hit, dir;
 		uint64_t len, off;
 
-		if (s->nwgs == 1)
-			gi = s->wgs[0];
-		else {
-			double u = rng_double(&t->rng) *
-			    s->wg_cum[s->nwgs - 1];
-
-			for (k = 0; k < s->nwgs - 1 && u >= s->wg_cum[k]; k++)
-				;
-			gi = s->wgs[k];
-		}
+		gi = s->wgs[workload_pick(s->wg_cum, s->nwgs, &t->rng)];
 		g = &w->wgs[gi];
 		if (__atomic_load_n(&g->eof, __ATOMIC_RELAXED)) {
 			for (k = 0; k < s->nwgs; k++)
@@ -761,13 +664,12 @@ next_io(struct work *w, struct thread *t, struct sdw *s, int *gi_out,
 				return (-1);
 			continue;
 		}
-		dir = g->readpct >= 100 ? 0 : g->readpct <= 0 ? 1 :
-		    rng_double(&t->rng) * 100 >= g->readpct;
-		len = pick_xfer(g, &t->rng);
+		dir = workload_dir(g, &t->rng);
+		len = workload_xfer(g, &t->rng);
 		hit = (dir == 0 ? g->rhpct : g->whpct) > 0 &&
 		    g->hit_high > g->hit_low &&
 		    rng_double(&t->rng) * 100 < (dir == 0 ? g->rhpct : g->whpct);
-		off = pick_addr(g, &t->rng, hit, &len);
+		off = workload_addr(g, &t->rng, hit, &len);
 		if (off == UINT64_MAX) {
 			__atomic_store_n(&g->eof, 1, __ATOMIC_RELAXED);
 			continue;

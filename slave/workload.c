@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/* One I/O's choices (see workload.h); no allocation, no lock. */
+#include "workload.h"
+
+/* Index by cumulative weight. */
+int
+workload_pick(const double *cum, int n, struct rng *r)
+{
+	double u;
+	int k;
+
+	if (n <= 1)
+		return (0);
+	u = rng_double(r) * cum[n - 1];
+	for (k = 0; k < n - 1 && u >= cum[k]; k++)
+		;
+	return (k);
+}
+
+/* Read or write. */
+int
+workload_dir(const struct wg *g, struct rng *r)
+{
+	if (g->readpct >= 100)
+		return (0);
+	if (g->readpct <= 0)
+		return (1);
+	return (rng_double(r) * 100 >= g->readpct);
+}
+
+/* Next sequential address in [low, high), or UINT64_MAX at eof. */
+static uint64_t
+next_seq(struct wg *g, uint64_t *cursor, uint64_t low, uint64_t high,
+    uint64_t *len)
+{
+	uint64_t cur = __atomic_load_n(cursor, __ATOMIC_RELAXED), o, next;
+
+	for (;;) {
+		o = cur;
+		if (o >= high || o + *len > high) {
+			if (o < high && (g->xfer.kind != XFER_SINGLE ||
+			    g->seek_eof)) {
+				*len = high - o;	/* shortened to fit */
+			} else if (g->seek_eof) {
+				return (UINT64_MAX);
+			} else {
+				o = low;
+			}
+		}
+		next = o + *len;
+		if (__atomic_compare_exchange_n(cursor, &cur, next, 0,
+		    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			return (o);
+	}
+}
+
+/* Pick a transfer size. */
+uint64_t
+workload_xfer(const struct wg *g, struct rng *r)
+{
+	double u;
+	int i;
+
+	switch (g->xfer.kind) {
+	case XFER_SINGLE:
+		return (g->xfer.size_bytes[0]);
+	case XFER_DIST:
+		u = rng_double(r) * g->xfer_cum[g->xfer.n - 1];
+		for (i = 0; i < g->xfer.n - 1 && u >= g->xfer_cum[i]; i++)
+			;
+		return (g->xfer.size_bytes[i]);
+	default:
+		return (g->xfer.min_bytes + g->xfer.align_bytes *
+		    rng_below(r, (g->xfer.max_bytes - g->xfer.min_bytes) /
+		    g->xfer.align_bytes + 1));
+	}
+}
+
+/* Pick an address in [low, high) for len bytes (12.7 step 5). */
+uint64_t
+workload_addr(struct wg *g, struct rng *r, int hit, uint64_t *len)
+{
+	uint64_t low = hit ? g->hit_low : g->low;
+	uint64_t high = hit ? g->hit_high : g->high;
+	uint64_t *cursor = hit ? &g->hit_cursor : &g->cursor;
+	uint64_t o, width = high - low;
+	int random = g->seekpct >= 100 ||
+	    (g->seekpct > 0 && rng_double(r) * 100 < g->seekpct);
+
+	if (!random || g->seek_eof)
+		return (next_seq(g, cursor, low, high, len));
+	if (width < *len)
+		*len = width;
+	if (g->align != 0)
+		o = low + rng_below(r, (width - *len) / g->align + 1) * g->align;
+	else
+		o = low + rng_below(r, width / *len) * *len;
+	if (g->seekpct < 100)
+		__atomic_store_n(cursor, o + *len, __ATOMIC_RELAXED);
+	return (o);
+}
+

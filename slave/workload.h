@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef SLAVE_WORKLOAD_H
+#define SLAVE_WORKLOAD_H
+
+#include <stdint.h>
+
+#include "model.h"
+#include "rng.h"
+
+/*
+ * The generators of one I/O (PARMFILE.md 12.7): which workload, read or
+ * write, how many bytes, where. Pure functions of a WG and the calling
+ * thread's random stream, except the sequential cursor, which the threads
+ * of a WG share through one atomic (DESIGN.md). Unit-tested for ranges,
+ * alignment, evenness and the requested mixes.
+ */
+/* A workload generator: one (wd, sd) pair on this slave. */
+struct wg {
+	char		*wd;
+	int		 sdi;
+	double		 skew_pct;
+	double		 readpct, seekpct, rhpct, whpct;
+	int		 seek_eof;
+	struct xfer	 xfer;
+	double		*xfer_cum;	/* cumulative pct, XFER_DIST */
+	uint64_t	 low, high;	/* miss area, bytes */
+	uint64_t	 hit_low, hit_high;
+	uint64_t	 align;		/* 0 = on xfersize */
+	uint64_t	 cursor;	/* next sequential address; atomic */
+	uint64_t	 hit_cursor;	/* same in the hit area; atomic */
+	int		 eof;		/* reached the end; atomic */
+};
+
+/* Index in [0, n) picked by cumulative weights cum (cum[n-1] = total). */
+int		workload_pick(const double *cum, int n, struct rng *);
+/* 0 = read, 1 = write, by the WG's readpct. */
+int		workload_dir(const struct wg *, struct rng *);
+/* A transfer size: single, distribution or (min,max,align). */
+uint64_t	workload_xfer(const struct wg *, struct rng *);
+/*
+ * An address for *len bytes in the hit or miss area: random (aligned to
+ * the transfer size, or to align=) or sequential through the shared
+ * cursor; *len may shrink at the end of the area. UINT64_MAX: a
+ * seekpct=eof WG has reached the end.
+ */
+uint64_t	workload_addr(struct wg *, struct rng *, int hit, uint64_t *len);
+
+#endif /* SLAVE_WORKLOAD_H */

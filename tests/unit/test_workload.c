@@ -1,0 +1,230 @@
+/* The I/O generators: ranges, alignment, evenness and the requested
+ * mixes, with a fixed seed (statistics that noise cannot fail). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "workload.h"
+
+#define MIB	(1024ull * 1024)
+
+/* A random 4k WG over [4k, 64 MiB). */
+static void
+wg_init(struct wg *g, uint64_t xfer)
+{
+	memset(g, 0, sizeof(*g));
+	xfer_set_single(&g->xfer, xfer);
+	g->readpct = 100;
+	g->seekpct = 100;
+	g->low = 4096;
+	g->high = 64 * MIB;
+	g->cursor = g->low;
+}
+
+static void
+test_random_aligned_inside_and_even(void **state)
+{
+	uint64_t bins[64] = { 0 }, n = 200000, i;
+	struct wg g;
+	struct rng r;
+	double chi = 0, expect;
+
+	(void)state;
+	wg_init(&g, 4096);
+	rng_init(&r, 1, 0);
+	for (i = 0; i < n; i++) {
+		uint64_t len = 4096, o = workload_addr(&g, &r, 0, &len);
+
+		assert_int_equal(len, 4096);
+		assert_true(o >= g.low && o + len <= g.high);
+		assert_int_equal((o - g.low) % 4096, 0);
+		bins[(o - g.low) * 64 / (g.high - g.low)]++;
+	}
+	expect = (double)n / 64;
+	for (i = 0; i < 64; i++)
+		chi += ((double)bins[i] - expect) * ((double)bins[i] - expect) /
+		    expect;
+	/* chi-square, 63 degrees of freedom, p = 0.001: 103.4 */
+	assert_true(chi < 103.4);
+	xfer_clear(&g.xfer);
+}
+
+static void
+test_align(void **state)
+{
+	struct wg g;
+	struct rng r;
+	int i;
+
+	(void)state;
+	wg_init(&g, 8192);
+	g.align = 512;
+	rng_init(&r, 2, 0);
+	for (i = 0; i < 50000; i++) {
+		uint64_t len = 8192, o = workload_addr(&g, &r, 0, &len);
+
+		assert_int_equal((o - g.low) % 512, 0);
+		assert_true(o + len <= g.high);
+	}
+	xfer_clear(&g.xfer);
+}
+
+static void
+test_sequential_strict_and_wraps(void **state)
+{
+	struct wg g;
+	struct rng r;
+	uint64_t prev = 0, i, blocks;
+
+	(void)state;
+	wg_init(&g, 65536);
+	g.seekpct = 0;
+	g.high = g.low + 16 * 65536;
+	blocks = (g.high - g.low) / 65536;
+	rng_init(&r, 3, 0);
+	for (i = 0; i < 3 * blocks; i++) {
+		uint64_t len = 65536, o = workload_addr(&g, &r, 0, &len);
+
+		if (i % blocks == 0)
+			assert_int_equal(o, g.low);	/* start, and wraps */
+		else
+			assert_int_equal(o, prev + 65536);
+		prev = o;
+	}
+	/* eof: the end stops the WG. */
+	g.seek_eof = 1;
+	g.cursor = g.high - 65536;
+	{
+		uint64_t len = 65536;
+
+		assert_int_equal(workload_addr(&g, &r, 0, &len),
+		    g.high - 65536);
+		len = 65536;
+		assert_true(workload_addr(&g, &r, 0, &len) == UINT64_MAX);
+	}
+	xfer_clear(&g.xfer);
+}
+
+static void
+test_xfersize_distribution(void **state)
+{
+	static const uint64_t sz[3] = { 4096, 65536, 1048576 };
+	static const double pct[3] = { 50, 30, 20 };
+	double cum[3] = { 50, 80, 100 };
+	uint64_t hits[3] = { 0 }, n = 100000, i;
+	struct wg g;
+	struct rng r;
+	int k;
+
+	(void)state;
+	wg_init(&g, 4096);
+	xfer_clear(&g.xfer);
+	g.xfer.kind = XFER_DIST;
+	g.xfer.n = 3;
+	g.xfer.size_bytes = (uint64_t *)sz;
+	g.xfer_cum = cum;
+	rng_init(&r, 4, 0);
+	for (i = 0; i < n; i++) {
+		uint64_t x = workload_xfer(&g, &r);
+
+		for (k = 0; k < 3; k++)
+			hits[k] += x == sz[k];
+	}
+	for (k = 0; k < 3; k++) {
+		double got = (double)hits[k] * 100 / (double)n;
+
+		assert_true(got > pct[k] - 1 && got < pct[k] + 1);
+	}
+}
+
+static void
+test_xfersize_range(void **state)
+{
+	struct wg g;
+	struct rng r;
+	int i, saw_min = 0, saw_max = 0;
+
+	(void)state;
+	wg_init(&g, 4096);
+	xfer_clear(&g.xfer);
+	g.xfer.kind = XFER_RANGE;
+	g.xfer.min_bytes = 4096;
+	g.xfer.max_bytes = 65536;
+	g.xfer.align_bytes = 4096;
+	rng_init(&r, 5, 0);
+	for (i = 0; i < 20000; i++) {
+		uint64_t x = workload_xfer(&g, &r);
+
+		assert_true(x >= 4096 && x <= 65536 && x % 4096 == 0);
+		saw_min |= x == 4096;
+		saw_max |= x == 65536;
+	}
+	assert_true(saw_min && saw_max);
+}
+
+static void
+test_rdpct_and_skew(void **state)
+{
+	double cum[2] = { 70, 100 };
+	struct wg g;
+	struct rng r;
+	int i, reads = 0, first = 0, n = 40000;
+
+	(void)state;
+	wg_init(&g, 4096);
+	g.readpct = 70;
+	rng_init(&r, 6, 0);
+	for (i = 0; i < n; i++) {
+		reads += workload_dir(&g, &r) == 0;
+		first += workload_pick(cum, 2, &r) == 0;
+	}
+	assert_true(reads * 100.0 / n > 69 && reads * 100.0 / n < 71);
+	assert_true(first * 100.0 / n > 68 && first * 100.0 / n < 72);
+	g.readpct = 0;
+	assert_int_equal(workload_dir(&g, &r), 1);
+	xfer_clear(&g.xfer);
+}
+
+static void
+test_hit_area(void **state)
+{
+	struct wg g;
+	struct rng r;
+	int i;
+
+	(void)state;
+	wg_init(&g, 4096);
+	g.hit_low = 4096;
+	g.hit_high = 4096 + MIB;
+	g.low = g.hit_high;
+	g.hit_cursor = g.hit_low;
+	rng_init(&r, 7, 0);
+	for (i = 0; i < 20000; i++) {
+		uint64_t len = 4096, o = workload_addr(&g, &r, 1, &len);
+
+		assert_true(o >= g.hit_low && o + len <= g.hit_high);
+		len = 4096;
+		o = workload_addr(&g, &r, 0, &len);
+		assert_true(o >= g.low && o + len <= g.high);
+	}
+	xfer_clear(&g.xfer);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_random_aligned_inside_and_even),
+		cmocka_unit_test(test_align),
+		cmocka_unit_test(test_sequential_strict_and_wraps),
+		cmocka_unit_test(test_xfersize_distribution),
+		cmocka_unit_test(test_xfersize_range),
+		cmocka_unit_test(test_rdpct_and_skew),
+		cmocka_unit_test(test_hit_area),
+	};
+	return (cmocka_run_group_tests_name("workload", tests, NULL, NULL));
+}
