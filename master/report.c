@@ -476,7 +476,7 @@ flat_row(struct report *r, const char *tod, const char *run,
 	flat_num(f, q->lunsize_gb);
 	fprintf(f, "%10s ", "n/a");		/* version */
 	flat_num(f, q->compratio);
-	fprintf(f, "%10s ", "n/a");		/* dedupratio */
+	flat_num(f, q->dedupratio);
 	fprintf(f, "%10.4f ", d.qdepth);
 	/* cpu_used is user+sys here; vdbench 5.04.06 writes user only. */
 	fprintf(f, "%10.4f %10.4f %10.4f %10.4f %10.4f \n",

@@ -35,6 +35,7 @@ struct run_request {
 	double	rdpct, rhpct, whpct, seekpct;	/* -1 = several */
 	double	lunsize_gb;
 	double	compratio;
+	double	dedupratio;	/* -1 = no dedup */
 };
 
 /* Report keys: the files of one host, slave, sd or wd (FORMATS.md 3). */

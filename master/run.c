@@ -658,6 +658,16 @@ go(struct master *m)
 	    (json_int_t)m->run_id), 1);
 }
 
+/* The requested dedupratio= for the flatfile; -1 without dedup. */
+static double
+dedup_ratio(const struct model *model)
+{
+	const struct pvals *v = bag_get(&model->general.bag, "dedupratio");
+
+	return (v != NULL && v->n >= 1 && v->v[0].is_num && v->v[0].num >= 1 ?
+	    v->v[0].num : -1);
+}
+
 /* The pause= after a run is over. */
 static void
 pause_cb(evutil_socket_t fd, short what, void *arg)
@@ -828,6 +838,7 @@ build_plan_run(struct master *m, const struct run *pr)
 	    r.iorate;
 	c->req.compratio = run_loop_value(pr, LOOP_COMP,
 	    m->model->general.compratio);
+	c->req.dedupratio = dedup_ratio(m->model);
 	if (place_run(&r, m->nslaves, &p, &e) != 0) {
 		master_abort(m, "%s", e.text);
 		return (-1);
@@ -986,6 +997,7 @@ build_format_run(struct master *m)
 	c->req.rdpct = 0;
 	c->req.seekpct = 0;
 	c->req.compratio = m->model->general.compratio;
+	c->req.dedupratio = dedup_ratio(m->model);
 	for (k = 0; k < m->nformat; k++) {
 		const struct sd *sd = m->format_sd[k];
 		struct xfer x;
@@ -1206,12 +1218,33 @@ data_errors(const struct model *model)
 	return (50);
 }
 
+/*
+ * dedupratio=, dedupunit= and dedupsets= of the general parameters as the
+ * slaves take them; NULL without dedup. dedupunit defaults to 128k and
+ * dedupsets to 5% (vdbench's defaults).
+ */
+static json_t *
+dedup_json(const struct model *model)
+{
+	const struct pvals *r = bag_get(&model->general.bag, "dedupratio");
+	const struct pvals *u = bag_get(&model->general.bag, "dedupunit");
+	const struct pvals *k = bag_get(&model->general.bag, "dedupsets");
+
+	if (r == NULL || r->n < 1 || !r->v[0].is_num || r->v[0].num < 1)
+		return (NULL);
+	return (json_pack("{s:f,s:I,s:f}", "ratio", r->v[0].num,
+	    "unit_bytes", (json_int_t)(u != NULL && u->n >= 1 &&
+	    u->v[0].is_num && u->v[0].num >= 512 ? u->v[0].num : 131072),
+	    "sets", k != NULL && k->n >= 1 && k->v[0].is_num &&
+	    k->v[0].num != 0 ? k->v[0].num : -5.0));
+}
+
 /* Send the current run's WORK. */
 static void
 send_work(struct master *m)
 {
 	json_t *model = model_to_json(m->model);
-	json_t *edges = json_array();
+	json_t *edges = json_array(), *dd;
 	unsigned int e;
 	int i;
 
@@ -1236,6 +1269,8 @@ send_work(struct master *m)
 		json_object_set_new(w, "compratio",
 		    json_real(m->cur.req.compratio >= 1 ? m->cur.req.compratio :
 		    1));
+		if ((dd = dedup_json(m->model)) != NULL)
+			json_object_set_new(w, "dedup", dd);
 		json_object_set_new(w, "distribution", json_integer(
 		    m->cur.plan_run != NULL ? (int)m->cur.plan_run->rd->distribution
 		    : 0));
@@ -1706,6 +1741,7 @@ static int
 check_supported(const struct model *model, const struct plan *p)
 {
 	const struct hd *h;
+	const struct pvals *v;
 	char me[256] = "";
 
 	gethostname(me, sizeof(me));
@@ -1719,6 +1755,18 @@ check_supported(const struct model *model, const struct plan *p)
 			    "own issue); use hd=localhost", h->name, sys);
 			return (-1);
 		}
+	}
+	if ((v = bag_get(&model->general.bag, "dedupratio")) != NULL &&
+	    (v->n != 1 || !v->v[0].is_num || v->v[0].num < 1)) {
+		console_fatal("dedupratio= must be one number of at least 1");
+		return (-1);
+	}
+	if ((v = bag_get(&model->general.bag, "dedupunit")) != NULL &&
+	    (v->n != 1 || !v->v[0].is_num || v->v[0].num < 512 ||
+	    fmod(v->v[0].num, 512) != 0)) {
+		console_fatal("dedupunit= must be one size, a multiple of 512 "
+		    "bytes");
+		return (-1);
 	}
 	if (model->unbuilt.n > 0) {
 		int i;

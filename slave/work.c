@@ -28,6 +28,7 @@
 #include "model.h"
 #include "model_json.h"
 #include "mtime.h"
+#include "pattern.h"
 #include "rng.h"
 #include "safety.h"
 #include "workload.h"
@@ -51,6 +52,7 @@ struct sdw {
 	int		 aio;		/* libaio: one thread, threads= in flight */
 	const struct engine_ops *ops;	/* sync and null: one I/O per call */
 	uint64_t	 max_xfer;
+	struct dedup	 dd;		/* dedupratio= data on this sd */
 };
 
 /* Counters of one direction of one WG, written by one thread. */
@@ -108,6 +110,9 @@ struct work {
 	int				 has_error;	/* atomic */
 	uint64_t			 max_errors;	/* data_errors= */
 	double				 compratio;	/* >= 1 */
+	double				 dd_ratio;	/* 0 = no dedup */
+	uint64_t			 dd_unit_bytes;
+	double				 dd_sets;	/* < 0: percent */
 	int				 dist;	/* 0 exponential, 1 uniform,
 						 * 2 deterministic */
 	uint64_t			 nerrors;	/* atomic */
@@ -398,25 +403,39 @@ check_writes(struct work *w, struct errmsg *e)
 	return (0);
 }
 
-/*
- * Write data, made once before the run: in every 512-byte sector the
- * first 512/compratio bytes are random and the rest zeros, so the data
- * compresses by about compratio (1 = incompressible).
- */
-static void
-fill_pattern(unsigned char *b, uint64_t len, double compratio, struct rng *r)
+/* Dedup works on whole units: every transfer size must hold some. */
+static int
+check_dedup(const struct work *w, struct errmsg *e)
 {
-	size_t rnd = (size_t)ceil(512.0 / compratio), i, k;
+	uint64_t u = w->dd_unit_bytes;
+	int g, k;
 
-	if (rnd > 512)
-		rnd = 512;
-	for (i = 0; i + 512 <= len; i += 512) {
-		for (k = 0; k < 512; k += 8) {
-			uint64_t v = k < rnd ? rng_u64(r) : 0;
+	if (u == 0)
+		return (0);
+	for (g = 0; g < w->nwgs; g++) {
+		const struct xfer *x = &w->wgs[g].xfer;
+		uint64_t bad = 0;
 
-			memcpy(b + i + k, &v, 8);
+		if (x->kind == XFER_RANGE) {
+			if (x->min_bytes % u != 0 || x->max_bytes % u != 0 ||
+			    (x->align_bytes != 0 && x->align_bytes % u != 0))
+				bad = x->min_bytes % u != 0 ? x->min_bytes :
+				    x->max_bytes % u != 0 ? x->max_bytes :
+				    x->align_bytes;
+		} else {
+			for (k = 0; k < x->n; k++)
+				if (x->size_bytes[k] % u != 0)
+					bad = x->size_bytes[k];
+		}
+		if (bad != 0) {
+			errmsg_set(e, NULL, 0, 0, "wd=%s: xfersize=%llu is not "
+			    "a multiple of dedupunit=%llu; dedup needs whole "
+			    "units", w->wgs[g].wd, (unsigned long long)bad,
+			    (unsigned long long)u);
+			return (-1);
 		}
 	}
+	return (0);
 }
 
 /* Build a run's work. */
@@ -453,6 +472,12 @@ work_new(const json_t *body, struct errmsg *e)
 		if (json_unpack(wk, "{s:F}", "compratio", &cr) == 0 && cr >= 1)
 			w->compratio = cr;
 		json_unpack(wk, "{s:i}", "distribution", &w->dist);
+		json_int_t unit = 0;
+
+		json_unpack(wk, "{s:{s:F,s:I,s:F}}", "dedup", "ratio",
+		    &w->dd_ratio, "unit_bytes", &unit, "sets", &w->dd_sets);
+		if (w->dd_ratio >= 1 && unit > 0)
+			w->dd_unit_bytes = (uint64_t)unit;
 	}
 	w->run_id = (uint64_t)run_id;
 	w->interval_ns = (uint64_t)ins;
@@ -481,12 +506,14 @@ work_new(const json_t *body, struct errmsg *e)
 		if (wg_from_json(w, &w->wgs[w->nwgs - 1], v, e) != 0)
 			goto fail;
 	}
-	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0)
+	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0 ||
+	    check_dedup(w, e) != 0)
 		goto fail;
 	/* Each sd's WGs and their cumulative skew. */
 	for (k = 0; k < w->nsds; k++) {
 		struct sdw *s = &w->sds[k];
 		double c = 0;
+		uint64_t end = 0;
 		int g;
 
 		s->wgs = xcalloc((size_t)w->nwgs, sizeof(int));
@@ -497,7 +524,14 @@ work_new(const json_t *body, struct errmsg *e)
 			c += w->wgs[g].skew_pct > 0 ? w->wgs[g].skew_pct : 1;
 			s->wgs[s->nwgs] = g;
 			s->wg_cum[s->nwgs++] = c;
+			if (w->wgs[g].high > end)
+				end = w->wgs[g].high;
+			if (w->wgs[g].hit_high > end)
+				end = w->wgs[g].hit_high;
 		}
+		if (w->dd_unit_bytes > 0)
+			dedup_init(&s->dd, w->dd_ratio, w->dd_unit_bytes,
+			    w->dd_sets, end / w->dd_unit_bytes, w->seed);
 		if (s->nwgs == 0) {
 			errmsg_set(e, NULL, 0, 0, "WORK: sd=%s has no workload",
 			    s->name);
@@ -537,8 +571,17 @@ work_new(const json_t *body, struct errmsg *e)
 				th->slots[q].buf = b;
 				th->slots[q].wbuf = wb;
 				memset(b, 0, bufsize);
-				fill_pattern(wb, bufsize, w->compratio,
-				    &th->rng);
+				if (w->dd_unit_bytes > 0) {
+					/* the same units in every buffer */
+					struct rng pr;
+
+					rng_init(&pr, w->seed, 0xded0);
+					pattern_fill(wb, bufsize, w->compratio,
+					    w->dd_unit_bytes, &pr);
+				} else {
+					pattern_fill(wb, bufsize, w->compratio,
+					    0, &th->rng);
+				}
 			}
 			th->buf = th->slots[0].buf;
 			th->wbuf = th->slots[0].wbuf;
@@ -719,6 +762,8 @@ thread_main(void *arg)
 		}
 		if (next_io(w, t, s, &gi, &dir, &len, &off) != 0)
 			break;		/* every workload is at its end */
+		if (dir)
+			dedup_stamp(&s->dd, t->wbuf, off, len, &t->rng);
 		t0 = mtime_now_ns();
 		n = s->ops->io(s->fd, dir ? t->wbuf : t->buf, len, off, dir);
 		t1 = mtime_now_ns();
@@ -783,12 +828,15 @@ aio_thread_main(void *arg)
 				done = 1;
 				break;
 			}
-			if (sl->dir)
+			if (sl->dir) {
+				dedup_stamp(&s->dd, sl->wbuf, sl->off, sl->len,
+				    &t->rng);
 				io_prep_pwrite(&sl->cb, s->fd, sl->wbuf, sl->len,
 				    (long long)sl->off);
-			else
+			} else {
 				io_prep_pread(&sl->cb, s->fd, sl->buf, sl->len,
 				    (long long)sl->off);
+			}
 			sl->cb.data = sl;
 			cbp = &sl->cb;
 			sl->t0_ns = mtime_now_ns();

@@ -40,10 +40,10 @@ P
 expect_out "Invalid 'engine=' value: bogus (expected aio, sync or null)"
 
 # A keyword vdbc cannot run yet: -s plans it, a real run refuses to start.
-printf 'dedupratio=2\nsd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" >"$T/u.parm"
+printf 'deduphotsets=2\nsd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" >"$T/u.parm"
 expect_rc 0 "$VDBC" -s -f "$T/u.parm" -o "$T/o6"
 expect_rc 157 "$VDBC" -f "$T/u.parm" -o "$T/o6" --port 0
-expect_out "'dedupratio=' ($T/u.parm:1:1) is not supported by vdbc yet"
+expect_out "'deduphotsets=' ($T/u.parm:1:1) is not supported by vdbc yet"
 grep -q "Starting slave" "$T/out" && bad "slaves started for a refused run" || ok
 
 # maxdata=2: twice the lun size written, then one more interval.

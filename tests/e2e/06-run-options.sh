@@ -52,6 +52,20 @@ for cr in 2 1; do
 	fi
 done
 
+# dedupratio=2: half the dedupunit blocks are distinct, after a sequential
+# fill and after random rewrites; a transfer size that is not a multiple of
+# dedupunit= is refused.
+rm -f "$T/fd"
+printf 'dedupratio=2,dedupunit=8k\nsd=sd1,lun=%s/fd,size=16m\nwd=wd1,sd=sd1,rdpct=0,xfersize=64k,seekpct=eof\nwd=wd2,sd=sd1,rdpct=0,xfersize=8k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\nrd=rd2,wd=wd2,iorate=2000,elapsed=2,interval=1\n' "$T" >"$T/dd.parm"
+expect_rc 0 "$VDBC" -f "$T/dd.parm" -o "$T/odd" --port 0 --seed 5
+mkdir -p "$T/ddb" && (cd "$T/ddb" && split -b 8192 -a 4 "$T/fd" u_)
+n=$(ls "$T/ddb" | wc -l)
+d=$(cd "$T/ddb" && md5sum u_* | cut -c1-32 | sort -u | wc -l)
+awk -v n="$n" -v d="$d" 'BEGIN { exit !(n == 2048 && d >= 0.45 * n && d <= 0.55 * n) }' && ok || bad "dedupratio=2: $d distinct of $n 8k blocks"
+sed -i 's/xfersize=8k/xfersize=4k/' "$T/dd.parm"
+expect_rc 157 "$VDBC" -f "$T/dd.parm" -o "$T/odd2" --port 0
+expect_out "xfersize=4096 is not a multiple of dedupunit=8192"
+
 # distribution=deterministic: arrivals exactly 1/rate apart, so every
 # interval carries the rate within 1 %; uniform keeps the mean.
 printf 'sd=sd1,lun=%s/f1,size=4m,engine=null,threads=1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=1000,elapsed=4,interval=1,distribution=deterministic\nrd=rd2,wd=wd1,iorate=1000,elapsed=4,interval=1,distribution=uniform\n' "$T" >"$T/dist.parm"

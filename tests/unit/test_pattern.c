@@ -1,0 +1,116 @@
+/* Write data: dedup units and their distinct count, the compratio fill. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "pattern.h"
+
+static int
+cmp16(const void *a, const void *b)
+{
+	return (memcmp(a, b, 16));
+}
+
+/* Distinct units among n after writing each one (twice for rewrites). */
+static size_t
+distinct_units(double ratio, double sets, uint64_t n, int rewrites)
+{
+	const uint64_t unit = 8192;
+	unsigned char *buf, *keys;
+	struct dedup d;
+	struct rng r, pr;
+	size_t i, distinct = 0;
+	int pass;
+
+	buf = malloc(unit);
+	keys = calloc(n, 16);
+	rng_init(&pr, 9, 1);
+	pattern_fill(buf, unit, 1, unit, &pr);
+	dedup_init(&d, ratio, unit, sets, n, 9);
+	rng_init(&r, 9, 2);
+	for (pass = 0; pass <= rewrites; pass++) {
+		for (i = 0; i < n; i++) {
+			dedup_stamp(&d, buf, i * unit, unit, &r);
+			/* Every sector carries the unit's stamp. */
+			assert_memory_equal(buf, buf + unit - 512, 16);
+			memcpy(keys + i * 16, buf, 16);
+		}
+	}
+	qsort(keys, n, 16, cmp16);
+	for (i = 0; i < n; i++)
+		if (i == 0 || memcmp(keys + i * 16, keys + (i - 1) * 16, 16))
+			distinct++;
+	free(keys);
+	free(buf);
+	return (distinct);
+}
+
+static void
+test_dedup_ratio(void **state)
+{
+	size_t d;
+
+	(void)state;
+	d = distinct_units(2, -5, 100000, 1);
+	assert_true(d >= 49000 && d <= 51000);
+	d = distinct_units(4, -5, 100000, 0);
+	assert_true(d >= 24500 && d <= 25500);
+	d = distinct_units(1, -5, 10000, 0);
+	assert_int_equal(d, 10000);
+	/* dedupsets=10: every duplicate is one of ten. */
+	d = distinct_units(2, 10, 10000, 0);
+	assert_true(d >= 4900 && d <= 5100);
+}
+
+static void
+test_unaligned_write_stamps_whole_units_only(void **state)
+{
+	unsigned char buf[3 * 8192], ref[3 * 8192];
+	struct dedup d;
+	struct rng r;
+
+	(void)state;
+	memset(buf, 0xaa, sizeof(buf));
+	memcpy(ref, buf, sizeof(ref));
+	dedup_init(&d, 2, 8192, -5, 1000, 1);
+	rng_init(&r, 1, 0);
+	/* [4k, 28k): the units at 8k and 16k are whole, the one at 24k is
+	 * not (its first 4k are the end of the buffer). */
+	dedup_stamp(&d, buf, 4096, 3 * 8192, &r);
+	assert_memory_equal(buf, ref, 4096);
+	assert_memory_not_equal(buf + 4096, ref, 16);
+	assert_memory_not_equal(buf + 4096 + 8192, ref, 16);
+	assert_memory_equal(buf + 4096 + 16384, ref, 4096);
+}
+
+static void
+test_fill_period(void **state)
+{
+	unsigned char b[4 * 8192];
+	struct rng r;
+
+	(void)state;
+	rng_init(&r, 3, 0);
+	pattern_fill(b, sizeof(b), 2, 8192, &r);
+	assert_memory_equal(b, b + 3 * 8192, 8192);
+	/* compratio=2: the second half of each sector is zeros. */
+	assert_int_equal(b[511], 0);
+	assert_memory_not_equal(b, b + 300, 16);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dedup_ratio),
+		cmocka_unit_test(test_unaligned_write_stamps_whole_units_only),
+		cmocka_unit_test(test_fill_period),
+	};
+
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
