@@ -220,7 +220,11 @@ master_abort(struct master *m, const char *fmt, ...)
 	va_end(ap);
 	console_fatal("%s", text);
 	report_error(m->rep, text);
-	if (m->state == M_RUNNING || m->state == M_SETUP)
+	if (m->state == M_SETUP)
+		console_line("vdbc: stopped while setting up run %s, before its "
+		    "first interval; the reports hold everything up to there.",
+		    m->cur.name);
+	else if (m->state == M_RUNNING)
 		console_line("vdbc: stopped during run %s after %u complete "
 		    "interval(s); the reports hold everything up to there.",
 		    m->cur.name, m->next_print > 0 ? m->next_print - 1 : 0);

@@ -65,6 +65,7 @@ awk -v n="$n" -v d="$d" 'BEGIN { exit !(n == 2048 && d >= 0.45 * n && d <= 0.55 
 sed -i 's/xfersize=8k/xfersize=4k/' "$T/dd.parm"
 expect_rc 157 "$VDBC" -f "$T/dd.parm" -o "$T/odd2" --port 0
 expect_out "xfersize=4096 is not a multiple of dedupunit=8192"
+expect_out "stopped while setting up run rd2, before its first interval"
 
 # distribution=deterministic: arrivals exactly 1/rate apart, so every
 # interval carries the rate within 1 %; uniform keeps the mean.
