@@ -99,6 +99,15 @@ resolve_sds(const struct model *m, const struct rd *rd, const struct wd *w,
 					    "more than once in wd=%s", s->name,
 					    w->name));
 			}
+			/* PARMFILE.md 16 item 5, vdbench's words. */
+			if (w->xfer.kind == XFER_RANGE &&
+			    w->xfer.align_bytes != 0 &&
+			    s->align_bytes != w->xfer.align_bytes)
+				return (fail(e, "The 'sd=...,align=xxx' parameter "
+				    "must be set to the same alignment value "
+				    "used in 'xfersize=(min,max,align)' (%llu); "
+				    "wd=%s, sd=%s", (unsigned long long)
+				    w->xfer.align_bytes, w->name, s->name));
 			rw->sds = xreallocarray(rw->sds, (size_t)rw->nsds + 1,
 			    sizeof(*rw->sds));
 			rw->sds[rw->nsds++] = s;

@@ -39,6 +39,14 @@ sd=sd1,lun=$T/f1,engine=bogus
 P
 expect_out "Invalid 'engine=' value: bogus (expected aio, sync or null)"
 
+# xfersize=(min,max,align) needs the same align= on its sds (PARMFILE.md
+# 16 item 5); with it the run goes.
+printf 'sd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1,xfersize=(4k,64k,4k)\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/al.parm"
+expect_rc 157 "$VDBC" -s -f "$T/al.parm" -o "$T/oal"
+expect_out "The 'sd=...,align=xxx' parameter must be set to the same alignment value used in 'xfersize=(min,max,align)' (4096)"
+sed -i 's/size=4m$/size=4m,align=4k/' "$T/al.parm"
+expect_rc 0 "$VDBC" -f "$T/al.parm" -o "$T/oal" --port 0
+
 # A keyword vdbc cannot run yet: -s plans it, a real run refuses to start.
 printf 'deduphotsets=2\nsd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" >"$T/u.parm"
 expect_rc 0 "$VDBC" -s -f "$T/u.parm" -o "$T/o6"

@@ -57,7 +57,7 @@ hd=default,jvms=2
 hd=localhost,system=localhost
 sd=default,threads=4,openflags=(o_direct,o_sync)
 sd=sd1,host=localhost,lun="/tmp/a file",size=(10g,4),range=(10,90),offset=4096,align=8192
-sd=sd%d,lun=/tmp/f%02d,count=(2,3),size=1m,engine=null
+sd=sd%d,lun=/tmp/f%02d,count=(2,3),size=1m,engine=null,align=4k
 wd=default,xfersize=(4k,25,8k,75),rhpct=10,whpct=5
 wd=wd1,sd=sd*,seekpct=eof,rdpct=0,skew=40
 wd=wd2,sd=(sd2-sd4),xfersize=(4k,64k,4k),seekpct=30,hotband=(10,14)
