@@ -762,7 +762,7 @@ thread_main(void *arg)
 		}
 		if (next_io(w, t, s, &gi, &dir, &len, &off) != 0)
 			break;		/* every workload is at its end */
-		if (dir)
+		if (dir && s->dd.unit_bytes != 0)	/* dedup only */
 			dedup_stamp(&s->dd, t->wbuf, off, len, &t->rng);
 		t0 = mtime_now_ns();
 		n = s->ops->io(s->fd, dir ? t->wbuf : t->buf, len, off, dir);
@@ -829,8 +829,9 @@ aio_thread_main(void *arg)
 				break;
 			}
 			if (sl->dir) {
-				dedup_stamp(&s->dd, sl->wbuf, sl->off, sl->len,
-				    &t->rng);
+				if (s->dd.unit_bytes != 0)
+					dedup_stamp(&s->dd, sl->wbuf, sl->off,
+					    sl->len, &t->rng);
 				io_prep_pwrite(&sl->cb, s->fd, sl->wbuf, sl->len,
 				    (long long)sl->off);
 			} else {
