@@ -37,7 +37,7 @@ enum kwid {
 	/* general */
 	K_COMPRATIO, K_FORMATXFERSIZE, K_FORMATSDS, K_PORT, K_HISTOGRAM,
 	K_G_COMPSEED, K_G_DEBUG, K_G_UNIX2WIN, K_G_REPORT, K_G_MSGSCAN,
-	K_G_VALIDATE, K_W_STRIDE, K_H_MOUNT, K_G_CMD,
+	K_G_VALIDATE, K_W_STRIDE, K_W_HOTBAND, K_H_MOUNT, K_G_CMD,
 	/* hd */
 	K_SYSTEM, K_VDBENCH, K_SHELL, K_USER, K_JVMS, K_CLIENTS,
 	/* sd */
@@ -169,7 +169,7 @@ static const struct kwdef wd_kws[] = {
 	{ "writepct", 2, K_WRITEPCT, 0, NULL },
 	{ "wrpct", 2, K_WRITEPCT, 0, NULL },
 	{ "range", 2, K_RANGE, 0, NULL },
-	{ "hotband", 2, K_BAG_WARN, 0, NULL },
+	{ "hotband", 2, K_W_HOTBAND, 0, NULL },
 	{ "seekpct", 2, K_SEEKPCT, 0, NULL },
 	{ "stride", 2, K_W_STRIDE, 0, NULL },
 	{ "priority", 2, K_PRIORITY, 0, NULL },
@@ -483,6 +483,24 @@ check_openflags(struct pstate *ps)
 			return (fail(ps, "Invalid 'openflags=' parameter for "
 			    "Linux: %s", f));
 	}
+	return (0);
+}
+
+/* dedupratio= and dedupunit= of the general parameters. */
+static int
+check_dedup(struct pstate *ps, const char *name)
+{
+	const struct pvals *v = &ps->it->vals;
+
+	if (strcmp(name, "dedupratio") == 0 && (v->n != 1 ||
+	    !v->v[0].is_num || v->v[0].num < 1))
+		return (fail(ps, "dedupratio= must be one number of at least "
+		    "1: %s", ps->it->value));
+	if (strcmp(name, "dedupunit") == 0 && (v->n != 1 ||
+	    !v->v[0].is_num || v->v[0].num < 512 ||
+	    fmod(v->v[0].num, 512) != 0))
+		return (fail(ps, "dedupunit= must be one size, a multiple of "
+		    "512 bytes: %s", ps->it->value));
 	return (0);
 }
 
@@ -1440,9 +1458,24 @@ do_wd(struct pstate *ps, const struct kwdef *d)
 		    ps->it->vals.v[1].num < ps->it->vals.v[0].num)
 			return (fail(ps, "stride= requires two parameters: "
 			    "'stride=(min,max)'"));
+		if (fmod(ps->it->vals.v[0].num, 512) != 0 ||
+		    fmod(ps->it->vals.v[1].num, 512) != 0)
+			return (fail(ps, "stride=(min,max): both values must "
+			    "be multiples of 512 bytes"));
 		bag_set(&w->bag, "stride", &ps->it->vals);
-		unbuilt(ps, "stride=");
 		return (0);
+	case K_W_HOTBAND: {
+		double hb[2] = { 0, 0 };
+		int set = 0;
+
+		if (get_range(ps, hb, &set) != 0)
+			return (-1);
+		if (hb[1] > 100 && hb[1] < 200 && hb[1] - hb[0] > 100)
+			return (fail(ps, "hotband=(low,high): a band that wraps "
+			    "past the end may cover at most 100%%"));
+		bag_set(&w->bag, "hotband", &ps->it->vals);
+		return (0);
+	}
 	case K_WD_THREADS:
 		return (fail(ps, "Workload Definition (WD) level thread= "
 		    "parameter may only be used together with "
@@ -1957,6 +1990,8 @@ parse_item(struct pstate *ps)
 	}
 		/* FALLTHROUGH */
 	case K_BAG:
+		if (check_dedup(ps, d->name) != 0)
+			return (-1);
 		bag_set(cur_bag(ps), d->name, &it->vals);
 		return (0);
 	case K_NAME:

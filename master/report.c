@@ -816,10 +816,34 @@ skew_row(FILE *f, const char *tod, const char *label,
 	    d.resp, d.rresp, d.wresp, d.max, d.stddev, d.qdepth);
 }
 
+/* Requested against observed share of the I/Os, per wd. */
+static void
+skew_compare(FILE *f, const struct report *r, const char *tod,
+    const struct iostats *per_key, uint64_t dur_ns, const double *req)
+{
+	struct derived tot, d;
+	int k;
+
+	report_derive(&tot, &per_key[0], dur_ns);
+	out(f, "%s \n%s %-12s%10s %8s %8s\n%s %-12s%10s %8s %8s\n", tod, tod,
+	    "", "skew", "skew", "", tod, "Wd:", "requested", "observed",
+	    "delta");
+	for (k = 0; k < r->nkeys; k++) {
+		double obs;
+
+		if (r->keys[k].kind != RKEY_WD || r->keys[k].f == NULL)
+			continue;
+		report_derive(&d, &per_key[k], dur_ns);
+		obs = tot.rate > 0 ? d.rate * 100 / tot.rate : 0;
+		out(f, "%s %-12s%10.2f %8.2f %8.2f\n", tod, r->keys[k].name,
+		    req[k], obs, obs - req[k]);
+	}
+}
+
 /* The end-of-run skew tables (per slave, host, sd, wd when > 1). */
 void
 report_skew(struct report *r, const struct iostats *per_key,
-    uint64_t dur_ns)
+    uint64_t dur_ns, const double *skew_req)
 {
 	static const struct { enum rkey_kind kind; const char *title; } t[] = {
 		{ RKEY_HOST, "Host:" }, { RKEY_SLAVE, "Slave:" },
@@ -853,6 +877,8 @@ report_skew(struct report *r, const struct iostats *per_key,
 				    dur_ns);
 		}
 		skew_row(f, tod, "Total", &per_key[0], dur_ns);
+		if (t[i].kind == RKEY_WD && skew_req != NULL)
+			skew_compare(f, r, tod, per_key, dur_ns, skew_req);
 	}
 }
 

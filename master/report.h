@@ -81,9 +81,13 @@ void		 report_key_line(struct report *, int key, const char *label,
 /* A key's response-time histogram of the run (vdbench's buckets). */
 void		 report_key_hist(struct report *, int key,
 		    const struct vdbhist_edges *, const struct vdbhist vdb[2]);
-/* The skew tables of a run: per_key[k] is key k's average counters. */
+/*
+ * The skew tables of a run: per_key[k] is key k's average counters;
+ * skew_req[k] (may be NULL) the share of the run's I/O requested for wd
+ * key k, in percent, printed beside the observed share.
+ */
 void		 report_skew(struct report *, const struct iostats *per_key,
-		    uint64_t duration_ns);
+		    uint64_t duration_ns, const double *skew_req);
 /* swat_mon.txt and swat_mon_total.txt blocks (FORMATS.md 3.1). */
 void		 report_swat_interval(struct report *,
 		    const struct iostats *per_key, uint64_t duration_ns);

@@ -88,6 +88,7 @@ struct lrun {
 	char			 loops[1024];	/* For loops text (status) */
 	char			 rate_text[64];
 	json_t			*work[RUN_MAX_SLAVES];
+	double			*skew_req;	/* per report key, wd keys */
 };
 
 enum mstate { M_CONNECT, M_INFO, M_SETUP, M_RUNNING, M_STOPPING, M_PAUSE,
@@ -257,6 +258,8 @@ slave_lost(struct mslave *s, const char *why)
 	    why);
 }
 
+static int	wd_key(const struct master *, const char *);
+
 /* CPU percentages from tick deltas, with vdbench's Linux formula. */
 static void
 cpu_from_ticks(struct cpu_pct *c, const uint64_t d[7], int valid)
@@ -392,7 +395,7 @@ end_run(struct master *m, unsigned int last)
 
 		for (i = 0; i < sum->nkeys; i++)
 			pk[i] = sum->keys[i].st;
-		report_skew(m->rep, pk, sum->dur_sum_ns);
+		report_skew(m->rep, pk, sum->dur_sum_ns, m->cur.skew_req);
 		report_swat_total(m->rep, pk, sum->dur_sum_ns);
 		free(pk);
 	}
@@ -739,34 +742,52 @@ work_sd(struct master *m, const struct sd *sd, int threads, double rate,
 	(void)m;
 	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b,s:b,s:s}", "sd", sd->name,
 	    "lun", sd_lun(sd), "threads", threads, "rate_per_s", rate,
-	    "openflags", fl, "create", create, "overwrite", ow != NULL &&
+	    "openflags", fl, "create", create ||
+	    strcmp(sd_engine(sd, flags), "null") == 0, "overwrite", ow != NULL &&
 	    ow->n == 1 && (strcasecmp(ow->v[0].str, "yes") == 0 ||
 	    strcasecmp(ow->v[0].str, "y") == 0), "engine",
 	    sd_engine(sd, flags)));
 }
 
-/* The address range of a WG (PARMFILE.md 12.6); -1 when too small. */
+/*
+ * The address range of a WG (PARMFILE.md 12.6): r[0..1] the miss area,
+ * r[2..3] the hit area, r[4..5] where a hotband past the end of the lun
+ * wraps (end, start; 0 when it does not). -1 when too small.
+ */
 static int
 wg_range(struct master *m, const struct sd *sd, const struct wd *wd,
-    double hitarea, uint64_t r[4])
+    double hitarea, uint64_t r[6])
 {
 	int si = sd_index(m->model, sd);
 	uint64_t size = m->sd_size[si], x = m->sd_xmax[si];
+	const struct pvals *hb = bag_get(&wd->bag, "hotband");
+	double hbr[2];
 	const double *rg = wd->range_set ? wd->range : sd->range_set ?
 	    sd->range : NULL;
-	double lo = rg != NULL ? rg[0] : 0, hi = rg != NULL ? rg[1] : 100;
+	double lo, hi;
 	uint64_t low, high, h = (uint64_t)hitarea;
+	int wrap = 0;
 
+	if (hb != NULL && hb->n == 2) {
+		hbr[0] = hb->v[0].num;
+		hbr[1] = hb->v[1].num;
+		rg = hbr;
+		wrap = hbr[1] > 100 && hbr[1] < 200;
+	}
+	lo = rg != NULL ? rg[0] : 0;
+	hi = rg != NULL ? rg[1] : 100;
 	if (x == 0)
 		x = 512;
 	low = lo <= 100 ? (uint64_t)(lo / 100 * (double)size) : (uint64_t)lo;
-	high = hi <= 100 ? (uint64_t)(hi / 100 * (double)size) : (uint64_t)hi;
-	if (high > size)
+	high = hi <= 100 || wrap ? (uint64_t)(hi / 100 * (double)size) :
+	    (uint64_t)hi;
+	if (high > size && !wrap)
 		high = size;
 	r[0] = low + h;			/* miss area */
 	r[1] = high;
 	r[2] = low;			/* hit area */
 	r[3] = low + h;
+	r[4] = r[5] = 0;
 	if (plan_lun_is_raw(sd_lun(sd))) {
 		if (r[0] == 0)
 			r[0] = x;
@@ -777,6 +798,12 @@ wg_range(struct master *m, const struct sd *sd, const struct wd *wd,
 	r[1] = r[1] / x * x;
 	r[2] = r[2] / x * x + sd->offset_bytes;
 	r[3] = r[3] / x * x;
+	if (wrap) {
+		r[4] = size / x * x;
+		r[5] = (plan_lun_is_raw(sd_lun(sd)) ? x : 0) + sd->offset_bytes;
+		if (r[1] > r[4] + (r[4] - r[5]))
+			r[1] = r[4] + (r[4] - r[5]);
+	}
 	if (r[1] < r[0] + 2 * x) {
 		master_abort(m, "wd=%s,sd=%s: Lun space specified for either "
 		    "cache hits or cache misses (%llu bytes) must be at least "
@@ -847,6 +874,13 @@ build_plan_run(struct master *m, const struct run *pr)
 		master_abort(m, "%s", e.text);
 		return (-1);
 	}
+	c->skew_req = xcalloc((size_t)report_nkeys(m->rep), sizeof(double));
+	for (k = 0; k < p.nwgs; k++) {
+		int key = wd_key(m, p.wgs[k].wd->name);
+
+		if (key >= 0)
+			c->skew_req[key] += p.wgs[k].skew_pct;
+	}
 	for (i = 0; i < m->nslaves; i++) {
 		json_t *sds = json_array(), *wgs = json_array();
 		int n = 0;
@@ -877,7 +911,9 @@ build_plan_run(struct master *m, const struct run *pr)
 			const struct place_wg *g = &p.wgs[k];
 			const struct wd *wd = g->wd;
 			struct xfer x;
-			uint64_t rg[4];
+			uint64_t rg[6];
+			const struct pvals *st = bag_get(&wd->bag, "stride");
+			json_t *wgj;
 			double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
 			double rdpct = run_loop_value(pr, LOOP_RDPCT,
 			    wd->readpct);
@@ -917,7 +953,7 @@ build_plan_run(struct master *m, const struct run *pr)
 				xfer_set_single(&x, (uint64_t)xs);
 			} else
 				xfer_copy(&x, &wd->xfer);
-			json_array_append_new(wgs, json_pack("{s:s,s:s,s:f,s:f,"
+			wgj = json_pack("{s:s,s:s,s:f,s:f,"
 			    "s:f,s:b,s:f,s:f,s:o,s:I,s:I,s:I,s:I,s:I}",
 			    "wd", wd->name, "sd", g->sd->name, "skew_pct",
 			    g->skew_pct, "readpct", rdpct, "seekpct", sk,
@@ -926,7 +962,20 @@ build_plan_run(struct master *m, const struct run *pr)
 			    (json_int_t)rg[0], "high_bytes", (json_int_t)rg[1],
 			    "hit_low_bytes", (json_int_t)rg[2],
 			    "hit_high_bytes", (json_int_t)rg[3], "align_bytes",
-			    (json_int_t)g->sd->align_bytes));
+			    (json_int_t)g->sd->align_bytes);
+			if (bag_get(&wd->bag, "hotband") != NULL)
+				json_object_set_new(wgj, "hot", json_true());
+			if (rg[4] != 0) {
+				json_object_set_new(wgj, "wrap_end_bytes",
+				    json_integer((json_int_t)rg[4]));
+				json_object_set_new(wgj, "wrap_to_bytes",
+				    json_integer((json_int_t)rg[5]));
+			}
+			if (st != NULL && st->n == 2)
+				json_object_set_new(wgj, "stride_bytes",
+				    json_pack("[I,I]", (json_int_t)st->v[0].num,
+				    (json_int_t)st->v[1].num));
+			json_array_append_new(wgs, wgj);
 			xfer_clear(&x);
 			m->sl[i].has_eof |= wd->seek_eof;
 			c->eof_run |= wd->seek_eof;
@@ -1305,6 +1354,8 @@ start_next_run(struct master *m)
 		json_decref(m->cur.work[i]);
 		m->cur.work[i] = NULL;
 	}
+	free(m->cur.skew_req);
+	m->cur.skew_req = NULL;
 	if (m->nformat > 0) {
 		build_format_run(m);
 		send_work(m);
@@ -1392,7 +1443,13 @@ on_info(struct master *m, json_t *body)
 			master_abort(m, "Unknown lun size for sd=%s", sd->name);
 			return;
 		}
-		if (rc > 0 && m->nformat < 256) {
+		if (rc > 0 && strcmp(sd_engine(sd, &sd->openflags),
+		    "null") == 0) {
+			console_line("sd=%s,lun=%s: engine=null does no I/O, so "
+			    "the lun is not formatted (an empty file is made if "
+			    "there is none)",
+			    sd->name, lun);
+		} else if (rc > 0 && m->nformat < 256) {
 			if (!said++)
 				console_line("Vdbench will attempt to expand a "
 				    "disk file if the requested file size is a "
@@ -1745,7 +1802,6 @@ static int
 check_supported(const struct model *model, const struct plan *p)
 {
 	const struct hd *h;
-	const struct pvals *v;
 	char me[256] = "";
 
 	gethostname(me, sizeof(me));
@@ -1759,18 +1815,6 @@ check_supported(const struct model *model, const struct plan *p)
 			    "own issue); use hd=localhost", h->name, sys);
 			return (-1);
 		}
-	}
-	if ((v = bag_get(&model->general.bag, "dedupratio")) != NULL &&
-	    (v->n != 1 || !v->v[0].is_num || v->v[0].num < 1)) {
-		console_fatal("dedupratio= must be one number of at least 1");
-		return (-1);
-	}
-	if ((v = bag_get(&model->general.bag, "dedupunit")) != NULL &&
-	    (v->n != 1 || !v->v[0].is_num || v->v[0].num < 512 ||
-	    fmod(v->v[0].num, 512) != 0)) {
-		console_fatal("dedupunit= must be one size, a multiple of 512 "
-		    "bytes");
-		return (-1);
 	}
 	if (model->unbuilt.n > 0) {
 		int i;
@@ -1937,6 +1981,7 @@ out:
 	free(m->wdkey);
 	for (i = 0; i < RUN_MAX_SLAVES; i++)
 		json_decref(m->cur.work[i]);
+	free(m->cur.skew_req);
 	if (m->rep != NULL)
 		general_cmd(model, "endcmd", o->outdir);
 	console_tee(NULL);

@@ -288,7 +288,8 @@ sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
 static int
 wg_from_json(struct work *w, struct wg *g, const json_t *j, struct errmsg *e)
 {
-	json_int_t low, high, hlow, hhigh, align;
+	json_int_t low, high, hlow, hhigh, align, smin = 0, smax = 0, wend = 0;
+	json_int_t wto = 0;
 	const char *wd, *sd;
 	json_t *xfer;
 	json_error_t je;
@@ -302,6 +303,14 @@ wg_from_json(struct work *w, struct wg *g, const json_t *j, struct errmsg *e)
 	    "high_bytes", &high, "hit_low_bytes", &hlow, "hit_high_bytes",
 	    &hhigh, "align_bytes", &align) != 0) {
 		errmsg_set(e, NULL, 0, 0, "WORK: bad wg entry: %s", je.text);
+		return (-1);
+	}
+	if (json_unpack_ex((json_t *)j, &je, 0, "{s?b,s?[II],s?I,s?I}", "hot",
+	    &g->hot, "stride_bytes", &smin, &smax, "wrap_end_bytes", &wend,
+	    "wrap_to_bytes", &wto) != 0 || smin < 0 || smax < smin ||
+	    wend < 0 || wto < 0 || (wend != 0 && wto >= wend)) {
+		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s,sd=%s: bad hotband or "
+		    "stride", wd, sd);
 		return (-1);
 	}
 	g->wd = xstrdup(wd);
@@ -335,6 +344,11 @@ wg_from_json(struct work *w, struct wg *g, const json_t *j, struct errmsg *e)
 	g->hit_low = (uint64_t)hlow;
 	g->hit_high = (uint64_t)hhigh;
 	g->align = (uint64_t)align;
+	g->stride_min = (uint64_t)smin;
+	g->stride_max = (uint64_t)smax;
+	g->stride_cursor = g->low;
+	g->wrap_end = (uint64_t)wend;
+	g->wrap_to = (uint64_t)wto;
 	g->cursor = g->low;
 	g->hit_cursor = g->hit_low;
 	return (0);

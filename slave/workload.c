@@ -76,6 +76,42 @@ workload_xfer(const struct wg *g, struct rng *r)
 	}
 }
 
+/*
+ * stride=(min,max): the previous random lba plus min plus a random multiple
+ * of the transfer size below max - min; back to low past the end.
+ */
+static uint64_t
+next_stride(struct wg *g, struct rng *r, uint64_t low, uint64_t high,
+    uint64_t len)
+{
+	uint64_t step = g->stride_min, span = g->stride_max - g->stride_min;
+	uint64_t cur = __atomic_load_n(&g->stride_cursor, __ATOMIC_RELAXED), o;
+
+	if (span >= len)
+		step += rng_below(r, span / len) * len;
+	do {
+		o = cur + step;
+		if (o < low || o + len > high)
+			o = low;
+	} while (!__atomic_compare_exchange_n(&g->stride_cursor, &cur, o, 0,
+	    __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	return (o);
+}
+
+/* Block index below n: uniform, or skewed low for hotband. */
+static uint64_t
+pick_block(const struct wg *g, struct rng *r, uint64_t n)
+{
+	double u;
+	uint64_t k;
+
+	if (!g->hot)
+		return (rng_below(r, n));
+	u = rng_double(r);
+	k = (uint64_t)(u * u * u * (double)n);
+	return (k < n ? k : n - 1);
+}
+
 /* Pick an address in [low, high) for len bytes (12.7 step 5). */
 uint64_t
 workload_addr(struct wg *g, struct rng *r, int hit, uint64_t *len)
@@ -87,16 +123,25 @@ workload_addr(struct wg *g, struct rng *r, int hit, uint64_t *len)
 	int random = g->seekpct >= 100 ||
 	    (g->seekpct > 0 && rng_double(r) * 100 < g->seekpct);
 
-	if (!random || g->seek_eof)
-		return (next_seq(g, cursor, low, high, len));
+	if (!random || g->seek_eof) {
+		o = next_seq(g, cursor, low, high, len);
+		goto wrap;
+	}
 	if (width < *len)
 		*len = width;
-	if (g->align != 0)
-		o = low + rng_below(r, (width - *len) / g->align + 1) * g->align;
+	if (g->stride_max != 0 && !hit)
+		o = next_stride(g, r, low, high, *len);
+	else if (g->align != 0)
+		o = low + pick_block(g, r, (width - *len) / g->align + 1) *
+		    g->align;
 	else
-		o = low + rng_below(r, width / *len) * *len;
+		o = low + pick_block(g, r, width / *len) * *len;
 	if (g->seekpct < 100)
 		__atomic_store_n(cursor, o + *len, __ATOMIC_RELAXED);
+wrap:
+	/* A hotband such as (90,110) goes on at the start of the lun. */
+	if (g->wrap_end != 0 && o != UINT64_MAX && o + *len > g->wrap_end)
+		o = o >= g->wrap_end ? o - g->wrap_end + g->wrap_to : g->wrap_to;
 	return (o);
 }
 

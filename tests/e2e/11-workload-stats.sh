@@ -12,12 +12,21 @@ sed -e 's/<[^>]*>//g' "$T/o/skew.html" | awk '
 	/Starting RD=rd1;/ { on = 1 }
 	on && $2 == "wd1" { w1 = $3 }
 	on && $2 == "wd2" { w2 = $3 }
-	on && $2 == "Total" { t = $3 }
+	on && $2 == "Total" { t = $3; on = 0 }
 	END {
 		p = t > 0 ? 100 * w1 / t : 0
 		printf "skew: wd1 %.2f %% of %.1f/s (wd2 %.1f/s)\n", p, t, w2
 		exit !(p >= 68 && p <= 72)
 	}' && ok || bad "skew=(70,30) is not within 2 points"
+# skew.html: requested against observed, and the delta is their difference.
+sed -e 's/<[^>]*>//g' "$T/o/skew.html" | awk '
+	/Starting RD=rd1;/ { on = 1 }
+	on && $2 == "Wd:" && $3 == "requested" { cmp = 1; next }
+	cmp && $2 == "wd1" { r = $3; o = $4; d = $5 }
+	END {
+		printf "skew.html wd1: requested %s observed %s delta %s\n", r, o, d
+		exit !(r == 70 && o >= 68 && o <= 72 && (o - r - d) ^ 2 < 0.0001)
+	}' && ok || bad "skew.html lacks requested/observed/delta for wd1"
 awk '$3 == "rd1" && $4 ~ /^avg_/ {
 		printf "rate %.1f/s, read%% %.2f\n", $6, $9
 		found = 1

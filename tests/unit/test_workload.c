@@ -214,6 +214,100 @@ test_hit_area(void **state)
 	xfer_clear(&g.xfer);
 }
 
+/* hotband: inside the band, aligned, the lowest 10 % gets 0.1^(1/3). */
+static void
+test_hotband_curve(void **state)
+{
+	uint64_t n = 200000, i, low10 = 0, low50 = 0;
+	struct wg g;
+	struct rng r;
+	double f10, f50;
+
+	(void)state;
+	wg_init(&g, 4096);
+	g.hot = 1;
+	rng_init(&r, 3, 0);
+	for (i = 0; i < n; i++) {
+		uint64_t len = 4096, o = workload_addr(&g, &r, 0, &len);
+
+		assert_true(o >= g.low && o + len <= g.high);
+		assert_int_equal((o - g.low) % 4096, 0);
+		low10 += (o - g.low) < (g.high - g.low) / 10;
+		low50 += (o - g.low) < (g.high - g.low) / 2;
+	}
+	f10 = (double)low10 / (double)n;
+	f50 = (double)low50 / (double)n;
+	assert_true(f10 > 0.454 && f10 < 0.474);	/* 0.4642 */
+	assert_true(f50 > 0.784 && f50 < 0.804);	/* 0.7937 */
+	xfer_clear(&g.xfer);
+}
+
+/* hotband=(90,110): the last 10 % and the first 10 %, nothing else. */
+static void
+test_hotband_wraps(void **state)
+{
+	uint64_t n = 100000, i, tail = 0, head = 0, size = 64 * MIB;
+	struct wg g;
+	struct rng r;
+
+	(void)state;
+	wg_init(&g, 4096);
+	g.hot = 1;
+	g.low = size / 10 * 9;
+	g.high = size / 10 * 11 / 4096 * 4096;
+	g.wrap_end = size;
+	g.wrap_to = 0;
+	rng_init(&r, 4, 0);
+	for (i = 0; i < n; i++) {
+		uint64_t len = 4096, o = workload_addr(&g, &r, 0, &len);
+
+		assert_true(o + len <= size);
+		if (o >= g.low)
+			tail++;
+		else {
+			assert_true(o + len <= size / 10 + 4096);
+			head++;
+		}
+	}
+	/* u^3 below 0.5: 79.4 % in the first half of the band */
+	assert_true((double)tail / (double)n > 0.78);
+	assert_true(head > 0);
+	xfer_clear(&g.xfer);
+}
+
+/* stride=(64k,128k): each random lba is the previous plus 64k plus a
+ * multiple of 4k below 64k; back to low past the end. */
+static void
+test_stride(void **state)
+{
+	uint64_t n = 50000, i, prev, wraps = 0;
+	struct wg g;
+	struct rng r;
+
+	(void)state;
+	wg_init(&g, 4096);
+	g.stride_min = 65536;
+	g.stride_max = 131072;
+	g.stride_cursor = g.low;
+	rng_init(&r, 5, 0);
+	prev = g.low;
+	for (i = 0; i < n; i++) {
+		uint64_t len = 4096, o = workload_addr(&g, &r, 0, &len);
+
+		assert_true(o >= g.low && o + len <= g.high);
+		if (o == g.low) {
+			wraps++;
+		} else {
+			assert_true(o - prev >= 65536 && o - prev < 131072);
+			assert_int_equal((o - prev) % 4096, 0);
+		}
+		prev = o;
+	}
+	/* about 96k per step over 64 MiB: a wrap every ~700 I/Os */
+	assert_true(wraps > 50 && wraps < 100);
+	xfer_clear(&g.xfer);
+}
+
 int
 main(void)
 {
@@ -225,6 +319,9 @@ main(void)
 		cmocka_unit_test(test_xfersize_range),
 		cmocka_unit_test(test_rdpct_and_skew),
 		cmocka_unit_test(test_hit_area),
+		cmocka_unit_test(test_hotband_curve),
+		cmocka_unit_test(test_hotband_wraps),
+		cmocka_unit_test(test_stride),
 	};
 	return (cmocka_run_group_tests_name("workload", tests, NULL, NULL));
 }
