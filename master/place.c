@@ -61,7 +61,7 @@ place_run(const struct run *r, int nslaves, struct placement *p,
 	int *wgs_per_slave = xcalloc((size_t)nslaves, sizeof(int));
 	int *threads_per_slave = xcalloc((size_t)nslaves, sizeof(int));
 	double seekpct = run_loop_value(r, LOOP_SEEKPCT, -1);
-	double skew_given = 0, rate, *wd_skew = NULL;
+	double skew_given = 0, rate, rest, fixed = 0, *wd_skew = NULL;
 	int i, k, j, nfree = 0, rc = -1;
 
 	memset(p, 0, sizeof(*p));
@@ -161,15 +161,19 @@ place_run(const struct run *r, int nslaves, struct placement *p,
 			    r->wds[i].wd->name);
 			goto out;
 		}
-		if (r->wds[i].wd->skew_set)
+		if (r->wds[i].wd->iorate_set)
+			fixed += r->wds[i].wd->iorate;
+		else if (r->wds[i].wd->skew_set)
 			skew_given += wd_skew[i] = r->wds[i].wd->skew_pct;
 		else
 			nfree++;
 	}
 	for (i = 0; i < r->nwds; i++) {
-		if (!r->wds[i].wd->skew_set)
+		if (!r->wds[i].wd->skew_set && !r->wds[i].wd->iorate_set)
 			wd_skew[i] = nfree > 0 ? (100 - skew_given) / nfree : 0;
 	}
+	if (nfree == 0 && skew_given == 0 && fixed > 0)
+		skew_given = 100;	/* only fixed-rate workloads */
 	if ((nfree == 0 && fabs(skew_given - 100) > 0.0001) ||
 	    (nfree > 0 && skew_given > 100.0001)) {
 		errmsg_set(e, NULL, 0, 0, "rd=%s: Total skew must add up to "
@@ -178,7 +182,28 @@ place_run(const struct run *r, int nslaves, struct placement *p,
 	}
 	rate = r->iorate == RD_IORATE_MAX || r->iorate == RD_IORATE_CURVE ||
 	    r->iorate < 0 ? 0 : r->iorate;
+	/* What the fixed-rate workloads take is not for the skewed ones. */
+	rest = rate > fixed ? rate - fixed : 0;
+	for (i = 0; i < r->nwds && fixed > 0; i++) {
+		if (r->wds[i].wd->iorate_set)
+			continue;
+		if (rate <= 0) {
+			errmsg_set(e, NULL, 0, 0, "rd=%s: a wd with iorate= "
+			    "beside wd=%s without one needs a numeric rd "
+			    "iorate= in vdbc (with iorate=max the other "
+			    "workloads would take every I/O)", r->rd->name,
+			    r->wds[i].wd->name);
+			goto out;
+		}
+		if (rest <= 0) {
+			errmsg_set(e, NULL, 0, 0, "rd=%s: the workloads with "
+			    "iorate= take all of iorate=%.0f; nothing is left "
+			    "for wd=%s", r->rd->name, rate, r->wds[i].wd->name);
+			goto out;
+		}
+	}
 	for (i = 0; i < r->nwds; i++) {
+		const struct wd *w = r->wds[i].wd;
 		int n = 0;
 
 		for (k = 0; k < p->nwgs; k++)
@@ -186,8 +211,15 @@ place_run(const struct run *r, int nslaves, struct placement *p,
 		for (k = 0; k < p->nwgs; k++) {
 			if (p->wgs[k].wd_idx != i)
 				continue;
-			p->wgs[k].skew_pct = wd_skew[i] / n;
-			p->wgs[k].rate_per_s = rate * wd_skew[i] / n / 100;
+			if (w->iorate_set) {
+				p->wgs[k].rate_per_s = w->iorate / n;
+				p->wgs[k].skew_pct = rate > 0 ? 100 *
+				    w->iorate / rate / n : 0;
+				continue;
+			}
+			p->wgs[k].skew_pct = wd_skew[i] / n *
+			    (rate > 0 ? rest / rate : 1);
+			p->wgs[k].rate_per_s = rest * wd_skew[i] / n / 100;
 		}
 	}
 	rc = 0;

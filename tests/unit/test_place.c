@@ -135,6 +135,46 @@ test_more_slaves_than_threads(void **state)
 	model_free(m);
 }
 
+/* A wd with iorate= takes its rate; the skewed ones share the rest. */
+static void
+test_wd_iorate(void **state)
+{
+	static const char text[] =
+	    "sd=sd1,lun=/dev/sdb,threads=8\n"
+	    "wd=wd1,sd=sd1,iorate=300,priority=1\n"
+	    "wd=wd2,sd=sd1,priority=2\n"
+	    "rd=rd1,wd=wd*,iorate=1000,elapsed=4,interval=1\n"
+	    "rd=rd2,wd=wd*,iorate=max,elapsed=4,interval=1\n";
+	struct placement p;
+	struct errmsg e;
+	struct model *m;
+	struct plan pl;
+	double r1 = 0, r2 = 0, s1 = 0, s2 = 0;
+	int i;
+
+	(void)state;
+	placed(text, 0, 2, &p, &m, &pl);
+	for (i = 0; i < p.nwgs; i++) {
+		if (strcmp(p.wgs[i].wd->name, "wd1") == 0) {
+			r1 += p.wgs[i].rate_per_s;
+			s1 += p.wgs[i].skew_pct;
+		} else {
+			r2 += p.wgs[i].rate_per_s;
+			s2 += p.wgs[i].skew_pct;
+		}
+	}
+	assert_true(r1 > 299.99 && r1 < 300.01);
+	assert_true(r2 > 699.99 && r2 < 700.01);
+	assert_true(s1 > 29.99 && s1 < 30.01);
+	assert_true(s2 > 69.99 && s2 < 70.01);
+	place_free(&p);
+	/* With iorate=max the others would take every I/O: refused. */
+	assert_int_equal(place_run(&pl.runs[1], 2, &p, &e), -1);
+	assert_non_null(strstr(e.text, "needs a numeric rd iorate="));
+	plan_free(&pl);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -143,6 +183,7 @@ main(void)
 		cmocka_unit_test(test_t20_sequential_on_one_slave),
 		cmocka_unit_test(test_t19_skew),
 		cmocka_unit_test(test_more_slaves_than_threads),
+		cmocka_unit_test(test_wd_iorate),
 	};
 	return (cmocka_run_group_tests_name("place", tests, NULL, NULL));
 }
