@@ -28,6 +28,14 @@ const char *const cli_usage[] = {
 	" '--dump=json|yaml': With -s, print the resolved model. ",
 	" '--seed n':    Seed every random choice (default: time of day). ",
 	" '--port n':    Master port (default 5570; 0 picks a free one). ",
+	" '--token-file f': Token for hosts with shell=vdbench (vdbc slave "
+	"--listen daemons). ",
+	" '--master-addr a': Address remote slaves dial back to (default: "
+	"the one that reaches them). ",
+	" '--on-slave-loss=continue': Go on without a lost slave (default: "
+	"stop). ",
+	" '--ssh cmd':   Command for shell=ssh hosts (default 'ssh'), e.g. "
+	"--ssh \"ssh -F file\". ",
 	" 'name=value':  Replace $name and !name in the parmfile(s). ",
 	" '+ a=b,c=d':   Append parameters to every one-line RD. ",
 	NULL,
@@ -138,6 +146,29 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 				if (num_arg("--port", v, 0, 65535, &n, e))
 					return (-1);
 				c->port = (int)n;
+			} else if ((v = long_value(a, "--token-file", &i,
+			    argc, argv))) {
+				free(c->token_file);
+				c->token_file = xstrdup(v);
+			} else if ((v = long_value(a, "--on-slave-loss", &i,
+			    argc, argv))) {
+				if (strcmp(v, "stop") != 0 &&
+				    strcmp(v, "continue") != 0) {
+					errmsg_set(e, NULL, 0, 0, "Invalid "
+					    "value for '--on-slave-loss': '%s' "
+					    "(expected stop or continue)", v);
+					return (-1);
+				}
+				c->loss_continue = strcmp(v, "continue") == 0;
+			} else if ((v = long_value(a, "--ssh", &i, argc,
+			    argv))) {
+				free(c->ssh);
+				c->ssh = xstrdup(v);
+			} else if ((v = long_value(a, "--master-addr", &i,
+			    argc, argv))) {
+				free(c->master_addr);
+	free(c->ssh);
+				c->master_addr = xstrdup(v);
 			} else if ((v = long_value(a, "--dump", &i, argc,
 			    argv))) {
 				if (strcmp(v, "json") == 0)
@@ -259,6 +290,9 @@ cli_free(struct cli *c)
 	strlist_clear(&c->scanned);
 	free(c->outdir);
 	free(c->extras);
+	free(c->token_file);
+	free(c->master_addr);
+	free(c->ssh);
 	for (i = 0; i < c->vars.n; i++) {
 		free(c->vars.v[i].name);
 		free(c->vars.v[i].value);

@@ -36,6 +36,10 @@ struct cli {
 	struct strlist	 scanned;	/* arguments as vdbench echoes them */
 	int		 quick;		/* -t: 't', '1', '2' or 'f'; 0 */
 	int		 quick_delete;	/* -td: remove the test file first */
+	char		*token_file;	/* --token-file, for daemons */
+	char		*master_addr;	/* --master-addr, or NULL */
+	int		 loss_continue;	/* --on-slave-loss=continue */
+	char		*ssh;		/* --ssh "ssh -F cfg", or NULL */
 };
 
 int	cli_parse(struct cli *, int argc, char *const argv[],

@@ -299,6 +299,10 @@ master_main(int argc, char *argv[])
 		ro.seed = c.seed_set ? c.seed : mtime_wall_ns();
 		ro.nfiles = c.files.n;
 		ro.files = c.files.v;
+		ro.token_file = c.token_file;
+		ro.master_addr = c.master_addr;
+		ro.loss_continue = c.loss_continue;
+		ro.ssh = c.ssh;
 		console_line("vdbc: random seed %llu (repeat with --seed %llu)",
 		    (unsigned long long)ro.seed, (unsigned long long)ro.seed);
 		rc = run_all(m, &plan, &ro);
@@ -326,6 +330,20 @@ main(int argc, char *argv[])
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc > 1 && strcmp(argv[1], "slave") == 0)
 		return (slave_main(argc, argv));
+	/* vdbench's word for its daemon: "vdbc rsh" = "vdbc slave --listen". */
+	if (argc > 1 && strcmp(argv[1], "rsh") == 0) {
+		char **av = xcalloc((size_t)argc + 2, sizeof(char *));
+		int i, rc;
+
+		av[0] = argv[0];
+		av[1] = (char *)"slave";
+		av[2] = (char *)"--listen";
+		for (i = 2; i < argc; i++)
+			av[i + 1] = argv[i];
+		rc = slave_main(argc + 1, av);
+		free(av);
+		return (rc);
+	}
 	/* vdbench takes any first word starting with "parse". */
 	if (argc > 1 && strncmp(argv[1], "parse", 5) == 0)
 		return (parseflat_main(argc, argv));

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "xmalloc.h"
 
@@ -53,62 +54,178 @@ add_wg(struct placement *p, int wd_idx, const struct wd *w,
 	g->sequential = seq;
 }
 
-/* Place one run. */
+/* A host label against a pattern: "*", a trailing-* prefix, or equal. */
+int
+place_host_match(const char *pat, const char *label)
+{
+	size_t n = strlen(pat);
+
+	if (strcmp(pat, "*") == 0)
+		return (1);
+	if (n > 0 && pat[n - 1] == '*')
+		return (strncasecmp(pat, label, n - 1) == 0);
+	return (strcasecmp(pat, label) == 0);
+}
+
+/* The lun of an sd on a host, or NULL when the sd is not defined there. */
+const char *
+place_sd_lun(const struct sd *s, const char *label)
+{
+	int i;
+
+	for (i = 0; i < s->nluns; i++) {
+		if (label == NULL || place_host_match(s->luns[i].host, label))
+			return (s->luns[i].lun);
+	}
+	return (NULL);
+}
+
+/* Whether a wd runs on a host (wd host=, default all). */
+int
+place_wd_on(const struct wd *w, const char *label)
+{
+	int i;
+
+	if (w->hosts.n == 0 || label == NULL)
+		return (1);
+	for (i = 0; i < w->hosts.n; i++) {
+		if (place_host_match(w->hosts.v[i], label))
+			return (1);
+	}
+	return (0);
+}
+
+/* One host of nslaves, with no host filtering. */
 int
 place_run(const struct run *r, int nslaves, struct placement *p,
     struct errmsg *e)
 {
-	int *wgs_per_slave = xcalloc((size_t)nslaves, sizeof(int));
-	int *threads_per_slave = xcalloc((size_t)nslaves, sizeof(int));
+	struct place_host h = { NULL, nslaves };
+
+	return (place_run_hosts(r, &h, 1, p, e));
+}
+
+/* Add one thread of sd s on slave sl. */
+static void
+add_thread(struct placement *p, const struct sd *s, int sl)
+{
+	int k;
+
+	for (k = 0; k < p->nsds; k++) {
+		if (p->sds[k].sd == s && p->sds[k].slave == sl)
+			break;
+	}
+	if (k == p->nsds) {
+		p->sds = xreallocarray(p->sds, (size_t)p->nsds + 1,
+		    sizeof(*p->sds));
+		p->sds[k].sd = s;
+		p->sds[k].slave = sl;
+		p->sds[k].threads = 0;
+		p->nsds++;
+	}
+	p->sds[k].threads++;
+}
+
+/* Place one run over the slaves of every host (12.2). */
+int
+place_run_hosts(const struct run *r, const struct place_host *hosts,
+    int nhosts, struct placement *p, struct errmsg *e)
+{
+	int nslaves = 0, *first = xcalloc((size_t)nhosts + 1, sizeof(int));
+	int *wgs_per_slave, *threads_per_slave, *slave_host;
 	double seekpct = run_loop_value(r, LOOP_SEEKPCT, -1);
 	double skew_given = 0, rate, rest, fixed = 0, *wd_skew = NULL;
-	int i, k, j, nfree = 0, rc = -1;
+	int i, k, j, h, nfree = 0, rc = -1, cursor = 0;
 
+	for (h = 0; h < nhosts; h++) {
+		first[h] = nslaves;
+		nslaves += hosts[h].nslaves;
+	}
+	wgs_per_slave = xcalloc((size_t)nslaves + 1, sizeof(int));
+	threads_per_slave = xcalloc((size_t)nslaves + 1, sizeof(int));
+	slave_host = xcalloc((size_t)nslaves + 1, sizeof(int));
+	for (h = 0; h < nhosts; h++) {
+		for (j = 0; j < hosts[h].nslaves; j++)
+			slave_host[first[h] + j] = h;
+	}
 	memset(p, 0, sizeof(*p));
-	/* 1. WGs: sequential work on the least busy slave, random on all. */
+	/*
+	 * 1. WGs: for every wd and every host it runs on, the sds of the wd
+	 * defined there. Sequential work goes to the least busy slave of the
+	 * first host that gets it; random work to every slave of the host.
+	 */
 	for (i = 0; i < r->nwds; i++) {
 		const struct run_wd *rw = &r->wds[i];
 		double sp = seekpct >= 0 ? seekpct : rw->wd->seekpct;
 		int seq = rw->wd->seek_eof || sp <= 0;
 
-		for (k = 0; k < rw->nsds; k++) {
-			if (seq) {
-				int best = 0;
+		for (h = 0; h < nhosts; h++) {
+			if (!place_wd_on(rw->wd, hosts[h].label))
+				continue;
+			for (k = 0; k < rw->nsds; k++) {
+				int best = first[h], done = 0, g;
 
-				for (j = 1; j < nslaves; j++) {
+				if (place_sd_lun(rw->sds[k], hosts[h].label) ==
+				    NULL)
+					continue;
+				if (!seq) {
+					for (j = first[h]; j < first[h] +
+					    hosts[h].nslaves; j++) {
+						add_wg(p, i, rw->wd, rw->sds[k],
+						    j, 0);
+						wgs_per_slave[j]++;
+					}
+					continue;
+				}
+				for (g = 0; g < p->nwgs; g++)
+					done |= p->wgs[g].wd_idx == i &&
+					    p->wgs[g].sd == rw->sds[k];
+				if (done)
+					continue;
+				for (j = first[h] + 1; j < first[h] +
+				    hosts[h].nslaves; j++) {
 					if (wgs_per_slave[j] <
 					    wgs_per_slave[best])
 						best = j;
 				}
 				add_wg(p, i, rw->wd, rw->sds[k], best, 1);
 				wgs_per_slave[best]++;
-			} else {
-				for (j = 0; j < nslaves; j++) {
-					add_wg(p, i, rw->wd, rw->sds[k], j, 0);
-					wgs_per_slave[j]++;
-				}
 			}
 		}
 	}
-	/* 2. Threads per sd, one at a time to the least loaded slave. */
+	/*
+	 * 2. Threads per sd: round-robin over the hosts that use it (one
+	 * cursor across all sds), then within the host to the slave with a
+	 * WG for the sd and the fewest threads in total.
+	 */
 	for (i = 0; i < p->nwgs; i++) {
 		const struct sd *s = p->wgs[i].sd;
-		double t;
+		int *uses = xcalloc((size_t)nhosts + 1, sizeof(int));
 		int n, seen = 0;
+		double t;
 
 		for (k = 0; k < i; k++)
 			seen |= p->wgs[k].sd == s;
-		if (seen)
+		if (seen) {
+			free(uses);
 			continue;
+		}
+		for (k = 0; k < p->nwgs; k++) {
+			if (p->wgs[k].sd == s)
+				uses[slave_host[p->wgs[k].slave]] = 1;
+		}
 		t = run_loop_value(r, LOOP_THREADS, s->threads);
 		n = t < 1 ? 1 : (int)t;
 		while (n-- > 0) {
 			int best = -1;
 
+			do {
+				h = cursor++ % nhosts;
+			} while (!uses[h]);
 			for (k = 0; k < p->nwgs; k++) {
 				int sl = p->wgs[k].slave;
 
-				if (p->wgs[k].sd != s)
+				if (p->wgs[k].sd != s || slave_host[sl] != h)
 					continue;
 				if (best < 0 || threads_per_slave[sl] <
 				    threads_per_slave[best] ||
@@ -117,20 +234,9 @@ place_run(const struct run *r, int nslaves, struct placement *p,
 					best = sl;
 			}
 			threads_per_slave[best]++;
-			for (k = 0; k < p->nsds; k++) {
-				if (p->sds[k].sd == s && p->sds[k].slave == best)
-					break;
-			}
-			if (k == p->nsds) {
-				p->sds = xreallocarray(p->sds,
-				    (size_t)p->nsds + 1, sizeof(*p->sds));
-				p->sds[k].sd = s;
-				p->sds[k].slave = best;
-				p->sds[k].threads = 0;
-				p->nsds++;
-			}
-			p->sds[k].threads++;
+			add_thread(p, s, best);
 		}
+		free(uses);
 	}
 	/* 3. Drop WGs whose slave has no thread for their sd. */
 	for (i = 0; i < p->nwgs; ) {
@@ -229,6 +335,8 @@ out:
 	free(wd_skew);
 	free(wgs_per_slave);
 	free(threads_per_slave);
+	free(slave_host);
+	free(first);
 	return (rc);
 }
 

@@ -37,8 +37,26 @@ struct placement {
 	struct place_sd	*sds;
 };
 
+/* A host as placement sees it; label NULL = no host filtering. */
+struct place_host {
+	const char	*label;
+	int		 nslaves;
+};
+
+/*
+ * Place one run over the hosts' slaves, numbered host by host in order
+ * (host 0's slaves first). place_run: one host, no filtering.
+ */
+int	place_run_hosts(const struct run *, const struct place_host *,
+	    int nhosts, struct placement *, struct errmsg *);
 int	place_run(const struct run *, int nslaves, struct placement *,
 	    struct errmsg *);
+/* "*", a trailing-* prefix, or the label itself (case-insensitive). */
+int	place_host_match(const char *pattern, const char *label);
+/* The lun of an sd on a host, or NULL (label NULL: the first lun). */
+const char *place_sd_lun(const struct sd *, const char *label);
+/* Whether a wd runs on a host (its host=, default all). */
+int	place_wd_on(const struct wd *, const char *label);
 void	place_free(struct placement *);
 /*
  * Slaves for the local host: -m, hd jvms=, or vdbench's automatic rule

@@ -156,7 +156,8 @@ results_run(struct results *r, const char *name, const char *rd,
 /* One interval of the current run. */
 void
 results_interval(struct results *r, unsigned int k, const struct iostats *s,
-    uint64_t dur_ns, const struct cpu_pct *cpu, struct hist *const h[2])
+    uint64_t dur_ns, const struct cpu_pct *cpu, struct hist *const h[2],
+    const char *lost)
 {
 	json_t *o;
 	char tod[16];
@@ -167,6 +168,16 @@ results_interval(struct results *r, unsigned int k, const struct iostats *s,
 	json_object_set_new(o, "interval", json_integer(k));
 	json_object_set_new(o, "tod", json_string(mtime_tod(mtime_wall_ns(),
 	    tod)));
+	if (lost != NULL && lost[0] != '\0') {
+		json_t *a = json_array();
+		char buf[600], *p, *save = NULL;
+
+		snprintf(buf, sizeof(buf), "%s", lost);
+		for (p = strtok_r(buf, ",", &save); p != NULL;
+		    p = strtok_r(NULL, ",", &save))
+			json_array_append_new(a, json_string(p));
+		json_object_set_new(o, "lost_slaves", a);
+	}
 	json_array_append_new(json_object_get(r->run, "intervals"), o);
 }
 

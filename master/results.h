@@ -30,9 +30,11 @@ void		 results_run(struct results *, const char *name,
 		    const char *rd, const char *loops, const char *rate_text,
 		    double requested_rate, uint64_t elapsed_s,
 		    uint64_t interval_s, uint64_t warmup_s);
+/* lost: comma-separated slaves lost before it ("" = none). */
 void		 results_interval(struct results *, unsigned int k,
 		    const struct iostats *, uint64_t duration_ns,
-		    const struct cpu_pct *, struct hist *const h[2]);
+		    const struct cpu_pct *, struct hist *const h[2],
+		    const char *lost);
 /* The average of the run, overall and per report key (kind: "sd", ...). */
 void		 results_average(struct results *, const char *label,
 		    const struct iostats *, uint64_t duration_ns,

@@ -22,8 +22,10 @@
 
 #include <event2/event.h>
 
+#include "auth.h"
 #include "console.h"
 #include "hist.h"
+#include "hosts.h"
 #include "iostats.h"
 #include "link.h"
 #include "log.h"
@@ -31,7 +33,9 @@
 #include "mtime.h"
 #include "merge.h"
 #include "place.h"
+#include "net.h"
 #include "proto.h"
+#include "remote.h"
 #include "report.h"
 #include "results.h"
 #include "charts.h"
@@ -50,10 +54,16 @@ struct master;
 struct mslave {
 	struct master	*m;
 	int		 id;
+	int		 host;		/* index into master hosts */
 	char		 name[64];
-	pid_t		 pid;
+	char		 cookie[AUTH_NONCE_HEX + 1];	/* HELLO proves it */
+	pid_t		 pid;		/* forked here, else 0 */
 	struct link	*link;
 	int		 hello, lost, gone;
+	int		 remote_pid;	/* as the slave said at HELLO */
+	int		 via_ssh;	/* pid is its ssh (or rsh) */
+	unsigned int	 last_k;	/* last interval it reported, this run */
+	int64_t		 clock_offset_ns;	/* its clock - ours at HELLO */
 	uint64_t	 last_heard_ns;
 	int		 active;	/* has work in this run */
 	int		 has_eof;	/* has a seekpct=eof WG */
@@ -114,11 +124,20 @@ struct master {
 	struct event		*sig_ev[2];
 	int			 nslaves;
 	struct mslave		 sl[RUN_MAX_SLAVES];
+	int			 nhosts;
+	struct mhost		*hosts;
+	struct remote		**remotes;	/* per host, daemon hosts */
+	int			*key_hosts;	/* host report key per host */
+	int			 info_waiting;	/* INFO replies still due */
+	char			 lost_names[512];	/* --on-slave-loss=continue */
+	json_t			*info;		/* per host: INFO reply luns */
+	uint8_t			 token[AUTH_KEY_BYTES];
 	enum mstate		 state;
 	uint64_t		 state_since_ns;
 	int			 next_run;	/* next plan run */
 	int			 nformat;	/* sds to create/expand */
 	const struct sd		*format_sd[256];
+	int			 format_host[256];
 	uint64_t		 format_from[256];
 	uint64_t		*sd_size;	/* per model sd, bytes */
 	uint64_t		*sd_xmax;	/* largest xfersize per sd */
@@ -126,10 +145,9 @@ struct master {
 	uint64_t		 run_id;
 	struct merge		*mg;		/* the run's interval merger */
 	unsigned int		 next_print;
-	int			 key_host;	/* report keys */
-	int			 key_slave[RUN_MAX_SLAVES];
+	int			 key_slave[RUN_MAX_SLAVES];	/* report keys */
 	int			*key_sd;	/* per model sd, or -1 */
-	int			*key_hostsd;	/* report=host_detail */
+	int			*key_hostsd;	/* host_detail: host x sd */
 	int			*key_slavesd;	/* report=slave_detail */
 	int			 nmodel_sds;
 	int			 nwdkeys;
@@ -146,6 +164,13 @@ struct master {
 };
 
 static void	start_next_run(struct master *);
+static int	live_count(const struct master *);
+static int	active_count(const struct master *);
+static void	slave_gone_continue(struct master *);
+static void	print_ready_intervals(struct master *);
+static void	check_run_end(struct master *);
+static void	go(struct master *);
+static void	check_ssh_exits(struct master *);
 static void	master_abort(struct master *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 
@@ -164,17 +189,19 @@ sd_index(const struct model *m, const struct sd *s)
 	return (-1);
 }
 
-/* The lun of an sd on this host. */
+/* The lun of an sd on a host ("" when it has none there). */
+static const char *
+sd_lun_on(const struct master *m, const struct sd *s, int host)
+{
+	const char *l = place_sd_lun(s, m->hosts[host].label);
+
+	return (l != NULL ? l : "");
+}
+
+/* Any lun of an sd (raw or not is the same on every host). */
 static const char *
 sd_lun(const struct sd *s)
 {
-	int i;
-
-	for (i = 0; i < s->nluns; i++) {
-		if (strcmp(s->luns[i].host, "*") == 0 ||
-		    strcmp(s->luns[i].host, "localhost") == 0)
-			return (s->luns[i].lun);
-	}
 	return (s->nluns > 0 ? s->luns[0].lun : "");
 }
 
@@ -243,6 +270,39 @@ master_abort(struct master *m, const char *fmt, ...)
 	master_leave(m);
 }
 
+/*
+ * --on-slave-loss=continue: a slave is gone, the others go on; what was
+ * waiting for it may be complete now.
+ */
+static void
+slave_gone_continue(struct master *m)
+{
+	int i, all = 1;
+
+	if (active_count(m) == 0 && (m->state == M_RUNNING ||
+	    m->state == M_SETUP)) {
+		master_abort(m, "Every slave of run %s is lost", m->cur.name);
+		return;
+	}
+	switch (m->state) {
+	case M_SETUP:
+		for (i = 0; i < m->nslaves; i++)
+			all &= !m->sl[i].active || m->sl[i].lost ||
+			    m->sl[i].ready;
+		if (all)
+			go(m);
+		break;
+	case M_RUNNING:
+		print_ready_intervals(m);
+		break;
+	case M_STOPPING:
+		check_run_end(m);
+		break;
+	default:
+		break;
+	}
+}
+
 /* A slave is gone: that stops the run on all the others. */
 static void
 slave_lost(struct mslave *s, const char *why)
@@ -254,8 +314,34 @@ slave_lost(struct mslave *s, const char *why)
 	s->lost = 1;
 	if (m->state == M_SHUTDOWN && !m->aborting)
 		return;			/* expected: we told it to go */
-	master_abort(m, "Slave %s (pid %d) lost: %s", s->name, (int)s->pid,
-	    why);
+	if (m->o->loss_continue && !m->aborting && live_count(m) > 0 &&
+	    (m->state == M_RUNNING || m->state == M_SETUP ||
+	    m->state == M_STOPPING || m->state == M_PAUSE)) {
+		char text[1024];
+		size_t n = strlen(m->lost_names);
+
+		snprintf(text, sizeof(text), "Slave %s (host %s) lost: %s; "
+		    "going on without it (--on-slave-loss=continue): every "
+		    "later interval lacks its I/O", s->name,
+		    m->hosts[s->host].label, why);
+		console_line("%s", text);
+		report_error(m->rep, text);
+		snprintf(m->lost_names + n, sizeof(m->lost_names) - n, "%s%s",
+		    n > 0 ? "," : "", s->name);
+		/* Should it wake up (SIGSTOP, a stalled network): stop it. */
+		link_send(s->link, MSG_SHUTDOWN, NULL);
+		if (s->pid > 0)
+			kill(s->pid, SIGKILL);
+		slave_gone_continue(m);
+		return;
+	}
+	if (m->hosts[s->host].how == HOST_LOCAL)
+		master_abort(m, "Slave %s (pid %d) lost: %s", s->name,
+		    (int)s->pid, why);
+	else
+		master_abort(m, "Slave %s (pid %d) on host %s (%s) lost: %s",
+		    s->name, s->remote_pid, m->hosts[s->host].label,
+		    m->hosts[s->host].system, why);
 }
 
 static int	wd_key(const struct master *, const char *);
@@ -304,6 +390,17 @@ cpu_baseline(struct mslave *s, const json_t *cpu)
 		memcpy(s->cpu_prev, t, sizeof(t));
 		s->cpu_prev_valid = 1;
 	}
+}
+
+/* Slaves not lost. */
+static int
+live_count(const struct master *m)
+{
+	int i, n = 0;
+
+	for (i = 0; i < m->nslaves; i++)
+		n += !m->sl[i].lost;
+	return (n);
 }
 
 /* Number of slaves taking part in the current run. */
@@ -421,15 +518,31 @@ end_run(struct master *m, unsigned int last)
 	    (json_int_t)m->run_id), 1);
 }
 
+/* Has every slave still in the run reported interval k? */
+static int
+all_reported(const struct master *m, unsigned int k)
+{
+	int i;
+
+	for (i = 0; i < m->nslaves; i++) {
+		const struct mslave *s = &m->sl[i];
+
+		if (s->active && !s->lost && s->last_k < k)
+			return (0);
+	}
+	return (1);
+}
+
 /* Print every interval all slaves have reported, in order. */
 static void
 print_ready_intervals(struct master *m)
 {
-	int need = active_count(m);
 	struct iacc *a;
 
+	if (active_count(m) == 0)
+		return;
 	while (m->state == M_RUNNING && (a = merge_slot(m->mg, m->next_print,
-	    m->next_print)) != NULL && a->nrep >= need) {
+	    m->next_print)) != NULL && all_reported(m, m->next_print)) {
 		unsigned int k = m->next_print++;
 		uint64_t dur = merge_duration_ns(a);
 		const struct iostats *t = &a->keys[0].st;
@@ -440,11 +553,20 @@ print_ready_intervals(struct master *m)
 		cpu_from_ticks(&cpu, a->cpu, a->cpu_valid);
 		report_interval(m->rep, m->cur.name, k, t, dur, &cpu,
 		    &m->cur.req);
+		if (m->lost_names[0] != '\0') {
+			char text[700];
+
+			snprintf(text, sizeof(text), "vdbc: interval %u lacks "
+			    "lost slave(s) %s", k, m->lost_names);
+			console_line("%s", text);
+			report_summary_note(m->rep, text);
+		}
 		snprintf(label, sizeof(label), "%u", k);
 		for (i = 1; i < a->nkeys; i++)
 			report_key_line(m->rep, i, label, &a->keys[i].st, dur,
 			    &cpu);
-		results_interval(m->res, k, t, dur, &cpu, a->keys[0].h);
+		results_interval(m->res, k, t, dur, &cpu, a->keys[0].h,
+		    m->lost_names);
 		{
 			struct iostats *pk = xcalloc((size_t)a->nkeys,
 			    sizeof(*pk));
@@ -595,6 +717,7 @@ on_interval(struct mslave *s, json_t *body)
 	}
 	a->dur_sum_ns += (uint64_t)dur;
 	a->nrep++;
+	s->last_k = (unsigned int)k;
 	if ((cpu = json_object_get(body, "cpu")) != NULL) {
 		uint64_t t[7];
 		int j;
@@ -688,10 +811,16 @@ pause_cb(evutil_socket_t fd, short what, void *arg)
 static void
 on_run_end(struct mslave *s)
 {
-	struct master *m = s->m;
+	s->ended = 1;
+	check_run_end(s->m);
+}
+
+/* When every slave still in the run has ended it: pause or go on. */
+static void
+check_run_end(struct master *m)
+{
 	int i;
 
-	s->ended = 1;
 	for (i = 0; i < m->nslaves; i++) {
 		if (m->sl[i].active && !m->sl[i].lost && !m->sl[i].ended)
 			return;
@@ -728,10 +857,10 @@ sd_engine(const struct sd *sd, const struct strlist *flags)
 	return ("sync");
 }
 
-/* Build the WORK "sds" entry of an sd for one slave. */
+/* Build the WORK "sds" entry of an sd for one slave (on host). */
 static json_t *
-work_sd(struct master *m, const struct sd *sd, int threads, double rate,
-    const struct strlist *flags, int create)
+work_sd(struct master *m, int host, const struct sd *sd, int threads,
+    double rate, const struct strlist *flags, int create)
 {
 	const struct pvals *ow = bag_get(&sd->bag, "overwrite_data");
 	json_t *fl = json_array();
@@ -739,9 +868,8 @@ work_sd(struct master *m, const struct sd *sd, int threads, double rate,
 
 	for (i = 0; i < flags->n; i++)
 		json_array_append_new(fl, json_string(flags->v[i]));
-	(void)m;
 	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b,s:b,s:s}", "sd", sd->name,
-	    "lun", sd_lun(sd), "threads", threads, "rate_per_s", rate,
+	    "lun", sd_lun_on(m, sd, host), "threads", threads, "rate_per_s", rate,
 	    "openflags", fl, "create", create ||
 	    strcmp(sd_engine(sd, flags), "null") == 0, "overwrite", ow != NULL &&
 	    ow->n == 1 && (strcasecmp(ow->v[0].str, "yes") == 0 ||
@@ -870,9 +998,20 @@ build_plan_run(struct master *m, const struct run *pr)
 	c->req.compratio = run_loop_value(pr, LOOP_COMP,
 	    m->model->general.compratio);
 	c->req.dedupratio = dedup_ratio(m->model);
-	if (place_run(&r, m->nslaves, &p, &e) != 0) {
-		master_abort(m, "%s", e.text);
-		return (-1);
+	{
+		struct place_host *ph = xcalloc((size_t)m->nhosts,
+		    sizeof(*ph));
+
+		for (i = 0; i < m->nhosts; i++) {
+			ph[i].label = m->hosts[i].label;
+			ph[i].nslaves = m->hosts[i].nslaves;
+		}
+		k = place_run_hosts(&r, ph, m->nhosts, &p, &e);
+		free(ph);
+		if (k != 0) {
+			master_abort(m, "%s", e.text);
+			return (-1);
+		}
 	}
 	c->skew_req = xcalloc((size_t)report_nkeys(m->rep), sizeof(double));
 	for (k = 0; k < p.nwgs; k++) {
@@ -904,7 +1043,7 @@ build_plan_run(struct master *m, const struct run *pr)
 				    p.wgs[g].wd->openflags.n > 0)
 					fl = &p.wgs[g].wd->openflags;
 			}
-			json_array_append_new(sds, work_sd(m, sd,
+			json_array_append_new(sds, work_sd(m, m->sl[i].host, sd,
 			    p.sds[k].threads, nmax > 0 ? 0 : rate_sum, fl, 0));
 		}
 		for (k = 0; k < p.nwgs; k++) {
@@ -1024,7 +1163,7 @@ build_format_run(struct master *m)
 {
 	struct lrun *c = &m->cur;
 	uint64_t xfer = m->model->general.formatxfersize_bytes;
-	int i, k;
+	int i, k, per_host[RUN_MAX_SLAVES] = { 0 };
 
 	memset(c, 0, sizeof(*c));
 	if (xfer == 0) {
@@ -1057,13 +1196,16 @@ build_format_run(struct master *m)
 		char wdname[300];
 		json_t *sds, *wgs;
 
-		i = k % m->nslaves;	/* sequential: one slave each */
+		const struct mhost *h = &m->hosts[m->format_host[k]];
+
+		/* sequential: one slave each, dealt over the host's slaves */
+		i = h->first + per_host[m->format_host[k]]++ % h->nslaves;
 		if (c->work[i] == NULL)
 			c->work[i] = json_pack("{s:[],s:[]}", "sds", "wgs");
 		sds = json_object_get(c->work[i], "sds");
 		wgs = json_object_get(c->work[i], "wgs");
-		json_array_append_new(sds, work_sd(m, sd, 2, 0, &sd->openflags,
-		    1));
+		json_array_append_new(sds, work_sd(m, m->format_host[k], sd, 2,
+		    0, &sd->openflags, 1));
 		memset(&x, 0, sizeof(x));
 		xfer_set_single(&x, xfer);
 		snprintf(wdname, sizeof(wdname), "SD_format_%s", sd->name);
@@ -1144,12 +1286,13 @@ slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
 		int *k = &s->wg_keys[MERGE_KEYS_PER_WG * i];
 
 		k[0] = 0;
-		k[1] = m->key_host;
+		k[1] = m->key_hosts[s->host];
 		k[2] = m->key_slave[s->id];
 		k[3] = sd != NULL ? m->key_sd[sd_index(m->model, sd)] : -1;
 		k[4] = wd != NULL ? wd_key(m, wd) : -1;
 		k[5] = sd != NULL && m->key_hostsd != NULL ?
-		    m->key_hostsd[sd_index(m->model, sd)] : -1;
+		    m->key_hostsd[s->host * m->nmodel_sds +
+		    sd_index(m->model, sd)] : -1;
 		k[6] = sd != NULL && m->key_slavesd != NULL ?
 		    m->key_slavesd[s->id * m->nmodel_sds + sd_index(m->model,
 		    sd)] : -1;
@@ -1172,21 +1315,29 @@ open_key_reports(struct master *m)
 		slave_detail |= strcasecmp(rep->v[i].str, "slave_detail") == 0;
 		no_sd |= strcasecmp(rep->v[i].str, "no_sd_detail") == 0;
 	}
-	m->key_host = report_key_add(m->rep, RKEY_HOST, "localhost", 0);
-	for (i = 0; i < m->nslaves; i++) {
+	m->key_hosts = xcalloc((size_t)m->nhosts, sizeof(int));
+	for (k = 0; k < m->nhosts; k++) {
+		const struct mhost *h = &m->hosts[k];
 		char link[512];
 
-		m->key_slave[i] = report_key_add(m->rep, RKEY_SLAVE,
-		    m->sl[i].name, m->nslaves > 1);
-		snprintf(link, sizeof(link), "%-32s <A HREF=\"%s.html\">%s "
-		    "summary</A>   <A HREF=\"%s.stdout.html\">%s stdout</A>\n",
-		    "Link to slave summary report:", m->sl[i].name,
-		    m->sl[i].name, m->sl[i].name, m->sl[i].name);
-		report_key_text(m->rep, m->key_host, link);
+		m->key_hosts[k] = report_key_add(m->rep, RKEY_HOST, h->label,
+		    0);
+		for (i = h->first; i < h->first + h->nslaves; i++) {
+			m->key_slave[i] = report_key_add(m->rep, RKEY_SLAVE,
+			    m->sl[i].name, m->nslaves > 1);
+			snprintf(link, sizeof(link), "%-32s <A HREF=\"%s.html\">"
+			    "%s summary</A>   <A HREF=\"%s.stdout.html\">%s "
+			    "stdout</A>\n", "Link to slave summary report:",
+			    m->sl[i].name, m->sl[i].name, m->sl[i].name,
+			    m->sl[i].name);
+			report_key_text(m->rep, m->key_hosts[k], link);
+		}
+		snprintf(link, sizeof(link), "Link to /var/adm/messages:       "
+		    "<A HREF=\"%s.var_adm_msgs.html\">messages</A>\n\n",
+		    h->label);
+		report_key_text(m->rep, m->key_hosts[k], link);
+		report_host_messages(m->rep, h->label);
 	}
-	report_key_text(m->rep, m->key_host, "Link to /var/adm/messages:       "
-	    "<A HREF=\"localhost.var_adm_msgs.html\">messages</A>\n\n");
-	report_host_messages(m->rep, "localhost");
 	TAILQ_FOREACH(sd, &m->model->sds, entry)
 		nsds++;
 	m->key_sd = xcalloc((size_t)nsds + 1, sizeof(int));
@@ -1209,7 +1360,8 @@ open_key_reports(struct master *m)
 	m->nmodel_sds = nsds;
 	if (host_detail || slave_detail) {
 		if (host_detail)
-			m->key_hostsd = xcalloc((size_t)nsds + 1, sizeof(int));
+			m->key_hostsd = xcalloc((size_t)(nsds * m->nhosts) +
+			    1, sizeof(int));
 		if (slave_detail)
 			m->key_slavesd = xcalloc((size_t)(nsds * m->nslaves) +
 			    1, sizeof(int));
@@ -1217,11 +1369,13 @@ open_key_reports(struct master *m)
 		TAILQ_FOREACH(sd, &m->model->sds, entry) {
 			int used = m->key_sd[si] >= 0;
 
-			if (host_detail) {
-				snprintf(name, sizeof(name), "localhost.%s",
-				    sd->name);
-				m->key_hostsd[si] = used ? report_key_add(
-				    m->rep, RKEY_HOSTSD, name, 0) : -1;
+			for (k = 0; host_detail && k < m->nhosts; k++) {
+				snprintf(name, sizeof(name), "%s.%s",
+				    m->hosts[k].label, sd->name);
+				m->key_hostsd[k * nsds + si] = used &&
+				    place_sd_lun(sd, m->hosts[k].label) !=
+				    NULL ? report_key_add(m->rep, RKEY_HOSTSD,
+				    name, 0) : -1;
 			}
 			for (i = 0; slave_detail && i < m->nslaves; i++) {
 				snprintf(name, sizeof(name), "%s.%s",
@@ -1313,6 +1467,7 @@ send_work(struct master *m)
 
 		s->active = w != NULL && !s->lost;
 		s->ready = s->ended = s->eof = 0;
+		s->last_k = 0;
 		slave_wg_free(s);
 		if (!s->active)
 			continue;
@@ -1375,6 +1530,10 @@ start_next_run(struct master *m)
 	if (m->next_run >= m->plan->nruns) {
 		char text[4200];
 
+		if (m->lost_names[0] != '\0')
+			console_line("vdbc: every run completed, without lost "
+			    "slave(s) %s from their loss on "
+			    "(--on-slave-loss=continue)", m->lost_names);
 		snprintf(text, sizeof(text), "Vdbench execution completed "
 		    "successfully. Output directory: %s", m->o->outdir);
 		report_end(m->rep, "Vdbench execution completed successfully");
@@ -1390,20 +1549,45 @@ start_next_run(struct master *m)
 	send_work(m);
 }
 
-/* INFO answer: lun facts; decide on SD_format; start the first run. */
+/* What slave 0 of host h said about a lun: exists, size. */
 static void
-on_info(struct master *m, json_t *body)
+lun_fact(struct master *m, int h, const char *lun, int *exists,
+    json_int_t *size)
 {
-	json_t *luns = json_object_get(body, "luns"), *v;
-	const struct sd *sd;
-	int si = 0, said = 0;
+	json_t *v;
 	size_t i;
 
+	*exists = 0;
+	*size = 0;
+	json_array_foreach(json_array_get(m->info, (size_t)h), i, v) {
+		const char *l = NULL;
+		int ex = 0;
+		json_int_t sz = 0;
+
+		json_unpack(v, "{s:s,s:b,s:I}", "lun", &l, "exists", &ex,
+		    "size_bytes", &sz);
+		if (l != NULL && strcmp(l, lun) == 0) {
+			*exists = ex;
+			*size = sz;
+			return;
+		}
+	}
+}
+
+/*
+ * Every host's INFO answer is in: lun facts; decide on SD_format per sd
+ * and host; start the first run. An sd's size is its size= or the
+ * smallest of its luns over the hosts.
+ */
+static void
+on_info(struct master *m)
+{
+	const struct sd *sd;
+	int si = 0, said = 0, h;
+
 	TAILQ_FOREACH(sd, &m->model->sds, entry) {
-		const char *lun = sd_lun(sd);
-		json_int_t size = 0;
-		int exists = 0, rc, used = 0, r, w, k;
-		struct errmsg e;
+		int used = 0, r, w, k, known = 0;
+		uint64_t smallest = 0;
 
 		for (r = 0; r < m->plan->nruns && !used; r++) {
 			for (w = 0; w < m->plan->runs[r].nwds; w++) {
@@ -1413,55 +1597,69 @@ on_info(struct master *m, json_t *body)
 					    == sd;
 			}
 		}
-		json_array_foreach(luns, i, v) {
-			const char *l = NULL;
+		for (h = 0; h < m->nhosts; h++) {
+			const char *lun = place_sd_lun(sd, m->hosts[h].label);
+			json_int_t size;
+			int exists;
 
-			json_unpack(v, "{s:s,s:b,s:I}", "lun", &l, "exists",
-			    &exists, "size_bytes", &size);
-			if (l != NULL && strcmp(l, lun) == 0)
-				break;
-			exists = 0;
-			size = 0;
+			if (lun == NULL)
+				continue;
+			lun_fact(m, h, lun, &exists, &size);
+			if (exists && (!known || (uint64_t)size < smallest))
+				smallest = (uint64_t)size;
+			known |= exists;
 		}
 		m->sd_size[si] = sd->size_bytes > 0 ? sd->size_bytes :
-		    (uint64_t)size;
+		    smallest;
 		si++;
-		if (!used)
-			continue;
-		rc = plan_sd_needs_format(sd, lun, exists, (uint64_t)size,
-		    m->model->general.formatsds, &e);
-		if (rc < 0) {
-			master_abort(m, "%s", e.text);
-			return;
-		}
-		if (rc == 0 && !exists) {
-			master_abort(m, "sd=%s,lun=%s: the lun does not exist",
-			    sd->name, lun);
-			return;
-		}
-		if (rc == 0 && m->sd_size[si - 1] == 0) {
-			master_abort(m, "Unknown lun size for sd=%s", sd->name);
-			return;
-		}
-		if (rc > 0 && strcmp(sd_engine(sd, &sd->openflags),
-		    "null") == 0) {
-			console_line("sd=%s,lun=%s: engine=null does no I/O, so "
-			    "the lun is not formatted (an empty file is made if "
-			    "there is none)",
-			    sd->name, lun);
-		} else if (rc > 0 && m->nformat < 256) {
-			if (!said++)
-				console_line("Vdbench will attempt to expand a "
-				    "disk file if the requested file size is a "
-				    "multiple of 1mb");
-			console_line("lun=%s does not exist or is too small. "
-			    "host=localhost", lun);
-			m->format_sd[m->nformat] = sd;
-			m->format_from[m->nformat] = exists ? (uint64_t)size /
-			    RUN_FORMAT_ALIGN * RUN_FORMAT_ALIGN : 0;
-			if (m->model->general.formatsds == 1)
-				m->format_from[m->nformat] = 0;
-			m->nformat++;
+		for (h = 0; used && h < m->nhosts; h++) {
+			const char *lun = place_sd_lun(sd, m->hosts[h].label);
+			json_int_t size;
+			int exists, rc;
+			struct errmsg e;
+
+			if (lun == NULL)
+				continue;
+			lun_fact(m, h, lun, &exists, &size);
+			rc = plan_sd_needs_format(sd, lun, exists,
+			    (uint64_t)size, m->model->general.formatsds, &e);
+			if (rc < 0) {
+				master_abort(m, "%s", e.text);
+				return;
+			}
+			if (rc == 0 && !exists) {
+				master_abort(m, "sd=%s,lun=%s: the lun does not "
+				    "exist on host %s", sd->name, lun,
+				    m->hosts[h].label);
+				return;
+			}
+			if (rc == 0 && m->sd_size[si - 1] == 0) {
+				master_abort(m, "Unknown lun size for sd=%s",
+				    sd->name);
+				return;
+			}
+			if (rc > 0 && strcmp(sd_engine(sd, &sd->openflags),
+			    "null") == 0) {
+				console_line("sd=%s,lun=%s: engine=null does no "
+				    "I/O, so the lun is not formatted (an empty "
+				    "file is made if there is none)", sd->name,
+				    lun);
+			} else if (rc > 0 && m->nformat < 256) {
+				if (!said++)
+					console_line("Vdbench will attempt to "
+					    "expand a disk file if the requested "
+					    "file size is a multiple of 1mb");
+				console_line("lun=%s does not exist or is too "
+				    "small. host=%s", lun, m->hosts[h].label);
+				m->format_sd[m->nformat] = sd;
+				m->format_host[m->nformat] = h;
+				m->format_from[m->nformat] = exists ?
+				    (uint64_t)size / RUN_FORMAT_ALIGN *
+				    RUN_FORMAT_ALIGN : 0;
+				if (m->model->general.formatsds == 1)
+					m->format_from[m->nformat] = 0;
+				m->nformat++;
+			}
 		}
 	}
 	report_status(m->rep, "Query host configuration completed", NULL, NULL);
@@ -1486,13 +1684,20 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		slave_lost(s, link_error(l));
 		return;
 	}
+	if (s->lost)
+		return;			/* given up on (continue mode) */
 	s->last_heard_ns = mtime_now_ns();
 	switch (type) {
 	case MSG_HEARTBEAT:
 		break;
 	case MSG_INFO:
-		if (m->state == M_INFO)
-			on_info(m, body);
+		if (m->state == M_INFO && s->id == m->hosts[s->host].first &&
+		    json_array_get(m->info, (size_t)s->host) == json_null()) {
+			json_array_set(m->info, (size_t)s->host,
+			    json_object_get(body, "luns"));
+			if (--m->info_waiting == 0)
+				on_info(m);
+		}
 		break;
 	case MSG_READY:
 		if (m->state != M_SETUP || !s->active)
@@ -1500,7 +1705,8 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		s->ready = 1;
 		cpu_baseline(s, json_object_get(body, "cpu"));
 		for (i = 0; i < m->nslaves; i++) {
-			if (m->sl[i].active && !m->sl[i].ready)
+			if (m->sl[i].active && !m->sl[i].lost &&
+			    !m->sl[i].ready)
 				return;
 		}
 		go(m);
@@ -1529,6 +1735,30 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	}
 }
 
+/*
+ * A slave's clock against ours at HELLO (one way, so it includes the
+ * network delay): printed, and a warning above 10 % of the interval.
+ */
+static void
+clock_offset(struct master *m, struct mslave *s, int64_t off_ns)
+{
+	uint64_t ins = m->plan->nruns > 0 ? m->plan->runs[0].interval_s *
+	    1000000000ull : 1000000000ull;
+	double ms = (double)off_ns / 1e6;
+
+	s->clock_offset_ns = off_ns;
+	if (m->hosts[s->host].how == HOST_LOCAL)
+		return;
+	console_line("Slave %s: clock offset %+.3f ms from the master", s->name,
+	    ms);
+	if ((double)llabs(off_ns) > 0.1 * (double)ins)
+		console_line("Warning: the clock of slave %s (host %s) is %+.3f "
+		    "ms off the master's, over 10%% of the %llu s interval; "
+		    "interval times will not line up (run NTP)", s->name,
+		    m->hosts[s->host].label, ms,
+		    (unsigned long long)(ins / 1000000000u));
+}
+
 /* A connection that has not said HELLO yet. */
 static void
 pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
@@ -1536,7 +1766,9 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 {
 	struct pending *p = arg;
 	struct master *m = p->m;
-	const char *name = "";
+	const char *name = "", *cookie = NULL;
+	json_int_t pid = 0, clock_ns = 0;
+	int64_t now = (int64_t)mtime_wall_ns();
 	int major = 0, i, all = 1;
 
 	(void)tag;
@@ -1547,45 +1779,68 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		free(p);
 		return;
 	}
-	json_unpack(body, "{s:i,s:s}", "major", &major, "slave", &name);
+	json_unpack(body, "{s:i,s:s,s:I,s:I,s?s}", "major", &major, "slave",
+	    &name, "pid", &pid, "clock_wall_ns", &clock_ns, "cookie", &cookie);
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 
 		if (strcmp(s->name, name) != 0 || s->hello)
 			continue;
+		if (cookie == NULL || strcmp(cookie, s->cookie) != 0) {
+			log_warn("HELLO as slave %s without its cookie; closing "
+			    "that connection", name);
+			break;
+		}
 		s->hello = 1;
 		s->link = l;
+		if (s->pid <= 0)
+			s->remote_pid = (int)pid;
 		{
 			char st[128];
 
 			snprintf(st, sizeof(st), "Slave %s (pid %6d) connected "
-			    "to master %d", s->name, (int)s->pid, (int)getpid());
+			    "to master %d", s->name, (int)pid, (int)getpid());
 			report_status(m->rep, st, NULL, NULL);
 		}
+		clock_offset(m, s, (int64_t)clock_ns - (int64_t)now);
 		s->last_heard_ns = mtime_now_ns();
 		link_set_dispatch(l, slave_dispatch, s);
 		free(p);
 		for (i = 0; i < m->nslaves; i++)
 			all &= m->sl[i].hello;
 		if (all && m->state == M_CONNECT) {
-			json_t *luns = json_array();
-			const struct sd *sd;
+			int h;
 
 			console_line("All slaves are now connected");
 			report_status(m->rep, "Slaves connected", NULL, NULL);
 			report_status(m->rep, "Query host configuration started",
 			    NULL, NULL);
-			TAILQ_FOREACH(sd, &m->model->sds, entry)
-				json_array_append_new(luns,
-				    json_string(sd_lun(sd)));
 			m->state = M_INFO;
 			m->state_since_ns = mtime_now_ns();
-			link_send(m->sl[0].link, MSG_INFO, json_pack("{s:o}",
-			    "luns", luns));
+			m->info = json_array();
+			m->info_waiting = m->nhosts;
+			/* Slave 0 of each host looks at that host's luns. */
+			for (h = 0; h < m->nhosts; h++) {
+				json_t *luns = json_array();
+				const struct sd *sd;
+
+				json_array_append_new(m->info, json_null());
+				TAILQ_FOREACH(sd, &m->model->sds, entry) {
+					const char *lun = place_sd_lun(sd,
+					    m->hosts[h].label);
+
+					if (lun != NULL)
+						json_array_append_new(luns,
+						    json_string(lun));
+				}
+				link_send(m->sl[m->hosts[h].first].link,
+				    MSG_INFO, json_pack("{s:o}", "luns", luns));
+			}
 		}
 		return;
 	}
-	log_warn("HELLO from unknown slave '%s'; closing it", name);
+	if (i == m->nslaves)
+		log_warn("HELLO from unknown slave '%s'; closing it", name);
 	link_free(l);
 	free(p);
 }
@@ -1625,6 +1880,11 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 		silence = RUN_MIN_SILENCE_NS;
 	if (m->state == M_SHUTDOWN)
 		return;
+	if (m->state == M_CONNECT) {
+		check_ssh_exits(m);
+		if (m->aborting)
+			return;
+	}
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 
@@ -1654,67 +1914,74 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 static void
 signal_cb(evutil_socket_t sig, short what, void *arg)
 {
+	struct master *m = arg;
+	int first = !m->aborting;
+
 	(void)what;
-	master_abort(arg, "Stopped by signal %d (%s)", (int)sig,
+	master_abort(m, "Stopped by signal %d (%s)", (int)sig,
 	    sig == SIGINT ? "Ctrl-C" : "terminate");
+	if (first)
+		m->rc = 128 + (int)sig;		/* the shell's convention */
 }
 
-/* Listen on the port (5570 and the next ones, or any with 0). */
+/*
+ * Listen on the port (5570 and the next ones, or any with 0): loopback
+ * when every slave is local, else --master-addr or every address (the
+ * slaves prove themselves with their cookies).
+ */
 static int
 listen_port(struct master *m, int port)
 {
-	struct sockaddr_in sa;
-	socklen_t len = sizeof(sa);
-	int fd, one = 1, tries = port < 0 ? 8 : 1, i;
+	const char *addr = "127.0.0.1";
+	struct errmsg e;
+	int tries = port < 0 ? 8 : 1, i, h;
 
+	for (h = 0; h < m->nhosts; h++) {
+		if (m->hosts[h].how != HOST_LOCAL)
+			addr = m->o->master_addr;	/* NULL: any */
+	}
 	if (port < 0)
 		port = m->model->general.port > 0 ? m->model->general.port :
 		    5570;
 	for (i = 0; i < tries; i++) {
-		if ((fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
-			return (-1);
-		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-		memset(&sa, 0, sizeof(sa));
-		sa.sin_family = AF_INET;
-		/* Every slave is local in this build: loopback only. */
-		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		sa.sin_port = htons((uint16_t)(port == 0 ? 0 : port + i));
-		if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == 0 &&
-		    listen(fd, 64) == 0 &&
-		    getsockname(fd, (struct sockaddr *)&sa, &len) == 0) {
-			evutil_make_socket_nonblocking(fd);
-			m->listen_fd = fd;
-			m->port = ntohs(sa.sin_port);
+		m->listen_fd = net_listen(addr, port == 0 ? 0 : port + i,
+		    &m->port, &e);
+		if (m->listen_fd >= 0)
 			return (0);
-		}
-		close(fd);
 	}
 	return (-1);
 }
 
-/* Fork and exec one local slave, its output into <name>.stdout.html. */
+/*
+ * Fork and exec one local slave, its output into <name>.stdout.html and
+ * its cookie down a pipe on its standard input (never on a command line).
+ */
 static int
 launch(struct master *m, struct mslave *s)
 {
 	char exe[4096], hp[64], path[4200];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	int fd, cpu = s->id == m->hosts[s->host].first, pp[2];
 	pid_t pid;
-	int fd;
 
-	if (n <= 0)
+	if (n <= 0 || pipe2(pp, O_CLOEXEC) != 0)
 		return (-1);
 	exe[n] = '\0';
 	snprintf(hp, sizeof(hp), "127.0.0.1:%d", m->port);
 	snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
 	    s->name);
 	console_line("Starting slave: %s slave --connect %s --name %s%s", exe,
-	    hp, s->name, s->id == 0 ? " --cpu" : "");
-	if ((pid = fork()) < 0)
+	    hp, s->name, cpu ? " --cpu" : "");
+	if ((pid = fork()) < 0) {
+		close(pp[0]);
+		close(pp[1]);
 		return (-1);
+	}
 	if (pid == 0) {
 		char *argv[] = { exe, (char *)"slave", (char *)"--connect", hp,
 		    (char *)"--name", s->name, (char *)"--parent-death",
-		    s->id == 0 ? (char *)"--cpu" : NULL, NULL };
+		    (char *)"--cookie-stdin", cpu ? (char *)"--cpu" : NULL,
+		    NULL };
 
 		if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0) {
 			dprintf(fd, "<title>Vdbench %s.stdout.html</title><pre>"
@@ -1723,23 +1990,161 @@ launch(struct master *m, struct mslave *s)
 			dup2(fd, 2);
 			close(fd);
 		}
+		dup2(pp[0], 0);
 		execv(exe, argv);
 		_exit(127);
 	}
+	close(pp[0]);
+	if (write(pp[1], s->cookie, strlen(s->cookie)) < 0 ||
+	    write(pp[1], "\n", 1) < 0)
+		log_warn("slave %s: cannot hand over its cookie", s->name);
+	close(pp[1]);
 	s->pid = pid;
 	return (0);
 }
 
-/* How many slaves the local host gets. */
-static int
-slave_count(const struct model *m, const struct plan *p, int jvms_opt)
+/* A daemon answered: its slaves are on their way, or it refused. */
+static void
+remote_done(void *arg, const struct mhost *h, int ok, const char *text)
 {
-	char note[512];
-	int n = place_auto_jvms(m, p, jvms_opt, note, sizeof(note));
+	struct master *m = arg;
 
-	if (note[0] != '\0')
-		console_line("%s", note);
-	return (n);
+	if (ok) {
+		console_line("%s", text);
+		return;
+	}
+	if (m->state == M_CONNECT)
+		master_abort(m, "%s", text);
+	else
+		log_warn("%s (host %s)", text, h->label);
+}
+
+/* Start a remote slave through ssh (or rsh). */
+static int
+launch_ssh(struct master *m, struct mslave *s)
+{
+	const struct mhost *h = &m->hosts[s->host];
+	const char *cmd = h->how == HOST_RSH ? "rsh" : m->o->ssh != NULL ?
+	    m->o->ssh : "ssh";
+	char addr[256], connect[300], vdbc[4096], path[4200];
+	struct errmsg e;
+
+	if (m->o->master_addr != NULL)
+		snprintf(addr, sizeof(addr), "%s", m->o->master_addr);
+	else if (remote_route_addr(h->system, addr, sizeof(addr)) != 0) {
+		master_abort(m, "hd=%s: no route to system=%s from here; give "
+		    "--master-addr", h->label, h->system);
+		return (-1);
+	}
+	snprintf(connect, sizeof(connect), strchr(addr, ':') != NULL ?
+	    "[%s]:%d" : "%s:%d", addr, m->port);
+	remote_vdbc_path(h, vdbc, sizeof(vdbc));
+	snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
+	    s->name);
+	console_line("Starting slave %s on hd=%s: %s %s '%s slave --connect %s "
+	    "--name %s'", s->name, h->label, cmd, h->system, vdbc, connect,
+	    s->name);
+	s->pid = remote_ssh(h, cmd, vdbc, connect, s->name, s->cookie,
+	    s->id == h->first, path, &e);
+	if (s->pid < 0) {
+		s->pid = 0;
+		master_abort(m, "%s", e.text);
+		return (-1);
+	}
+	s->via_ssh = 1;
+	return (0);
+}
+
+/* The last lines of a file, joined by " / ", for an error message. */
+static void
+file_tail(const char *path, char *buf, size_t len)
+{
+	char line[512], last[3][512] = { "", "", "" };
+	FILE *f = fopen(path, "r");
+	int n = 0, i;
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (line[0] == '\0' || strncmp(line, "<title>", 7) == 0 ||
+		    strncmp(line, "stdout/stderr for slave", 23) == 0)
+			continue;
+		snprintf(last[n++ % 3], sizeof(last[0]), "%s", line);
+	}
+	fclose(f);
+	for (i = n > 3 ? n - 3 : 0; i < n; i++) {
+		size_t l = strlen(buf);
+
+		snprintf(buf + l, len - l, "%s%s", l > 0 ? " / " : "",
+		    last[i % 3]);
+	}
+}
+
+/* An ssh that ended before its slave said HELLO: ssh's own words. */
+static void
+check_ssh_exits(struct master *m)
+{
+	int i, st;
+
+	for (i = 0; i < m->nslaves; i++) {
+		struct mslave *s = &m->sl[i];
+		char path[4200], msg[1600];
+
+		if (!s->via_ssh || s->hello || s->gone || s->pid <= 0 ||
+		    waitpid(s->pid, &st, WNOHANG) != s->pid)
+			continue;
+		s->gone = 1;
+		snprintf(path, sizeof(path), "%s/%s.stdout.html",
+		    m->o->outdir, s->name);
+		file_tail(path, msg, sizeof(msg));
+		master_abort(m, "hd=%s: slave %s did not start: %s exited "
+		    "with status %d: %s", m->hosts[s->host].label, s->name,
+		    m->o->ssh != NULL ? m->o->ssh : "ssh", WIFEXITED(st) ?
+		    WEXITSTATUS(st) : 128 + WTERMSIG(st), msg[0] != '\0' ?
+		    msg : "(it said nothing)");
+		return;
+	}
+}
+
+/* Start a remote host's slaves through its daemon. */
+static int
+launch_remote(struct master *m, int hi)
+{
+	const struct mhost *h = &m->hosts[hi];
+	char *names[RUN_MAX_SLAVES], *cookies[RUN_MAX_SLAVES];
+	struct errmsg e;
+	int i;
+
+	for (i = 0; i < h->nslaves; i++) {
+		names[i] = m->sl[h->first + i].name;
+		cookies[i] = m->sl[h->first + i].cookie;
+	}
+	console_line("Starting %d slave(s) on hd=%s through its daemon at %s",
+	    h->nslaves, h->label, h->system);
+	for (i = 0; i < h->nslaves; i++) {
+		char path[4200];
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
+		    names[i]);
+		if ((f = fopen(path, "w")) == NULL)
+			continue;
+		fprintf(f, "<title>Vdbench %s.stdout.html</title><pre>\n"
+		    "stdout/stderr for slave=%s\nStarted by the slave daemon "
+		    "of hd=%s (system=%s); its output is in that daemon's "
+		    "log. Its warnings and errors are in this directory's "
+		    "logfile.html.\n", names[i], names[i], h->label, h->system);
+		fclose(f);
+	}
+	m->remotes[hi] = remote_start(m->base, h, m->token, m->o->master_addr,
+	    m->port, names, cookies, remote_done, m, &e);
+	if (m->remotes[hi] == NULL) {
+		master_abort(m, "%s", e.text);
+		return (-1);
+	}
+	return (0);
 }
 
 /* Wait for the children; kill those still there after 5 s. */
@@ -1799,26 +2204,35 @@ compute_xmax(struct master *m)
 
 /* Refuse what this build cannot run yet, before anything starts. */
 static int
-check_supported(const struct model *model, const struct plan *p)
+check_supported(struct master *m, const struct model *model,
+    const struct plan *p)
 {
-	const struct hd *h;
-	char me[256] = "";
+	struct errmsg e;
+	int i, daemons = 0;
 
-	gethostname(me, sizeof(me));
-	TAILQ_FOREACH(h, &model->hds, entry) {
-		const char *sys = h->system != NULL ? h->system : h->name;
+	for (i = 0; i < m->nhosts; i++) {
+		const struct mhost *h = &m->hosts[i];
 
-		if (strncmp(sys, "localhost", 9) != 0 &&
-		    strcmp(sys, "127.0.0.1") != 0 && strcmp(sys, me) != 0) {
-			console_fatal("hd=%s,system=%s: remote hosts are not "
-			    "supported by vdbc yet (multi-host comes with its "
-			    "own issue); use hd=localhost", h->name, sys);
+		if (h->how == HOST_RSH && system("command -v rsh "
+		    ">/dev/null 2>&1") != 0) {
+			console_fatal("hd=%s,system=%s: shell=rsh, but there is "
+			    "no rsh command here; use shell=ssh or shell=vdbench",
+			    h->label, h->system);
 			return (-1);
 		}
+		daemons += h->how == HOST_DAEMON;
+	}
+	if (daemons > 0 && m->o->token_file == NULL) {
+		console_fatal("Hosts with shell=vdbench need the daemons' token: "
+		    "--token-file FILE (made by 'vdbc slave --gen-token FILE')");
+		return (-1);
+	}
+	if (daemons > 0 && auth_load_token(m->o->token_file, m->token,
+	    &e) != 0) {
+		console_fatal("%s", e.text);
+		return (-1);
 	}
 	if (model->unbuilt.n > 0) {
-		int i;
-
 		for (i = 0; i < model->unbuilt.n; i++)
 			console_line("%s is not supported by vdbc yet",
 			    model->unbuilt.v[i]);
@@ -1904,14 +2318,22 @@ run_all(const struct model *model, const struct plan *plan,
 	int i, rc, nsds = 0;
 	const struct sd *s;
 
-	if (check_supported(model, plan) != 0) {
-		free(m);
-		return (RUN_EXIT_FAILED);
-	}
-	signal(SIGPIPE, SIG_IGN);
 	m->model = model;
 	m->plan = plan;
 	m->o = o;
+	if (hosts_build(model, plan, o->jvms, RUN_MAX_SLAVES, &m->hosts,
+	    &m->nhosts, &e) != 0) {
+		console_fatal("%s", e.text);
+		free(m);
+		return (RUN_EXIT_FAILED);
+	}
+	if (check_supported(m, model, plan) != 0) {
+		free(m->hosts);
+		free(m);
+		return (RUN_EXIT_FAILED);
+	}
+	m->remotes = xcalloc((size_t)m->nhosts, sizeof(*m->remotes));
+	signal(SIGPIPE, SIG_IGN);
 	m->rc = RUN_EXIT_FAILED;
 	m->listen_fd = -1;
 	TAILQ_FOREACH(s, &model->sds, entry)
@@ -1943,25 +2365,46 @@ run_all(const struct model *model, const struct plan *plan,
 	m->sig_ev[1] = evsignal_new(m->base, SIGTERM, signal_cb, m);
 	evsignal_add(m->sig_ev[0], NULL);
 	evsignal_add(m->sig_ev[1], NULL);
-	m->nslaves = slave_count(model, plan, o->jvms);
+	m->nslaves = 0;
+	for (i = 0; i < m->nhosts; i++) {
+		int k;
+
+		for (k = 0; k < m->hosts[i].nslaves; k++) {
+			struct mslave *sl = &m->sl[m->nslaves];
+
+			sl->m = m;
+			sl->id = m->nslaves++;
+			sl->host = i;
+			snprintf(sl->name, sizeof(sl->name), "%.50s-%d",
+			    m->hosts[i].label, k);
+			auth_nonce(sl->cookie);
+		}
+	}
 	results_slaves(m->res, m->nslaves);
 	report_status(m->rep, "Starting slaves", NULL, NULL);
-	if (m->nslaves > RUN_MAX_SLAVES)
-		m->nslaves = RUN_MAX_SLAVES;
 	m->state = M_CONNECT;
 	m->state_since_ns = mtime_now_ns();
 	m->cur.interval_ns = 1000000000ull;
-	for (i = 0; i < m->nslaves; i++) {
+	for (i = 0; i < m->nslaves && !m->aborting; i++) {
 		struct mslave *sl = &m->sl[i];
 
-		sl->m = m;
-		sl->id = i;
-		snprintf(sl->name, sizeof(sl->name), "localhost-%d", i);
+		if (m->hosts[sl->host].how == HOST_SSH ||
+		    m->hosts[sl->host].how == HOST_RSH) {
+			if (launch_ssh(m, sl) != 0)
+				break;
+			continue;
+		}
+		if (m->hosts[sl->host].how != HOST_LOCAL)
+			continue;
 		if (launch(m, sl) != 0) {
 			master_abort(m, "Cannot start slave %s: %s", sl->name,
 			    strerror(errno));
 			break;
 		}
+	}
+	for (i = 0; i < m->nhosts && !m->aborting; i++) {
+		if (m->hosts[i].how == HOST_DAEMON && launch_remote(m, i) != 0)
+			break;
 	}
 	event_base_dispatch(m->base);
 out:
@@ -1972,6 +2415,13 @@ out:
 		slave_wg_free(&m->sl[i]);
 	}
 	merge_free(m->mg);
+	for (i = 0; m->remotes != NULL && i < m->nhosts; i++)
+		remote_free(m->remotes[i]);
+	free(m->remotes);
+	free(m->hosts);
+	free(m->key_hosts);
+	json_decref(m->info);
+	explicit_bzero(m->token, sizeof(m->token));
 	free(m->key_sd);
 	free(m->key_hostsd);
 	free(m->key_slavesd);

@@ -22,6 +22,10 @@ struct run_opts {
 	uint64_t	 seed;
 	int		 nfiles;
 	char *const	*files;
+	const char	*token_file;	/* for shell=vdbench hosts, or NULL */
+	const char	*master_addr;	/* slaves dial back here, or NULL */
+	int		 loss_continue;	/* go on without a lost slave */
+	const char	*ssh;		/* shell=ssh command, or NULL */
 };
 
 /* Run everything; the process exit status. */

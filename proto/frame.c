@@ -19,6 +19,7 @@ proto_type_name(unsigned int type)
 	case MSG_HELLO:		return ("HELLO");
 	case MSG_AUTH:		return ("AUTH");
 	case MSG_INFO:		return ("INFO");
+	case MSG_LAUNCH:	return ("LAUNCH");
 	case MSG_WORK:		return ("WORK");
 	case MSG_READY:		return ("READY");
 	case MSG_GO:		return ("GO");

@@ -12,8 +12,9 @@ struct msg_spec {
 /* Keys here must match PROTOCOL.md and tests/data/proto/. */
 static const struct msg_spec specs[] = {
 	{ MSG_HELLO,	 "{s:i,s:i,s:s,s:s,s:I,s:s,s:i,s:I}" },
-	{ MSG_AUTH,	 "{}" },
+	{ MSG_AUTH,	 "{s:s}" },
 	{ MSG_INFO,	 "{s:o}" },
+	{ MSG_LAUNCH,	 "{s:s,s:o}" },
 	{ MSG_WORK,	 "{s:I,s:s,s:I,s:I,s:I,s:b,s:o,s:o}" },
 	{ MSG_READY,	 "{s:I}" },
 	{ MSG_GO,	 "{s:I}" },
@@ -30,8 +31,9 @@ static const struct msg_spec specs[] = {
 static const char *const keys[][8] = {
 	{ "major", "minor", "slave", "host", "pid", "version", "cores",
 	    "clock_wall_ns" },
-	{ NULL },
+	{ "step" },
 	{ "luns" },
+	{ "connect", "slaves" },
 	{ "run_id", "run", "interval_ns", "seed", "elapsed_s", "format",
 	    "model", "work" },
 	{ "run_id" },
@@ -74,9 +76,22 @@ msg_validate(uint16_t type, const json_t *body, struct errmsg *e)
 			    &s[0], kk[3], &s[1], kk[4], &i64[0], kk[5], &s[2],
 			    kk[6], &in[2], kk[7], &i64[1]);
 			break;
-		case MSG_AUTH:
 		case MSG_SHUTDOWN:
 			rc = 0;
+			break;
+		case MSG_AUTH:
+		case MSG_ERROR:
+			rc = json_unpack_ex((json_t *)body, &je, 0,
+			    specs[k].fmt, kk[0], &s[0]);
+			break;
+		case MSG_LAUNCH:
+			rc = json_unpack_ex((json_t *)body, &je, 0,
+			    specs[k].fmt, kk[0], &s[0], kk[1], &o[0]);
+			if (rc == 0 && !json_is_array(o[0])) {
+				errmsg_set(e, NULL, 0, 0, "protocol: LAUNCH "
+				    "slaves is not an array");
+				return (-1);
+			}
 			break;
 		case MSG_INFO:
 			rc = json_unpack_ex((json_t *)body, &je, 0,
@@ -113,10 +128,6 @@ msg_validate(uint16_t type, const json_t *body, struct errmsg *e)
 				    "stats is not an array");
 				return (-1);
 			}
-			break;
-		case MSG_ERROR:
-			rc = json_unpack_ex((json_t *)body, &je, 0,
-			    specs[k].fmt, kk[0], &s[0]);
 			break;
 		case MSG_LOG:
 			rc = json_unpack_ex((json_t *)body, &je, 0,

@@ -17,7 +17,7 @@
  */
 #define PROTO_MAGIC		0x56444243u	/* "VDBC" */
 #define PROTO_MAJOR		1
-#define PROTO_MINOR		0
+#define PROTO_MINOR		1
 #define PROTO_HDR_LEN		16
 #define PROTO_MAX_LEN		(16u * 1024 * 1024)	/* body bytes */
 
@@ -26,6 +26,7 @@ enum msg_type {
 	MSG_HELLO	= 100,	/* handshake */
 	MSG_AUTH	= 101,
 	MSG_INFO	= 102,
+	MSG_LAUNCH	= 103,	/* master -> daemon: start slaves */
 	MSG_WORK	= 200,	/* run control */
 	MSG_READY	= 201,
 	MSG_GO		= 202,

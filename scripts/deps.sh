@@ -17,6 +17,18 @@ vdbc_install_deps() {
 	echo "installing:$missing"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
+	# Packages such as openssh-server start a service when installed;
+	# the tests start their own sshd in a namespace, so keep services
+	# off while installing (Debian's policy-rc.d, only when there is none).
+	local policy=""
+	if [ ! -e /usr/sbin/policy-rc.d ]; then
+		printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
+		chmod 755 /usr/sbin/policy-rc.d
+		policy=/usr/sbin/policy-rc.d
+	fi
+	local rc=0
 	# shellcheck disable=SC2086
-	apt-get install -y -qq --no-install-recommends $missing >/dev/null
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null || rc=$?
+	if [ -n "$policy" ]; then rm -f "$policy"; fi
+	return $rc
 }

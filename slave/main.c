@@ -18,11 +18,14 @@
 
 #include <event2/event.h>
 
+#include "auth.h"
 #include "cpu.h"
+#include "daemon.h"
 #include "link.h"
 #include "log.h"
 #include "model.h"
 #include "mtime.h"
+#include "net.h"
 #include "proto.h"
 #include "work.h"
 #include "xmalloc.h"
@@ -267,51 +270,15 @@ dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	}
 }
 
-/* Connect to host:port. */
-static int
-dial(const char *hostport, struct errmsg *e)
-{
-	struct addrinfo hints, *res = NULL, *ai;
-	char host[256];
-	const char *colon = strrchr(hostport, ':');
-	int fd = -1, rc;
-
-	if (colon == NULL || colon == hostport ||
-	    (size_t)(colon - hostport) >= sizeof(host)) {
-		errmsg_set(e, NULL, 0, 0, "--connect wants HOST:PORT, not '%s'",
-		    hostport);
-		return (-1);
-	}
-	snprintf(host, sizeof(host), "%.*s", (int)(colon - hostport),
-	    hostport);
-	memset(&hints, 0, sizeof(hints));
-	hints.ai_socktype = SOCK_STREAM;
-	if ((rc = getaddrinfo(host, colon + 1, &hints, &res)) != 0) {
-		errmsg_set(e, NULL, 0, 0, "%s: %s", hostport,
-		    gai_strerror(rc));
-		return (-1);
-	}
-	for (ai = res; ai != NULL; ai = ai->ai_next) {
-		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, 0);
-		if (fd < 0)
-			continue;
-		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
-			break;
-		close(fd);
-		fd = -1;
-	}
-	freeaddrinfo(res);
-	if (fd < 0)
-		errmsg_set(e, NULL, 0, 0, "cannot connect to the master at %s: "
-		    "%s", hostport, strerror(errno));
-	return (fd);
-}
-
 /* vdbc slave --connect HOST:PORT --name LABEL [--cpu] */
 int
 slave_main(int argc, char *argv[])
 {
-	const char *connect_to = NULL, *name = "slave";
+	const char *connect_to = NULL, *name = "slave", *listen_at = NULL;
+	const char *token_file = NULL, *gen_token = NULL;
+	char cookie[80] = "";
+	int cookie_stdin = 0, listen = 0;
+	json_t *hello;
 	static const int sigs[3] = { SIGTERM, SIGINT, SIGHUP };
 	struct slave s;
 	struct errmsg e;
@@ -327,23 +294,52 @@ slave_main(int argc, char *argv[])
 			name = argv[++i];
 		else if (strcmp(argv[i], "--cpu") == 0)
 			s.cpu = 1;
+		else if (strcmp(argv[i], "--cookie-stdin") == 0)
+			cookie_stdin = 1;
+		else if (strcmp(argv[i], "--listen") == 0) {
+			listen = 1;
+			if (i + 1 < argc && argv[i + 1][0] != '-')
+				listen_at = argv[++i];
+		} else if (strcmp(argv[i], "--token-file") == 0 && i + 1 < argc)
+			token_file = argv[++i];
+		else if (strcmp(argv[i], "--gen-token") == 0 && i + 1 < argc)
+			gen_token = argv[++i];
 		else if (strcmp(argv[i], "--parent-death") == 0)
 			prctl(PR_SET_PDEATHSIG, SIGTERM);
 		else {
 			fprintf(stderr, "vdbc slave: unknown argument '%s'\n"
 			    "usage: vdbc slave --connect HOST:PORT --name LABEL"
-			    " [--cpu]\n", argv[i]);
+			    " [--cpu] [--cookie-stdin]\n"
+			    "       vdbc slave --listen [ADDR][:PORT] "
+			    "--token-file FILE\n"
+			    "       vdbc slave --gen-token FILE\n", argv[i]);
 			return (2);
 		}
 	}
+	if (gen_token != NULL) {
+		if (auth_gen_token(gen_token, &e) != 0) {
+			fprintf(stderr, "vdbc slave: %s\n", e.text);
+			return (1);
+		}
+		printf("vdbc: wrote a new token to %s (mode 0600); copy it to "
+		    "the master and to every host's daemon\n", gen_token);
+		return (0);
+	}
+	if (listen)
+		return (daemon_main(listen_at, token_file));
+	if (cookie_stdin) {
+		if (fgets(cookie, sizeof(cookie), stdin) == NULL)
+			cookie[0] = '\0';
+		cookie[strcspn(cookie, "\r\n")] = '\0';
+	}
 	log_open("slave", name);
 	if (connect_to == NULL) {
-		fprintf(stderr, "vdbc slave: --connect HOST:PORT is required "
-		    "(the daemon mode, --listen, is not built yet)\n");
+		fprintf(stderr, "vdbc slave: --connect HOST:PORT, --listen or "
+		    "--gen-token FILE is required\n");
 		return (2);
 	}
 	signal(SIGPIPE, SIG_IGN);
-	if ((fd = dial(connect_to, &e)) < 0) {
+	if ((fd = net_dial(connect_to, NULL, &e)) < 0) {
 		log_error("%s", e.text);
 		return (1);
 	}
@@ -359,11 +355,14 @@ slave_main(int argc, char *argv[])
 	}
 	gethostname(hostname, sizeof(hostname));
 	s.last_heard_ns = mtime_now_ns();
-	link_send(s.link, MSG_HELLO, json_pack("{s:i,s:i,s:s,s:s,s:I,s:s,s:i,"
-	    "s:I}", "major", PROTO_MAJOR, "minor", PROTO_MINOR, "slave", name,
-	    "host", hostname, "pid", (json_int_t)getpid(), "version",
-	    VDBC_VERSION, "cores", (int)sysconf(_SC_NPROCESSORS_ONLN),
-	    "clock_wall_ns", (json_int_t)mtime_wall_ns()));
+	hello = json_pack("{s:i,s:i,s:s,s:s,s:I,s:s,s:i,s:I}", "major",
+	    PROTO_MAJOR, "minor", PROTO_MINOR, "slave", name, "host", hostname,
+	    "pid", (json_int_t)getpid(), "version", VDBC_VERSION, "cores",
+	    (int)sysconf(_SC_NPROCESSORS_ONLN), "clock_wall_ns",
+	    (json_int_t)mtime_wall_ns());
+	if (cookie[0] != '\0')
+		json_object_set_new(hello, "cookie", json_string(cookie));
+	link_send(s.link, MSG_HELLO, hello);
 	printf("vdbc %s slave %s, protocol %d.%d, libevent %s, jansson %s\n",
 	    VDBC_VERSION, name, PROTO_MAJOR, PROTO_MINOR,
 	    event_get_version(), JANSSON_VERSION);

@@ -83,7 +83,8 @@ PIDS="$PIDS $mpid"
 wait_for "$T/m5" " 2 " 20 && ok || bad "run did not reach interval 2"
 kill -INT "$mpid"
 wait "$mpid"
-[ $? != 0 ] && ok || bad "Ctrl-C exited 0"
+rc=$?
+[ "$rc" = 130 ] && ok || bad "Ctrl-C exited $rc, not 130"
 grep -q "Stopped by signal" "$T/o5/errorlog.html" && ok || bad "errorlog.html does not say why it stopped"
 grep -qE '^[0-9:.]+ +2 ' "$T/o5/summary.html" && ok || bad "summary.html lost its intervals"
 sleep 1

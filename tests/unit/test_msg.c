@@ -39,7 +39,9 @@ static const struct golden goldens[] = {
 	{ "LOG", MSG_LOG, { "level", "text" } },
 	{ "HEARTBEAT", MSG_HEARTBEAT, { "seq" } },
 	{ "SHUTDOWN", MSG_SHUTDOWN, { NULL } },
-	{ "AUTH", MSG_AUTH, { NULL } },
+	{ "AUTH", MSG_AUTH, { "step" } },
+	{ "AUTH-response", MSG_AUTH, { "step" } },
+	{ "LAUNCH", MSG_LAUNCH, { "connect", "slaves" } },
 };
 
 /* Load one golden file. */

@@ -175,6 +175,62 @@ test_wd_iorate(void **state)
 	model_free(m);
 }
 
+/* Two hosts: an sd on both gets its threads dealt host by host; an sd
+ * with host= only on its host; a sequential wd on one slave only. */
+static void
+test_two_hosts(void **state)
+{
+	static const char text[] =
+	    "hd=hd1,system=localhost,jvms=2\nhd=hd2,system=localhost\n"
+	    "sd=sd1,lun=/dev/sdb,threads=8\n"
+	    "sd=sd2,host=hd2,lun=/dev/sdc,threads=6\n"
+	    "wd=wd1,sd=(sd1,sd2)\nwd=wd2,sd=sd1,seekpct=seq\n"
+	    "rd=rd1,wd=wd1,iorate=900,elapsed=4,interval=1\n"
+	    "rd=rd2,wd=wd2,iorate=max,elapsed=4,interval=1\n";
+	struct place_host h[2] = { { "hd1", 2 }, { "hd2", 1 } };
+	struct parm_opts o;
+	struct placement p;
+	struct errmsg e;
+	struct model *m;
+	struct plan pl;
+	int i, t1[3] = { 0 }, t2[3] = { 0 };
+	double rate = 0;
+
+	(void)state;
+	pt_opts(&o);
+	assert_int_equal(pt_parse(text, &o, &m, &e), 0);
+	assert_int_equal(plan_build(m, &pl, &e), 0);
+	assert_string_equal(place_sd_lun(TAILQ_LAST(&m->sds, sd_list), "hd2"),
+	    "/dev/sdc");
+	assert_null(place_sd_lun(TAILQ_LAST(&m->sds, sd_list), "hd1"));
+	assert_int_equal(place_run_hosts(&pl.runs[0], h, 2, &p, &e), 0);
+	/* sd1: 3 WGs (hd1-0, hd1-1, hd2-0); sd2: 1 WG (hd2-0) */
+	assert_int_equal(p.nwgs, 4);
+	for (i = 0; i < p.nsds; i++) {
+		if (strcmp(p.sds[i].sd->name, "sd1") == 0)
+			t1[p.sds[i].slave] = p.sds[i].threads;
+		else
+			t2[p.sds[i].slave] = p.sds[i].threads;
+	}
+	/* 8 threads alternate hd1, hd2: 4 each; hd1's 4 split 2 and 2 */
+	assert_int_equal(t1[0], 2);
+	assert_int_equal(t1[1], 2);
+	assert_int_equal(t1[2], 4);
+	assert_int_equal(t2[0] + t2[1], 0);
+	assert_int_equal(t2[2], 6);
+	for (i = 0; i < p.nwgs; i++)
+		rate += p.wgs[i].rate_per_s;
+	assert_true(rate > 899.99 && rate < 900.01);
+	place_free(&p);
+	/* sequential: one WG, on the first host's least busy slave */
+	assert_int_equal(place_run_hosts(&pl.runs[1], h, 2, &p, &e), 0);
+	assert_int_equal(p.nwgs, 1);
+	assert_int_equal(p.wgs[0].slave, 0);
+	place_free(&p);
+	plan_free(&pl);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -184,6 +240,7 @@ main(void)
 		cmocka_unit_test(test_t19_skew),
 		cmocka_unit_test(test_more_slaves_than_threads),
 		cmocka_unit_test(test_wd_iorate),
+		cmocka_unit_test(test_two_hosts),
 	};
 	return (cmocka_run_group_tests_name("place", tests, NULL, NULL));
 }

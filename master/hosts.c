@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/* The host table (see hosts.h). */
+#include "hosts.h"
+
+#include <ifaddrs.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "console.h"
+#include "place.h"
+#include "xmalloc.h"
+
+const char *
+hosts_how_name(enum host_how h)
+{
+	static const char *const names[] = { "local", "vdbench", "ssh",
+	    "rsh" };
+
+	return (names[h]);
+}
+
+/* Whether a numeric address is one of this machine's interfaces. */
+static int
+is_my_address(const struct sockaddr *sa)
+{
+	struct ifaddrs *ifa, *i;
+	int mine = 0;
+
+	if (getifaddrs(&ifa) != 0)
+		return (0);
+	for (i = ifa; i != NULL && !mine; i = i->ifa_next) {
+		char a[NI_MAXHOST], b[NI_MAXHOST];
+
+		if (i->ifa_addr == NULL || i->ifa_addr->sa_family !=
+		    sa->sa_family)
+			continue;
+		if (getnameinfo(i->ifa_addr, sa->sa_family == AF_INET ?
+		    sizeof(struct sockaddr_in) : sizeof(struct sockaddr_in6),
+		    a, sizeof(a), NULL, 0, NI_NUMERICHOST) == 0 &&
+		    getnameinfo(sa, sa->sa_family == AF_INET ?
+		    sizeof(struct sockaddr_in) : sizeof(struct sockaddr_in6),
+		    b, sizeof(b), NULL, 0, NI_NUMERICHOST) == 0)
+			mine = strcmp(a, b) == 0;
+	}
+	freeifaddrs(ifa);
+	return (mine);
+}
+
+int
+hosts_is_local(const char *system)
+{
+	struct addrinfo hints, *res = NULL, *ai;
+	char me[256] = "";
+	int local = 0;
+
+	if (strncasecmp(system, "localhost", 9) == 0 ||
+	    strncmp(system, "127.", 4) == 0 || strcmp(system, "::1") == 0)
+		return (1);
+	gethostname(me, sizeof(me));
+	if (strcasecmp(system, me) == 0)
+		return (1);
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICHOST;
+	if (getaddrinfo(system, NULL, &hints, &res) != 0)
+		return (0);
+	for (ai = res; ai != NULL && !local; ai = ai->ai_next)
+		local = is_my_address(ai->ai_addr);
+	freeaddrinfo(res);
+	return (local);
+}
+
+/* How one hd's slaves start. */
+static enum host_how
+how_of(const struct hd *h, const char *system)
+{
+	if (hosts_is_local(system))
+		return (HOST_LOCAL);
+	if (h->shell != NULL && strcasecmp(h->shell, "vdbench") == 0)
+		return (HOST_DAEMON);
+	if (h->shell != NULL && strcasecmp(h->shell, "rsh") == 0)
+		return (HOST_RSH);
+	return (HOST_SSH);
+}
+
+/* Append one host. */
+static struct mhost *
+add_host(struct mhost **t, int *n, const char *label, const char *system)
+{
+	struct mhost *h;
+
+	*t = xreallocarray(*t, (size_t)*n + 1, sizeof(**t));
+	h = &(*t)[(*n)++];
+	memset(h, 0, sizeof(*h));
+	snprintf(h->label, sizeof(h->label), "%s", label);
+	snprintf(h->system, sizeof(h->system), "%s", system);
+	return (h);
+}
+
+int
+hosts_build(const struct model *m, const struct plan *p, int jvms_opt,
+    int max_slaves, struct mhost **out, int *nout, struct errmsg *e)
+{
+	struct mhost *t = NULL, *h;
+	const struct hd *hd;
+	int n = 0, i, total = 0, nhd = 0;
+	char note[512];
+
+	TAILQ_FOREACH(hd, &m->hds, entry)
+		nhd++;
+	if (nhd == 0) {
+		h = add_host(&t, &n, "localhost", "localhost");
+		h->how = HOST_LOCAL;
+	}
+	TAILQ_FOREACH(hd, &m->hds, entry) {
+		const char *sys = hd->system != NULL ? hd->system : hd->name;
+		int c, nc = hd->clients > 0 ? hd->clients : 1;
+
+		for (c = 0; c < nc; c++) {
+			char label[64];
+
+			if (hd->clients > 0)
+				snprintf(label, sizeof(label), "%s_cl%d",
+				    hd->name, c);
+			else
+				snprintf(label, sizeof(label), "%s", hd->name);
+			h = add_host(&t, &n, label, sys);
+			h->how = how_of(hd, sys);
+			h->user = hd->user;
+			h->vdbench = hd->vdbench;
+			h->nslaves = jvms_opt > 0 ? jvms_opt : hd->jvms;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (t[i].nslaves <= 0) {
+			/* vdbench's automatic count is for a lone host. */
+			t[i].nslaves = n == 1 ? place_auto_jvms(m, p, jvms_opt,
+			    note, sizeof(note)) : 1;
+			if (n == 1 && note[0] != '\0')
+				console_line("%s", note);
+		}
+		t[i].first = total;
+		total += t[i].nslaves;
+	}
+	if (total > max_slaves) {
+		errmsg_set(e, NULL, 0, 0, "%d slaves requested over %d hosts; "
+		    "vdbc runs at most %d", total, n, max_slaves);
+		free(t);
+		return (-1);
+	}
+	*out = t;
+	*nout = n;
+	return (0);
+}

@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: MIT */
+/* One daemon session (see remote.h). */
+#include "remote.h"
+
+#include <fcntl.h>
+#include <netdb.h>
+#include <sys/prctl.h>
+#include <signal.h>
+#include <wordexp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <event2/util.h>
+#include <jansson.h>
+
+#include "link.h"
+#include "log.h"
+#include "net.h"
+#include "proto.h"
+#include "xmalloc.h"
+
+#define REMOTE_DEFAULT_PORT	"5560"
+
+struct remote {
+	const struct mhost	*host;
+	struct link		*link;
+	uint8_t			 key[AUTH_KEY_BYTES];
+	char			 nonce[AUTH_NONCE_HEX + 1];
+	char			 daemon_nonce[AUTH_NONCE_HEX + 1];
+	char			 connect[300];
+	json_t			*slaves;
+	remote_done_fn		*done;
+	void			*arg;
+	int			 finished;
+};
+
+/* Report once. */
+static void
+finish(struct remote *r, int ok, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void
+finish(struct remote *r, int ok, const char *fmt, ...)
+{
+	char text[1024];
+	va_list ap;
+
+	if (r->finished)
+		return;
+	r->finished = 1;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	r->done(r->arg, r->host, ok, text);
+}
+
+/* The daemon's messages. */
+static void
+remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
+    void *arg)
+{
+	struct remote *r = arg;
+	const char *step = NULL, *nonce = NULL, *proof = NULL;
+	char mine[AUTH_PROOF_HEX + 1];
+
+	(void)l;
+	(void)tag;
+	if (body == NULL) {
+		finish(r, 0, "hd=%s: lost the daemon at %s: %s", r->host->label,
+		    r->host->system, link_error(r->link)[0] != '\0' ?
+		    link_error(r->link) : "it closed the connection");
+		return;
+	}
+	switch (type) {
+	case MSG_AUTH:
+		json_unpack(body, "{s:s,s?s,s?s}", "step", &step, "nonce",
+		    &nonce, "proof", &proof);
+		if (strcmp(step, "challenge") == 0 && nonce != NULL &&
+		    strlen(nonce) == AUTH_NONCE_HEX) {
+			snprintf(r->daemon_nonce, sizeof(r->daemon_nonce),
+			    "%s", nonce);
+			auth_nonce(r->nonce);
+			auth_proof(r->key, "master", r->daemon_nonce, r->nonce,
+			    mine);
+			link_send(r->link, MSG_AUTH, json_pack("{s:s,s:s,s:s}",
+			    "step", "response", "nonce", r->nonce, "proof",
+			    mine));
+		} else if (strcmp(step, "proof") == 0 &&
+		    r->daemon_nonce[0] != '\0') {
+			if (!auth_check(r->key, "daemon", r->nonce,
+			    r->daemon_nonce, proof)) {
+				finish(r, 0, "hd=%s: the daemon at %s does not "
+				    "know the token (refused it)",
+				    r->host->label, r->host->system);
+				return;
+			}
+			link_send(r->link, MSG_LAUNCH, json_pack("{s:s,s:O}",
+			    "connect", r->connect, "slaves", r->slaves));
+		} else
+			finish(r, 0, "hd=%s: the daemon at %s broke the "
+			    "handshake (AUTH step '%s')", r->host->label,
+			    r->host->system, step);
+		break;
+	case MSG_LAUNCH: {
+		char pids[256] = "";
+		size_t i;
+		json_t *v;
+
+		json_array_foreach(json_object_get(body, "slaves"), i, v) {
+			size_t n = strlen(pids);
+
+			snprintf(pids + n, sizeof(pids) - n, "%s%lld",
+			    i > 0 ? " " : "", (long long)json_integer_value(v));
+		}
+		finish(r, 1, "hd=%s: the daemon at %s started the slaves "
+		    "(pids %s); they dial back to %s", r->host->label,
+		    r->host->system, pids, r->connect);
+		break;
+	}
+	case MSG_ERROR:
+		finish(r, 0, "hd=%s: the daemon at %s refused: %s",
+		    r->host->label, r->host->system,
+		    json_string_value(json_object_get(body, "text")));
+		break;
+	default:
+		break;
+	}
+}
+
+/* The address slaves should dial: --master-addr, or ours to the host. */
+static void
+dial_back(int fd, const char *master_addr, int port, char *buf, size_t len)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	char h[NI_MAXHOST] = "127.0.0.1";
+
+	if (master_addr != NULL)
+		snprintf(h, sizeof(h), "%s", master_addr);
+	else if (getsockname(fd, (struct sockaddr *)&ss, &sl) == 0)
+		getnameinfo((struct sockaddr *)&ss, sl, h, sizeof(h), NULL, 0,
+		    NI_NUMERICHOST);
+	snprintf(buf, len, strchr(h, ':') != NULL ? "[%.250s]:%d" :
+	    "%.250s:%d", h, port);
+}
+
+struct remote *
+remote_start(struct event_base *base, const struct mhost *h,
+    const uint8_t key[AUTH_KEY_BYTES], const char *master_addr,
+    int master_port, char *const names[], char *const cookies[],
+    remote_done_fn *done, void *arg, struct errmsg *e)
+{
+	struct remote *r;
+	int fd, i;
+
+	if ((fd = net_dial(h->system, REMOTE_DEFAULT_PORT, e)) < 0) {
+		char why[900];
+
+		snprintf(why, sizeof(why), "%.800s", e->text);
+		errmsg_set(e, NULL, 0, 0, "hd=%s: no slave daemon reachable: "
+		    "%s (start 'vdbc slave --listen ADDR --token-file F' "
+		    "there)", h->label, why);
+		return (NULL);
+	}
+	evutil_make_socket_nonblocking(fd);
+	r = xcalloc(1, sizeof(*r));
+	r->host = h;
+	memcpy(r->key, key, sizeof(r->key));
+	r->done = done;
+	r->arg = arg;
+	dial_back(fd, master_addr, master_port, r->connect,
+	    sizeof(r->connect));
+	r->slaves = json_array();
+	for (i = 0; i < h->nslaves; i++)
+		json_array_append_new(r->slaves, json_pack("{s:s,s:s,s:b}",
+		    "name", names[i], "cookie", cookies[i], "cpu", i == 0));
+	if ((r->link = link_new(base, fd, remote_dispatch, r)) == NULL) {
+		close(fd);
+		json_decref(r->slaves);
+		free(r);
+		errmsg_set(e, NULL, 0, 0, "hd=%s: out of memory", h->label);
+		return (NULL);
+	}
+	return (r);
+}
+
+void
+remote_free(struct remote *r)
+{
+	if (r == NULL)
+		return;
+	link_free(r->link);
+	json_decref(r->slaves);
+	explicit_bzero(r->key, sizeof(r->key));
+	free(r);
+}
+
+/* Quote a word for the remote shell: 'it'\''s'. */
+static void
+shell_quote(const char *w, char *out, size_t len)
+{
+	size_t n = 0;
+
+	if (len < 3)
+		return;
+	out[n++] = '\'';
+	for (; *w != '\0' && n + 6 < len; w++) {
+		if (*w == '\'') {
+			memcpy(out + n, "'\\''", 4);
+			n += 4;
+		} else
+			out[n++] = *w;
+	}
+	out[n++] = '\'';
+	out[n] = '\0';
+}
+
+pid_t
+remote_ssh(const struct mhost *h, const char *ssh_cmd, const char *vdbc,
+    const char *connect, const char *name, const char *cookie, int cpu,
+    const char *outfile, struct errmsg *e)
+{
+	char cmd[6000], q[3][1100];
+	wordexp_t we;
+	char **argv;
+	size_t i, n = 0;
+	int pp[2], fd;
+	pid_t pid;
+
+	if (wordexp(ssh_cmd, &we, WRDE_NOCMD) != 0 || we.we_wordc == 0) {
+		errmsg_set(e, NULL, 0, 0, "hd=%s: cannot read the ssh command "
+		    "'%s' (--ssh)", h->label, ssh_cmd);
+		return (-1);
+	}
+	shell_quote(vdbc, q[0], sizeof(q[0]));
+	shell_quote(connect, q[1], sizeof(q[1]));
+	shell_quote(name, q[2], sizeof(q[2]));
+	snprintf(cmd, sizeof(cmd), "%s slave --connect %s --name %s "
+	    "--cookie-stdin%s", q[0], q[1], q[2], cpu ? " --cpu" : "");
+	argv = xcalloc(we.we_wordc + 8, sizeof(char *));
+	for (i = 0; i < we.we_wordc; i++)
+		argv[n++] = we.we_wordv[i];
+	if (h->how == HOST_SSH) {
+		argv[n++] = (char *)"-o";
+		argv[n++] = (char *)"BatchMode=yes";
+	}
+	if (h->user != NULL) {
+		argv[n++] = (char *)"-l";
+		argv[n++] = (char *)h->user;
+	}
+	argv[n++] = (char *)h->system;
+	argv[n++] = cmd;
+	argv[n] = NULL;
+	if (pipe2(pp, O_CLOEXEC) != 0 || (pid = fork()) < 0) {
+		errmsg_set(e, NULL, 0, 0, "hd=%s: cannot start %s: %s",
+		    h->label, argv[0], strerror(errno));
+		free(argv);
+		wordfree(&we);
+		return (-1);
+	}
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if ((fd = open(outfile, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >=
+		    0) {
+			dprintf(fd, "<title>Vdbench %s.stdout.html</title><pre>"
+			    "\nstdout/stderr for slave=%s (through %s to %s)\n",
+			    name, name, argv[0], h->system);
+			dup2(fd, 1);
+			dup2(fd, 2);
+			close(fd);
+		}
+		dup2(pp[0], 0);
+		execvp(argv[0], argv);
+		fprintf(stderr, "%s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(pp[0]);
+	if (write(pp[1], cookie, strlen(cookie)) < 0 ||
+	    write(pp[1], "\n", 1) < 0)
+		log_warn("slave %s: cannot hand over its cookie", name);
+	close(pp[1]);
+	free(argv);
+	wordfree(&we);
+	return (pid);
+}
+
+int
+remote_route_addr(const char *system, char *buf, size_t len)
+{
+	struct addrinfo hints, *res = NULL;
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	int fd, rc = -1;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_socktype = SOCK_DGRAM;
+	if (getaddrinfo(system, "9", &hints, &res) != 0)
+		return (-1);
+	if ((fd = socket(res->ai_family, SOCK_DGRAM | SOCK_CLOEXEC, 0)) >= 0) {
+		if (connect(fd, res->ai_addr, res->ai_addrlen) == 0 &&
+		    getsockname(fd, (struct sockaddr *)&ss, &sl) == 0 &&
+		    getnameinfo((struct sockaddr *)&ss, sl, buf, (socklen_t)len,
+		    NULL, 0, NI_NUMERICHOST) == 0)
+			rc = 0;
+		close(fd);
+	}
+	freeaddrinfo(res);
+	return (rc);
+}
+
+void
+remote_vdbc_path(const struct mhost *h, char *buf, size_t len)
+{
+	ssize_t n;
+	size_t l;
+
+	if (h->vdbench != NULL && h->vdbench[0] != '\0') {
+		l = strlen(h->vdbench);
+		if (l >= 4 && strcmp(h->vdbench + l - 4, "vdbc") == 0)
+			snprintf(buf, len, "%s", h->vdbench);
+		else
+			snprintf(buf, len, "%s%svdbc", h->vdbench,
+			    h->vdbench[l - 1] == '/' ? "" : "/");
+		return;
+	}
+	if ((n = readlink("/proc/self/exe", buf, len - 1)) <= 0)
+		n = 0;
+	buf[n] = '\0';
+	if (n == 0)
+		snprintf(buf, len, "vdbc");
+}

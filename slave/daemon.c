@@ -1,0 +1,455 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The slave daemon (see daemon.h). One libevent loop: the listening
+ * socket, the connections still authenticating (each on a 10 s clock),
+ * at most one authenticated master, its slave processes, SIGCHLD.
+ * Nothing a client sends can stop the daemon: a bad frame, a wrong proof
+ * or a silent peer closes that connection with one log line.
+ */
+#include "daemon.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <arpa/inet.h>
+#include <netdb.h>
+
+#include <event2/event.h>
+#include <jansson.h>
+
+#include "auth.h"
+#include "link.h"
+#include "log.h"
+#include "net.h"
+#include "proto.h"
+#include "xmalloc.h"
+
+#define DAEMON_AUTH_S		10	/* to finish the handshake */
+#define DAEMON_KILL_S		10	/* slaves left after their master */
+#define DAEMON_MAX_SLAVES	256
+
+struct daemon;
+
+/* One client connection. */
+struct client {
+	struct daemon		*d;
+	struct link		*link;
+	struct event		*timer;	/* auth deadline, then close delay */
+	char			 peer[128];
+	char			 nonce[AUTH_NONCE_HEX + 1];
+	int			 authed;
+	int			 closing;
+};
+
+struct daemon {
+	struct event_base	*base;
+	uint8_t			 key[AUTH_KEY_BYTES];
+	int			 lfd;
+	struct event		*accept_ev;
+	struct event		*chld_ev;
+	struct event		*sig_ev[2];
+	struct event		*kill_ev;
+	struct client		*master;	/* the authenticated one */
+	char			 master_peer[128];
+	pid_t			 pids[DAEMON_MAX_SLAVES];
+	int			 npids;
+	char			 exe[4096];
+};
+
+static void	client_dispatch(struct link *, uint16_t, json_t *, uint32_t,
+		    void *);
+
+/* "addr:port" of a socket's peer. */
+static void
+peer_name(int fd, char *buf, size_t len)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	char h[NI_MAXHOST], p[NI_MAXSERV];
+
+	snprintf(buf, len, "?");
+	if (getpeername(fd, (struct sockaddr *)&ss, &sl) == 0 &&
+	    getnameinfo((struct sockaddr *)&ss, sl, h, sizeof(h), p,
+	    sizeof(p), NI_NUMERICHOST | NI_NUMERICSERV) == 0)
+		snprintf(buf, len, "%.100s:%.10s", h, p);
+}
+
+/* Slaves of this daemon still running. */
+static int
+live_slaves(struct daemon *d)
+{
+	int i, n = 0;
+
+	for (i = 0; i < d->npids; i++)
+		n += d->pids[i] > 0;
+	return (n);
+}
+
+/* Drop a client now. */
+static void
+client_free(struct client *c)
+{
+	struct daemon *d = c->d;
+
+	if (d->master == c) {
+		d->master = NULL;
+		if (live_slaves(d) > 0) {
+			struct timeval t = { DAEMON_KILL_S, 0 };
+
+			log_info("master %s gone; its %d slave(s) stop on "
+			    "their own (killed in %d s if not)", c->peer,
+			    live_slaves(d), DAEMON_KILL_S);
+			evtimer_add(d->kill_ev, &t);
+		} else
+			log_info("master %s gone", c->peer);
+	}
+	if (c->timer != NULL)
+		event_free(c->timer);
+	link_free(c->link);
+	free(c);
+}
+
+/* The close delay ran out, or the handshake took too long. */
+static void
+client_timer_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct client *c = arg;
+
+	(void)fd;
+	(void)what;
+	if (!c->closing)
+		log_warn("refused %s: no authentication within %d s", c->peer,
+		    DAEMON_AUTH_S);
+	client_free(c);
+}
+
+/* Say why, then close once it had time to go out. */
+static void
+client_refuse(struct client *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void
+client_refuse(struct client *c, const char *fmt, ...)
+{
+	struct timeval t = { 0, 300000 };
+	char text[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	log_warn("refused %s: %s", c->peer, text);
+	link_send(c->link, MSG_ERROR, json_pack("{s:s}", "text", text));
+	c->closing = 1;
+	evtimer_del(c->timer);
+	evtimer_add(c->timer, &t);
+}
+
+/* Fork one slave; its cookie goes down a pipe on its standard input. */
+static pid_t
+spawn(struct daemon *d, const char *connect, const char *name,
+    const char *cookie, int cpu)
+{
+	int p[2];
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC) != 0)
+		return (-1);
+	if ((pid = fork()) < 0) {
+		close(p[0]);
+		close(p[1]);
+		return (-1);
+	}
+	if (pid == 0) {
+		char *argv[] = { d->exe, (char *)"slave", (char *)"--connect",
+		    (char *)connect, (char *)"--name", (char *)name,
+		    (char *)"--cookie-stdin", cpu ? (char *)"--cpu" : NULL,
+		    NULL };
+
+		dup2(p[0], 0);
+		execv(d->exe, argv);
+		_exit(127);
+	}
+	close(p[0]);
+	if (write(p[1], cookie, strlen(cookie)) < 0 ||
+	    write(p[1], "\n", 1) < 0)
+		log_warn("slave %s: cannot hand over its cookie: %s", name,
+		    strerror(errno));
+	close(p[1]);
+	return (pid);
+}
+
+/* LAUNCH from the authenticated master: start its slaves. */
+static void
+on_launch(struct client *c, json_t *body, uint32_t tag)
+{
+	struct daemon *d = c->d;
+	json_t *slaves = json_object_get(body, "slaves"), *v, *pids;
+	const char *connect = json_string_value(json_object_get(body,
+	    "connect"));
+	size_t i;
+
+	if (live_slaves(d) > 0) {
+		client_refuse(c, "busy: %d slave(s) of an earlier master are "
+		    "still running", live_slaves(d));
+		return;
+	}
+	if (json_array_size(slaves) == 0 || json_array_size(slaves) >
+	    DAEMON_MAX_SLAVES) {
+		client_refuse(c, "LAUNCH wants 1 to %d slaves",
+		    DAEMON_MAX_SLAVES);
+		return;
+	}
+	pids = json_array();
+	d->npids = 0;
+	json_array_foreach(slaves, i, v) {
+		const char *name = NULL, *cookie = NULL;
+		int cpu = 0;
+		pid_t pid;
+
+		if (json_unpack(v, "{s:s,s:s,s?b}", "name", &name, "cookie",
+		    &cookie, "cpu", &cpu) != 0 || strlen(name) > 60 ||
+		    strlen(cookie) > 64 || name[0] == '-') {
+			client_refuse(c, "LAUNCH: bad slave entry %zu", i);
+			json_decref(pids);
+			return;
+		}
+		if ((pid = spawn(d, connect, name, cookie, cpu)) < 0) {
+			client_refuse(c, "cannot start slave %s: %s", name,
+			    strerror(errno));
+			json_decref(pids);
+			return;
+		}
+		d->pids[d->npids++] = pid;
+		json_array_append_new(pids, json_integer(pid));
+		log_info("started slave %s (pid %d) for master %s, dialling "
+		    "%s", name, (int)pid, c->peer, connect);
+	}
+	link_reply(c->link, MSG_LAUNCH, json_pack("{s:s,s:o}", "connect",
+	    connect, "slaves", pids), tag);
+}
+
+/* AUTH response from a client: check its proof, prove ours. */
+static void
+on_auth(struct client *c, json_t *body)
+{
+	struct daemon *d = c->d;
+	const char *step = NULL, *nonce = NULL, *proof = NULL;
+	char mine[AUTH_PROOF_HEX + 1];
+
+	json_unpack(body, "{s:s,s?s,s?s}", "step", &step, "nonce", &nonce,
+	    "proof", &proof);
+	if (strcmp(step, "response") != 0 || nonce == NULL ||
+	    strlen(nonce) != AUTH_NONCE_HEX) {
+		client_refuse(c, "authentication: expected a response with a "
+		    "%d-digit nonce", AUTH_NONCE_HEX);
+		return;
+	}
+	if (!auth_check(d->key, "master", c->nonce, nonce, proof)) {
+		client_refuse(c, "authentication failed: the master does not "
+		    "know this daemon's token");
+		return;
+	}
+	if (d->master != NULL || live_slaves(d) > 0) {
+		client_refuse(c, "busy: serving master %s (one master at a "
+		    "time)", d->master != NULL ? d->master->peer :
+		    d->master_peer);
+		return;
+	}
+	c->authed = 1;
+	d->master = c;
+	snprintf(d->master_peer, sizeof(d->master_peer), "%s", c->peer);
+	evtimer_del(c->timer);
+	evtimer_del(d->kill_ev);
+	auth_proof(d->key, "daemon", nonce, c->nonce, mine);
+	link_send(c->link, MSG_AUTH, json_pack("{s:s,s:s}", "step", "proof",
+	    "proof", mine));
+	log_info("master %s authenticated", c->peer);
+}
+
+/* Everything a client sends. */
+static void
+client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
+    void *arg)
+{
+	struct client *c = arg;
+
+	(void)l;
+	if (body == NULL) {
+		if (!c->authed && !c->closing)
+			log_warn("closed %s: %s", c->peer, link_error(c->link)[0]
+			    != '\0' ? link_error(c->link) : "it went away");
+		client_free(c);
+		return;
+	}
+	if (c->closing)
+		return;
+	if (type == MSG_AUTH && !c->authed)
+		on_auth(c, body);
+	else if (type == MSG_LAUNCH && c->authed)
+		on_launch(c, body, tag);
+	else if (type == MSG_HEARTBEAT && c->authed)
+		;
+	else if (type == MSG_ERROR)
+		log_warn("%s: %s", c->peer, json_string_value(json_object_get(
+		    body, "text")));
+	else
+		client_refuse(c, "unexpected %s %s authentication",
+		    proto_type_name(type), c->authed ? "after" : "before");
+}
+
+/* A client connects: challenge it. */
+static void
+accept_cb(evutil_socket_t lfd, short what, void *arg)
+{
+	struct daemon *d = arg;
+	struct timeval t = { DAEMON_AUTH_S, 0 };
+	struct client *c;
+	char host[256] = "";
+	int fd;
+
+	(void)what;
+	if ((fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)
+		return;
+	evutil_make_socket_nonblocking(fd);
+	c = xcalloc(1, sizeof(*c));
+	c->d = d;
+	peer_name(fd, c->peer, sizeof(c->peer));
+	if ((c->link = link_new(d->base, fd, client_dispatch, c)) == NULL) {
+		close(fd);
+		free(c);
+		return;
+	}
+	c->timer = evtimer_new(d->base, client_timer_cb, c);
+	evtimer_add(c->timer, &t);
+	auth_nonce(c->nonce);
+	gethostname(host, sizeof(host));
+	link_send(c->link, MSG_AUTH, json_pack("{s:s,s:s,s:s,s:s,s:i,s:i}",
+	    "step", "challenge", "nonce", c->nonce, "daemon", host, "version",
+	    VDBC_VERSION, "major", PROTO_MAJOR, "minor", PROTO_MINOR));
+}
+
+/* Reap slaves. */
+static void
+chld_cb(evutil_socket_t sig, short what, void *arg)
+{
+	struct daemon *d = arg;
+	pid_t pid;
+	int st, i;
+
+	(void)sig;
+	(void)what;
+	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+		for (i = 0; i < d->npids; i++) {
+			if (d->pids[i] == pid)
+				d->pids[i] = 0;
+		}
+		log_info("slave pid %d exited (%s %d)", (int)pid,
+		    WIFEXITED(st) ? "status" : "signal", WIFEXITED(st) ?
+		    WEXITSTATUS(st) : WTERMSIG(st));
+	}
+	if (live_slaves(d) == 0)
+		evtimer_del(d->kill_ev);
+}
+
+/* Slaves outliving their master by DAEMON_KILL_S: no orphan load. */
+static void
+kill_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct daemon *d = arg;
+	int i;
+
+	(void)fd;
+	(void)what;
+	for (i = 0; i < d->npids; i++) {
+		if (d->pids[i] > 0) {
+			log_warn("slave pid %d outlived its master; killing "
+			    "it", (int)d->pids[i]);
+			kill(d->pids[i], SIGKILL);
+		}
+	}
+}
+
+/* SIGINT/SIGTERM: stop serving; slaves stop when their master goes. */
+static void
+quit_cb(evutil_socket_t sig, short what, void *arg)
+{
+	struct daemon *d = arg;
+
+	(void)what;
+	log_info("signal %d: the daemon stops", (int)sig);
+	event_base_loopexit(d->base, NULL);
+}
+
+int
+daemon_main(const char *listen_at, const char *token_file)
+{
+	struct daemon d;
+	struct errmsg e;
+	char host[256] = "127.0.0.1", port[32] = "";
+	ssize_t n;
+	int bound = 0, rc = 1;
+
+	memset(&d, 0, sizeof(d));
+	if (token_file == NULL) {
+		fprintf(stderr, "vdbc slave --listen: --token-file FILE is "
+		    "required (make one with 'vdbc slave --gen-token FILE')\n");
+		return (2);
+	}
+	if (auth_load_token(token_file, d.key, &e) != 0) {
+		fprintf(stderr, "vdbc slave --listen: %s\n", e.text);
+		return (2);
+	}
+	if (listen_at != NULL && net_split(listen_at, host, sizeof(host),
+	    port, sizeof(port)) != 0) {
+		fprintf(stderr, "vdbc slave --listen: wanted ADDR[:PORT], not "
+		    "'%s'\n", listen_at);
+		return (2);
+	}
+	if ((n = readlink("/proc/self/exe", d.exe, sizeof(d.exe) - 1)) <= 0) {
+		fprintf(stderr, "vdbc slave --listen: cannot find my own "
+		    "binary\n");
+		return (1);
+	}
+	d.exe[n] = '\0';
+	log_open("daemon", host);
+	d.lfd = net_listen(host, port[0] != '\0' ? atoi(port) :
+	    DAEMON_DEFAULT_PORT, &bound, &e);
+	if (d.lfd < 0) {
+		fprintf(stderr, "vdbc slave --listen: %s\n", e.text);
+		return (1);
+	}
+	signal(SIGPIPE, SIG_IGN);
+	d.base = event_base_new();
+	d.accept_ev = event_new(d.base, d.lfd, EV_READ | EV_PERSIST,
+	    accept_cb, &d);
+	event_add(d.accept_ev, NULL);
+	d.chld_ev = evsignal_new(d.base, SIGCHLD, chld_cb, &d);
+	event_add(d.chld_ev, NULL);
+	d.sig_ev[0] = evsignal_new(d.base, SIGINT, quit_cb, &d);
+	d.sig_ev[1] = evsignal_new(d.base, SIGTERM, quit_cb, &d);
+	event_add(d.sig_ev[0], NULL);
+	event_add(d.sig_ev[1], NULL);
+	d.kill_ev = evtimer_new(d.base, kill_cb, &d);
+	printf("vdbc %s slave daemon listening on %s:%d (one master at a "
+	    "time; token %s)\n", VDBC_VERSION, host, bound, token_file);
+	fflush(stdout);
+	if (event_base_dispatch(d.base) == 0)
+		rc = 0;
+	if (d.master != NULL)
+		client_free(d.master);
+	event_free(d.accept_ev);
+	event_free(d.chld_ev);
+	event_free(d.sig_ev[0]);
+	event_free(d.sig_ev[1]);
+	event_free(d.kill_ev);
+	close(d.lfd);
+	event_base_free(d.base);
+	return (rc);
+}

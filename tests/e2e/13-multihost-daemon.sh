@@ -1,0 +1,133 @@
+#!/bin/bash
+# Multi-host through slave daemons, proven across network namespaces:
+# the master in one namespace, two "hosts" in two others, joined by veth
+# pairs on a private subnet; nothing touches another address.
+# - both hosts do I/O on their own file; totals = the sum of host reports
+# - a wrong token is refused with clear words on both sides, and the
+#   daemon serves the next master; so it does after garbage on its port
+# - kill -9 of one remote slave: the master stops with the slave named
+# - kill -9 of the master: every remote slave is gone within 5 s
+. "$(dirname "$0")/lib.sh"
+
+if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null; then
+	echo "skipped: needs root and iproute2 for network namespaces"
+	exit 77
+fi
+NET=10.$((100 + RANDOM % 100))
+NS_M=vdbcm$$ NS_1=vdbc1$$ NS_2=vdbc2$$
+if ! ip netns add "$NS_M" 2>/dev/null; then
+	echo "skipped: cannot create network namespaces here"
+	exit 77
+fi
+ip netns add "$NS_1" && ip netns add "$NS_2" || { bad "netns"; finish; exit 1; }
+netns_cleanup() {
+	cleanup
+	ip netns del "$NS_M" 2>/dev/null
+	ip netns del "$NS_1" 2>/dev/null
+	ip netns del "$NS_2" 2>/dev/null
+}
+trap netns_cleanup EXIT
+for n in "$NS_M" "$NS_1" "$NS_2"; do ip -n "$n" link set lo up; done
+ip -n "$NS_M" link add va type veth peer name vb netns "$NS_1"
+ip -n "$NS_M" link add vc type veth peer name vd netns "$NS_2"
+ip -n "$NS_M" addr add "$NET.1.1/24" dev va
+ip -n "$NS_M" addr add "$NET.2.1/24" dev vc
+ip -n "$NS_1" addr add "$NET.1.2/24" dev vb
+ip -n "$NS_2" addr add "$NET.2.2/24" dev vd
+ip -n "$NS_M" link set va up
+ip -n "$NS_M" link set vc up
+ip -n "$NS_1" link set vb up
+ip -n "$NS_2" link set vd up
+
+"$VDBC" slave --gen-token "$T/tok" >/dev/null || bad "gen-token"
+"$VDBC" slave --gen-token "$T/wrong" >/dev/null || bad "gen-token"
+# The daemons, one per host namespace, bound to the host's address.
+ip netns exec "$NS_1" "$VDBC" slave --listen "$NET.1.2" --token-file "$T/tok" >"$T/d1.log" 2>&1 &
+PIDS="$PIDS $!"
+ip netns exec "$NS_2" "$VDBC" rsh "$NET.2.2" --token-file "$T/tok" >"$T/d2.log" 2>&1 &
+PIDS="$PIDS $!"
+wait_for "$T/d1.log" "listening on" 10 && wait_for "$T/d2.log" "listening on" 10 ||
+	{ bad "daemons did not start"; cat "$T/d1.log" "$T/d2.log"; finish; exit 1; }
+
+# mparm ELAPSED: the parmfile; both hosts, each with its own lun.
+mparm() {
+	printf 'hd=default,shell=vdbench\nhd=hd1,system=%s\nhd=hd2,system=%s\nsd=sd1,host=hd1,lun=%s/h1.dat,host=hd2,lun=%s/h2.dat,size=8m,threads=2\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=400,elapsed=%s,interval=1\n' \
+	    "$NET.1.2" "$NET.2.2" "$T" "$T" "$1" >"$T/mh.parm"
+}
+MASTER=(ip netns exec "$NS_M" "$VDBC" -f "$T/mh.parm" --port 0 --seed 5)
+
+# 1. A wrong token: refused on both sides; nothing runs.
+mparm 3
+expect_rc 157 "${MASTER[@]}" -o "$T/o0" --token-file "$T/wrong"
+expect_out "hd=hd1: the daemon at $NET.1.2 refused: authentication failed"
+grep -q "refused $NET.1.1:[0-9]*: authentication failed" "$T/d1.log" && ok ||
+	bad "daemon 1 did not log the refusal"
+# Garbage on a daemon's port: that connection closes, the daemon lives.
+ip netns exec "$NS_M" bash -c "exec 3<>/dev/tcp/$NET.1.2/5560; printf 'GET / HTTP/1.0\r\n\r\n' >&3; sleep 0.3" 2>/dev/null
+sleep 0.3
+grep -q "closed $NET.1.1:[0-9]*: .*magic" "$T/d1.log" && ok || { bad "no log line for the garbage"; cat "$T/d1.log"; }
+
+# 2. A whole run over both hosts.
+mparm 4
+expect_rc 0 "${MASTER[@]}" -o "$T/o1" --token-file "$T/tok"
+expect_out "clock offset"
+for f in hd1.html hd2.html hd1-0.html hd2-0.html summary.html; do
+	[ -s "$T/o1/$f" ] && ok || bad "no $f"
+done
+[ -s "$T/h1.dat" ] && [ -s "$T/h2.dat" ] && ok || bad "a host's file was not written"
+avg() { sed -e 's/<[^>]*>//g' "$1" | awk '$2 ~ /^avg_/ { r = $3 } END { print r }'; }
+tot=$(avg "$T/o1/summary.html")
+a1=$(avg "$T/o1/hd1.html")
+a2=$(avg "$T/o1/hd2.html")
+echo "rate: total $tot = hd1 $a1 + hd2 $a2"
+awk -v t="$tot" -v a="$a1" -v b="$a2" 'BEGIN { d = t - a - b; exit !(t > 300 && d * d < 0.0005) }' &&
+	ok || bad "totals are not the sum of the hosts"
+grep -q "started slave hd1-0" "$T/d1.log" && ok || bad "daemon 1 did not say it started hd1-0"
+
+# 3. kill -9 of a remote slave mid-run: the master stops, naming it.
+mparm 30
+"${MASTER[@]}" -o "$T/o2" --token-file "$T/tok" >"$T/m2.out" 2>&1 &
+mp=$!
+PIDS="$PIDS $mp"
+wait_for "$T/m2.out" " 3 " 20 || bad "the long run did not get going"
+victim=$(pgrep -f "slave --connect $NET.2.1:[0-9]* --name hd2-0" | head -1)
+[ -n "$victim" ] && kill -9 "$victim"
+t0=$(date +%s)
+timeout 30 tail --pid="$mp" -f /dev/null
+wait "$mp"
+rc=$?
+t1=$(date +%s)
+echo "master exit $rc, $((t1 - t0)) s after kill -9 of hd2-0 (pid $victim)"
+[ "$rc" != 0 ] && [ $((t1 - t0)) -le 8 ] && ok || bad "master did not stop in time after losing hd2-0"
+grep -q "hd2-0.*lost" "$T/m2.out" && ok || { bad "the loss does not name hd2-0"; tail -5 "$T/m2.out"; }
+grep -q "hd2-0" "$T/o2/errorlog.html" && ok || bad "errorlog.html does not name hd2-0"
+
+# 4. --on-slave-loss=continue: the run goes on with hd1; every later
+# interval says what it lacks, on a line of its own and in results.json.
+mparm 8
+"${MASTER[@]}" -o "$T/o4" --token-file "$T/tok" --on-slave-loss=continue >"$T/m4.out" 2>&1 &
+mp=$!
+PIDS="$PIDS $mp"
+wait_for "$T/m4.out" " 3 " 20 || bad "the continue run did not get going"
+victim=$(pgrep -f "slave --connect $NET.2.1:[0-9]* --name hd2-0" | head -1)
+[ -n "$victim" ] && kill -9 "$victim"
+timeout 30 tail --pid="$mp" -f /dev/null
+wait "$mp"
+rc=$?
+[ "$rc" = 0 ] && ok || { bad "continue run exit $rc"; tail -5 "$T/m4.out"; }
+grep -q "going on without it" "$T/m4.out" && ok || bad "no continue line"
+grep -q "interval 8 lacks lost slave(s) hd2-0" "$T/m4.out" && ok || bad "interval 8 not marked on the console"
+grep -q "interval 8 lacks lost slave(s) hd2-0" "$T/o4/summary.html" && ok || bad "interval 8 not marked in summary.html"
+grep -q '"lost_slaves"' "$T/o4/results.json" && ok || bad "results.json does not mark lost intervals"
+sed -e 's/<[^>]*>//g' "$T/o4/summary.html" | grep -qE '^[0-9:.]+ +8 ' && ok || bad "interval 8 missing"
+
+# 5. kill -9 of the master: every remote slave goes within 5 s.
+"${MASTER[@]}" -o "$T/o3" --token-file "$T/tok" >"$T/m3.out" 2>&1 &
+mp=$!
+PIDS="$PIDS $mp"
+wait_for "$T/m3.out" " 2 " 20 || bad "the third run did not get going"
+kill -9 "$mp"
+sleep 6
+left=$(pgrep -f "slave --connect $NET\.[12]\.1:" | wc -l)
+[ "$left" = 0 ] && ok || bad "$left remote slave(s) outlived their master by 6 s"
+finish
