@@ -107,6 +107,7 @@ enum mstate { M_CONNECT, M_INFO, M_SETUP, M_RUNNING, M_STOPPING, M_PAUSE,
 struct pending {
 	struct master	*m;
 	struct link	*link;
+	char		 peer[128];
 };
 
 struct master {
@@ -132,6 +133,7 @@ struct master {
 	char			 lost_names[512];	/* --on-slave-loss=continue */
 	json_t			*info;		/* per host: INFO reply luns */
 	uint8_t			 token[AUTH_KEY_BYTES];
+	struct hist		*scratch[4];	/* on_interval's, reused */
 	enum mstate		 state;
 	uint64_t		 state_since_ns;
 	int			 next_run;	/* next plan run */
@@ -664,20 +666,21 @@ on_interval(struct mslave *s, json_t *body)
 			    dn[dir]);
 			json_t *vj = json_object_get(json_object_get(v, "vdb"),
 			    dn[dir]), *c;
-			struct hist *cum = hist_new();
+			struct hist *cum = m->scratch[2];
 			struct vdbhist *pv = &s->prev_vdb[2 * i + dir];
 			size_t b;
 
 			if (hj == NULL || hist_from_json(cum, hj, &e) != 0 ||
 			    !json_is_array(vj) || json_array_size(vj) >
 			    VDBHIST_MAX_BUCKETS) {
-				hist_free(cum);
 				ok = 0;
 				break;
 			}
-			dh[dir] = hist_new();
+			/* No allocation: the new cumulative swaps with the
+			 * previous one, which becomes the next scratch. */
+			dh[dir] = m->scratch[dir];
 			hist_delta(dh[dir], cum, s->prev_h[2 * i + dir]);
-			hist_free(s->prev_h[2 * i + dir]);
+			m->scratch[2] = s->prev_h[2 * i + dir];
 			s->prev_h[2 * i + dir] = cum;
 			json_array_foreach(vj, b, c) {
 				uint64_t now_c = (uint64_t)json_integer_value(c);
@@ -687,8 +690,6 @@ on_interval(struct mslave *s, json_t *body)
 			}
 		}
 		if (!ok) {
-			hist_free(dh[0]);
-			hist_free(dh[1]);
 			master_abort(m, "Slave %s sent bad histograms: %s",
 			    s->name, e.text);
 			return;
@@ -698,22 +699,18 @@ on_interval(struct mslave *s, json_t *body)
 			struct hist *ds = NULL;
 
 			if (sj != NULL) {
-				struct hist *cum = hist_new();
+				struct hist *cum = m->scratch[2];
 
 				if (hist_from_json(cum, sj, &e) == 0) {
-					ds = hist_new();
+					ds = m->scratch[3];
 					hist_delta(ds, cum, s->prev_sched[i]);
-					hist_free(s->prev_sched[i]);
+					m->scratch[2] = s->prev_sched[i];
 					s->prev_sched[i] = cum;
-				} else
-					hist_free(cum);
+				}
 			}
 			merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &d, dh,
 			    dvdb, ds);
-			hist_free(ds);
 		}
-		hist_free(dh[0]);
-		hist_free(dh[1]);
 	}
 	a->dur_sum_ns += (uint64_t)dur;
 	a->nrep++;
@@ -1773,8 +1770,9 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 
 	(void)tag;
 	if (body == NULL || type != MSG_HELLO) {
-		if (body != NULL)
-			log_warn("a peer spoke before HELLO; closing it");
+		console_line("vdbc: closed a connection from %s before HELLO: "
+		    "%s", p->peer, body != NULL ? "it spoke first" :
+		    link_error(l)[0] != '\0' ? link_error(l) : "it went away");
 		link_free(l);
 		free(p);
 		return;
@@ -1787,8 +1785,8 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		if (strcmp(s->name, name) != 0 || s->hello)
 			continue;
 		if (cookie == NULL || strcmp(cookie, s->cookie) != 0) {
-			log_warn("HELLO as slave %s without its cookie; closing "
-			    "that connection", name);
+			console_line("vdbc: closed a connection from %s: HELLO "
+			    "as slave %s without its cookie", p->peer, name);
 			break;
 		}
 		s->hello = 1;
@@ -1859,6 +1857,7 @@ accept_cb(evutil_socket_t lfd, short what, void *arg)
 	evutil_make_socket_nonblocking(fd);
 	p = xcalloc(1, sizeof(*p));
 	p->m = m;
+	net_peer_name(fd, p->peer, sizeof(p->peer));
 	if ((p->link = link_new(m->base, fd, pending_dispatch, p)) == NULL) {
 		close(fd);
 		free(p);
@@ -2333,6 +2332,8 @@ run_all(const struct model *model, const struct plan *plan,
 		return (RUN_EXIT_FAILED);
 	}
 	m->remotes = xcalloc((size_t)m->nhosts, sizeof(*m->remotes));
+	for (i = 0; i < 4; i++)
+		m->scratch[i] = hist_new();
 	signal(SIGPIPE, SIG_IGN);
 	m->rc = RUN_EXIT_FAILED;
 	m->listen_fd = -1;
@@ -2415,6 +2416,8 @@ out:
 		slave_wg_free(&m->sl[i]);
 	}
 	merge_free(m->mg);
+	for (i = 0; i < 4; i++)
+		hist_free(m->scratch[i]);
 	for (i = 0; m->remotes != NULL && i < m->nhosts; i++)
 		remote_free(m->remotes[i]);
 	free(m->remotes);

@@ -131,3 +131,17 @@ net_listen(const char *addr, int port, int *bound_port, struct errmsg *e)
 		    ntohs(((struct sockaddr_in *)&ss)->sin_port);
 	return (fd);
 }
+
+void
+net_peer_name(int fd, char *buf, size_t len)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	char h[NI_MAXHOST], p[NI_MAXSERV];
+
+	snprintf(buf, len, "?");
+	if (getpeername(fd, (struct sockaddr *)&ss, &sl) == 0 &&
+	    getnameinfo((struct sockaddr *)&ss, sl, h, sizeof(h), p,
+	    sizeof(p), NI_NUMERICHOST | NI_NUMERICSERV) == 0)
+		snprintf(buf, len, "%.100s:%.10s", h, p);
+}

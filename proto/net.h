@@ -17,6 +17,8 @@ int	net_dial(const char *hostport, const char *default_port,
 /* Listen; the fd (non-blocking) or -1. *port gets the bound port. */
 int	net_listen(const char *addr, int port, int *bound_port,
 	    struct errmsg *);
+/* "addr:port" of a socket's peer ("?" when unknown). */
+void	net_peer_name(int fd, char *buf, size_t len);
 /* Split "HOST:PORT" / "[v6]:PORT" / "HOST"; 0, or -1 when malformed. */
 int	net_split(const char *hostport, char *host, size_t hostlen,
 	    char *port, size_t portlen);

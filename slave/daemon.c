@@ -66,21 +66,6 @@ struct daemon {
 static void	client_dispatch(struct link *, uint16_t, json_t *, uint32_t,
 		    void *);
 
-/* "addr:port" of a socket's peer. */
-static void
-peer_name(int fd, char *buf, size_t len)
-{
-	struct sockaddr_storage ss;
-	socklen_t sl = sizeof(ss);
-	char h[NI_MAXHOST], p[NI_MAXSERV];
-
-	snprintf(buf, len, "?");
-	if (getpeername(fd, (struct sockaddr *)&ss, &sl) == 0 &&
-	    getnameinfo((struct sockaddr *)&ss, sl, h, sizeof(h), p,
-	    sizeof(p), NI_NUMERICHOST | NI_NUMERICSERV) == 0)
-		snprintf(buf, len, "%.100s:%.10s", h, p);
-}
-
 /* Slaves of this daemon still running. */
 static int
 live_slaves(struct daemon *d)
@@ -320,7 +305,7 @@ accept_cb(evutil_socket_t lfd, short what, void *arg)
 	evutil_make_socket_nonblocking(fd);
 	c = xcalloc(1, sizeof(*c));
 	c->d = d;
-	peer_name(fd, c->peer, sizeof(c->peer));
+	net_peer_name(fd, c->peer, sizeof(c->peer));
 	if ((c->link = link_new(d->base, fd, client_dispatch, c)) == NULL) {
 		close(fd);
 		free(c);

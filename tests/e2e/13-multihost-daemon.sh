@@ -64,8 +64,13 @@ grep -q "refused $NET.1.1:[0-9]*: authentication failed" "$T/d1.log" && ok ||
 	bad "daemon 1 did not log the refusal"
 # Garbage on a daemon's port: that connection closes, the daemon lives.
 ip netns exec "$NS_M" bash -c "exec 3<>/dev/tcp/$NET.1.2/5560; printf 'GET / HTTP/1.0\r\n\r\n' >&3; sleep 0.3" 2>/dev/null
+# Another major version, then an oversize length: the same.
+ip netns exec "$NS_M" bash -c "exec 3<>/dev/tcp/$NET.1.2/5560; printf 'VDBC\\x00\\x02\\x00\\x65\\x00\\x00\\x00\\x02\\x00\\x00\\x00\\x01{}' >&3; sleep 0.3" 2>/dev/null
+ip netns exec "$NS_M" bash -c "exec 3<>/dev/tcp/$NET.1.2/5560; printf 'VDBC\\x00\\x01\\x00\\x65\\x7f\\xff\\xff\\xff\\x00\\x00\\x00\\x01' >&3; sleep 0.3" 2>/dev/null
 sleep 0.3
 grep -q "closed $NET.1.1:[0-9]*: .*magic" "$T/d1.log" && ok || { bad "no log line for the garbage"; cat "$T/d1.log"; }
+grep -q "closed $NET.1.1:[0-9]*: protocol: version 2" "$T/d1.log" && ok || { bad "no log line for major version 2"; cat "$T/d1.log"; }
+grep -q "closed $NET.1.1:[0-9]*: protocol: AUTH body of 2147483647 bytes" "$T/d1.log" && ok || { bad "no log line for the oversize frame"; cat "$T/d1.log"; }
 
 # 2. A whole run over both hosts.
 mparm 4
@@ -90,6 +95,12 @@ mparm 30
 mp=$!
 PIDS="$PIDS $mp"
 wait_for "$T/m2.out" " 3 " 20 || bad "the long run did not get going"
+# Garbage on the master's own port: that connection closes, with a line.
+mport=$(sed -n 's/.*dial back to [0-9.]*:\([0-9]*\).*/\1/p' "$T/m2.out" | head -1)
+ip netns exec "$NS_M" bash -c "exec 3<>/dev/tcp/$NET.1.1/$mport; printf 'garbage!garbage!' >&3; sleep 0.3" 2>/dev/null
+sleep 0.3
+grep -q "closed a connection from $NET.1.1:[0-9]* before HELLO: protocol: bad magic" "$T/m2.out" && ok ||
+	bad "the master did not log the garbage on its port $mport"
 victim=$(pgrep -f "slave --connect $NET.2.1:[0-9]* --name hd2-0" | head -1)
 [ -n "$victim" ] && kill -9 "$victim"
 t0=$(date +%s)

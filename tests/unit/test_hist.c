@@ -198,6 +198,58 @@ test_empty(void **state)
 	hist_free(NULL);
 }
 
+/* The used-bucket range: reused histograms (reset, decoded, deltas into
+ * a dirty destination) give the same answers as fresh ones. */
+static void
+test_reuse_ranges(void **state)
+{
+	struct hist *a = hist_new(), *b = hist_new(), *d = hist_new();
+	struct hist *fresh = hist_new(), *sum = hist_new();
+	struct errmsg e;
+	json_t *j;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 1000; i++)
+		hist_add(d, 5000000 + (uint64_t)i * 1000);	/* dirty, high */
+	for (i = 1; i <= 100; i++) {
+		hist_add(a, (uint64_t)i * 10);		/* low */
+		hist_add(b, (uint64_t)i * 10);
+		hist_add(b, 1000000 + (uint64_t)i);	/* and higher */
+		hist_add(fresh, 1000000 + (uint64_t)i);
+	}
+	hist_delta(d, b, a);		/* d = b - a = the higher part */
+	assert_int_equal(hist_count(d), 100);
+	assert_int_equal(hist_percentile_ns(d, 50),
+	    hist_percentile_ns(fresh, 50));
+	assert_int_equal(hist_percentile_ns(d, 1), hist_percentile_ns(fresh,
+	    1));
+	/* decode into a used histogram */
+	j = hist_to_json(a);
+	assert_int_equal(hist_from_json(d, j, &e), 0);
+	json_decref(j);
+	assert_int_equal(hist_count(d), 100);
+	assert_int_equal(hist_percentile_ns(d, 99), hist_percentile_ns(a, 99));
+	/* reset, then add: the range starts again */
+	hist_reset(d);
+	assert_int_equal(hist_count(d), 0);
+	hist_add(d, 777);
+	assert_int_equal(hist_percentile_ns(d, 50), hist_percentile_ns(d, 1));
+	assert_true(hist_percentile_ns(d, 50) >= 770 &&
+	    hist_percentile_ns(d, 50) <= 784);
+	/* merge of disjoint ranges */
+	hist_merge(sum, fresh);
+	hist_merge(sum, a);
+	assert_int_equal(hist_count(sum), 200);
+	assert_int_equal(hist_percentile_ns(sum, 25), hist_percentile_ns(a,
+	    50));
+	hist_free(a);
+	hist_free(b);
+	hist_free(d);
+	hist_free(fresh);
+	hist_free(sum);
+}
+
 int
 main(void)
 {
@@ -208,6 +260,7 @@ main(void)
 		cmocka_unit_test(test_merge_equals_union),
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_reuse_ranges),
 	};
 	return (cmocka_run_group_tests_name("hist", tests, NULL, NULL));
 }
