@@ -6,6 +6,8 @@
  */
 #include "plan.h"
 
+#include "fstree.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -612,30 +614,20 @@ plan_elapsed_text(const struct run *r, char *buf, size_t len)
 	return (buf);
 }
 
-/* Directories, files and bytes of an fsd's tree. */
+/* Directories, files and bytes of an fsd's tree (common/fstree.c). */
 void
 plan_anchor_size(const struct fsd *f, uint64_t *dirs, uint64_t *files,
     uint64_t *bytes)
 {
-	uint64_t level = 1, d = 0, leaves = 1, n;
-	int i;
+	struct fstree t;
 
-	for (i = 0; i < f->depth; i++) {
-		level *= (uint64_t)f->width;
-		d += level;
-	}
-	leaves = level;
-	n = (f->dist_all ? d : leaves) * f->files;
-	*dirs = d;
-	*files = n;
-	if (f->size_pct == NULL) {
-		*bytes = n * f->size_bytes[0];
+	if (fstree_init(&t, f) != 0) {
+		*dirs = *files = *bytes = 0;
 		return;
 	}
-	*bytes = 0;
-	for (i = 0; i < f->nsizes; i++)
-		*bytes += (uint64_t)llround((double)n * f->size_pct[i] / 100.0) *
-		    f->size_bytes[i];
+	*dirs = t.ndirs;
+	*files = t.nfiles_all;
+	*bytes = t.bytes_all;
 }
 
 /* Raw devices are /dev/ paths. */
