@@ -44,6 +44,61 @@ iostats_merge(struct iostats *dst, const struct iostats *src)
 	}
 	dst->qdepth_ns += src->qdepth_ns;
 	dst->busy_ns += src->busy_ns;
+	for (d = 0; d < FSOP_N; d++) {
+		dst->op[d].n += src->op[d].n;
+		dst->op[d].resp_sum_ns += src->op[d].resp_sum_ns;
+		if (src->op[d].resp_max_ns > dst->op[d].resp_max_ns)
+			dst->op[d].resp_max_ns = src->op[d].resp_max_ns;
+	}
+	for (d = 0; d < FSM_N; d++)
+		dst->misc[d] += src->misc[d];
+	dst->req_n += src->req_n;
+	dst->req_resp_ns += src->req_resp_ns;
+}
+
+static const char *const op_names[FSOP_N] = {
+	"mkdir", "rmdir", "create", "open", "close", "delete", "getattr",
+	"setattr", "access", "copy", "move",
+};
+
+static const char *const misc_names[FSM_N][2] = {
+	{ "FILE_CREATES", "Files created" },
+	{ "DIRECTORY_CREATES", "Directories created" },
+	{ "FILE_DELETES", "Files deleted" },
+	{ "DIRECTORY_DELETES", "Directories deleted" },
+	{ "READ_OPENS", "Files opened for read activity" },
+	{ "WRITE_OPENS", "Files opened for write activity" },
+	{ "DIR_EXISTS", "Directory may not exist (yet)" },
+	{ "FILE_BUSY", "File busy" },
+	{ "FILE_NOT_FOUND", "File not found" },
+	{ "FILE_CLOSES", "Close requests" },
+};
+
+const char *
+fsop_name(enum fsop o)
+{
+	return (op_names[o]);
+}
+
+const char *
+fsmisc_name(enum fsmisc m)
+{
+	return (misc_names[m][0]);
+}
+
+const char *
+fsmisc_text(enum fsmisc m)
+{
+	return (misc_names[m][1]);
+}
+
+void
+iostats_op(struct iostats *s, enum fsop o, uint64_t resp_ns)
+{
+	s->op[o].n++;
+	s->op[o].resp_sum_ns += resp_ns;
+	if (resp_ns > s->op[o].resp_max_ns)
+		s->op[o].resp_max_ns = resp_ns;
 }
 
 /* Interval delta of two cumulative snapshots. */
@@ -67,6 +122,16 @@ iostats_delta(struct iostats *dst, const struct iostats *now,
 	}
 	dst->qdepth_ns = now->qdepth_ns - prev->qdepth_ns;
 	dst->busy_ns = now->busy_ns - prev->busy_ns;
+	for (d = 0; d < FSOP_N; d++) {
+		dst->op[d].n = now->op[d].n - prev->op[d].n;
+		dst->op[d].resp_sum_ns = now->op[d].resp_sum_ns -
+		    prev->op[d].resp_sum_ns;
+		dst->op[d].resp_max_ns = now->op[d].resp_max_ns;
+	}
+	for (d = 0; d < FSM_N; d++)
+		dst->misc[d] = now->misc[d] - prev->misc[d];
+	dst->req_n = now->req_n - prev->req_n;
+	dst->req_resp_ns = now->req_resp_ns - prev->req_resp_ns;
 }
 
 /* sqrt((n*Q - S^2) / (n*(n-1))) with S and Q in microseconds, in ms. */
@@ -97,11 +162,88 @@ side_to_json(const struct iostats_side *x)
 json_t *
 iostats_to_json(const struct iostats *s)
 {
-	return (json_pack("{s:o,s:o,s:I,s:I}",
+	json_t *j = json_pack("{s:o,s:o,s:I,s:I}",
 	    "read", side_to_json(&s->side[IOSTATS_READ]),
 	    "write", side_to_json(&s->side[IOSTATS_WRITE]),
 	    "qdepth_ns", (json_int_t)s->qdepth_ns,
-	    "busy_ns", (json_int_t)s->busy_ns));
+	    "busy_ns", (json_int_t)s->busy_ns);
+	json_t *ops = NULL, *misc = NULL;
+	int i;
+
+	/* Optional: only operations and counters that happened. */
+	for (i = 0; i < FSOP_N; i++) {
+		if (s->op[i].n == 0 && s->op[i].resp_max_ns == 0)
+			continue;
+		if (ops == NULL)
+			ops = json_object();
+		json_object_set_new(ops, op_names[i], json_pack("[I,I,I]",
+		    (json_int_t)s->op[i].n, (json_int_t)s->op[i].resp_sum_ns,
+		    (json_int_t)s->op[i].resp_max_ns));
+	}
+	for (i = 0; i < FSM_N; i++) {
+		if (s->misc[i] == 0)
+			continue;
+		if (misc == NULL)
+			misc = json_object();
+		json_object_set_new(misc, misc_names[i][0],
+		    json_integer((json_int_t)s->misc[i]));
+	}
+	if (s->req_n > 0 || s->req_resp_ns > 0)
+		json_object_set_new(j, "req", json_pack("[I,I]",
+		    (json_int_t)s->req_n, (json_int_t)s->req_resp_ns));
+	if (ops != NULL)
+		json_object_set_new(j, "ops", ops);
+	if (misc != NULL)
+		json_object_set_new(j, "misc", misc);
+	return (j);
+}
+
+/* The optional file-system part: "ops" and "misc". */
+static int
+fs_from_json(struct iostats *s, const json_t *j, struct errmsg *e)
+{
+	json_t *ops = json_object_get(j, "ops"), *misc = json_object_get(j,
+	    "misc"), *v;
+	const char *k;
+	int i;
+
+	json_object_foreach(ops, k, v) {
+		json_int_t n, sum, max;
+
+		for (i = 0; i < FSOP_N && strcmp(op_names[i], k) != 0; i++)
+			;
+		if (i == FSOP_N || json_unpack(v, "[I,I,I]", &n, &sum,
+		    &max) != 0 || n < 0 || sum < 0 || max < 0) {
+			errmsg_set(e, NULL, 0, 0, "stats: bad operation '%s'",
+			    k);
+			return (-1);
+		}
+		s->op[i].n = (uint64_t)n;
+		s->op[i].resp_sum_ns = (uint64_t)sum;
+		s->op[i].resp_max_ns = (uint64_t)max;
+	}
+	if ((v = json_object_get(j, "req")) != NULL) {
+		json_int_t n, sum;
+
+		if (json_unpack(v, "[I,I]", &n, &sum) != 0 || n < 0 ||
+		    sum < 0) {
+			errmsg_set(e, NULL, 0, 0, "stats: bad req");
+			return (-1);
+		}
+		s->req_n = (uint64_t)n;
+		s->req_resp_ns = (uint64_t)sum;
+	}
+	json_object_foreach(misc, k, v) {
+		for (i = 0; i < FSM_N && strcmp(misc_names[i][0], k) != 0; i++)
+			;
+		if (i == FSM_N || !json_is_integer(v) ||
+		    json_integer_value(v) < 0) {
+			errmsg_set(e, NULL, 0, 0, "stats: bad counter '%s'", k);
+			return (-1);
+		}
+		s->misc[i] = (uint64_t)json_integer_value(v);
+	}
+	return (0);
 }
 
 /* Decode one direction; all fields required and non-negative. */
@@ -159,5 +301,5 @@ iostats_from_json(struct iostats *s, const json_t *j, struct errmsg *e)
 		return (-1);
 	s->qdepth_ns = (uint64_t)q;
 	s->busy_ns = (uint64_t)b;
-	return (0);
+	return (fs_from_json(s, j, e));
 }

@@ -29,11 +29,44 @@ struct iostats_side {
 	uint64_t	errors;
 };
 
+/* File-system operations besides read and write (FORMATS.md 5.1). */
+enum fsop {
+	FSOP_MKDIR, FSOP_RMDIR, FSOP_CREATE, FSOP_OPEN, FSOP_CLOSE,
+	FSOP_DELETE, FSOP_GETATTR, FSOP_SETATTR, FSOP_ACCESS, FSOP_COPY,
+	FSOP_MOVE, FSOP_N,
+};
+
+/* vdbench's "Miscellaneous statistics" counters (Blocked.java). */
+enum fsmisc {
+	FSM_FILE_CREATES, FSM_DIRECTORY_CREATES, FSM_FILE_DELETES,
+	FSM_DIRECTORY_DELETES, FSM_READ_OPENS, FSM_WRITE_OPENS,
+	FSM_DIR_EXISTS, FSM_FILE_BUSY, FSM_FILE_NOT_FOUND, FSM_FILE_CLOSES,
+	FSM_N,
+};
+
+struct fsop_side {
+	uint64_t	n;
+	uint64_t	resp_sum_ns;
+	uint64_t	resp_max_ns;
+};
+
 struct iostats {
 	struct iostats_side	side[IOSTATS_NDIR];
 	uint64_t		qdepth_ns;	/* integral of outstanding I/Os */
 	uint64_t		busy_ns;	/* time with >= 1 outstanding */
+	/* File-system runs only (all zero, and absent on the wire, else). */
+	struct fsop_side	op[FSOP_N];
+	uint64_t		misc[FSM_N];
+	uint64_t		req_n;		/* the operations fwds asked for */
+	uint64_t		req_resp_ns;
 };
+
+/* Names: "mkdir", ...; "FILE_CREATES", ... and their descriptions. */
+const char	*fsop_name(enum fsop);
+const char	*fsmisc_name(enum fsmisc);
+const char	*fsmisc_text(enum fsmisc);
+/* Count one file-system operation. */
+void	iostats_op(struct iostats *, enum fsop, uint64_t resp_ns);
 
 /* Count one completed I/O. */
 void	iostats_add(struct iostats *, enum iostats_dir, uint64_t bytes,

@@ -150,3 +150,14 @@ vdbhist_add(struct vdbhist *h, const struct vdbhist_edges *ed,
 {
 	h->count[vdbhist_bucket_of(ed, lat_ns)]++;
 }
+
+json_t *
+vdbhist_to_json(const struct vdbhist *h, unsigned int n)
+{
+	json_t *a = json_array();
+	unsigned int i;
+
+	for (i = 0; i <= n; i++)
+		json_array_append_new(a, json_integer((json_int_t)h->count[i]));
+	return (a);
+}

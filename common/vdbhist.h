@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include <jansson.h>
+
 #include "errmsg.h"
 
 /*
@@ -35,5 +37,8 @@ int		vdbhist_edges_parse(struct vdbhist_edges *, int nwords,
 unsigned int	vdbhist_bucket_of(const struct vdbhist_edges *, uint64_t lat_ns);
 void		vdbhist_add(struct vdbhist *, const struct vdbhist_edges *,
 		    uint64_t lat_ns);
+
+/* The n + 1 counts as a JSON array (the INTERVAL "vdb" form). */
+json_t		*vdbhist_to_json(const struct vdbhist *, unsigned int n);
 
 #endif /* COMMON_VDBHIST_H */

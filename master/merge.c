@@ -160,6 +160,13 @@ merge_sum(const struct merge *m)
 	return (m->avg.nrep > 0 ? &m->avg : &m->all);
 }
 
+/* Every printed interval of the run. */
+const struct iacc *
+merge_all(const struct merge *m)
+{
+	return (&m->all);
+}
+
 /* Mean interval length over the reporting slaves. */
 uint64_t
 merge_duration_ns(const struct iacc *a)

@@ -50,6 +50,8 @@ void		 merge_add(struct iacc *, const int keys[MERGE_KEYS_PER_WG],
 void		 merge_printed(struct merge *, struct iacc *, int in_avg);
 /* The run's sums: the avg intervals, or all when none was measured. */
 const struct iacc *merge_sum(const struct merge *);
+/* The sums of every printed interval. */
+const struct iacc *merge_all(const struct merge *);
 /* The mean duration of an interval over the slaves that reported it. */
 uint64_t	 merge_duration_ns(const struct iacc *);
 

@@ -245,8 +245,8 @@ fail:
 }
 
 /* Does the rd's format= list hold this word (a prefix for dir...)? */
-static int
-rd_format(const struct rd *rd, const char *word)
+int
+plan_rd_format(const struct rd *rd, const char *word)
 {
 	int i;
 
@@ -313,8 +313,8 @@ emit(struct plan *p, struct run *t)
 	int i;
 
 	set_intervals(t);
-	if (rd->format.n > 0 && !rd_format(rd, "no") &&
-	    (!rd_format(rd, "once") || !t->formatted_once)) {
+	if (rd->format.n > 0 && !plan_rd_format(rd, "no") &&
+	    (!plan_rd_format(rd, "once") || !t->formatted_once)) {
 		char *n;
 
 		xasprintf(&n, "format_for_%s", base);
@@ -326,7 +326,7 @@ emit(struct plan *p, struct run *t)
 		t->sim_name = sbase;
 		t->formatted_once = 1;
 		free(n);
-		if (rd_format(rd, "only") || rd_format(rd, "clean"))
+		if (plan_rd_format(rd, "only") || plan_rd_format(rd, "clean"))
 			return;
 	}
 	if (t->iorate < 0 && t->iorate != RD_IORATE_CURVE) {

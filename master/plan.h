@@ -80,6 +80,8 @@ double		 plan_pct_rate(double observed, double pct);
 int		 plan_sd_needs_format(const struct sd *, const char *lun,
 		    int exists, uint64_t cur_size_bytes, int formatsds,
 		    struct errmsg *);
+/* Whether an rd's format= has a word (by prefix, as vdbench reads it). */
+int		 plan_rd_format(const struct rd *, const char *word);
 /* The tree an fsd describes: directories, files and bytes (9). */
 void		 plan_anchor_size(const struct fsd *, uint64_t *dirs,
 		    uint64_t *files, uint64_t *bytes);

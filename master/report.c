@@ -49,6 +49,8 @@ struct report {
 	char		 run_text[1024];	/* the current Starting line */
 	char		 last_link_prefix[1400];
 	int		 swat_started;
+	int		 fs;		/* FWD layout (file-system runs) */
+	unsigned int	 fs_extra;	/* 1 << FSOP_GETATTR, ... */
 };
 
 static const char *const flat_cols[] = {
@@ -236,13 +238,27 @@ all_keys(struct report *r, const char *fmt, ...)
 static void
 key_links(struct report *r)
 {
-	int i, n;
+	int i, n, k;
 
 	for (i = 0; i < r->nkeys; i++) {
 		if (r->keys[i].kind == RKEY_HOST)
 			out(r->f[RF_SUMMARY], "%-32s <A HREF=\"%s.html\">%s</A>\n",
 			    "Link to HOST reports:", r->keys[i].name,
 			    r->keys[i].name);
+	}
+	for (k = RKEY_FSD; k <= RKEY_FWD; k++) {
+		for (i = 0, n = 0; i < r->nkeys; i++) {
+			if ((int)r->keys[i].kind != k)
+				continue;
+			if (n++ == 0)
+				fprintf(r->f[RF_SUMMARY], "%-32s", k == RKEY_FSD ?
+				    "Link to FSD reports:" :
+				    "Link to FWD reports:");
+			fprintf(r->f[RF_SUMMARY], " <A HREF=\"%s.html\">%s"
+			    "</A>  ", r->keys[i].name, r->keys[i].name);
+		}
+		if (n > 0)
+			out(r->f[RF_SUMMARY], "\n");
 	}
 	out(r->f[RF_SUMMARY], "%-32s <A HREF=\"histogram.html\">histogram"
 	    "</A>\n", "Link to response time histogram:");
@@ -351,6 +367,170 @@ FILE *
 report_logfile(struct report *r)
 {
 	return (r != NULL ? r->f[RF_LOG] : NULL);
+}
+
+/* vdbench's %W.DF: drop decimals until the number fits W. */
+static void
+fmtw(char *buf, size_t len, double v, int w, int d)
+{
+	for (; d >= 0; d--) {
+		snprintf(buf, len, "%*.*f", w, d, v);
+		if ((int)strlen(buf) <= w)
+			return;
+	}
+}
+
+/* Title "..mkdir..." centred with dots over width w. */
+static void
+dotted(char *buf, size_t len, const char *title, int w)
+{
+	int n = (int)strlen(title), left = (w - n) / 2, right = w - n - left;
+
+	if (left < 0)
+		left = right = 0;
+	if (snprintf(buf, len, "%.*s%s%.*s", left, "....................", title,
+	    right, "....................") >= (int)len)
+		buf[len - 1] = '\0';
+}
+
+static const enum fsop fs_cols[] = {
+	FSOP_MKDIR, FSOP_RMDIR, FSOP_CREATE, FSOP_OPEN, FSOP_CLOSE,
+	FSOP_DELETE, FSOP_GETATTR, FSOP_SETATTR, FSOP_ACCESS, FSOP_COPY,
+	FSOP_MOVE,
+};
+
+/* The FWD header (FORMATS.md 5.1). */
+static void
+fs_header(struct report *r, FILE *f)
+{
+	char date[16], t[32];
+	size_t i;
+
+	out(f, "\n%s .Interval. .ReqstdOps... ...cpu%%...  read ....read..... "
+	    "....write.... ..mb/sec... mb/sec .xfer..",
+	    mtime_date(mtime_wall_ns(), date));
+	for (i = 0; i < sizeof(fs_cols) / sizeof(fs_cols[0]); i++) {
+		if (i >= 6 && !(r->fs_extra & (1u << fs_cols[i])))
+			continue;
+		dotted(t, sizeof(t), fsop_name(fs_cols[i]), 12);
+		out(f, " %s", t);
+	}
+	out(f, "\n%13s%10s   rate   resp total  sys   pct   rate   resp   rate "
+	    "  resp  read write  total    size", "", "");
+	for (i = 0; i < sizeof(fs_cols) / sizeof(fs_cols[0]); i++) {
+		if (i >= 6 && !(r->fs_extra & (1u << fs_cols[i])))
+			continue;
+		out(f, "  rate   resp");
+	}
+	out(f, "\n");
+}
+
+/* One FWD line. */
+static void
+fs_line(struct report *r, char *buf, size_t len, const char *tod,
+    const char *label, const struct iostats *s, uint64_t dur_ns,
+    const struct cpu_pct *cpu)
+{
+	const struct iostats_side *rd = &s->side[0], *wr = &s->side[1];
+	double secs = dur_ns > 0 ? (double)dur_ns / 1e9 : 1;
+	uint64_t rw = rd->ios + wr->ios;
+	struct { double v; int w, d; } f[40];
+	size_t n = 0, i, o;
+	char x[40];
+
+#define FS_F(val, W, D) do { f[n].v = (val); f[n].w = (W); f[n].d = (D); \
+	n++; } while (0)
+	FS_F((double)s->req_n / secs, 6, 1);
+	FS_F(s->req_n > 0 ? (double)s->req_resp_ns / (double)s->req_n / 1e6 :
+	    0, 6, 3);
+	FS_F(cpu != NULL && cpu->valid ? cpu->user_sys : 0, 5, 1);
+	FS_F(cpu != NULL && cpu->valid ? cpu->sys : 0, 4, 2);
+	FS_F(rw > 0 ? (double)rd->ios * 100.0 / (double)rw : 0, 5, 1);
+	FS_F((double)rd->ios / secs, 6, 1);
+	FS_F(rd->ios > 0 ? (double)rd->resp_sum_ns / (double)rd->ios / 1e6 :
+	    0, 6, 3);
+	FS_F((double)wr->ios / secs, 6, 1);
+	FS_F(wr->ios > 0 ? (double)wr->resp_sum_ns / (double)wr->ios / 1e6 :
+	    0, 6, 3);
+	FS_F((double)rd->bytes / secs / 1048576.0, 5, 2);
+	FS_F((double)wr->bytes / secs / 1048576.0, 5, 2);
+	FS_F((double)(rd->bytes + wr->bytes) / secs / 1048576.0, 6, 2);
+	FS_F(rw > 0 ? (double)((rd->bytes + wr->bytes) / rw) : 0, 7, 0);
+	for (i = 0; i < sizeof(fs_cols) / sizeof(fs_cols[0]); i++) {
+		const struct fsop_side *op = &s->op[fs_cols[i]];
+
+		if (i >= 6 && !(r->fs_extra & (1u << fs_cols[i])))
+			continue;
+		FS_F((double)op->n / secs, 5, 1);
+		FS_F(op->n > 0 ? (double)op->resp_sum_ns / (double)op->n /
+		    1e6 : 0, 6, 3);
+	}
+#undef FS_F
+	o = (size_t)snprintf(buf, len, "%s%10s", tod, label);
+	for (i = 0; i < n && o < len; i++) {
+		fmtw(x, sizeof(x), f[i].v, f[i].w, f[i].d);
+		o += (size_t)snprintf(buf + o, len - o, " %s", x);
+	}
+}
+
+void
+report_set_fs(struct report *r, int fs, unsigned int extra_ops)
+{
+	r->fs = fs;
+	r->fs_extra = extra_ops;
+}
+
+void
+report_fs_misc(struct report *r, const struct iostats *s,
+    unsigned int nintervals, uint64_t interval_s)
+{
+	char tod[16], label[128], line[300];
+	double secs = (double)(nintervals > 0 ? nintervals : 1) *
+	    (double)(interval_s > 0 ? interval_s : 1);
+	int i, any = 0;
+
+	mtime_tod(mtime_wall_ns(), tod);
+	for (i = 0; i < FSM_N; i++) {
+		char n1[32], n2[32];
+
+		if (s->misc[i] == 0)
+			continue;
+		if (!any++) {
+			snprintf(line, sizeof(line), "%s \n%s Miscellaneous "
+			    "statistics:\n%s (These statistics do not include "
+			    "activity between the last reported interval and "
+			    "shutdown.)\n", tod, tod, tod);
+			out(stdout, "%s", line);
+			out(r->f[RF_SUMMARY], "%s", line);
+			out(r->f[RF_LOG], "%s", line);
+		}
+		snprintf(label, sizeof(label), "%-20s%s:", fsmisc_name(i),
+		    fsmisc_text(i));
+		snprintf(line, sizeof(line), "%s %-60s %10s %10s/sec\n", tod,
+		    label, units_grouped(s->misc[i], n1, sizeof(n1)),
+		    units_grouped((uint64_t)((double)s->misc[i] / secs), n2,
+		    sizeof(n2)));
+		out(stdout, "%s", line);
+		out(r->f[RF_SUMMARY], "%s", line);
+		out(r->f[RF_LOG], "%s", line);
+	}
+	if (any) {
+		out(stdout, "%s \n", tod);
+		out(r->f[RF_SUMMARY], "%s \n", tod);
+		out(r->f[RF_LOG], "%s \n", tod);
+	}
+}
+
+static void	header(FILE *);
+
+/* The two header lines, after an empty line. */
+static void
+header_for(struct report *r, FILE *f)
+{
+	if (r->fs)
+		fs_header(r, f);
+	else
+		header(f);
 }
 
 /* The two header lines, after an empty line. */
@@ -496,11 +676,15 @@ report_interval(struct report *r, const char *run, unsigned int k,
 	mtime_tod(mtime_wall_ns(), tod);
 	snprintf(label, sizeof(label), "%u", k);
 	if (k % 30 == 1) {
-		header(stdout);
-		header(r->f[RF_SUMMARY]);
-		header(r->f[RF_LOG]);
+		header_for(r, stdout);
+		header_for(r, r->f[RF_SUMMARY]);
+		header_for(r, r->f[RF_LOG]);
 	}
-	report_format_line(line, sizeof(line), tod, label, s, dur_ns, cpu);
+	if (r->fs)
+		fs_line(r, line, sizeof(line), tod, label, s, dur_ns, cpu);
+	else
+		report_format_line(line, sizeof(line), tod, label, s, dur_ns,
+		    cpu);
 	out(stdout, "%s\n", line);
 	out(r->f[RF_SUMMARY], "%s\n", line);
 	out(r->f[RF_LOG], "%s\n", line);
@@ -516,14 +700,18 @@ report_avg(struct report *r, const char *run, const char *label,
 	char tod[16], line[512];
 
 	mtime_tod(mtime_wall_ns(), tod);
-	report_format_line(line, sizeof(line), tod, label, s, dur_ns, cpu);
+	if (r->fs)
+		fs_line(r, line, sizeof(line), tod, label, s, dur_ns, cpu);
+	else
+		report_format_line(line, sizeof(line), tod, label, s, dur_ns,
+		    cpu);
 	out(stdout, "%s\n", line);
 	out(r->f[RF_SUMMARY], "%s\n", line);
 	out(r->f[RF_LOG], "%s\n", line);
 	/* vdbench: a counter that starts at 1 and goes up by 2 per run
 	 * prints the header when it is 1 modulo 30 (runs 1, 16, 31, ...). */
-	if ((2 * r->totals_header_done + 1) % 30 == 1)
-		header(r->f[RF_TOTALS]);
+	if ((2 * r->totals_header_done + 1) % 30 == 1 || r->fs)
+		header_for(r, r->f[RF_TOTALS]);
 	r->totals_header_done++;
 	out(r->f[RF_TOTALS], "%s\n", line);
 	flat_row(r, tod, run, label, s, dur_ns, cpu, q);
@@ -564,9 +752,12 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 		[RKEY_HOSTSD] = "Host/SD response time histogram.",
 		[RKEY_SLAVESD] = "Slave/SD response time histogram.",
 		[RKEY_SDQUIET] = "",
+		[RKEY_FSD] = "Performance histogram for FSD",
+		[RKEY_FWD] = "Performance histogram for FWD",
 	};
 	struct rkey *k;
 	char path[4200];
+	int own_link = 0;
 
 	r->keys = xreallocarray(r->keys, (size_t)r->nkeys + 1,
 	    sizeof(*r->keys));
@@ -595,6 +786,17 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 			case RKEY_SD:
 				out(k->f, "SD report for sd=%s\n\n", name);
 				break;
+			case RKEY_FSD:
+			case RKEY_FWD:
+				out(k->f, "Report for %s %s\n\n", kind ==
+				    RKEY_FSD ? "fsd" : "fwd", name);
+				if (with_hist)
+					out(k->f, "%-32s <A HREF=\"%s.histogram."
+					    "html\">histogram</A>\n",
+					    "Link to Performance histogram:",
+					    name);
+				own_link = 1;
+				break;
 			case RKEY_HOSTSD:
 			case RKEY_SLAVESD:
 				out(k->f, "%s report for %s=%.*s,sd=%s\n\n",
@@ -607,7 +809,7 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 				out(k->f, "Workload Report for wd=%s\n\n", name);
 				break;
 			}
-			if (with_hist)
+			if (with_hist && !own_link)
 				out(k->f, "%-32s <A HREF=\"%s.histogram.html\">"
 				    "histogram</A>\n", "Link to response time "
 				    "histogram:", name);
@@ -622,8 +824,11 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 			snprintf(path, sizeof(path), "%s/%s.histogram.html",
 			    r->outdir, name);
 		if ((k->hf = fopen(path, "w")) != NULL)
-			out(k->hf, "<title>Vdbench %s/%s</title><pre>\n%s\n\n\n",
-			    r->base, strrchr(path, '/') + 1, titles[kind]);
+			out(k->hf, "<title>Vdbench %s/%s</title><pre>\n%s%s%s"
+			    "\n\n\n", r->base, strrchr(path, '/') + 1,
+			    titles[kind], kind == RKEY_FSD || kind == RKEY_FWD ?
+			    "=" : "", kind == RKEY_FSD || kind == RKEY_FWD ?
+			    name : "");
 	}
 	return (r->nkeys++);
 }
@@ -639,9 +844,13 @@ report_key_line(struct report *r, int key, const char *label,
 	if (k->f == NULL)
 		return;
 	if (strncmp(label, "avg_", 4) != 0 && k->lines++ % 30 == 0)
-		header(k->f);
+		header_for(r, k->f);
 	mtime_tod(mtime_wall_ns(), tod);
-	report_format_line(line, sizeof(line), tod, label, s, dur_ns, cpu);
+	if (r->fs)
+		fs_line(r, line, sizeof(line), tod, label, s, dur_ns, cpu);
+	else
+		report_format_line(line, sizeof(line), tod, label, s, dur_ns,
+		    cpu);
 	out(k->f, "%s\n", line);
 }
 

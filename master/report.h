@@ -48,6 +48,8 @@ enum rkey_kind {
 	RKEY_HOSTSD,	/* <host>.<sd>.html (report=host_detail) */
 	RKEY_SLAVESD,	/* <host>-<n>.<sd>.html (report=slave_detail) */
 	RKEY_SDQUIET,	/* an sd counted but without files (no_sd_detail) */
+	RKEY_FSD,	/* <fsd>.html, <fsd>.histogram.html */
+	RKEY_FWD,	/* <fwd>.html (and format.html), histogram */
 };
 
 /* What an interval line shows, derived from counters (FORMATS.md 2). */
@@ -70,6 +72,15 @@ int		 report_key_add(struct report *, enum rkey_kind,
 int		 report_nkeys(const struct report *);
 enum rkey_kind	 report_key_kind(const struct report *, int key);
 const char	*report_key_name(const struct report *, int key);
+/*
+ * File-system runs: interval and avg lines in vdbench's FWD layout
+ * (FORMATS.md 5.1) until set back to 0; extra_ops has bit (1 << FSOP_x)
+ * for getattr, setattr, access, copy, move columns.
+ */
+void		 report_set_fs(struct report *, int fs, unsigned int extra_ops);
+/* The "Miscellaneous statistics" block after a run's avg line. */
+void		 report_fs_misc(struct report *, const struct iostats *,
+		    unsigned int nintervals, uint64_t interval_s);
 /* A line of vdbc's own (percentiles) in summary.html and the logfile. */
 void		 report_summary_note(struct report *, const char *);
 void		 report_key_text(struct report *, int key, const char *);

@@ -88,6 +88,7 @@ struct lrun {
 	uint64_t		 interval_ns;
 	uint64_t		 pause_s;
 	int			 eof_run;
+	int			 fs;		/* a file-system run */
 	int			 curve_max;
 	const struct run	*plan_run;
 	struct run_request	 req;
@@ -155,6 +156,8 @@ struct master {
 	int			 nwdkeys;
 	char			**wdkey_name;
 	int			*wdkey;
+	struct strlist		 fskey_name;	/* "fsd:x", "fwd:y" */
+	int			*fskey;
 	double			 prev_rate, curve_rate;
 	int			 rc;
 	int			 aborting;
@@ -173,6 +176,7 @@ static void	print_ready_intervals(struct master *);
 static void	check_run_end(struct master *);
 static void	go(struct master *);
 static void	check_ssh_exits(struct master *);
+static int	build_fs_run(struct master *, const struct run *);
 static void	master_abort(struct master *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 
@@ -462,14 +466,22 @@ end_run(struct master *m, unsigned int last)
 	for (i = 1; i < sum->nkeys; i++)
 		report_key_line(m->rep, i, label, &sum->keys[i].st,
 		    sum->dur_sum_ns, &cpu);
+	if (m->cur.fs)
+		report_fs_misc(m->rep, &merge_all(m->mg)->keys[0].st, last,
+		    m->cur.interval_ns / 1000000000ull);
 	for (i = 0; i < sum->nkeys; i++)
 		report_key_hist(m->rep, i, &m->model->general.histogram,
 		    sum->keys[i].vdb);
 	results_average(m->res, label, &sum->keys[0].st, sum->dur_sum_ns,
 	    &cpu, sum->keys[0].h);
 	for (i = 1; i < sum->nkeys; i++) {
-		static const char *const kinds[] = { "total", "hosts",
-		    "slaves", "sds", "wds", "host_sds", "slave_sds", "sds" };
+		static const char *const kinds[] = {
+			[RKEY_TOTAL] = "total", [RKEY_HOST] = "hosts",
+			[RKEY_SLAVE] = "slaves", [RKEY_SD] = "sds",
+			[RKEY_WD] = "wds", [RKEY_HOSTSD] = "host_sds",
+			[RKEY_SLAVESD] = "slave_sds", [RKEY_SDQUIET] = "sds",
+			[RKEY_FSD] = "fsds", [RKEY_FWD] = "fwds",
+		};
 
 		results_key_average(m->res, kinds[report_key_kind(m->rep, i)],
 		    report_key_name(m->rep, i), &sum->keys[i].st,
@@ -964,6 +976,9 @@ build_plan_run(struct master *m, const struct run *pr)
 	int i, k, first = 1;
 	double lunsize = 0;
 
+	if (pr->nfwds > 0)
+		return (build_fs_run(m, pr));
+	report_set_fs(m->rep, 0, 0);
 	memset(c, 0, sizeof(*c));
 	if ((pr->curve_point || (pr->iorate < 0 &&
 	    pr->iorate != RD_IORATE_CURVE)) && observed <= 0) {
@@ -1154,6 +1169,198 @@ build_plan_run(struct master *m, const struct run *pr)
 	return (0);
 }
 
+
+/* fwd=format, when the parmfile has one (its threads, xfersize, flags). */
+static const struct fwd *
+format_fwd(const struct model *model)
+{
+	const struct fwd *f;
+
+	TAILQ_FOREACH(f, &model->fwds, entry) {
+		if (strcmp(f->name, "format") == 0)
+			return (f);
+	}
+	return (NULL);
+}
+
+/*
+ * One fwg of a file-system run per slave: the workload's threads on one
+ * fsd are dealt over the slaves; each slave's threads get slices
+ * first..first+n-1 of total, so no two threads share a file.
+ */
+static void
+add_fwgs(struct master *m, const char *fwd, const struct fsd *fsd,
+    const char *op, double readpct, const struct xfer *x, const char *fileio,
+    const char *select, double stopafter, int threads, double rate,
+    const struct strlist *flags)
+{
+	int i, first = 0;
+
+	for (i = 0; i < m->nslaves && first < threads; i++) {
+		int n = threads / m->nslaves + (i < threads % m->nslaves);
+		json_t *fl = json_array(), *g;
+		int k;
+
+		if (n == 0)
+			continue;
+		for (k = 0; k < flags->n; k++)
+			json_array_append_new(fl, json_string(flags->v[k]));
+		g = json_pack("{s:s,s:s,s:s,s:s,s:o,s:f,s:f,s:i,s:i,s:i,s:f,"
+		    "s:s,s:s,s:o}", "fwd", fwd, "fsd", fsd->name, "anchor",
+		    fsd->anchor, "operation", op, "xfer", xfer_to_json(x),
+		    "readpct", readpct, "stopafter", stopafter, "threads", n,
+		    "thread_first", first, "thread_total", threads,
+		    "rate_per_s", rate * n / threads, "fileio", fileio,
+		    "fileselect", select, "openflags", fl);
+		if (m->cur.work[i] == NULL)
+			m->cur.work[i] = json_pack("{s:s,s:[],s:[],s:{}}",
+			    "engine", "fs", "sds", "fwgs", "fs");
+		json_array_append_new(json_object_get(m->cur.work[i], "fwgs"),
+		    g);
+		first += n;
+	}
+}
+
+/* A file-system run (PARMFILE.md 10): format_for_<rd> or the rd itself. */
+static int
+build_fs_run(struct master *m, const struct run *pr)
+{
+	static const struct strlist no_flags;
+	struct lrun *c = &m->cur;
+	const struct rd *rd = pr->rd;
+	double rate = pr->iorate == RD_IORATE_MAX || pr->iorate ==
+	    RD_IORATE_CURVE || pr->iorate < 0 ? 0 : pr->iorate;
+	char loops[1024], el[128];
+	unsigned int extra = 0;
+	int i, k, j, nfwgs = 0;
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "%s", pr->name);
+	plan_loops_text(pr, c->loops, sizeof(c->loops));
+	c->plan_run = pr;
+	c->interval_ns = pr->interval_s * 1000000000ull;
+	c->pause_s = rd->pause_s;
+	c->req.reqrate = rate > 0 ? rate : RD_IORATE_MAX;
+	c->req.compratio = m->model->general.compratio;
+	c->req.dedupratio = -1;
+	c->req.xfersize = c->req.threads = c->req.rdpct = -1;
+	c->req.rhpct = c->req.whpct = c->req.seekpct = -1;
+	c->fs = 1;
+	if (pr->format_run) {
+		const struct fwd *ff = format_fwd(m->model);
+		struct xfer x;
+		int threads = ff != NULL && ff->threads > 0 ? ff->threads : 8;
+		int clean = plan_rd_format(rd, "yes") ||
+		    plan_rd_format(rd, "clean");
+		int only_clean = plan_rd_format(rd, "clean") &&
+		    !plan_rd_format(rd, "yes") && !plan_rd_format(rd, "restart");
+
+		snprintf(c->text, sizeof(c->text), "Starting RD=%s", pr->name);
+		snprintf(c->rate_text, sizeof(c->rate_text), "max");
+		c->format = 1;
+		c->eof_run = 1;
+		c->nintervals = 0;
+		c->first_avg = 2;
+		memset(&x, 0, sizeof(x));
+		if (ff != NULL && ff->xfer.n > 0)
+			xfer_set_single(&x, ff->xfer.size_bytes[0]);
+		else
+			xfer_set_single(&x, 128 * 1024);
+		/* Each fsd once, whichever fwds use it. */
+		for (i = 0; i < pr->nfwds; i++) {
+			for (k = 0; k < pr->fwds[i].nfsds; k++) {
+				const struct fsd *f = pr->fwds[i].fsds[k];
+				int seen = 0, a, b;
+
+				for (a = 0; a <= i; a++)
+					for (b = 0; b < pr->fwds[a].nfsds &&
+					    (a < i || b < k); b++)
+						seen |= pr->fwds[a].fsds[b] == f;
+				if (seen)
+					continue;
+				add_fwgs(m, "format", f, "format", -1, &x,
+				    "sequential", "sequential", 0, threads, 0,
+				    ff != NULL && ff->openflags.n > 0 ?
+				    &ff->openflags : &rd->openflags);
+				nfwgs++;
+			}
+		}
+		xfer_clear(&x);
+		for (i = 0; i < m->nslaves; i++) {
+			json_t *fs = m->cur.work[i] == NULL ? NULL :
+			    json_object_get(m->cur.work[i], "fs");
+
+			if (fs == NULL)
+				continue;
+			json_object_set_new(fs, "clean", json_boolean(clean ||
+			    only_clean));
+			json_object_set_new(fs, "restart", json_boolean(
+			    plan_rd_format(rd, "restart")));
+			json_object_set_new(fs, "dirs_only", json_boolean(
+			    plan_rd_format(rd, "dir")));
+			json_object_set_new(fs, "clean_only",
+			    json_boolean(only_clean));
+			m->sl[i].has_eof = 1;
+		}
+		report_set_fs(m->rep, 1, 0);
+		return (nfwgs > 0 ? 0 : -1);
+	}
+	if (rate > 0)
+		snprintf(c->rate_text, sizeof(c->rate_text), "%.0f", rate);
+	else
+		snprintf(c->rate_text, sizeof(c->rate_text), "max");
+	plan_elapsed_text(pr, el, sizeof(el));
+	plan_loops_text(pr, loops, sizeof(loops));
+	if (snprintf(c->text, sizeof(c->text), "Starting RD=%s; %s; "
+	    "fwdrate=%s. For loops: %s", pr->name, el, c->rate_text, loops) >=
+	    (int)sizeof(c->text))
+		c->text[sizeof(c->text) - 1] = '\0';
+	c->nintervals = pr->nintervals;
+	c->first_avg = pr->first_avg;
+	for (i = 0; i < pr->nfwds; i++) {
+		const struct fwd *w = pr->fwds[i].fwd;
+		const char *op = w->operation != NULL ? w->operation : "read";
+		double th = run_loop_value(pr, LOOP_THREADS, w->threads > 0 ?
+		    w->threads : 1), rdpct = run_loop_value(pr, LOOP_RDPCT,
+		    w->readpct_set ? w->readpct : -1);
+		double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
+		int per_fsd, nf = pr->fwds[i].nfsds;
+		struct xfer x;
+
+		for (j = 0; j < pr->nloops; j++)
+			if (pr->loop_kind[j] == LOOP_OPERATION &&
+			    pr->loop_str[j] != NULL)
+				op = pr->loop_str[j];
+		if (strcmp(op, "getattr") == 0)
+			extra |= 1u << FSOP_GETATTR;
+		if (strcmp(op, "setattr") == 0)
+			extra |= 1u << FSOP_SETATTR;
+		if (strcmp(op, "access") == 0)
+			extra |= 1u << FSOP_ACCESS;
+		per_fsd = (int)th / (nf > 0 ? nf : 1);
+		if (per_fsd < 1)
+			per_fsd = 1;
+		memset(&x, 0, sizeof(x));
+		if (xs > 0)
+			xfer_set_single(&x, (uint64_t)xs);
+		else
+			xfer_copy(&x, &w->xfer);
+		for (k = 0; k < nf; k++) {
+			add_fwgs(m, w->name, pr->fwds[i].fsds[k], op, rdpct,
+			    &x, w->fileio != NULL ? w->fileio : "sequential",
+			    w->fileselect != NULL ? w->fileselect :
+			    "sequential", w->stopafter, per_fsd, rate /
+			    pr->nfwds / nf, rd->openflags.n > 0 ?
+			    &rd->openflags : w->openflags.n > 0 ?
+			    &w->openflags : &no_flags);
+			nfwgs++;
+		}
+		xfer_clear(&x);
+	}
+	report_set_fs(m->rep, 1, extra);
+	return (nfwgs > 0 ? 0 : -1);
+}
+
 /* Build the automatic SD_format run (PARMFILE.md 12.9). */
 static void
 build_format_run(struct master *m)
@@ -1257,6 +1464,77 @@ wd_key(const struct master *m, const char *name)
 	return (-1);
 }
 
+/* The report key of an fsd or fwd ("fsd", name), or -1. */
+static int
+fs_key(const struct master *m, const char *kind, const char *name)
+{
+	char want[300];
+	int i;
+
+	if (name == NULL)
+		return (-1);
+	snprintf(want, sizeof(want), "%s:%s", kind, name);
+	for (i = 0; i < m->fskey_name.n; i++) {
+		if (strcmp(m->fskey_name.v[i], want) == 0)
+			return (m->fskey[i]);
+	}
+	return (-1);
+}
+
+/* Keys for the fsds and fwds the runs use, "format" for format runs. */
+static void
+open_fs_keys(struct master *m)
+{
+	int r, k, j, format = 0;
+
+	for (r = 0; r < m->plan->nruns; r++) {
+		const struct run *pr = &m->plan->runs[r];
+
+		format |= pr->format_run && pr->nfwds > 0;
+		for (k = 0; k < pr->nfwds; k++) {
+			char n[300];
+
+			for (j = 0; j < pr->fwds[k].nfsds; j++) {
+				snprintf(n, sizeof(n), "fsd:%s",
+				    pr->fwds[k].fsds[j]->name);
+				if (fs_key(m, "fsd", pr->fwds[k].fsds[j]->name)
+				    >= 0)
+					continue;
+				m->fskey = xreallocarray(m->fskey, (size_t)
+				    m->fskey_name.n + 1, sizeof(int));
+				m->fskey[m->fskey_name.n] = report_key_add(
+				    m->rep, RKEY_FSD, pr->fwds[k].fsds[j]->name,
+				    1);
+				strlist_add(&m->fskey_name, n);
+			}
+		}
+	}
+	if (format) {
+		m->fskey = xreallocarray(m->fskey, (size_t)m->fskey_name.n + 1,
+		    sizeof(int));
+		m->fskey[m->fskey_name.n] = report_key_add(m->rep, RKEY_FWD,
+		    "format", 1);
+		strlist_add(&m->fskey_name, "fwd:format");
+	}
+	for (r = 0; r < m->plan->nruns; r++) {
+		const struct run *pr = &m->plan->runs[r];
+
+		for (k = 0; k < pr->nfwds; k++) {
+			char n[300];
+
+			if (pr->format_run || fs_key(m, "fwd",
+			    pr->fwds[k].fwd->name) >= 0)
+				continue;
+			snprintf(n, sizeof(n), "fwd:%s", pr->fwds[k].fwd->name);
+			m->fskey = xreallocarray(m->fskey, (size_t)
+			    m->fskey_name.n + 1, sizeof(int));
+			m->fskey[m->fskey_name.n] = report_key_add(m->rep,
+			    RKEY_FWD, pr->fwds[k].fwd->name, 1);
+			strlist_add(&m->fskey_name, n);
+		}
+	}
+}
+
 /* Per-WG state for a run: previous counters and the WG's report keys. */
 static void
 slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
@@ -1282,6 +1560,17 @@ slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
 		    sdn) : NULL;
 		int *k = &s->wg_keys[MERGE_KEYS_PER_WG * i];
 
+		if (json_object_get(g, "fwd") != NULL) {
+			k[0] = 0;
+			k[1] = m->key_hosts[s->host];
+			k[2] = m->key_slave[s->id];
+			k[3] = fs_key(m, "fsd", json_string_value(
+			    json_object_get(g, "fsd")));
+			k[4] = fs_key(m, "fwd", json_string_value(
+			    json_object_get(g, "fwd")));
+			k[5] = k[6] = -1;
+			continue;
+		}
 		k[0] = 0;
 		k[1] = m->key_hosts[s->host];
 		k[2] = m->key_slave[s->id];
@@ -1355,6 +1644,7 @@ open_key_reports(struct master *m)
 		    RKEY_SDQUIET : RKEY_SD, sd->name, 1) : -1;
 	}
 	m->nmodel_sds = nsds;
+	open_fs_keys(m);
 	if (host_detail || slave_detail) {
 		if (host_detail)
 			m->key_hostsd = xcalloc((size_t)(nsds * m->nhosts) +
@@ -1479,7 +1769,8 @@ send_work(struct master *m)
 		json_object_set_new(w, "distribution", json_integer(
 		    m->cur.plan_run != NULL ? (int)m->cur.plan_run->rd->distribution
 		    : 0));
-		slave_wg_alloc(m, s, json_object_get(w, "wgs"));
+		slave_wg_alloc(m, s, json_object_get(w, "wgs") != NULL ?
+		    json_object_get(w, "wgs") : json_object_get(w, "fwgs"));
 		link_send(s->link, MSG_WORK, json_pack("{s:I,s:s,s:I,s:I,s:I,"
 		    "s:b,s:O,s:o}", "run_id", (json_int_t)m->run_id, "run",
 		    m->cur.name, "interval_ns", (json_int_t)m->cur.interval_ns,
@@ -2201,6 +2492,67 @@ compute_xmax(struct master *m)
 	}
 }
 
+/* The file-system parts this build runs; the rest refused by name. */
+static int
+check_fs_supported(struct master *m, const struct plan *p)
+{
+	static const char *const ops[] = { "read", "write", "create",
+	    "delete", "mkdir", "rmdir", "open", "close", "getattr", "setattr",
+	    "access", NULL };
+	int i, k, j, fs = 0;
+
+	for (i = 0; i < p->nruns; i++) {
+		const struct run *r = &p->runs[i];
+
+		fs |= r->nfwds > 0;
+		if (r->nfwds > 0 && bag_get(&r->rd->bag, "operations") != NULL) {
+			console_fatal("rd=%s: 'operations=' is not supported by "
+			    "vdbc yet; give each fwd its operation=",
+			    r->rd->name);
+			return (-1);
+		}
+		for (k = 0; k < r->nfwds; k++) {
+			const struct fwd *w = r->fwds[k].fwd;
+			const char *op = w->operation != NULL ? w->operation :
+			    "read";
+			const char *sel = w->fileselect != NULL ?
+			    w->fileselect : "sequential";
+
+			for (j = 0; j < r->nloops; j++)
+				if (r->loop_kind[j] == LOOP_OPERATION &&
+				    r->loop_str[j] != NULL)
+					op = r->loop_str[j];
+			for (j = 0; ops[j] != NULL && strcmp(ops[j], op); j++)
+				;
+			if (ops[j] == NULL) {
+				console_fatal("fwd=%s: operation=%s is not "
+				    "supported by vdbc yet", w->name, op);
+				return (-1);
+			}
+			if (strcmp(sel, "random") != 0 &&
+			    strcmp(sel, "sequential") != 0) {
+				console_fatal("fwd=%s: fileselect=%s is not "
+				    "supported by vdbc yet (random or "
+				    "sequential)", w->name, sel);
+				return (-1);
+			}
+			if (w->fileio_shared || w->fileio_delete) {
+				console_fatal("fwd=%s: fileio=(%s) is not "
+				    "supported by vdbc yet", w->name,
+				    w->fileio_shared ? "random,shared" :
+				    "sequential,delete");
+				return (-1);
+			}
+		}
+	}
+	if (fs && m->nhosts > 1) {
+		console_fatal("File-system workloads on more than one host are "
+		    "not supported by vdbc yet");
+		return (-1);
+	}
+	return (0);
+}
+
 /* Refuse what this build cannot run yet, before anything starts. */
 static int
 check_supported(struct master *m, const struct model *model,
@@ -2239,13 +2591,7 @@ check_supported(struct master *m, const struct model *model,
 		    "(listed above); remove it, or use -s to plan the runs");
 		return (-1);
 	}
-	if (!TAILQ_EMPTY(&model->fsds) || (p->nruns > 0 &&
-	    p->runs[0].rd->fwds.n > 0)) {
-		console_fatal("File-system workloads (fsd=, fwd=) are not "
-		    "supported by vdbc yet; use -s to plan them");
-		return (-1);
-	}
-	return (0);
+	return (check_fs_supported(m, p));
 }
 
 /*
@@ -2432,6 +2778,8 @@ out:
 		free(m->wdkey_name[i]);
 	free(m->wdkey_name);
 	free(m->wdkey);
+	strlist_clear(&m->fskey_name);
+	free(m->fskey);
 	for (i = 0; i < RUN_MAX_SLAVES; i++)
 		json_decref(m->cur.work[i]);
 	free(m->cur.skew_req);

@@ -121,6 +121,17 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	if (s->work == NULL)
 		return;
+	{
+		struct strlist notes = { 0, NULL, 0 };
+		int i;
+
+		/* Progress first, so the console reads in order. */
+		work_take_notes(s->work, &notes);
+		for (i = 0; i < notes.n; i++)
+			link_send(s->link, MSG_LOG, json_pack("{s:s,s:s}",
+			    "level", "info", "text", notes.v[i]));
+		strlist_clear(&notes);
+	}
 	send_interval(s);
 	{
 		struct strlist errs = { 0, NULL, 0 };

@@ -31,6 +31,7 @@
 #include "pattern.h"
 #include "rng.h"
 #include "safety.h"
+#include "fswork.h"
 #include "workload.h"
 #include "vdbhist.h"
 #include "xmalloc.h"
@@ -93,6 +94,7 @@ struct thread {
 };
 
 struct work {
+	struct fswork		*fs;	/* a file-system run instead */
 	uint64_t			 run_id;
 	uint64_t			 interval_ns;
 	uint64_t			 seed;
@@ -173,6 +175,11 @@ work_free(struct work *w)
 
 	if (w == NULL)
 		return;
+	if (w->fs != NULL) {
+		fswork_free(w->fs);
+		free(w);
+		return;
+	}
 	work_stop(w);
 	for (i = 0; i < w->nthreads; i++) {
 		struct thread *t = &w->threads[i];
@@ -466,6 +473,18 @@ work_new(const json_t *body, struct errmsg *e)
 
 	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
 	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
+	    &wk) == 0 && ins > 0 && json_object_get(wk, "fwgs") != NULL) {
+		w = xcalloc(1, sizeof(*w));
+		w->run_id = (uint64_t)run_id;
+		w->interval_ns = (uint64_t)ins;
+		if ((w->fs = fswork_new(body, e)) == NULL) {
+			free(w);
+			return (NULL);
+		}
+		return (w);
+	}
+	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
+	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
 	    &wk) != 0 || json_unpack_ex(wk, &je, 0, "{s:o,s:o,s?s,s?o}",
 	    "sds", &sds, "wgs", &wgs, "engine", &engine, "histogram_edges_us",
 	    &edges) != 0 || !json_is_array(sds) || !json_is_array(wgs) ||
@@ -694,10 +713,23 @@ io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
 void
 work_take_errors(struct work *w, struct strlist *out)
 {
+	if (w->fs != NULL) {
+		memset(out, 0, sizeof(*out));
+		return;
+	}
 	pthread_mutex_lock(&w->err_mu);
 	*out = w->err_queue;
 	memset(&w->err_queue, 0, sizeof(w->err_queue));
 	pthread_mutex_unlock(&w->err_mu);
+}
+
+/* Progress lines of a file-system run. */
+void
+work_take_notes(struct work *w, struct strlist *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (w->fs != NULL)
+		fswork_take_notes(w->fs, out);
 }
 
 /* Pick the next I/O of an sd for a thread: workload, direction, size
@@ -920,6 +952,8 @@ work_start(struct work *w, struct errmsg *e)
 {
 	int i, rc;
 
+	if (w->fs != NULL)
+		return (fswork_start(w->fs, e));
 	w->go_ns = mtime_now_ns();
 	for (i = 0; i < w->nthreads; i++) {
 		if ((rc = pthread_create(&w->threads[i].tid, NULL,
@@ -941,6 +975,10 @@ work_stop(struct work *w)
 {
 	int i;
 
+	if (w->fs != NULL) {
+		fswork_stop(w->fs);
+		return;
+	}
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < w->nthreads; i++) {
 		if (w->threads[i].started) {
@@ -966,6 +1004,8 @@ work_interval_ns(const struct work *w)
 const char *
 work_error(const struct work *w)
 {
+	if (w->fs != NULL)
+		return (fswork_error(w->fs));
 	return (__atomic_load_n(&w->has_error, __ATOMIC_ACQUIRE) ?
 	    w->error : NULL);
 }
@@ -976,6 +1016,8 @@ work_eof_done(const struct work *w)
 {
 	int i, any = 0;
 
+	if (w->fs != NULL)
+		return (fswork_done(w->fs));
 	for (i = 0; i < w->nwgs; i++) {
 		if (!w->wgs[i].seek_eof)
 			continue;
@@ -986,26 +1028,24 @@ work_eof_done(const struct work *w)
 	return (any);
 }
 
-/* vdbench bucket counts as a JSON array. */
-static json_t *
-vdb_json(const struct vdbhist *h, unsigned int n)
-{
-	json_t *a = json_array();
-	unsigned int i;
-
-	for (i = 0; i <= n; i++)
-		json_array_append_new(a, json_integer((json_int_t)h->count[i]));
-	return (a);
-}
 
 /* Cumulative counters of every WG, summed over its threads. */
 json_t *
 work_stats_json(struct work *w, uint64_t k)
 {
 	json_t *out = json_array();
-	struct hist *sum[2] = { hist_new(), hist_new() };
-	struct hist *snap = hist_new(), *sched = hist_new();
+	struct hist *sum[2];
+	struct hist *snap, *sched;
 	int g, i, d, s;
+
+	if (w->fs != NULL) {
+		json_decref(out);
+		return (fswork_stats_json(w->fs, k));
+	}
+	snap = hist_new();
+	sched = hist_new();
+	sum[0] = hist_new();
+	sum[1] = hist_new();
 
 	for (g = 0; g < w->nwgs; g++) {
 		struct iostats io;
@@ -1053,8 +1093,8 @@ work_stats_json(struct work *w, uint64_t k)
 		    "io", iostats_to_json(&io),
 		    "hist", "read", hist_to_json(sum[0]), "write",
 		    hist_to_json(sum[1]),
-		    "vdb", "read", vdb_json(&vh[0], w->edges.n), "write",
-		    vdb_json(&vh[1], w->edges.n)));
+		    "vdb", "read", vdbhist_to_json(&vh[0], w->edges.n), "write",
+		    vdbhist_to_json(&vh[1], w->edges.n)));
 		if (hist_count(sched) > 0)
 			json_object_set_new(json_array_get(out,
 			    json_array_size(out) - 1), "sched",

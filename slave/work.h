@@ -32,6 +32,8 @@ int		 work_eof_done(const struct work *);
 /* The I/O error texts queued since the last call (caller clears). */
 struct strlist;
 void		 work_take_errors(struct work *, struct strlist *);
+/* Progress lines for the console (file-system runs; caller clears). */
+void		 work_take_notes(struct work *, struct strlist *);
 /* Has the run stopped on I/O errors (data_errors=)? The text, or NULL. */
 const char	*work_error(const struct work *);
 /* The targets' facts for INFO: exists, size, block size, type. */

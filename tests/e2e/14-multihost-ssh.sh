@@ -17,6 +17,11 @@ if [ ! -x /usr/sbin/sshd ] || ! command -v ssh >/dev/null || ! command -v ssh-ke
 fi
 NET=10.$((100 + RANDOM % 100))
 NS_M=vdbcsm$$ NS_1=vdbcs1$$
+# ip netns exec needs a private mount of / (not there in a plain chroot).
+if ! unshare -m sh -c 'mount --make-rslave /' 2>/dev/null; then
+	echo "skipped: cannot make a private mount namespace here (a chroot?)"
+	exit 77
+fi
 if ! ip netns add "$NS_M" 2>/dev/null; then
 	echo "skipped: cannot create network namespaces here"
 	exit 77

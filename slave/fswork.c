@@ -1,0 +1,952 @@
+/* SPDX-License-Identifier: MIT */
+/* File-system runs on a slave (see fswork.h). */
+#include "fswork.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fstree.h"
+#include "hist.h"
+#include "iostats.h"
+#include "model.h"
+#include "model_json.h"
+#include "mtime.h"
+#include "rng.h"
+#include "vdbhist.h"
+#include "workload.h"
+#include "xmalloc.h"
+
+#define FS_PATH_MAX	4096
+
+enum fwg_op {
+	OP_FORMAT, OP_READ, OP_WRITE, OP_CREATE, OP_DELETE, OP_MKDIR,
+	OP_RMDIR, OP_OPEN, OP_CLOSE, OP_GETATTR, OP_SETATTR, OP_ACCESS,
+};
+
+static const char *const op_words[] = {
+	"format", "read", "write", "create", "delete", "mkdir", "rmdir",
+	"open", "close", "getattr", "setattr", "access", NULL,
+};
+
+/* One file workload: an fwd on an fsd. */
+struct fwg {
+	char		*fwd, *fsd, *anchor;
+	struct fstree	 tree;
+	enum fwg_op	 op;
+	double		 readpct;	/* < 0: the operation decides */
+	struct xfer	 xfer;
+	double		*xfer_cum;
+	int		 random_io, random_select;
+	double		 stopafter;	/* 0 file size, > 0 blocks, < 0 pct */
+	int		 nthreads, first, total;	/* slices: first..+n of total */
+	double		 rate_per_s;	/* 0 = max */
+	int		 oflags;
+	int		 format_clean, format_restart, dirs_only;
+	int		 clean_only;
+	pthread_barrier_t barrier;	/* format: clean and mkdir first */
+	int		 finished;	/* threads done (format); atomic */
+};
+
+/* A thread's counters; written by it alone with relaxed stores. */
+struct fstat {
+	struct iostats	 io;
+	struct hist	*h[2];
+	struct vdbhist	 vh[2];
+};
+
+struct fthread {
+	struct fswork	*w;
+	struct fwg	*g;
+	int		 slice;		/* this thread's file slice */
+	pthread_t	 tid;
+	int		 started;
+	struct rng	 rng;
+	struct fstat	 st;
+	char		*buf;
+	size_t		 buflen;
+};
+
+struct fswork {
+	int		 nfwgs;
+	struct fwg	*fwgs;
+	int		 nthreads;
+	struct fthread	*threads;
+	struct vdbhist_edges edges;
+	uint64_t	 seed, go_ns;
+	int		 stop;		/* atomic */
+	pthread_mutex_t	 mu;		/* error and notes */
+	char		*error;
+	struct strlist	 notes;
+};
+
+/* Relaxed single-writer add, safe against the snapshotting loop. */
+static inline void
+add64(uint64_t *p, uint64_t v)
+{
+	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + v,
+	    __ATOMIC_RELAXED);
+}
+
+static inline void
+max64(uint64_t *p, uint64_t v)
+{
+	if (v > __atomic_load_n(p, __ATOMIC_RELAXED))
+		__atomic_store_n(p, v, __ATOMIC_RELAXED);
+}
+
+/* A note for the console (progress), or the error that stops the run. */
+static void
+note(struct fswork *w, int is_error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void
+note(struct fswork *w, int is_error, const char *fmt, ...)
+{
+	char text[FS_PATH_MAX + 200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	pthread_mutex_lock(&w->mu);
+	if (is_error) {
+		if (w->error == NULL)
+			w->error = xstrdup(text);
+		__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+	} else
+		strlist_add(&w->notes, text);
+	pthread_mutex_unlock(&w->mu);
+}
+
+static int
+stopping(const struct fswork *w)
+{
+	return (__atomic_load_n(&w->stop, __ATOMIC_RELAXED));
+}
+
+static const enum fsop req_of[] = {
+	[OP_CREATE] = FSOP_CREATE, [OP_DELETE] = FSOP_DELETE,
+	[OP_MKDIR] = FSOP_MKDIR, [OP_RMDIR] = FSOP_RMDIR,
+	[OP_OPEN] = FSOP_OPEN, [OP_CLOSE] = FSOP_CLOSE,
+	[OP_GETATTR] = FSOP_GETATTR, [OP_SETATTR] = FSOP_SETATTR,
+	[OP_ACCESS] = FSOP_ACCESS,
+};
+
+static void count_req(struct fthread *, uint64_t);
+
+/* Count an operation. */
+static void
+count_op(struct fthread *t, enum fsop o, uint64_t t0)
+{
+	uint64_t ns = mtime_now_ns() - t0;
+
+	if (t->g->op >= OP_CREATE && req_of[t->g->op] == o)
+		count_req(t, ns);
+	add64(&t->st.io.op[o].n, 1);
+	add64(&t->st.io.op[o].resp_sum_ns, ns);
+	max64(&t->st.io.op[o].resp_max_ns, ns);
+}
+
+static void
+count_misc(struct fthread *t, enum fsmisc m)
+{
+	add64(&t->st.io.misc[m], 1);
+}
+
+/* An operation the fwd asked for (ReqstdOps). */
+static void
+count_req(struct fthread *t, uint64_t ns)
+{
+	add64(&t->st.io.req_n, 1);
+	add64(&t->st.io.req_resp_ns, ns);
+}
+
+/* Count a read or write. */
+static void
+count_io(struct fthread *t, int dir, uint64_t bytes, uint64_t ns)
+{
+	struct iostats_side *x = &t->st.io.side[dir];
+	uint64_t us = (ns + 500) / 1000;
+
+	if (t->g->op == OP_READ || t->g->op == OP_WRITE ||
+	    t->g->op == OP_FORMAT)
+		count_req(t, ns);
+	add64(&x->ios, 1);
+	add64(&x->bytes, bytes);
+	add64(&x->resp_sum_ns, ns);
+	add64(&x->resp_sumsq_us2, us * us);
+	max64(&x->resp_max_ns, ns);
+	hist_add(t->st.h[dir], ns);
+	add64(&t->st.vh[dir].count[vdbhist_bucket_of(&t->w->edges, ns)], 1);
+}
+
+/* Fixed rate: wait for this thread's next arrival; -1 when stopping. */
+static int
+pace(struct fthread *t, uint64_t *next_ns)
+{
+	double per = t->g->rate_per_s / t->g->nthreads;
+	struct timespec ts;
+	uint64_t now;
+
+	if (per <= 0)
+		return (stopping(t->w) ? -1 : 0);
+	*next_ns += (uint64_t)(rng_exp(&t->rng, 1e9 / per));
+	while (!stopping(t->w) && (now = mtime_now_ns()) < *next_ns) {
+		uint64_t wake = *next_ns - now > 100000000u ? now + 100000000u :
+		    *next_ns;
+
+		ts.tv_sec = (time_t)(wake / 1000000000u);
+		ts.tv_nsec = (long)(wake % 1000000000u);
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+	return (stopping(t->w) ? -1 : 0);
+}
+
+/* The anchor-relative path of file f, absolute. */
+static void
+file_path(const struct fwg *g, uint64_t f, char *buf, size_t len)
+{
+	char rel[FS_PATH_MAX];
+
+	fstree_file_path(&g->tree, f, rel, sizeof(rel));
+	if (snprintf(buf, len, "%s/%s", g->anchor, rel) >= (int)len)
+		buf[len - 1] = '\0';	/* too long: the open fails, says so */
+}
+
+static void
+dir_path(const struct fwg *g, uint64_t d, char *buf, size_t len)
+{
+	char rel[FS_PATH_MAX];
+
+	fstree_dir_path(&g->tree, d, rel, sizeof(rel));
+	if (snprintf(buf, len, "%s/%s", g->anchor, rel) >= (int)len)
+		buf[len - 1] = '\0';
+}
+
+/* Files of this thread's slice: f = slice, slice + total, ... */
+static uint64_t
+slice_count(const struct fwg *g, int slice)
+{
+	uint64_t n = g->tree.nfiles;
+
+	return (n > (uint64_t)slice ? (n - (uint64_t)slice +
+	    (uint64_t)g->total - 1) / (uint64_t)g->total : 0);
+}
+
+/* Remove what vdbc's naming made under dir; foreign entries stay. */
+static void
+clean_dir(struct fthread *t, const char *dir, int top)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	char p[FS_PATH_MAX];
+
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL && !stopping(t->w)) {
+		struct stat st;
+		uint64_t t0;
+
+		if (!fstree_is_ours(de->d_name))
+			continue;
+		if (snprintf(p, sizeof(p), "%s/%s", dir, de->d_name) >=
+		    (int)sizeof(p) || lstat(p, &st) != 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			clean_dir(t, p, 0);
+			t0 = mtime_now_ns();
+			if (rmdir(p) == 0) {
+				count_op(t, FSOP_RMDIR, t0);
+				count_misc(t, FSM_DIRECTORY_DELETES);
+			}
+		} else if (S_ISREG(st.st_mode)) {
+			t0 = mtime_now_ns();
+			if (unlink(p) == 0) {
+				count_op(t, FSOP_DELETE, t0);
+				count_misc(t, FSM_FILE_DELETES);
+			}
+		}
+	}
+	closedir(d);
+	(void)top;
+}
+
+/* Write a whole file (or its missing tail); 0, or -1 on error. */
+static int
+fill_file(struct fthread *t, const char *path, uint64_t size, int restart,
+    int counted)
+{
+	struct fwg *g = t->g;
+	uint64_t from = 0, t0 = mtime_now_ns(), xfer = g->xfer.size_bytes[0];
+	struct stat st;
+	int fd, created = 0;
+
+	if (restart && stat(path, &st) == 0) {
+		if ((uint64_t)st.st_size >= size)
+			return (0);	/* complete already */
+		from = (uint64_t)st.st_size / xfer * xfer;
+	}
+	fd = open(path, O_WRONLY | O_CLOEXEC | g->oflags | (from == 0 ?
+	    O_CREAT | O_TRUNC : 0), 0644);
+	if (fd < 0) {
+		note(t->w, 1, "anchor=%s: create %s failed: %s", g->anchor,
+		    path, strerror(errno));
+		return (-1);
+	}
+	created = from == 0 && !counted;
+	if (created) {
+		count_op(t, FSOP_CREATE, t0);
+		count_misc(t, FSM_FILE_CREATES);
+	}
+	count_op(t, FSOP_OPEN, t0);
+	count_misc(t, FSM_WRITE_OPENS);
+	while (from < size && !stopping(t->w)) {
+		uint64_t n = size - from < xfer ? size - from : xfer, s;
+		ssize_t r;
+
+		s = mtime_now_ns();
+		r = pwrite(fd, t->buf, n, (off_t)from);
+		if (r != (ssize_t)n) {
+			note(t->w, 1, "anchor=%s: write %s at offset %llu, %llu "
+			    "bytes failed: %s", g->anchor, path,
+			    (unsigned long long)from, (unsigned long long)n,
+			    r < 0 ? strerror(errno) : "short write");
+			close(fd);
+			return (-1);
+		}
+		count_io(t, 1, n, mtime_now_ns() - s);
+		from += n;
+	}
+	t0 = mtime_now_ns();
+	close(fd);
+	count_op(t, FSOP_CLOSE, t0);
+	count_misc(t, FSM_FILE_CLOSES);
+	return (0);
+}
+
+/* vdb_control.file: what the tree is, in vdbench's layout. */
+static void
+write_control(struct fwg *g)
+{
+	char p[FS_PATH_MAX], when[64];
+	time_t now = time(NULL);
+	struct tm tm;
+	FILE *f;
+
+	if (snprintf(p, sizeof(p), "%s/vdb_control.file", g->anchor) >=
+	    (int)sizeof(p) || (f = fopen(p, "w")) == NULL)
+		return;
+	localtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%a %b %d %H:%M:%S %Z %Y", &tm);
+	fprintf(f, "when  end %s\ndepth %d\nwidth %d\nfiles %llu\ndist  %s\n"
+	    "size  %llu\ndirectory status %llu\n", when, g->tree.depth,
+	    g->tree.width, (unsigned long long)g->tree.files_per_dir,
+	    g->tree.dist_all ? "all" : "bottom",
+	    (unsigned long long)g->tree.size_bytes[0],
+	    (unsigned long long)g->tree.ndirs);
+	if (g->tree.ndirs > 0)
+		fprintf(f, "y\n= %llu\n", (unsigned long long)g->tree.ndirs - 1);
+	fprintf(f, "file status %llu\n", (unsigned long long)g->tree.nfiles);
+	if (g->tree.nfiles > 0 && !g->dirs_only)
+		fprintf(f, "f\n= %llu\n", (unsigned long long)g->tree.nfiles -
+		    1);
+	fprintf(f, "written by vdbc: its own layout of vdbench's file\n");
+	fclose(f);
+}
+
+/* The format run of one fsd: clean, anchor, directories, files. */
+static void
+do_format(struct fthread *t)
+{
+	struct fwg *g = t->g;
+	uint64_t f, n, d, t0;
+	char p[FS_PATH_MAX];
+	struct stat st;
+
+	if (t->slice == g->first) {
+		/* One thread of the slave prepares the tree. */
+		if (stat(g->anchor, &st) != 0) {
+			t0 = mtime_now_ns();
+			if (mkdir(g->anchor, 0755) != 0) {
+				note(t->w, 1, "anchor=%s: cannot create the "
+				    "anchor directory: %s%s", g->anchor,
+				    strerror(errno), errno == ENOENT ?
+				    " (its parent must exist)" : "");
+			} else {
+				/* vdbench does not count the anchor. */
+				(void)t0;
+				note(t->w, 0, "Created anchor directory: %s",
+				    g->anchor);
+			}
+		} else if (!S_ISDIR(st.st_mode))
+			note(t->w, 1, "anchor=%s: not a directory", g->anchor);
+		if (!stopping(t->w) && g->format_clean) {
+			note(t->w, 0, "Starting cleanup for anchor=%s",
+			    g->anchor);
+			clean_dir(t, g->anchor, 1);
+		}
+		for (d = 0; d < g->tree.ndirs && !stopping(t->w) &&
+		    !g->clean_only; d++) {
+			dir_path(g, d, p, sizeof(p));
+			t0 = mtime_now_ns();
+			if (mkdir(p, 0755) == 0) {
+				count_op(t, FSOP_MKDIR, t0);
+				count_misc(t, FSM_DIRECTORY_CREATES);
+			} else if (errno == EEXIST) {
+				count_misc(t, FSM_DIR_EXISTS);
+			} else {
+				note(t->w, 1, "anchor=%s: mkdir %s failed: %s",
+				    g->anchor, p, strerror(errno));
+			}
+		}
+		if (!stopping(t->w))
+			note(t->w, 0, "anchor=%s %s complete.", g->anchor,
+			    g->clean_only ? "clean" : "mkdir");
+	}
+	pthread_barrier_wait(&g->barrier);
+	n = slice_count(g, t->slice);
+	for (f = 0; f < n && !stopping(t->w) && !g->dirs_only &&
+	    !g->clean_only; f++) {
+		uint64_t fi = (uint64_t)t->slice + f * (uint64_t)g->total;
+
+		file_path(g, fi, p, sizeof(p));
+		if (fill_file(t, p, fstree_file_size(&g->tree, fi),
+		    g->format_restart, 0) != 0)
+			break;
+	}
+	if (__atomic_add_fetch(&g->finished, 1, __ATOMIC_ACQ_REL) ==
+	    g->nthreads && !stopping(t->w) && !g->clean_only) {
+		write_control(g);
+		note(t->w, 0, "anchor=%s %s complete.", g->anchor,
+		    g->dirs_only ? "mkdir" : "create");
+	}
+}
+
+/* Read or write one selected file: open, stopafter worth, close. */
+static int
+rw_file(struct fthread *t, const char *path, uint64_t size, uint64_t *next)
+{
+	struct fwg *g = t->g;
+	int writes = g->op == OP_WRITE || g->readpct >= 0;
+	uint64_t t0 = mtime_now_ns(), done = 0, want, off = 0;
+	int fd;
+
+	fd = open(path, (writes ? (g->readpct >= 0 ? O_RDWR : O_WRONLY) :
+	    O_RDONLY) | O_CLOEXEC | g->oflags);
+	if (fd < 0) {
+		count_misc(t, FSM_FILE_NOT_FOUND);
+		return (errno == ENOENT ? 0 : -1);
+	}
+	count_op(t, FSOP_OPEN, t0);
+	count_misc(t, writes ? FSM_WRITE_OPENS : FSM_READ_OPENS);
+	want = g->stopafter == 0 ? size : g->stopafter > 0 ?
+	    (uint64_t)g->stopafter * g->xfer.size_bytes[0] :
+	    (uint64_t)(-g->stopafter / 100 * (double)size);
+	while (done < want && !stopping(t->w)) {
+		uint64_t x = g->xfer.kind == XFER_DIST ? g->xfer.size_bytes[
+		    workload_pick(g->xfer_cum, g->xfer.n, &t->rng)] :
+		    g->xfer.size_bytes[0], s;
+		int dir = g->readpct >= 0 ? rng_double(&t->rng) * 100 >=
+		    g->readpct : g->op == OP_WRITE;
+		ssize_t r;
+
+		if (x > size)
+			x = size;
+		if (x == 0)
+			break;
+		if (g->random_io)
+			off = rng_below(&t->rng, size / x) * x;
+		else if (off + x > size)
+			break;		/* sequential: stop at end of file */
+		if (pace(t, next) != 0)
+			break;
+		s = mtime_now_ns();
+		r = dir ? pwrite(fd, t->buf, x, (off_t)off) :
+		    pread(fd, t->buf, x, (off_t)off);
+		if (r < 0) {
+			note(t->w, 1, "anchor=%s: %s %s at offset %llu failed: %s",
+			    g->anchor, dir ? "write" : "read", path,
+			    (unsigned long long)off, strerror(errno));
+			close(fd);
+			return (-1);
+		}
+		count_io(t, dir, (uint64_t)r, mtime_now_ns() - s);
+		if (!g->random_io)
+			off += x;
+		done += x;
+	}
+	t0 = mtime_now_ns();
+	close(fd);
+	count_op(t, FSOP_CLOSE, t0);
+	count_misc(t, FSM_FILE_CLOSES);
+	return (0);
+}
+
+/* One metadata operation on a file or directory. */
+static void
+meta_op(struct fthread *t, const char *path, uint64_t fi)
+{
+	struct fwg *g = t->g;
+	uint64_t t0 = mtime_now_ns();
+	struct stat st;
+	int fd;
+
+	switch (g->op) {
+	case OP_CREATE:
+		if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		    0644)) < 0) {
+			count_misc(t, errno == EEXIST ? FSM_FILE_BUSY :
+			    FSM_FILE_NOT_FOUND);
+			return;
+		}
+		count_op(t, FSOP_CREATE, t0);
+		count_misc(t, FSM_FILE_CREATES);
+		close(fd);
+		fill_file(t, path, fstree_file_size(&g->tree, fi), 0, 1);
+		break;
+	case OP_DELETE:
+		if (unlink(path) == 0) {
+			count_op(t, FSOP_DELETE, t0);
+			count_misc(t, FSM_FILE_DELETES);
+		} else
+			count_misc(t, FSM_FILE_NOT_FOUND);
+		break;
+	case OP_OPEN:
+	case OP_CLOSE:
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+			count_misc(t, FSM_FILE_NOT_FOUND);
+			return;
+		}
+		count_op(t, FSOP_OPEN, t0);
+		count_misc(t, FSM_READ_OPENS);
+		t0 = mtime_now_ns();
+		close(fd);
+		count_op(t, FSOP_CLOSE, t0);
+		count_misc(t, FSM_FILE_CLOSES);
+		break;
+	case OP_GETATTR:
+		if (stat(path, &st) == 0)
+			count_op(t, FSOP_GETATTR, t0);
+		else
+			count_misc(t, FSM_FILE_NOT_FOUND);
+		break;
+	case OP_SETATTR:
+		if (chmod(path, fi % 2 ? 0640 : 0644) == 0)
+			count_op(t, FSOP_SETATTR, t0);
+		else
+			count_misc(t, FSM_FILE_NOT_FOUND);
+		break;
+	case OP_ACCESS:
+		if (access(path, R_OK) == 0)
+			count_op(t, FSOP_ACCESS, t0);
+		else
+			count_misc(t, FSM_FILE_NOT_FOUND);
+		break;
+	case OP_MKDIR:
+		if (mkdir(path, 0755) == 0) {
+			count_op(t, FSOP_MKDIR, t0);
+			count_misc(t, FSM_DIRECTORY_CREATES);
+		} else
+			count_misc(t, FSM_DIR_EXISTS);
+		break;
+	case OP_RMDIR:
+		if (rmdir(path) == 0) {
+			count_op(t, FSOP_RMDIR, t0);
+			count_misc(t, FSM_DIRECTORY_DELETES);
+		} else
+			count_misc(t, FSM_FILE_BUSY);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A run thread: pick, operate, until stopped. */
+static void
+do_run(struct fthread *t)
+{
+	struct fwg *g = t->g;
+	int dirs = g->op == OP_MKDIR || g->op == OP_RMDIR;
+	uint64_t n = dirs ? g->tree.ndirs : slice_count(g, t->slice);
+	uint64_t k = 0, next = t->w->go_ns, fi;
+	char p[FS_PATH_MAX];
+
+	if (dirs) {
+		/* Directories are few: thread slices, deepest first for
+		 * rmdir so parents empty out. */
+		n = g->tree.ndirs > (uint64_t)t->slice ? (g->tree.ndirs -
+		    (uint64_t)t->slice + (uint64_t)g->total - 1) /
+		    (uint64_t)g->total : 0;
+	}
+	if (n == 0) {
+		note(t->w, 0, "fwd=%s: thread %d has no %s of anchor=%s to work "
+		    "on", g->fwd, t->slice, dirs ? "directory" : "file",
+		    g->anchor);
+		return;
+	}
+	while (!stopping(t->w)) {
+		uint64_t j = g->random_select ? rng_below(&t->rng, n) : k++ % n;
+
+		fi = (uint64_t)t->slice + j * (uint64_t)g->total;
+		if (dirs) {
+			if (g->op == OP_RMDIR)
+				fi = g->tree.ndirs - 1 - fi;
+			dir_path(g, fi, p, sizeof(p));
+		} else
+			file_path(g, fi, p, sizeof(p));
+		if (g->op == OP_READ || g->op == OP_WRITE) {
+			if (rw_file(t, p, fstree_file_size(&g->tree, fi),
+			    &next) != 0)
+				break;
+			continue;
+		}
+		if (pace(t, &next) != 0)
+			break;
+		meta_op(t, p, fi);
+	}
+}
+
+static void *
+thread_main(void *arg)
+{
+	struct fthread *t = arg;
+
+	if (t->g->op == OP_FORMAT)
+		do_format(t);
+	else
+		do_run(t);
+	return (NULL);
+}
+
+/* Decode one FWG. */
+static int
+fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
+    const json_t *fs, struct errmsg *e)
+{
+	const char *fwd, *fsd, *anchor, *op, *fileio = "sequential";
+	const char *select = "sequential";
+	json_t *xfer, *flags = NULL, *v;
+	const struct fsd *f = NULL, *x;
+	json_error_t je;
+	size_t i;
+	int k;
+
+	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:s,s:s,s:o,s:F,"
+	    "s:F,s:i,s:i,s:i,s:F,s?s,s?s,s?o}", "fwd", &fwd, "fsd", &fsd,
+	    "anchor", &anchor, "operation", &op, "xfer", &xfer, "readpct",
+	    &g->readpct, "stopafter", &g->stopafter, "threads", &g->nthreads,
+	    "thread_first", &g->first, "thread_total", &g->total, "rate_per_s",
+	    &g->rate_per_s, "fileio", &fileio, "fileselect", &select,
+	    "openflags", &flags) != 0) {
+		errmsg_set(e, NULL, 0, 0, "WORK: bad fwg entry: %s", je.text);
+		return (-1);
+	}
+	TAILQ_FOREACH(x, &m->fsds, entry) {
+		if (strcmp(x->name, fsd) == 0)
+			f = x;
+	}
+	for (k = 0; op_words[k] != NULL && strcmp(op_words[k], op) != 0; k++)
+		;
+	if (f == NULL || op_words[k] == NULL || g->nthreads < 1 ||
+	    g->nthreads > 4096 || g->total < g->nthreads || g->first < 0 ||
+	    g->first + g->nthreads > g->total) {
+		errmsg_set(e, NULL, 0, 0, "WORK: fwd=%s,fsd=%s: bad fsd, "
+		    "operation or threads", fwd, fsd);
+		return (-1);
+	}
+	if (fstree_init(&g->tree, f) != 0) {
+		errmsg_set(e, NULL, 0, 0, "fsd=%s: more than 16 file sizes", fsd);
+		return (-1);
+	}
+	g->fwd = xstrdup(fwd);
+	g->fsd = xstrdup(fsd);
+	g->anchor = xstrdup(anchor);
+	g->op = (enum fwg_op)k;
+	if (xfer_from_json(&g->xfer, xfer, e) != 0)
+		return (-1);
+	if (g->xfer.kind == XFER_RANGE) {
+		errmsg_set(e, NULL, 0, 0, "fwd=%s: xfersize=(min,max,align) is "
+		    "for raw workloads", fwd);
+		return (-1);
+	}
+	if (g->xfer.kind == XFER_DIST) {
+		double c = 0;
+
+		g->xfer_cum = xcalloc((size_t)g->xfer.n, sizeof(double));
+		for (k = 0; k < g->xfer.n; k++)
+			g->xfer_cum[k] = c += g->xfer.pct[k];
+	}
+	g->random_io = strcmp(fileio, "random") == 0;
+	g->random_select = strcmp(select, "random") == 0;
+	json_array_foreach(flags, i, v) {
+		const char *fl = json_string_value(v);
+
+		if (fl == NULL)
+			continue;
+		if (strcasecmp(fl, "o_direct") == 0 ||
+		    strcasecmp(fl, "directio") == 0)
+			g->oflags |= O_DIRECT;
+		else if (strcasecmp(fl, "o_sync") == 0)
+			g->oflags |= O_SYNC;
+		else if (strcasecmp(fl, "o_dsync") == 0)
+			g->oflags |= O_DSYNC;
+	}
+	json_unpack((json_t *)fs, "{s?b,s?b,s?b,s?b}", "clean",
+	    &g->format_clean, "restart", &g->format_restart, "dirs_only",
+	    &g->dirs_only, "clean_only", &g->clean_only);
+	return (0);
+}
+
+struct fswork *
+fswork_new(const json_t *body, struct errmsg *e)
+{
+	json_t *wk = json_object_get(body, "work"), *fwgs, *v, *fs;
+	struct model *m;
+	struct fswork *w;
+	json_int_t seed = 0;
+	size_t i;
+	int k, t = 0;
+
+	json_unpack((json_t *)body, "{s:I}", "seed", &seed);
+	fwgs = json_object_get(wk, "fwgs");
+	fs = json_object_get(wk, "fs");
+	if (!json_is_array(fwgs) || json_array_size(fwgs) == 0 ||
+	    (m = model_from_json(json_object_get(body, "model"), e)) == NULL) {
+		if (json_is_array(fwgs))
+			errmsg_set(e, NULL, 0, 0, "WORK: no fwgs or no model");
+		return (NULL);
+	}
+	w = xcalloc(1, sizeof(*w));
+	pthread_mutex_init(&w->mu, NULL);
+	vdbhist_edges_default(&w->edges);
+	w->seed = (uint64_t)seed;
+	w->fwgs = xcalloc(json_array_size(fwgs), sizeof(*w->fwgs));
+	json_array_foreach(fwgs, i, v) {
+		if (fwg_from_json(&w->fwgs[w->nfwgs++], v, m, fs, e) != 0) {
+			model_free(m);
+			fswork_free(w);
+			return (NULL);
+		}
+		w->nthreads += w->fwgs[i].nthreads;
+	}
+	model_free(m);
+	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
+	for (k = 0; k < w->nfwgs; k++) {
+		struct fwg *g = &w->fwgs[k];
+		uint64_t big = xfer_max_bytes(&g->xfer);
+		int j;
+
+		if (g->op == OP_FORMAT)
+			pthread_barrier_init(&g->barrier, NULL,
+			    (unsigned)g->nthreads);
+		for (j = 0; j < g->nthreads; j++, t++) {
+			struct fthread *th = &w->threads[t];
+
+			th->w = w;
+			th->g = g;
+			th->slice = g->first + j;
+			rng_init(&th->rng, w->seed, (uint64_t)t + 1);
+			th->st.h[0] = hist_new();
+			th->st.h[1] = hist_new();
+			th->buflen = big;
+			if (posix_memalign((void **)&th->buf, 4096, big) != 0)
+				th->buf = NULL;
+			if (th->buf == NULL) {
+				errmsg_set(e, NULL, 0, 0, "out of memory");
+				fswork_free(w);
+				return (NULL);
+			}
+			memset(th->buf, 0, big);
+			{
+				uint64_t q;
+
+				for (q = 0; q + 8 <= big; q += 8) {
+					uint64_t r = rng_u64(&th->rng);
+
+					memcpy(th->buf + q, &r, 8);
+				}
+			}
+		}
+	}
+	return (w);
+}
+
+int
+fswork_start(struct fswork *w, struct errmsg *e)
+{
+	int i;
+
+	w->go_ns = mtime_now_ns();
+	for (i = 0; i < w->nthreads; i++) {
+		if (pthread_create(&w->threads[i].tid, NULL, thread_main,
+		    &w->threads[i]) != 0) {
+			errmsg_set(e, NULL, 0, 0, "cannot start a thread: %s",
+			    strerror(errno));
+			fswork_stop(w);
+			return (-1);
+		}
+		w->threads[i].started = 1;
+	}
+	return (0);
+}
+
+void
+fswork_stop(struct fswork *w)
+{
+	int i;
+
+	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < w->nthreads; i++) {
+		if (w->threads[i].started) {
+			pthread_join(w->threads[i].tid, NULL);
+			w->threads[i].started = 0;
+		}
+	}
+}
+
+void
+fswork_free(struct fswork *w)
+{
+	int i;
+
+	if (w == NULL)
+		return;
+	fswork_stop(w);
+	for (i = 0; i < w->nthreads; i++) {
+		hist_free(w->threads[i].st.h[0]);
+		hist_free(w->threads[i].st.h[1]);
+		free(w->threads[i].buf);
+	}
+	for (i = 0; i < w->nfwgs; i++) {
+		struct fwg *g = &w->fwgs[i];
+
+		if (g->op == OP_FORMAT && g->nthreads > 0)
+			pthread_barrier_destroy(&g->barrier);
+		free(g->fwd);
+		free(g->fsd);
+		free(g->anchor);
+		free(g->xfer_cum);
+		xfer_clear(&g->xfer);
+	}
+	free(w->threads);
+	free(w->fwgs);
+	free(w->error);
+	strlist_clear(&w->notes);
+	pthread_mutex_destroy(&w->mu);
+	free(w);
+}
+
+
+json_t *
+fswork_stats_json(struct fswork *w, uint64_t k)
+{
+	json_t *out = json_array();
+	struct hist *sum[2] = { hist_new(), hist_new() }, *snap = hist_new();
+	int g, i, d;
+	size_t q;
+
+	(void)k;
+	for (g = 0; g < w->nfwgs; g++) {
+		struct iostats io;
+		struct vdbhist vh[2];
+
+		memset(&io, 0, sizeof(io));
+		memset(vh, 0, sizeof(vh));
+		hist_reset(sum[0]);
+		hist_reset(sum[1]);
+		for (i = 0; i < w->nthreads; i++) {
+			struct fthread *t = &w->threads[i];
+			const uint64_t *src = (const uint64_t *)&t->st.io;
+			uint64_t *dst = (uint64_t *)&io;
+
+			if (t->g != &w->fwgs[g])
+				continue;
+			/* iostats is all uint64_t: sum field by field;
+			 * maxima are fields too, and a sum of maxima
+			 * would lie, so take those apart below. */
+			for (q = 0; q < sizeof(io) / sizeof(uint64_t); q++)
+				dst[q] += __atomic_load_n(&src[q],
+				    __ATOMIC_RELAXED);
+			for (d = 0; d < 2; d++) {
+				unsigned int b;
+
+				for (b = 0; b <= w->edges.n; b++)
+					vh[d].count[b] += __atomic_load_n(
+					    &t->st.vh[d].count[b],
+					    __ATOMIC_RELAXED);
+				hist_snapshot(snap, t->st.h[d]);
+				hist_merge(sum[d], snap);
+			}
+		}
+		for (d = 0; d < 2; d++) {
+			io.side[d].resp_max_ns = 0;
+			for (i = 0; i < w->nthreads; i++)
+				if (w->threads[i].g == &w->fwgs[g])
+					max64(&io.side[d].resp_max_ns,
+					    __atomic_load_n(&w->threads[i].st.io.
+					    side[d].resp_max_ns,
+					    __ATOMIC_RELAXED));
+		}
+		for (d = 0; d < FSOP_N; d++) {
+			io.op[d].resp_max_ns = 0;
+			for (i = 0; i < w->nthreads; i++)
+				if (w->threads[i].g == &w->fwgs[g])
+					max64(&io.op[d].resp_max_ns,
+					    __atomic_load_n(&w->threads[i].st.io.
+					    op[d].resp_max_ns,
+					    __ATOMIC_RELAXED));
+		}
+		io.qdepth_ns = io.side[0].resp_sum_ns + io.side[1].resp_sum_ns;
+		json_array_append_new(out, json_pack("{s:s,s:s,s:o,s:{s:o,s:o},"
+		    "s:{s:o,s:o}}", "wd", w->fwgs[g].fwd, "sd", w->fwgs[g].fsd,
+		    "io", iostats_to_json(&io), "hist", "read",
+		    hist_to_json(sum[0]), "write", hist_to_json(sum[1]), "vdb",
+		    "read", vdbhist_to_json(&vh[0], w->edges.n), "write",
+		    vdbhist_to_json(&vh[1], w->edges.n)));
+	}
+	hist_free(sum[0]);
+	hist_free(sum[1]);
+	hist_free(snap);
+	return (out);
+}
+
+int
+fswork_done(const struct fswork *w)
+{
+	int g;
+
+	for (g = 0; g < w->nfwgs; g++) {
+		const struct fwg *x = &w->fwgs[g];
+
+		if (x->op != OP_FORMAT || __atomic_load_n(&x->finished,
+		    __ATOMIC_ACQUIRE) < x->nthreads)
+			return (0);
+	}
+	return (1);
+}
+
+const char *
+fswork_error(const struct fswork *w)
+{
+	return (__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE) ? w->error : NULL);
+}
+
+void
+fswork_take_notes(struct fswork *w, struct strlist *out)
+{
+	int i;
+
+	pthread_mutex_lock(&w->mu);
+	for (i = 0; i < w->notes.n; i++)
+		strlist_add(out, w->notes.v[i]);
+	strlist_clear(&w->notes);
+	pthread_mutex_unlock(&w->mu);
+}

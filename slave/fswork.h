@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef SLAVE_FSWORK_H
+#define SLAVE_FSWORK_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "errmsg.h"
+#include "model.h"
+
+/*
+ * One file-system run on this slave (PARMFILE.md 9, 10): the fsd trees
+ * (common/fstree.h) under their anchors, and the file workloads (FWGs)
+ * with their threads. A format run cleans what vdbc's naming made (when
+ * asked), makes the anchor and directories, then creates and fills the
+ * files, each thread its own slice of them, and writes vdb_control.file.
+ * Other runs do one operation per FWG (read, write, create, delete,
+ * mkdir, rmdir, open, close, getattr, setattr, access) on the thread's
+ * slice of the files, so no two threads write one file. Threads keep
+ * their own counters (relaxed atomics); the loop snapshots them.
+ */
+struct fswork;
+
+/* From a WORK body whose work has "fwgs" and the run's model. */
+struct fswork	*fswork_new(const json_t *body, struct errmsg *);
+int		 fswork_start(struct fswork *, struct errmsg *);
+void		 fswork_stop(struct fswork *);
+void		 fswork_free(struct fswork *);
+/* INTERVAL "stats": one entry per FWG {wd: fwd, sd: fsd, io, hist, vdb}. */
+json_t		*fswork_stats_json(struct fswork *, uint64_t interval_no);
+/* A format run has finished every file. */
+int		 fswork_done(const struct fswork *);
+/* The error that stopped the run, or NULL. */
+const char	*fswork_error(const struct fswork *);
+/* Progress lines for the master's console (caller clears). */
+struct strlist;
+void		 fswork_take_notes(struct fswork *, struct strlist *);
+
+#endif /* SLAVE_FSWORK_H */

@@ -1,0 +1,80 @@
+#!/bin/bash
+# File-system workloads on temporary anchors (issue 8's acceptance, scaled
+# down): the two seed cases with format=yes then a timed run (counts and
+# sizes exact after format, rdpct=70 within 2 points), clean leaving the
+# anchor as it was (foreign files included), metadata operations whose
+# counts in the reports match what is on disk, and a clear error for an
+# anchor that cannot be made.
+. "$(dirname "$0")/lib.sh"
+
+# The last "Miscellaneous statistics" count of NAME in a summary.html.
+misc() { sed -e 's/<[^>]*>//g' "$1" | awk -v n="$2" '$2 == n { v = $(NF - 1) } END { gsub(",", "", v); print v + 0 }'; }
+files() { find "$1" -type f -name 'vdb_f*.file' | wc -l; }
+bytes() { find "$1" -type f -name 'vdb_f*.file' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'; }
+
+# 1. Seed 1: 5 files of 8 MB written randomly in 128k blocks.
+A=$T/a1
+printf 'fsd=fsd1,anchor=%s,depth=1,width=1,files=5,size=8m\nfwd=fwd1,fsd=fsd1,operation=write,xfersize=128k,fileio=random,fileselect=random,threads=2\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=3,interval=1\n' "$A" >"$T/s1.parm"
+expect_rc 0 "$VDBC" -f "$T/s1.parm" -o "$T/o1" --port 0 --seed 3
+expect_out "Starting RD=format_for_rd1"
+expect_out "anchor=$A create complete."
+expect_out ".Interval. .ReqstdOps... ...cpu%...  read ....read..... ....write...."
+[ "$(files "$A")" = 5 ] && ok || bad "seed 1: $(files "$A") files, not 5"
+[ "$(bytes "$A")" = $((5 * 8388608)) ] && ok || bad "seed 1: $(bytes "$A") bytes, not 40m"
+[ "$(find "$A" -mindepth 1 -type d | wc -l)" = 1 ] && ok || bad "seed 1: not 1 directory"
+[ -s "$A/vdb_control.file" ] && ok || bad "no vdb_control.file"
+for f in fsd1.html fwd1.html format.html fsd1.histogram.html summary.html totals.html; do
+	[ -s "$T/o1/$f" ] && ok || bad "no $f"
+done
+[ "$(misc "$T/o1/summary.html" FILE_CREATES)" -ge 5 ] && ok || bad "FILE_CREATES not reported"
+
+# 2. Seed 2: 2,000 files of 64 KB, 70/30 reads and writes in 4k blocks.
+B=$T/b2
+printf 'fsd=fsd1,anchor=%s,depth=1,width=20,files=100,size=64k\nfwd=fwd1,fsd=fsd1,rdpct=70,xfersize=4k,fileio=random,fileselect=random,threads=4\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=4,interval=1\n' "$B" >"$T/s2.parm"
+expect_rc 0 "$VDBC" -f "$T/s2.parm" -o "$T/o2" --port 0 --seed 5
+[ "$(files "$B")" = 2000 ] && ok || bad "seed 2: $(files "$B") files, not 2000"
+[ "$(bytes "$B")" = $((2000 * 65536)) ] && ok || bad "seed 2: wrong total size"
+[ "$(find "$B" -mindepth 1 -type d | wc -l)" = 20 ] && ok || bad "seed 2: not 20 directories"
+sed -e 's/<[^>]*>//g' "$T/o2/summary.html" | awk '
+	/Starting RD=rd1;/ { on = 1 }
+	on && $2 ~ /^avg_/ { p = $7 }
+	END { printf "seed 2: read pct %s\n", p; exit !(p >= 68 && p <= 72) }' &&
+	ok || bad "rdpct=70 is not within 2 points"
+
+# 3. format=(clean,only): what vdbc made goes, foreign files stay.
+echo mine >"$B/notes.txt"
+echo mine >"$B/vdb.1_3.dir/keep.txt"
+printf 'fsd=fsd1,anchor=%s,depth=1,width=20,files=100,size=64k\nfwd=fwd1,fsd=fsd1,threads=2\nrd=rd1,fwd=fwd1,fwdrate=max,format=(clean,only),elapsed=2,interval=1\n' "$B" >"$T/cl.parm"
+expect_rc 0 "$VDBC" -f "$T/cl.parm" -o "$T/o3" --port 0
+left=$(cd "$B" && find . -mindepth 1 | sort | tr '\n' ' ')
+[ "$left" = "./notes.txt ./vdb.1_3.dir ./vdb.1_3.dir/keep.txt " ] && ok || bad "clean left: $left"
+
+# 4. Metadata operations: counts in the reports = what is on disk.
+C=$T/c4
+meta() {	# name operation [extra fwd keywords]
+	printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=50,size=4k\nfwd=fwd1,fsd=fsd1,operation=%s,threads=2%s\nrd=rd1,fwd=fwd1,fwdrate=max,elapsed=2,interval=1%s\n' \
+	    "$C" "$2" "${3:-}" "${4:-}" >"$T/$1.parm"
+	expect_rc 0 "$VDBC" -f "$T/$1.parm" -o "$T/o_$1" --port 0 --seed 1
+}
+meta fmt getattr "" ",format=yes"
+[ "$(files "$C")" = 100 ] && ok || bad "metadata tree: $(files "$C") files"
+sed -e 's/<[^>]*>//g' "$T/o_fmt/summary.html" | grep -q '..getattr...' && ok || bad "no getattr column"
+meta del delete
+[ "$(files "$C")" = 0 ] && ok || bad "delete left $(files "$C") files"
+[ "$(misc "$T/o_del/summary.html" FILE_DELETES)" = 100 ] && ok || bad "FILE_DELETES $(misc "$T/o_del/summary.html" FILE_DELETES), 100 were deleted"
+meta rmd rmdir
+[ "$(find "$C" -mindepth 1 -type d | wc -l)" = 0 ] && ok || bad "rmdir left directories"
+[ "$(misc "$T/o_rmd/summary.html" DIRECTORY_DELETES)" = 2 ] && ok || bad "DIRECTORY_DELETES is not 2"
+meta mkd mkdir
+[ "$(find "$C" -mindepth 1 -type d | wc -l)" = 2 ] && ok || bad "mkdir did not make 2 directories"
+[ "$(misc "$T/o_mkd/summary.html" DIRECTORY_CREATES)" = 2 ] && ok || bad "DIRECTORY_CREATES is not 2"
+meta cre create
+[ "$(files "$C")" = "$(misc "$T/o_cre/summary.html" FILE_CREATES)" ] && [ "$(files "$C")" = 100 ] && ok ||
+	bad "create: $(files "$C") files on disk, FILE_CREATES $(misc "$T/o_cre/summary.html" FILE_CREATES)"
+[ "$(bytes "$C")" = $((100 * 4096)) ] && ok || bad "created files are not 4k each"
+
+# 5. An anchor that cannot be made: the error names it and what failed.
+printf 'fsd=fsd1,anchor=%s/no/such/dir,depth=1,width=1,files=1,size=4k\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/bad.parm"
+expect_rc 157 "$VDBC" -f "$T/bad.parm" -o "$T/o5" --port 0
+expect_out "anchor=$T/no/such/dir: cannot create the anchor directory: No such file or directory (its parent must exist)"
+finish
