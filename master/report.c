@@ -260,6 +260,10 @@ key_links(struct report *r)
 		if (n > 0)
 			out(r->f[RF_SUMMARY], "\n");
 	}
+	for (i = 0; i < r->nkeys; i++)
+		if (r->keys[i].kind == RKEY_ANCHORS)
+			out(r->f[RF_SUMMARY], "%-32s <A HREF=\"anchors.html\">"
+			    "anchors</A>\n", "Link to anchor status:");
 	out(r->f[RF_SUMMARY], "%-32s <A HREF=\"histogram.html\">histogram"
 	    "</A>\n", "Link to response time histogram:");
 	for (i = 0, n = 0; i < r->nkeys; i++) {
@@ -473,6 +477,46 @@ fs_line(struct report *r, char *buf, size_t len, const char *tod,
 	}
 }
 
+/* "80.0m", vdbench's short size. */
+static const char *
+short_size(uint64_t b, char *buf, size_t len)
+{
+	static const char u[] = "kmgtp";
+	double v = (double)b;
+	int i = -1;
+
+	while (v >= 1024 && i < 4) {
+		v /= 1024;
+		i++;
+	}
+	if (i < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)b);
+	else
+		snprintf(buf, len, "%.1f%c", v, u[i]);
+	return (buf);
+}
+
+void
+report_anchor_row(struct report *r, int key, int w, const char *anchor,
+    const uint64_t size[3], const uint64_t total[3], const uint64_t wss[3],
+    const uint64_t exist[3], const uint64_t opened[2])
+{
+	const uint64_t *g[4] = { size, total, wss, exist };
+	FILE *f = key >= 0 && key < r->nkeys ? r->keys[key].f : NULL;
+	char b[32];
+	int i;
+
+	if (f == NULL)
+		return;
+	out(f, "%-*s", w, anchor);
+	for (i = 0; i < 4; i++)
+		out(f, " %8llu %8llu %6s", (unsigned long long)g[i][0],
+		    (unsigned long long)g[i][1], short_size(g[i][2], b,
+		    sizeof(b)));
+	out(f, " %8llu %6s\n", (unsigned long long)opened[0],
+	    short_size(opened[1], b, sizeof(b)));
+}
+
 void
 report_set_fs(struct report *r, int fs, unsigned int extra_ops)
 {
@@ -501,7 +545,6 @@ report_fs_misc(struct report *r, const struct iostats *s,
 			    "activity between the last reported interval and "
 			    "shutdown.)\n", tod, tod, tod);
 			out(stdout, "%s", line);
-			out(r->f[RF_SUMMARY], "%s", line);
 			out(r->f[RF_LOG], "%s", line);
 		}
 		snprintf(label, sizeof(label), "%-20s%s:", fsmisc_name(i),
@@ -511,12 +554,11 @@ report_fs_misc(struct report *r, const struct iostats *s,
 		    units_grouped((uint64_t)((double)s->misc[i] / secs), n2,
 		    sizeof(n2)));
 		out(stdout, "%s", line);
-		out(r->f[RF_SUMMARY], "%s", line);
 		out(r->f[RF_LOG], "%s", line);
 	}
+	/* Console and logfile only, as vdbench 5.04.06 writes them. */
 	if (any) {
 		out(stdout, "%s \n", tod);
-		out(r->f[RF_SUMMARY], "%s \n", tod);
 		out(r->f[RF_LOG], "%s \n", tod);
 	}
 }
@@ -754,6 +796,7 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 		[RKEY_SDQUIET] = "",
 		[RKEY_FSD] = "Performance histogram for FSD",
 		[RKEY_FWD] = "Performance histogram for FWD",
+		[RKEY_ANCHORS] = "",
 	};
 	struct rkey *k;
 	char path[4200];
@@ -785,6 +828,21 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 				break;
 			case RKEY_SD:
 				out(k->f, "SD report for sd=%s\n\n", name);
+				break;
+			case RKEY_ANCHORS:
+				out(k->f, "Anchor status report\n\n(This report "
+				    "will not contain useful info when the "
+				    "'shared=yes' FSD parameter is used)\n\n"
+				    "%*s......Anchor size....    ......Total "
+				    "size.....    ......Workingset.....    "
+				    "....Existing ........    ...Opened..."
+				    "             \n%*sfiles     dirs  bytes    "
+				    "files     dirs  bytes    files     dirs  "
+				    "bytes    files     dirs  bytes    files  "
+				    "bytes\n\n", with_hist + 4, "",
+				    with_hist + 4, "");
+				own_link = 1;
+				with_hist = 0;
 				break;
 			case RKEY_FSD:
 			case RKEY_FWD:
@@ -841,7 +899,7 @@ report_key_line(struct report *r, int key, const char *label,
 	struct rkey *k = &r->keys[key];
 	char tod[16], line[512];
 
-	if (k->f == NULL)
+	if (k->f == NULL || k->kind == RKEY_ANCHORS)
 		return;
 	if (strncmp(label, "avg_", 4) != 0 && k->lines++ % 30 == 0)
 		header_for(r, k->f);

@@ -50,6 +50,7 @@ enum rkey_kind {
 	RKEY_SDQUIET,	/* an sd counted but without files (no_sd_detail) */
 	RKEY_FSD,	/* <fsd>.html, <fsd>.histogram.html */
 	RKEY_FWD,	/* <fwd>.html (and format.html), histogram */
+	RKEY_ANCHORS,	/* anchors.html: rows of report_anchor_row only */
 };
 
 /* What an interval line shows, derived from counters (FORMATS.md 2). */
@@ -78,6 +79,15 @@ const char	*report_key_name(const struct report *, int key);
  * for getattr, setattr, access, copy, move columns.
  */
 void		 report_set_fs(struct report *, int fs, unsigned int extra_ops);
+/*
+ * One anchors.html row (FORMATS.md 5.2): the anchor's whole tree, its
+ * total size and working set (0 when not limited), what exists, and what
+ * was opened. w: the width of the anchor column (longest anchor).
+ */
+void		 report_anchor_row(struct report *, int key, int w,
+		    const char *anchor, const uint64_t size[3],
+		    const uint64_t total[3], const uint64_t wss[3],
+		    const uint64_t exist[3], const uint64_t opened[2]);
 /* The "Miscellaneous statistics" block after a run's avg line. */
 void		 report_fs_misc(struct report *, const struct iostats *,
 		    unsigned int nintervals, uint64_t interval_s);

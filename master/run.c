@@ -158,6 +158,10 @@ struct master {
 	int			*wdkey;
 	struct strlist		 fskey_name;	/* "fsd:x", "fwd:y" */
 	int			*fskey;
+	int			 key_anchors;	/* anchors.html, or -1 */
+	int			 anchor_w;	/* its anchor column */
+	int			 anchors_first;	/* the row before any run */
+	int			 anchors_row;	/* this run's row is out */
 	double			 prev_rate, curve_rate;
 	int			 rc;
 	int			 aborting;
@@ -481,8 +485,11 @@ end_run(struct master *m, unsigned int last)
 			[RKEY_WD] = "wds", [RKEY_HOSTSD] = "host_sds",
 			[RKEY_SLAVESD] = "slave_sds", [RKEY_SDQUIET] = "sds",
 			[RKEY_FSD] = "fsds", [RKEY_FWD] = "fwds",
+			[RKEY_ANCHORS] = "anchors",
 		};
 
+		if (report_key_kind(m->rep, i) == RKEY_ANCHORS)
+			continue;
 		results_key_average(m->res, kinds[report_key_kind(m->rep, i)],
 		    report_key_name(m->rep, i), &sum->keys[i].st,
 		    sum->dur_sum_ns, sum->keys[i].h);
@@ -791,6 +798,7 @@ go(struct master *m)
 	report_status(m->rep, "Starting", m->cur.name, m->cur.loops);
 	for (i = 0; i < m->nslaves; i++)
 		m->sl[i].eof = 0;
+	m->anchors_row = 0;
 	m->state = M_RUNNING;
 	m->state_since_ns = mtime_now_ns();
 	send_all(m, MSG_GO, json_pack("{s:I}", "run_id",
@@ -1509,6 +1517,17 @@ open_fs_keys(struct master *m)
 			}
 		}
 	}
+	if (m->fskey_name.n > 0) {
+		const struct fsd *f;
+
+		m->anchor_w = 15;
+		TAILQ_FOREACH(f, &m->model->fsds, entry)
+			if ((int)strlen(f->anchor) > m->anchor_w)
+				m->anchor_w = (int)strlen(f->anchor);
+		/* RKEY_ANCHORS takes the anchor column width in with_hist. */
+		m->key_anchors = report_key_add(m->rep, RKEY_ANCHORS, "anchors",
+		    m->anchor_w);
+	}
 	if (format) {
 		m->fskey = xreallocarray(m->fskey, (size_t)m->fskey_name.n + 1,
 		    sizeof(int));
@@ -1532,6 +1551,45 @@ open_fs_keys(struct master *m)
 			    RKEY_FWD, pr->fwds[k].fwd->name, 1);
 			strlist_add(&m->fskey_name, n);
 		}
+	}
+}
+
+/* anchors.html rows from a slave's [{anchor, files, dirs, bytes}]. */
+static void
+anchor_rows(struct master *m, json_t *anchors)
+{
+	json_t *v;
+	size_t i;
+
+	json_array_foreach(anchors, i, v) {
+		const char *a = json_string_value(json_object_get(v, "anchor"));
+		uint64_t size[3] = { 0 }, total[3] = { 0 }, wss[3] = { 0 };
+		uint64_t ex[3], op[2] = { 0, 0 };
+		const struct fsd *f, *fsd = NULL;
+
+		if (a == NULL)
+			continue;
+		TAILQ_FOREACH(f, &m->model->fsds, entry)
+			if (strcmp(f->anchor, a) == 0)
+				fsd = f;
+		if (fsd != NULL) {
+			plan_anchor_size(fsd, &size[1], &size[0], &size[2]);
+			if (fsd->totalsize_bytes > 0) {
+				total[0] = size[0];
+				total[1] = size[1];
+				total[2] = fsd->totalsize_bytes;
+			}
+			if (fsd->wss_bytes > 0)
+				wss[2] = fsd->wss_bytes;
+		}
+		ex[0] = (uint64_t)json_integer_value(json_object_get(v,
+		    "files"));
+		ex[1] = (uint64_t)json_integer_value(json_object_get(v,
+		    "dirs"));
+		ex[2] = (uint64_t)json_integer_value(json_object_get(v,
+		    "bytes"));
+		report_anchor_row(m->rep, m->key_anchors, m->anchor_w, a, size,
+		    total, wss, ex, op);
 	}
 }
 
@@ -1990,6 +2048,11 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	case MSG_READY:
 		if (m->state != M_SETUP || !s->active)
 			break;
+		if (!m->anchors_first && m->key_anchors >= 0 &&
+		    json_object_get(body, "anchors") != NULL) {
+			m->anchors_first = 1;	/* the state before any run */
+			anchor_rows(m, json_object_get(body, "anchors"));
+		}
 		s->ready = 1;
 		cpu_baseline(s, json_object_get(body, "cpu"));
 		for (i = 0; i < m->nslaves; i++) {
@@ -2003,6 +2066,12 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		on_interval(s, body);
 		break;
 	case MSG_RUN_END:
+		if (m->state == M_STOPPING && s->active &&
+		    !m->anchors_row && m->key_anchors >= 0 &&
+		    json_object_get(body, "anchors") != NULL) {
+			m->anchors_row = 1;	/* one slave's view will do */
+			anchor_rows(m, json_object_get(body, "anchors"));
+		}
 		if (m->state == M_STOPPING && s->active)
 			on_run_end(s);
 		break;
@@ -2683,6 +2752,7 @@ run_all(const struct model *model, const struct plan *plan,
 	signal(SIGPIPE, SIG_IGN);
 	m->rc = RUN_EXIT_FAILED;
 	m->listen_fd = -1;
+	m->key_anchors = -1;
 	TAILQ_FOREACH(s, &model->sds, entry)
 		nsds++;
 	m->sd_size = xcalloc((size_t)nsds + 1, sizeof(uint64_t));

@@ -279,6 +279,17 @@ clean_dir(struct fthread *t, const char *dir, int top)
 	(void)top;
 }
 
+/* Close a file, counted as a close operation. */
+static void
+close_counted(struct fthread *t, int fd)
+{
+	uint64_t t0 = mtime_now_ns();
+
+	close(fd);
+	count_op(t, FSOP_CLOSE, t0);
+	count_misc(t, FSM_FILE_CLOSES);
+}
+
 /* Write a whole file (or its missing tail); 0, or -1 on error. */
 static int
 fill_file(struct fthread *t, const char *path, uint64_t size, int restart,
@@ -314,6 +325,16 @@ fill_file(struct fthread *t, const char *path, uint64_t size, int restart,
 
 		s = mtime_now_ns();
 		r = pwrite(fd, t->buf, n, (off_t)from);
+		if (r > 0 && r < (ssize_t)n) {
+			/* A short write: the rest says why (ENOSPC, ...). */
+			ssize_t r2 = pwrite(fd, t->buf + r, n - (size_t)r,
+			    (off_t)(from + (uint64_t)r));
+
+			if (r2 > 0)
+				r += r2;
+			else if (r2 < 0)
+				r = -1;
+		}
 		if (r != (ssize_t)n) {
 			note(t->w, 1, "anchor=%s: write %s at offset %llu, %llu "
 			    "bytes failed: %s", g->anchor, path,
@@ -325,10 +346,7 @@ fill_file(struct fthread *t, const char *path, uint64_t size, int restart,
 		count_io(t, 1, n, mtime_now_ns() - s);
 		from += n;
 	}
-	t0 = mtime_now_ns();
-	close(fd);
-	count_op(t, FSOP_CLOSE, t0);
-	count_misc(t, FSM_FILE_CLOSES);
+	close_counted(t, fd);
 	return (0);
 }
 
@@ -483,15 +501,13 @@ rw_file(struct fthread *t, const char *path, uint64_t size, uint64_t *next)
 			off += x;
 		done += x;
 	}
-	t0 = mtime_now_ns();
-	close(fd);
-	count_op(t, FSOP_CLOSE, t0);
-	count_misc(t, FSM_FILE_CLOSES);
+	close_counted(t, fd);
 	return (0);
 }
 
-/* One metadata operation on a file or directory. */
-static void
+/* One metadata operation on a file or directory; 0 when there was
+ * nothing to do (the file exists for create, is gone for delete, ...). */
+static int
 meta_op(struct fthread *t, const char *path, uint64_t fi)
 {
 	struct fwg *g = t->g;
@@ -505,7 +521,7 @@ meta_op(struct fthread *t, const char *path, uint64_t fi)
 		    0644)) < 0) {
 			count_misc(t, errno == EEXIST ? FSM_FILE_BUSY :
 			    FSM_FILE_NOT_FOUND);
-			return;
+			return (0);
 		}
 		count_op(t, FSOP_CREATE, t0);
 		count_misc(t, FSM_FILE_CREATES);
@@ -516,21 +532,20 @@ meta_op(struct fthread *t, const char *path, uint64_t fi)
 		if (unlink(path) == 0) {
 			count_op(t, FSOP_DELETE, t0);
 			count_misc(t, FSM_FILE_DELETES);
-		} else
+		} else {
 			count_misc(t, FSM_FILE_NOT_FOUND);
+			return (0);
+		}
 		break;
 	case OP_OPEN:
 	case OP_CLOSE:
 		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
 			count_misc(t, FSM_FILE_NOT_FOUND);
-			return;
+			return (0);
 		}
 		count_op(t, FSOP_OPEN, t0);
 		count_misc(t, FSM_READ_OPENS);
-		t0 = mtime_now_ns();
-		close(fd);
-		count_op(t, FSOP_CLOSE, t0);
-		count_misc(t, FSM_FILE_CLOSES);
+		close_counted(t, fd);
 		break;
 	case OP_GETATTR:
 		if (stat(path, &st) == 0)
@@ -554,19 +569,24 @@ meta_op(struct fthread *t, const char *path, uint64_t fi)
 		if (mkdir(path, 0755) == 0) {
 			count_op(t, FSOP_MKDIR, t0);
 			count_misc(t, FSM_DIRECTORY_CREATES);
-		} else
+		} else {
 			count_misc(t, FSM_DIR_EXISTS);
+			return (0);
+		}
 		break;
 	case OP_RMDIR:
 		if (rmdir(path) == 0) {
 			count_op(t, FSOP_RMDIR, t0);
 			count_misc(t, FSM_DIRECTORY_DELETES);
-		} else
+		} else {
 			count_misc(t, FSM_FILE_BUSY);
+			return (0);
+		}
 		break;
 	default:
 		break;
 	}
+	return (1);
 }
 
 /* A run thread: pick, operate, until stopped. */
@@ -576,7 +596,7 @@ do_run(struct fthread *t)
 	struct fwg *g = t->g;
 	int dirs = g->op == OP_MKDIR || g->op == OP_RMDIR;
 	uint64_t n = dirs ? g->tree.ndirs : slice_count(g, t->slice);
-	uint64_t k = 0, next = t->w->go_ns, fi;
+	uint64_t k = 0, next = t->w->go_ns, fi, misses = 0;
 	char p[FS_PATH_MAX];
 
 	if (dirs) {
@@ -610,7 +630,16 @@ do_run(struct fthread *t)
 		}
 		if (pace(t, &next) != 0)
 			break;
-		meta_op(t, p, fi);
+		misses = meta_op(t, p, fi) ? 0 : misses + 1;
+		/* Every file (or directory) of the slice is done: wait out
+		 * the run instead of spinning (vdbench blocks the thread). */
+		if ((g->op == OP_CREATE || g->op == OP_DELETE ||
+		    g->op == OP_MKDIR || g->op == OP_RMDIR) &&
+		    misses >= (g->random_select ? 2 * n : n)) {
+			while (!stopping(t->w))
+				usleep(20000);
+			break;
+		}
 	}
 }
 
@@ -782,14 +811,14 @@ fswork_new(const json_t *body, struct errmsg *e)
 int
 fswork_start(struct fswork *w, struct errmsg *e)
 {
-	int i;
+	int i, rc;
 
 	w->go_ns = mtime_now_ns();
 	for (i = 0; i < w->nthreads; i++) {
-		if (pthread_create(&w->threads[i].tid, NULL, thread_main,
-		    &w->threads[i]) != 0) {
-			errmsg_set(e, NULL, 0, 0, "cannot start a thread: %s",
-			    strerror(errno));
+		if ((rc = pthread_create(&w->threads[i].tid, NULL, thread_main,
+		    &w->threads[i])) != 0) {
+			errmsg_set(e, NULL, 0, 0, "cannot start file thread %d: "
+			    "%s", i, strerror(rc));
 			fswork_stop(w);
 			return (-1);
 		}
@@ -949,4 +978,40 @@ fswork_take_notes(struct fswork *w, struct strlist *out)
 		strlist_add(out, w->notes.v[i]);
 	strlist_clear(&w->notes);
 	pthread_mutex_unlock(&w->mu);
+}
+
+/* What exists of each fsd tree of this slave's fwgs (anchors.html). */
+json_t *
+fswork_anchors_json(const struct fswork *w)
+{
+	json_t *out = json_array();
+	char p[FS_PATH_MAX];
+	int g, h;
+
+	for (g = 0; g < w->nfwgs; g++) {
+		const struct fwg *x = &w->fwgs[g];
+		uint64_t files = 0, dirs = 0, bytes = 0, i;
+		struct stat st;
+		int seen = 0;
+
+		for (h = 0; h < g; h++)
+			seen |= strcmp(w->fwgs[h].anchor, x->anchor) == 0;
+		if (seen)
+			continue;
+		for (i = 0; i < x->tree.ndirs; i++) {
+			dir_path(x, i, p, sizeof(p));
+			dirs += stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+		}
+		for (i = 0; i < x->tree.nfiles; i++) {
+			file_path(x, i, p, sizeof(p));
+			if (stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+				files++;
+				bytes += (uint64_t)st.st_size;
+			}
+		}
+		json_array_append_new(out, json_pack("{s:s,s:I,s:I,s:I}",
+		    "anchor", x->anchor, "files", (json_int_t)files, "dirs",
+		    (json_int_t)dirs, "bytes", (json_int_t)bytes));
+	}
+	return (out);
 }

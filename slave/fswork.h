@@ -33,6 +33,8 @@ json_t		*fswork_stats_json(struct fswork *, uint64_t interval_no);
 int		 fswork_done(const struct fswork *);
 /* The error that stopped the run, or NULL. */
 const char	*fswork_error(const struct fswork *);
+/* [{anchor, files, dirs, bytes}]: what exists of each tree (stat). */
+json_t		*fswork_anchors_json(const struct fswork *);
 /* Progress lines for the master's console (caller clears). */
 struct strlist;
 void		 fswork_take_notes(struct fswork *, struct strlist *);

@@ -39,6 +39,7 @@ struct slave {
 	int			 cpu;		/* report CPU (slave 0) */
 	struct work		*work;
 	uint64_t		 interval_no;
+	uint64_t		 last_interval;	/* of a timed run; 0 = eof */
 	uint64_t		 last_snap_ns;
 	uint64_t		 last_heard_ns;
 	uint64_t		 hb_seq;
@@ -132,6 +133,14 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 			    "level", "info", "text", notes.v[i]));
 		strlist_clear(&notes);
 	}
+	/*
+	 * The last interval of a file-system run: stop the threads first,
+	 * so every operation done is in a reported interval and the reports
+	 * match what is on disk.
+	 */
+	if (s->last_interval > 0 && s->interval_no + 1 == s->last_interval &&
+	    work_is_fs(s->work))
+		work_stop(s->work);
 	send_interval(s);
 	{
 		struct strlist errs = { 0, NULL, 0 };
@@ -186,7 +195,12 @@ on_work(struct slave *s, json_t *body)
 	struct errmsg e;
 	json_int_t run_id = 0;
 
-	json_unpack(body, "{s:I}", "run_id", &run_id);
+	json_int_t el = 0, ins = 0;
+
+	json_unpack(body, "{s:I,s:I,s:I}", "run_id", &run_id, "elapsed_s", &el,
+	    "interval_ns", &ins);
+	s->last_interval = el > 0 && ins > 0 ? (uint64_t)el * 1000000000u /
+	    (uint64_t)ins : 0;
 	work_free(s->work);
 	s->work = work_new(body, &e);
 	if (s->work == NULL) {
@@ -194,6 +208,9 @@ on_work(struct slave *s, json_t *body)
 		return;
 	}
 	body = json_pack("{s:I}", "run_id", run_id);
+	if (work_is_fs(s->work))
+		json_object_set_new(body, "anchors",
+		    work_anchors_json(s->work));
 	if (s->cpu) {
 		json_t *c = cpu_sample_json();
 
@@ -234,9 +251,16 @@ on_stop(struct slave *s)
 	evtimer_del(s->interval_ev);
 	work_stop(s->work);
 	id = (json_int_t)work_run_id(s->work);
-	link_send(s->link, MSG_RUN_END, json_pack("{s:I,s:b,s:o}", "run_id",
-	    id, "eof", work_eof_done(s->work), "stats",
-	    work_stats_json(s->work, s->interval_no + 1)));
+	{
+		json_t *re = json_pack("{s:I,s:b,s:o}", "run_id", id, "eof",
+		    work_eof_done(s->work), "stats", work_stats_json(s->work,
+		    s->interval_no + 1));
+
+		if (work_is_fs(s->work))
+			json_object_set_new(re, "anchors",
+			    work_anchors_json(s->work));
+		link_send(s->link, MSG_RUN_END, re);
+	}
 	work_free(s->work);
 	s->work = NULL;
 }

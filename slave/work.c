@@ -723,6 +723,21 @@ work_take_errors(struct work *w, struct strlist *out)
 	pthread_mutex_unlock(&w->err_mu);
 }
 
+/* What exists of the anchors, or NULL for a raw run. */
+json_t *
+work_anchors_json(const struct work *w)
+{
+	return (w != NULL && w->fs != NULL ? fswork_anchors_json(w->fs) :
+	    NULL);
+}
+
+/* Whether this is a file-system run. */
+int
+work_is_fs(const struct work *w)
+{
+	return (w != NULL && w->fs != NULL);
+}
+
 /* Progress lines of a file-system run. */
 void
 work_take_notes(struct work *w, struct strlist *out)

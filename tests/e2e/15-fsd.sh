@@ -7,7 +7,7 @@
 # anchor that cannot be made.
 . "$(dirname "$0")/lib.sh"
 
-# The last "Miscellaneous statistics" count of NAME in a summary.html.
+# The last "Miscellaneous statistics" count of NAME in a logfile.html.
 misc() { sed -e 's/<[^>]*>//g' "$1" | awk -v n="$2" '$2 == n { v = $(NF - 1) } END { gsub(",", "", v); print v + 0 }'; }
 files() { find "$1" -type f -name 'vdb_f*.file' | wc -l; }
 bytes() { find "$1" -type f -name 'vdb_f*.file' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'; }
@@ -26,7 +26,13 @@ expect_out ".Interval. .ReqstdOps... ...cpu%...  read ....read..... ....write...
 for f in fsd1.html fwd1.html format.html fsd1.histogram.html summary.html totals.html; do
 	[ -s "$T/o1/$f" ] && ok || bad "no $f"
 done
-[ "$(misc "$T/o1/summary.html" FILE_CREATES)" -ge 5 ] && ok || bad "FILE_CREATES not reported"
+[ "$(misc "$T/o1/logfile.html" FILE_CREATES)" -ge 5 ] && ok || bad "FILE_CREATES not reported"
+# anchors.html: before any run nothing exists; after the runs 5 files in
+# 1 directory, 40 MiB, of an anchor size of the same.
+awk -v a="$A" '$1 == a { n++; f[n] = $11; d[n] = $12; b[n] = $13; s = $2 " " $3 " " $4 }
+	END { printf "anchors.html: %d rows, size %s, first %s, last %s %s %s\n", n, s, f[1], f[n], d[n], b[n]
+	      exit !(n == 3 && s == "5 1 40.0m" && f[1] == 0 && f[n] == 5 && d[n] == 1 && b[n] == "40.0m") }' \
+	"$T/o1/anchors.html" && ok || bad "anchors.html rows are wrong"
 
 # 2. Seed 2: 2,000 files of 64 KB, 70/30 reads and writes in 4k blocks.
 B=$T/b2
@@ -61,20 +67,43 @@ meta fmt getattr "" ",format=yes"
 sed -e 's/<[^>]*>//g' "$T/o_fmt/summary.html" | grep -q '..getattr...' && ok || bad "no getattr column"
 meta del delete
 [ "$(files "$C")" = 0 ] && ok || bad "delete left $(files "$C") files"
-[ "$(misc "$T/o_del/summary.html" FILE_DELETES)" = 100 ] && ok || bad "FILE_DELETES $(misc "$T/o_del/summary.html" FILE_DELETES), 100 were deleted"
+[ "$(misc "$T/o_del/logfile.html" FILE_DELETES)" = 100 ] && ok || bad "FILE_DELETES $(misc "$T/o_del/logfile.html" FILE_DELETES), 100 were deleted"
 meta rmd rmdir
 [ "$(find "$C" -mindepth 1 -type d | wc -l)" = 0 ] && ok || bad "rmdir left directories"
-[ "$(misc "$T/o_rmd/summary.html" DIRECTORY_DELETES)" = 2 ] && ok || bad "DIRECTORY_DELETES is not 2"
+[ "$(misc "$T/o_rmd/logfile.html" DIRECTORY_DELETES)" = 2 ] && ok || bad "DIRECTORY_DELETES is not 2"
 meta mkd mkdir
 [ "$(find "$C" -mindepth 1 -type d | wc -l)" = 2 ] && ok || bad "mkdir did not make 2 directories"
-[ "$(misc "$T/o_mkd/summary.html" DIRECTORY_CREATES)" = 2 ] && ok || bad "DIRECTORY_CREATES is not 2"
+[ "$(misc "$T/o_mkd/logfile.html" DIRECTORY_CREATES)" = 2 ] && ok || bad "DIRECTORY_CREATES is not 2"
 meta cre create
-[ "$(files "$C")" = "$(misc "$T/o_cre/summary.html" FILE_CREATES)" ] && [ "$(files "$C")" = 100 ] && ok ||
-	bad "create: $(files "$C") files on disk, FILE_CREATES $(misc "$T/o_cre/summary.html" FILE_CREATES)"
+[ "$(files "$C")" = "$(misc "$T/o_cre/logfile.html" FILE_CREATES)" ] && [ "$(files "$C")" = 100 ] && ok ||
+	bad "create: $(files "$C") files on disk, FILE_CREATES $(misc "$T/o_cre/logfile.html" FILE_CREATES)"
 [ "$(bytes "$C")" = $((100 * 4096)) ] && ok || bad "created files are not 4k each"
+
+# A create run that ends before it is done (fwdrate=200 for 3 s of 2,000
+# files): the count in the report is still exactly what is on disk.
+D=$T/d4
+printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=1000,size=4k\nfwd=fwd1,fsd=fsd1,operation=create,threads=2\nrd=rd1,fwd=fwd1,fwdrate=200,format=directories,elapsed=3,interval=1\n' "$D" >"$T/cr2.parm"
+expect_rc 0 "$VDBC" -f "$T/cr2.parm" -o "$T/o_cr2" --port 0 --seed 2
+n=$(files "$D")
+echo "partial create: $n files on disk, FILE_CREATES $(misc "$T/o_cr2/logfile.html" FILE_CREATES)"
+[ "$n" -gt 300 ] && [ "$n" -lt 1000 ] && [ "$n" = "$(misc "$T/o_cr2/logfile.html" FILE_CREATES)" ] && ok ||
+	bad "a stopped create run: $n files on disk, FILE_CREATES $(misc "$T/o_cr2/logfile.html" FILE_CREATES)"
 
 # 5. An anchor that cannot be made: the error names it and what failed.
 printf 'fsd=fsd1,anchor=%s/no/such/dir,depth=1,width=1,files=1,size=4k\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/bad.parm"
 expect_rc 157 "$VDBC" -f "$T/bad.parm" -o "$T/o5" --port 0
 expect_out "anchor=$T/no/such/dir: cannot create the anchor directory: No such file or directory (its parent must exist)"
+# 6. Out of space during format: the run stops, naming anchor and file
+# (a 1 MiB tmpfs of the test's own, where it may mount one).
+mkdir -p "$T/small"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=1m vdbc-e2e "$T/small" 2>/dev/null; then
+	trap 'umount "$T/small" 2>/dev/null; cleanup' EXIT
+	printf 'fsd=fsd1,anchor=%s/small/a,depth=1,width=1,files=4,size=1m\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/full.parm"
+	expect_rc 157 "$VDBC" -f "$T/full.parm" -o "$T/o6" --port 0
+	expect_out "anchor=$T/small/a: write $T/small/a/vdb.1_1.dir/vdb_f000"
+	expect_out "No space left on device"
+	umount "$T/small"
+else
+	echo "out-of-space case skipped: cannot mount a tmpfs here"
+fi
 finish
