@@ -2599,10 +2599,11 @@ check_fs_supported(struct master *m, const struct plan *p)
 				return (-1);
 			}
 			if (strcmp(sel, "random") != 0 &&
-			    strcmp(sel, "sequential") != 0) {
+			    strcmp(sel, "sequential") != 0 &&
+			    strcmp(sel, "once") != 0) {
 				console_fatal("fwd=%s: fileselect=%s is not "
-				    "supported by vdbc yet (random or "
-				    "sequential)", w->name, sel);
+				    "supported by vdbc yet (random, sequential "
+				    "or once)", w->name, sel);
 				return (-1);
 			}
 			if (w->fileio_shared || w->fileio_delete) {

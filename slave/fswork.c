@@ -46,6 +46,7 @@ struct fwg {
 	struct xfer	 xfer;
 	double		*xfer_cum;
 	int		 random_io, random_select;
+	int		 select_once;	/* fileselect=once */
 	double		 stopafter;	/* 0 file size, > 0 blocks, < 0 pct */
 	int		 nthreads, first, total;	/* slices: first..+n of total */
 	double		 rate_per_s;	/* 0 = max */
@@ -304,6 +305,7 @@ fill_file(struct fthread *t, const char *path, uint64_t size, int restart,
 		if ((uint64_t)st.st_size >= size)
 			return (0);	/* complete already */
 		from = (uint64_t)st.st_size / xfer * xfer;
+		counted = 1;	/* it exists: completed, not created */
 	}
 	fd = open(path, O_WRONLY | O_CLOEXEC | g->oflags | (from == 0 ?
 	    O_CREAT | O_TRUNC : 0), 0644);
@@ -615,6 +617,14 @@ do_run(struct fthread *t)
 	while (!stopping(t->w)) {
 		uint64_t j = g->random_select ? rng_below(&t->rng, n) : k++ % n;
 
+		if (g->select_once && k > n) {
+			/* fileselect=once: every file of the slice had its
+			 * turn; the thread is done (vdbench stops it). */
+			while (!stopping(t->w))
+				usleep(20000);
+			break;
+		}
+
 		fi = (uint64_t)t->slice + j * (uint64_t)g->total;
 		if (dirs) {
 			if (g->op == OP_RMDIR)
@@ -715,6 +725,7 @@ fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
 	}
 	g->random_io = strcmp(fileio, "random") == 0;
 	g->random_select = strcmp(select, "random") == 0;
+	g->select_once = strcmp(select, "once") == 0;
 	json_array_foreach(flags, i, v) {
 		const char *fl = json_string_value(v);
 

@@ -89,6 +89,27 @@ echo "partial create: $n files on disk, FILE_CREATES $(misc "$T/o_cr2/logfile.ht
 [ "$n" -gt 300 ] && [ "$n" -lt 1000 ] && [ "$n" = "$(misc "$T/o_cr2/logfile.html" FILE_CREATES)" ] && ok ||
 	bad "a stopped create run: $n files on disk, FILE_CREATES $(misc "$T/o_cr2/logfile.html" FILE_CREATES)"
 
+# An interrupted format (files missing, one cut short, a directory gone)
+# is completed by format=restart: exact sizes again, nothing rewritten
+# that was whole (its modification time stays).
+R=$T/r4
+printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=10,size=256k\nfwd=fwd1,fsd=fsd1,threads=2\nrd=rd1,fwd=fwd1,fwdrate=max,format=(%s,only),elapsed=2,interval=1\n' "$R" yes >"$T/r1.parm"
+expect_rc 0 "$VDBC" -f "$T/r1.parm" -o "$T/o_r1" --port 0
+touch -d '2001-01-01' "$R/vdb.1_1.dir/vdb_f0001.file"
+rm -f "$R/vdb.1_1.dir/vdb_f0002.file" "$R/vdb.1_1.dir/vdb_f0003.file"
+truncate -s 100k "$R/vdb.1_1.dir/vdb_f0004.file"
+rm -rf "$R/vdb.1_2.dir"
+sed 's/format=(yes,only)/format=(restart,only)/' "$T/r1.parm" >"$T/r2.parm"
+expect_rc 0 "$VDBC" -f "$T/r2.parm" -o "$T/o_r2" --port 0
+[ "$(files "$R")" = 20 ] && [ "$(bytes "$R")" = $((20 * 262144)) ] && ok || bad "restart: $(files "$R") files, $(bytes "$R") bytes"
+[ "$(stat -c %Y "$R/vdb.1_1.dir/vdb_f0001.file")" = "$(date -d 2001-01-01 +%s)" ] && ok || bad "restart rewrote a whole file"
+[ "$(misc "$T/o_r2/logfile.html" FILE_CREATES)" = 12 ] && ok || bad "restart created $(misc "$T/o_r2/logfile.html" FILE_CREATES) files, not 12"
+
+# fileselect=once: each file read once, then the threads wait.
+printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=10,size=256k\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=64k,fileselect=once,threads=2\nrd=rd1,fwd=fwd1,fwdrate=max,elapsed=2,interval=1\n' "$R" >"$T/once.parm"
+expect_rc 0 "$VDBC" -f "$T/once.parm" -o "$T/o_once" --port 0
+[ "$(misc "$T/o_once/logfile.html" READ_OPENS)" = 20 ] && ok || bad "fileselect=once opened $(misc "$T/o_once/logfile.html" READ_OPENS) files, not 20"
+
 # 5. An anchor that cannot be made: the error names it and what failed.
 printf 'fsd=fsd1,anchor=%s/no/such/dir,depth=1,width=1,files=1,size=4k\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/bad.parm"
 expect_rc 157 "$VDBC" -f "$T/bad.parm" -o "$T/o5" --port 0
