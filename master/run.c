@@ -181,6 +181,7 @@ static void	check_run_end(struct master *);
 static void	go(struct master *);
 static void	check_ssh_exits(struct master *);
 static int	build_fs_run(struct master *, const struct run *);
+static const struct fsd *target_fsd(const struct model *, const char *);
 static void	master_abort(struct master *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 
@@ -1200,7 +1201,7 @@ static void
 add_fwgs(struct master *m, const char *fwd, const struct fsd *fsd,
     const char *op, double readpct, const struct xfer *x, const char *fileio,
     const char *select, double stopafter, int threads, double rate,
-    const struct strlist *flags)
+    const struct strlist *flags, const char *target_anchor)
 {
 	int i, first = 0;
 
@@ -1220,6 +1221,9 @@ add_fwgs(struct master *m, const char *fwd, const struct fsd *fsd,
 		    "thread_first", first, "thread_total", threads,
 		    "rate_per_s", rate * n / threads, "fileio", fileio,
 		    "fileselect", select, "openflags", fl);
+		if (target_anchor != NULL)
+			json_object_set_new(g, "target_anchor",
+			    json_string(target_anchor));
 		if (m->cur.work[i] == NULL)
 			m->cur.work[i] = json_pack("{s:s,s:[],s:[],s:{}}",
 			    "engine", "fs", "sds", "fwgs", "fs");
@@ -1240,7 +1244,8 @@ build_fs_run(struct master *m, const struct run *pr)
 	    RD_IORATE_CURVE || pr->iorate < 0 ? 0 : pr->iorate;
 	char loops[1024], el[128];
 	unsigned int extra = 0;
-	int i, k, j, nfwgs = 0;
+	double skew_given = 0;
+	int i, k, j, nfwgs = 0, skew_free = 0;
 
 	memset(c, 0, sizeof(*c));
 	snprintf(c->name, sizeof(c->name), "%s", pr->name);
@@ -1289,7 +1294,7 @@ build_fs_run(struct master *m, const struct run *pr)
 				add_fwgs(m, "format", f, "format", -1, &x,
 				    "sequential", "sequential", 0, threads, 0,
 				    ff != NULL && ff->openflags.n > 0 ?
-				    &ff->openflags : &rd->openflags);
+				    &ff->openflags : &rd->openflags, NULL);
 				nfwgs++;
 			}
 		}
@@ -1325,8 +1330,17 @@ build_fs_run(struct master *m, const struct run *pr)
 		c->text[sizeof(c->text) - 1] = '\0';
 	c->nintervals = pr->nintervals;
 	c->first_avg = pr->first_avg;
+	/* fwd skew= shares fwdrate=; the others split what is left. */
+	for (i = 0; i < pr->nfwds; i++) {
+		if (pr->fwds[i].fwd->skew_set)
+			skew_given += pr->fwds[i].fwd->skew_pct;
+		else
+			skew_free++;
+	}
 	for (i = 0; i < pr->nfwds; i++) {
 		const struct fwd *w = pr->fwds[i].fwd;
+		double share = w->skew_set ? w->skew_pct : skew_free > 0 ?
+		    (100 - skew_given) / skew_free : 0;
 		const char *op = w->operation != NULL ? w->operation : "read";
 		double th = run_loop_value(pr, LOOP_THREADS, w->threads > 0 ?
 		    w->threads : 1), rdpct = run_loop_value(pr, LOOP_RDPCT,
@@ -1345,6 +1359,10 @@ build_fs_run(struct master *m, const struct run *pr)
 			extra |= 1u << FSOP_SETATTR;
 		if (strcmp(op, "access") == 0)
 			extra |= 1u << FSOP_ACCESS;
+		if (strcmp(op, "copy") == 0)
+			extra |= 1u << FSOP_COPY;
+		if (strcmp(op, "move") == 0)
+			extra |= 1u << FSOP_MOVE;
 		per_fsd = (int)th / (nf > 0 ? nf : 1);
 		if (per_fsd < 1)
 			per_fsd = 1;
@@ -1357,10 +1375,12 @@ build_fs_run(struct master *m, const struct run *pr)
 			add_fwgs(m, w->name, pr->fwds[i].fsds[k], op, rdpct,
 			    &x, w->fileio != NULL ? w->fileio : "sequential",
 			    w->fileselect != NULL ? w->fileselect :
-			    "sequential", w->stopafter, per_fsd, rate /
-			    pr->nfwds / nf, rd->openflags.n > 0 ?
+			    "sequential", w->stopafter, per_fsd, rate *
+			    share / 100 / nf, rd->openflags.n > 0 ?
 			    &rd->openflags : w->openflags.n > 0 ?
-			    &w->openflags : &no_flags);
+			    &w->openflags : &no_flags, w->target != NULL &&
+			    target_fsd(m->model, w->target) != NULL ?
+			    target_fsd(m->model, w->target)->anchor : NULL);
 			nfwgs++;
 		}
 		xfer_clear(&x);
@@ -2561,13 +2581,25 @@ compute_xmax(struct master *m)
 	}
 }
 
+/* An fsd by name (copy/move target=), or NULL. */
+static const struct fsd *
+target_fsd(const struct model *model, const char *name)
+{
+	const struct fsd *f;
+
+	TAILQ_FOREACH(f, &model->fsds, entry)
+		if (strcmp(f->name, name) == 0)
+			return (f);
+	return (NULL);
+}
+
 /* The file-system parts this build runs; the rest refused by name. */
 static int
 check_fs_supported(struct master *m, const struct plan *p)
 {
 	static const char *const ops[] = { "read", "write", "create",
 	    "delete", "mkdir", "rmdir", "open", "close", "getattr", "setattr",
-	    "access", NULL };
+	    "access", "copy", "move", NULL };
 	int i, k, j, fs = 0;
 
 	for (i = 0; i < p->nruns; i++) {
@@ -2593,6 +2625,13 @@ check_fs_supported(struct master *m, const struct plan *p)
 					op = r->loop_str[j];
 			for (j = 0; ops[j] != NULL && strcmp(ops[j], op); j++)
 				;
+			if (ops[j] != NULL && (strcmp(op, "copy") == 0 ||
+			    strcmp(op, "move") == 0) && (w->target == NULL ||
+			    target_fsd(m->model, w->target) == NULL)) {
+				console_fatal("fwd=%s: operation=%s needs "
+				    "target= naming an fsd", w->name, op);
+				return (-1);
+			}
 			if (ops[j] == NULL) {
 				console_fatal("fwd=%s: operation=%s is not "
 				    "supported by vdbc yet", w->name, op);

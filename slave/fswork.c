@@ -30,16 +30,18 @@
 enum fwg_op {
 	OP_FORMAT, OP_READ, OP_WRITE, OP_CREATE, OP_DELETE, OP_MKDIR,
 	OP_RMDIR, OP_OPEN, OP_CLOSE, OP_GETATTR, OP_SETATTR, OP_ACCESS,
+	OP_COPY, OP_MOVE,
 };
 
 static const char *const op_words[] = {
 	"format", "read", "write", "create", "delete", "mkdir", "rmdir",
-	"open", "close", "getattr", "setattr", "access", NULL,
+	"open", "close", "getattr", "setattr", "access", "copy", "move", NULL,
 };
 
 /* One file workload: an fwd on an fsd. */
 struct fwg {
 	char		*fwd, *fsd, *anchor;
+	char		*target;	/* copy/move: the target fsd's anchor */
 	struct fstree	 tree;
 	enum fwg_op	 op;
 	double		 readpct;	/* < 0: the operation decides */
@@ -138,7 +140,8 @@ static const enum fsop req_of[] = {
 	[OP_MKDIR] = FSOP_MKDIR, [OP_RMDIR] = FSOP_RMDIR,
 	[OP_OPEN] = FSOP_OPEN, [OP_CLOSE] = FSOP_CLOSE,
 	[OP_GETATTR] = FSOP_GETATTR, [OP_SETATTR] = FSOP_SETATTR,
-	[OP_ACCESS] = FSOP_ACCESS,
+	[OP_ACCESS] = FSOP_ACCESS, [OP_COPY] = FSOP_COPY,
+	[OP_MOVE] = FSOP_MOVE,
 };
 
 static void count_req(struct fthread *, uint64_t);
@@ -507,6 +510,77 @@ rw_file(struct fthread *t, const char *path, uint64_t size, uint64_t *next)
 	return (0);
 }
 
+/* The same file in the target fsd's tree; its directory made if need be. */
+static void
+target_path(const struct fwg *g, uint64_t f, char *buf, size_t len)
+{
+	char rel[FS_PATH_MAX], *slash;
+
+	fstree_file_path(&g->tree, f, rel, sizeof(rel));
+	if (snprintf(buf, len, "%s/%s", g->target, rel) >= (int)len)
+		buf[len - 1] = '\0';
+	if ((slash = strrchr(buf, '/')) != NULL && slash > buf) {
+		*slash = '\0';
+		if (mkdir(buf, 0755) != 0 && errno == ENOENT) {
+			/* the target anchor itself may be missing */
+			char *up = strrchr(buf, '/');
+
+			if (up != NULL && up > buf) {
+				*up = '\0';
+				mkdir(buf, 0755);
+				*up = '/';
+			}
+			mkdir(buf, 0755);
+		}
+		*slash = '/';
+	}
+}
+
+/* copy: the file to the target tree; move: rename it there. 0 when the
+ * source is gone (already moved). */
+static int
+copy_move(struct fthread *t, const char *path, uint64_t fi)
+{
+	struct fwg *g = t->g;
+	char dst[FS_PATH_MAX];
+	uint64_t t0 = mtime_now_ns();
+	int in, out;
+	ssize_t r;
+
+	target_path(g, fi, dst, sizeof(dst));
+	if (g->op == OP_MOVE) {
+		if (rename(path, dst) != 0) {
+			count_misc(t, FSM_FILE_NOT_FOUND);
+			return (0);
+		}
+		count_op(t, FSOP_MOVE, t0);
+		return (1);
+	}
+	if ((in = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		count_misc(t, FSM_FILE_NOT_FOUND);
+		return (0);
+	}
+	if ((out = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0644)) < 0) {
+		note(t->w, 1, "copy %s to %s: %s", path, dst, strerror(errno));
+		close(in);
+		return (0);
+	}
+	/* A copy finishes its file even when the run stops: a half copy
+	 * would leave the target tree short. */
+	while ((r = read(in, t->buf, t->buflen)) > 0) {
+		if (write(out, t->buf, (size_t)r) != r) {
+			note(t->w, 1, "copy %s to %s: %s", path, dst,
+			    strerror(errno));
+			break;
+		}
+	}
+	close(in);
+	close(out);
+	count_op(t, FSOP_COPY, t0);
+	return (1);
+}
+
 /* One metadata operation on a file or directory; 0 when there was
  * nothing to do (the file exists for create, is gone for delete, ...). */
 static int
@@ -561,6 +635,9 @@ meta_op(struct fthread *t, const char *path, uint64_t fi)
 		else
 			count_misc(t, FSM_FILE_NOT_FOUND);
 		break;
+	case OP_COPY:
+	case OP_MOVE:
+		return (copy_move(t, path, fi));
 	case OP_ACCESS:
 		if (access(path, R_OK) == 0)
 			count_op(t, FSOP_ACCESS, t0);
@@ -644,7 +721,8 @@ do_run(struct fthread *t)
 		/* Every file (or directory) of the slice is done: wait out
 		 * the run instead of spinning (vdbench blocks the thread). */
 		if ((g->op == OP_CREATE || g->op == OP_DELETE ||
-		    g->op == OP_MKDIR || g->op == OP_RMDIR) &&
+		    g->op == OP_MKDIR || g->op == OP_RMDIR ||
+		    g->op == OP_MOVE || g->op == OP_COPY) &&
 		    misses >= (g->random_select ? 2 * n : n)) {
 			while (!stopping(t->w))
 				usleep(20000);
@@ -678,13 +756,15 @@ fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
 	size_t i;
 	int k;
 
+	const char *target = NULL;
+
 	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:s,s:s,s:o,s:F,"
-	    "s:F,s:i,s:i,s:i,s:F,s?s,s?s,s?o}", "fwd", &fwd, "fsd", &fsd,
+	    "s:F,s:i,s:i,s:i,s:F,s?s,s?s,s?o,s?s}", "fwd", &fwd, "fsd", &fsd,
 	    "anchor", &anchor, "operation", &op, "xfer", &xfer, "readpct",
 	    &g->readpct, "stopafter", &g->stopafter, "threads", &g->nthreads,
 	    "thread_first", &g->first, "thread_total", &g->total, "rate_per_s",
 	    &g->rate_per_s, "fileio", &fileio, "fileselect", &select,
-	    "openflags", &flags) != 0) {
+	    "openflags", &flags, "target_anchor", &target) != 0) {
 		errmsg_set(e, NULL, 0, 0, "WORK: bad fwg entry: %s", je.text);
 		return (-1);
 	}
@@ -709,6 +789,12 @@ fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
 	g->fsd = xstrdup(fsd);
 	g->anchor = xstrdup(anchor);
 	g->op = (enum fwg_op)k;
+	if ((g->op == OP_COPY || g->op == OP_MOVE) && target == NULL) {
+		errmsg_set(e, NULL, 0, 0, "fwd=%s: operation=%s needs target=",
+		    fwd, op);
+		return (-1);
+	}
+	g->target = target != NULL ? xstrdup(target) : NULL;
 	if (xfer_from_json(&g->xfer, xfer, e) != 0)
 		return (-1);
 	if (g->xfer.kind == XFER_RANGE) {
@@ -873,6 +959,7 @@ fswork_free(struct fswork *w)
 		free(g->fwd);
 		free(g->fsd);
 		free(g->anchor);
+		free(g->target);
 		free(g->xfer_cum);
 		xfer_clear(&g->xfer);
 	}

@@ -110,6 +110,17 @@ printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=10,size=256k\nfwd=fwd1,fsd=fsd1
 expect_rc 0 "$VDBC" -f "$T/once.parm" -o "$T/o_once" --port 0
 [ "$(misc "$T/o_once/logfile.html" READ_OPENS)" = 20 ] && ok || bad "fileselect=once opened $(misc "$T/o_once/logfile.html" READ_OPENS) files, not 20"
 
+# copy and move to a target fsd: the target tree gets every file.
+S=$T/src D2=$T/dst
+printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=10,size=64k\nfsd=fsd2,anchor=%s,depth=1,width=2,files=10,size=64k\nfwd=fwd1,fsd=fsd1,operation=copy,target=fsd2,threads=2\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$S" "$D2" >"$T/cp.parm"
+expect_rc 0 "$VDBC" -f "$T/cp.parm" -o "$T/o_cp" --port 0
+[ "$(files "$D2")" = 20 ] && [ "$(bytes "$D2")" = $((20 * 65536)) ] && ok || bad "copy: $(files "$D2") files in the target"
+sed -e 's/<[^>]*>//g' "$T/o_cp/summary.html" | grep -q '\.\.\.\.copy\.\.\.\.' && ok || bad "no copy column"
+rm -rf "$D2"
+sed 's/operation=copy/operation=move/; s/format=yes/format=no/' "$T/cp.parm" >"$T/mv.parm"
+expect_rc 0 "$VDBC" -f "$T/mv.parm" -o "$T/o_mv" --port 0
+[ "$(files "$D2")" = 20 ] && [ "$(files "$S")" = 0 ] && ok || bad "move: $(files "$S") left, $(files "$D2") moved"
+
 # 5. An anchor that cannot be made: the error names it and what failed.
 printf 'fsd=fsd1,anchor=%s/no/such/dir,depth=1,width=1,files=1,size=4k\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/bad.parm"
 expect_rc 157 "$VDBC" -f "$T/bad.parm" -o "$T/o5" --port 0
