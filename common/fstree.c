@@ -74,6 +74,26 @@ size_of(const struct fstree *t, uint64_t f, uint64_t n)
 	return (t->size_bytes[t->nsizes - 1]);
 }
 
+/* workingsetsize=: the runs use the first files that fit in it. */
+static int
+wss_limit(struct fstree *t, uint64_t wss)
+{
+	uint64_t i, bytes = 0, all = t->nholders * t->files_per_dir;
+
+	t->nfiles_wss = t->nfiles;
+	if (wss == 0)
+		return (0);
+	for (i = 0; i < t->nfiles; i++) {
+		uint64_t s = size_of(t, i, all);
+
+		if (bytes + s > wss)
+			break;
+		bytes += s;
+	}
+	t->nfiles_wss = i > 0 ? i : 1;
+	return (0);
+}
+
 int
 fstree_init(struct fstree *t, const struct fsd *f)
 {
@@ -119,8 +139,9 @@ fstree_init(struct fstree *t, const struct fsd *f)
 			bytes += size_of(t, i, all);
 	}
 	t->total_bytes = t->bytes_all = bytes;
+	t->nfiles_wss = all;
 	if (f->totalsize_bytes == 0 || f->totalsize_bytes >= bytes)
-		return (0);
+		return (wss_limit(t, f->wss_bytes));
 	for (i = 0, bytes = 0; i < all; i++) {
 		uint64_t s = size_of(t, i, all);
 
@@ -128,9 +149,9 @@ fstree_init(struct fstree *t, const struct fsd *f)
 			break;
 		bytes += s;
 	}
-	t->nfiles = i;
+	t->nfiles = t->nfiles_wss = i;
 	t->total_bytes = bytes;
-	return (0);
+	return (wss_limit(t, f->wss_bytes));
 }
 
 /* "vdb.1_2.dir/vdb.2_1.dir" for index k of level lvl (1-based). */

@@ -25,6 +25,7 @@ struct fstree {
 	uint64_t	 bytes_all;
 	uint64_t	 nfiles;	/* used: after totalsize= */
 	uint64_t	 total_bytes;	/* of those files */
+	uint64_t	 nfiles_wss;	/* the first files within workingsetsize= */
 	int		 nsizes;
 	uint64_t	 size_bytes[16];
 	uint64_t	 size_count[16];	/* files of each size */

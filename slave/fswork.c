@@ -785,6 +785,9 @@ fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
 		errmsg_set(e, NULL, 0, 0, "fsd=%s: more than 16 file sizes", fsd);
 		return (-1);
 	}
+	/* Runs (not the format) use only the working set of files. */
+	if (strcmp(op, "format") != 0)
+		g->tree.nfiles = g->tree.nfiles_wss;
 	g->fwd = xstrdup(fwd);
 	g->fsd = xstrdup(fsd);
 	g->anchor = xstrdup(anchor);

@@ -110,6 +110,13 @@ printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=10,size=256k\nfwd=fwd1,fsd=fsd1
 expect_rc 0 "$VDBC" -f "$T/once.parm" -o "$T/o_once" --port 0
 [ "$(misc "$T/o_once/logfile.html" READ_OPENS)" = 20 ] && ok || bad "fileselect=once opened $(misc "$T/o_once/logfile.html" READ_OPENS) files, not 20"
 
+# workingsetsize=: runs use only the first files that fit (4 of 20).
+W=$T/w4
+printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=10,size=64k,workingsetsize=256k\nfwd=fwd1,fsd=fsd1,operation=delete,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$W" >"$T/wss.parm"
+expect_rc 0 "$VDBC" -f "$T/wss.parm" -o "$T/o_wss" --port 0
+[ "$(files "$W")" = 16 ] && [ "$(misc "$T/o_wss/logfile.html" FILE_DELETES)" = 4 ] && ok ||
+	bad "workingsetsize=256k: $(files "$W") files left, FILE_DELETES $(misc "$T/o_wss/logfile.html" FILE_DELETES)"
+
 # copy and move to a target fsd: the target tree gets every file.
 S=$T/src D2=$T/dst
 printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=10,size=64k\nfsd=fsd2,anchor=%s,depth=1,width=2,files=10,size=64k\nfwd=fwd1,fsd=fsd1,operation=copy,target=fsd2,threads=2\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$S" "$D2" >"$T/cp.parm"

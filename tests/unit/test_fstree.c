@@ -113,6 +113,15 @@ test_sizes_and_totalsize(void **state)
 	assert_true(t.total_bytes <= f.totalsize_bytes);
 	assert_true(t.nfiles > 300 && t.nfiles < 700);
 	assert_int_equal(t.nfiles_all, 1000);
+	/* workingsetsize=: the first files that fit, within totalsize= */
+	f.wss_bytes = 10 * 1048576;
+	assert_int_equal(fstree_init(&t, &f), 0);
+	sum = 0;
+	for (i = 0; i < t.nfiles_wss; i++)
+		sum += fstree_file_size(&t, i);
+	assert_true(sum <= f.wss_bytes);
+	assert_true(sum + 1048576 > f.wss_bytes || t.nfiles_wss == t.nfiles);
+	assert_true(t.nfiles_wss < t.nfiles);
 }
 
 static void
