@@ -38,6 +38,49 @@ percentiles(const struct hist *h)
 	return (o);
 }
 
+/*
+ * File-system runs: the requested operations and every other operation
+ * (count, rate, mean response) and vdbench's Miscellaneous counters.
+ */
+static void
+fs_stats(json_t *o, const struct iostats *s, uint64_t dur_ns)
+{
+	double secs = dur_ns > 0 ? (double)dur_ns / 1e9 : 1;
+	json_t *ops = NULL, *misc = NULL;
+	int i;
+
+	for (i = 0; i < FSOP_N; i++) {
+		const struct fsop_side *x = &s->op[i];
+
+		if (x->n == 0)
+			continue;
+		if (ops == NULL)
+			ops = json_object();
+		json_object_set_new(ops, fsop_name(i), json_pack("{s:I,s:f,"
+		    "s:f,s:f}", "count", (json_int_t)x->n, "rate",
+		    (double)x->n / secs, "resp_ms", (double)x->resp_sum_ns /
+		    (double)x->n / 1e6, "resp_max_ms", (double)x->resp_max_ns /
+		    1e6));
+	}
+	for (i = 0; i < FSM_N; i++) {
+		if (s->misc[i] == 0)
+			continue;
+		if (misc == NULL)
+			misc = json_object();
+		json_object_set_new(misc, fsmisc_name(i),
+		    json_integer((json_int_t)s->misc[i]));
+	}
+	if (s->req_n > 0)
+		json_object_set_new(o, "requested_ops", json_pack("{s:I,s:f,"
+		    "s:f}", "count", (json_int_t)s->req_n, "rate",
+		    (double)s->req_n / secs, "resp_ms",
+		    (double)s->req_resp_ns / (double)s->req_n / 1e6));
+	if (ops != NULL)
+		json_object_set_new(o, "operations", ops);
+	if (misc != NULL)
+		json_object_set_new(o, "misc", misc);
+}
+
 /* Counters, rates and percentiles of an interval or an average. */
 static json_t *
 stats(const struct iostats *s, uint64_t dur_ns, const struct cpu_pct *cpu,
@@ -72,6 +115,7 @@ stats(const struct iostats *s, uint64_t dur_ns, const struct cpu_pct *cpu,
 		    json_real(cpu->user_sys));
 		json_object_set_new(o, "cpu_sys_pct", json_real(cpu->sys));
 	}
+	fs_stats(o, s, dur_ns);
 	hist_free(all);
 	return (o);
 }

@@ -68,6 +68,12 @@ sed -e 's/<[^>]*>//g' "$T/o_fmt/summary.html" | grep -q '..getattr...' && ok || 
 meta del delete
 [ "$(files "$C")" = 0 ] && ok || bad "delete left $(files "$C") files"
 [ "$(misc "$T/o_del/logfile.html" FILE_DELETES)" = 100 ] && ok || bad "FILE_DELETES $(misc "$T/o_del/logfile.html" FILE_DELETES), 100 were deleted"
+# results.json has them too: every interval's delete count sums to 100.
+awk '/"intervals"/ { on = 1 } /"average"/ { on = 0 }
+	on && /"delete": \{/ { d = 1; next }
+	d && /"count"/ { gsub(/[^0-9]/, ""); n += $0; d = 0 }
+	END { printf "results.json: %d deletes over the intervals\n", n; exit !(n == 100) }' \
+	"$T/o_del/results.json" && ok || bad "results.json intervals do not hold the 100 deletes"
 meta rmd rmdir
 [ "$(find "$C" -mindepth 1 -type d | wc -l)" = 0 ] && ok || bad "rmdir left directories"
 [ "$(misc "$T/o_rmd/logfile.html" DIRECTORY_DELETES)" = 2 ] && ok || bad "DIRECTORY_DELETES is not 2"
