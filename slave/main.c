@@ -111,6 +111,21 @@ send_interval(struct slave *s)
 	link_send(s->link, MSG_INTERVAL, body);
 }
 
+/* Send what take() queued in the work as LOG lines of one level. */
+static void
+send_logs(struct slave *s, const char *level,
+    void (*take)(struct work *, struct strlist *))
+{
+	struct strlist lines = { 0, NULL, 0 };
+	int i;
+
+	take(s->work, &lines);
+	for (i = 0; i < lines.n; i++)
+		link_send(s->link, MSG_LOG, json_pack("{s:s,s:s}", "level",
+		    level, "text", lines.v[i]));
+	strlist_clear(&lines);
+}
+
 /* The end of an interval. */
 static void
 interval_cb(evutil_socket_t fd, short what, void *arg)
@@ -122,17 +137,8 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	if (s->work == NULL)
 		return;
-	{
-		struct strlist notes = { 0, NULL, 0 };
-		int i;
-
-		/* Progress first, so the console reads in order. */
-		work_take_notes(s->work, &notes);
-		for (i = 0; i < notes.n; i++)
-			link_send(s->link, MSG_LOG, json_pack("{s:s,s:s}",
-			    "level", "info", "text", notes.v[i]));
-		strlist_clear(&notes);
-	}
+	/* Progress first, so the console reads in order. */
+	send_logs(s, "info", work_take_notes);
 	/*
 	 * The last interval of a file-system run: stop the threads first,
 	 * so every operation done is in a reported interval and the reports
@@ -142,16 +148,7 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 	    work_is_fs(s->work))
 		work_stop(s->work);
 	send_interval(s);
-	{
-		struct strlist errs = { 0, NULL, 0 };
-		int i;
-
-		work_take_errors(s->work, &errs);
-		for (i = 0; i < errs.n; i++)
-			link_send(s->link, MSG_LOG, json_pack("{s:s,s:s}",
-			    "level", "error", "text", errs.v[i]));
-		strlist_clear(&errs);
-	}
+	send_logs(s, "error", work_take_errors);
 	if ((err = work_error(s->work)) != NULL) {
 		send_error(s, err);
 		return;			/* the master stops the run */
