@@ -88,6 +88,7 @@ struct lrun {
 	uint64_t		 interval_ns;
 	uint64_t		 pause_s;
 	int			 eof_run;
+	int			 once_run;	/* ends at fileselect=once */
 	int			 fs;		/* a file-system run */
 	int			 curve_max;
 	const struct run	*plan_run;
@@ -623,6 +624,12 @@ print_ready_intervals(struct master *m)
 				continue;
 			any_eof = 1;
 			all_eof &= m->sl[i].eof;
+		}
+		if (m->cur.once_run && any_eof && all_eof) {
+			console_line("All 'fileselect=once' workloads on all "
+			    "slaves are done; this ends rd=%s.", m->cur.name);
+			end_run(m, k);
+			return;
 		}
 		if (m->cur.eof_run && any_eof && all_eof) {
 			console_line("All sequential workloads on all slaves are "
@@ -1201,7 +1208,7 @@ static void
 add_fwgs(struct master *m, const char *fwd, const struct fsd *fsd,
     const char *op, double readpct, const struct xfer *x, const char *fileio,
     const char *select, double stopafter, int threads, double rate,
-    const struct strlist *flags, const char *target_anchor)
+    const struct strlist *flags, const char *target_anchor, double midpoint)
 {
 	int i, first = 0;
 
@@ -1224,13 +1231,56 @@ add_fwgs(struct master *m, const char *fwd, const struct fsd *fsd,
 		if (target_anchor != NULL)
 			json_object_set_new(g, "target_anchor",
 			    json_string(target_anchor));
+		if (midpoint > 0)
+			json_object_set_new(g, "poisson_midpoint",
+			    json_real(midpoint));
 		if (m->cur.work[i] == NULL)
 			m->cur.work[i] = json_pack("{s:s,s:[],s:[],s:{}}",
 			    "engine", "fs", "sds", "fwgs", "fs");
 		json_array_append_new(json_object_get(m->cur.work[i], "fwgs"),
 		    g);
+		if (strcmp(select, "once") == 0 && strcmp(op, "format") != 0) {
+			/* vdbench ends the run when every 'once' is through */
+			m->sl[i].has_eof = 1;
+			m->cur.eof_run = m->cur.once_run = 1;
+		}
 		first += n;
 	}
+}
+
+/* fileio= as the slave takes it: random, sequential, random,shared, ... */
+static const char *
+fileio_word(const struct fwd *w)
+{
+	if (w->fileio_shared)
+		return ("random,shared");
+	if (w->fileio_delete)
+		return ("sequential,delete");
+	return (w->fileio != NULL ? w->fileio : "sequential");
+}
+
+/*
+ * fileselect=poisson's midpoint: 3, or the number given with it
+ * ((poisson,5), (poisson,midpoint=5), midpoint=5); 0 when not poisson.
+ */
+static double
+select_midpoint(const struct fwd *w)
+{
+	const struct pvals *v = bag_get(&w->bag, "fileselect");
+	double mid = 3;
+	int i;
+
+	if (w->fileselect == NULL || strcmp(w->fileselect, "poisson") != 0)
+		return (0);
+	for (i = 0; v != NULL && i < v->n; i++) {
+		const char *s = v->v[i].str, *d;
+
+		if (v->v[i].is_num)
+			mid = v->v[i].num;
+		else if (s != NULL && (d = strpbrk(s, "0123456789.")) != NULL)
+			mid = atof(d);
+	}
+	return (mid);
 }
 
 /* A file-system run (PARMFILE.md 10): format_for_<rd> or the rd itself. */
@@ -1248,6 +1298,8 @@ build_fs_run(struct master *m, const struct run *pr)
 	int i, k, j, nfwgs = 0, skew_free = 0;
 
 	memset(c, 0, sizeof(*c));
+	for (i = 0; i < m->nslaves; i++)
+		m->sl[i].has_eof = 0;
 	snprintf(c->name, sizeof(c->name), "%s", pr->name);
 	plan_loops_text(pr, c->loops, sizeof(c->loops));
 	c->plan_run = pr;
@@ -1294,7 +1346,7 @@ build_fs_run(struct master *m, const struct run *pr)
 				add_fwgs(m, "format", f, "format", -1, &x,
 				    "sequential", "sequential", 0, threads, 0,
 				    ff != NULL && ff->openflags.n > 0 ?
-				    &ff->openflags : &rd->openflags, NULL);
+				    &ff->openflags : &rd->openflags, NULL, 0);
 				nfwgs++;
 			}
 		}
@@ -1373,14 +1425,15 @@ build_fs_run(struct master *m, const struct run *pr)
 			xfer_copy(&x, &w->xfer);
 		for (k = 0; k < nf; k++) {
 			add_fwgs(m, w->name, pr->fwds[i].fsds[k], op, rdpct,
-			    &x, w->fileio != NULL ? w->fileio : "sequential",
+			    &x, fileio_word(w),
 			    w->fileselect != NULL ? w->fileselect :
 			    "sequential", w->stopafter, per_fsd, rate *
 			    share / 100 / nf, rd->openflags.n > 0 ?
 			    &rd->openflags : w->openflags.n > 0 ?
 			    &w->openflags : &no_flags, w->target != NULL &&
 			    target_fsd(m->model, w->target) != NULL ?
-			    target_fsd(m->model, w->target)->anchor : NULL);
+			    target_fsd(m->model, w->target)->anchor : NULL,
+			    select_midpoint(w));
 			nfwgs++;
 		}
 		xfer_clear(&x);
@@ -2637,19 +2690,24 @@ check_fs_supported(struct master *m, const struct plan *p)
 				    "supported by vdbc yet", w->name, op);
 				return (-1);
 			}
-			if (strcmp(sel, "random") != 0 &&
-			    strcmp(sel, "sequential") != 0 &&
-			    strcmp(sel, "once") != 0) {
-				console_fatal("fwd=%s: fileselect=%s is not "
-				    "supported by vdbc yet (random, sequential "
-				    "or once)", w->name, sel);
+			if (strcmp(sel, "poisson") == 0 &&
+			    !(select_midpoint(w) > 0 &&
+			    select_midpoint(w) <= 1000)) {
+				console_fatal("fwd=%s: fileselect=poisson needs "
+				    "a midpoint in (0, 1000], not %g", w->name,
+				    select_midpoint(w));
 				return (-1);
 			}
-			if (w->fileio_shared || w->fileio_delete) {
-				console_fatal("fwd=%s: fileio=(%s) is not "
-				    "supported by vdbc yet", w->name,
-				    w->fileio_shared ? "random,shared" :
-				    "sequential,delete");
+			if (w->fileio_shared && strcmp(sel, "random") == 0) {
+				console_fatal("fwd=%s: 'fileio=(random,shared)' "
+				    "may not be used together with "
+				    "'fileselect=random'", w->name);
+				return (-1);
+			}
+			if (w->fileio_delete && w->readpct_set) {
+				console_fatal("fwd=%s: 'fileio=(sequential,"
+				    "delete)' and 'rdpct=' are mutually "
+				    "exclusive", w->name);
 				return (-1);
 			}
 		}

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +49,10 @@ struct fwg {
 	struct xfer	 xfer;
 	double		*xfer_cum;
 	int		 random_io, random_select;
+	int		 shared_files;	/* fileio=(random,shared) */
+	int		 delete_first;	/* fileio=(sequential,delete) */
 	int		 select_once;	/* fileselect=once */
+	double		 poisson_mid;	/* fileselect=poisson: midpoint, or 0 */
 	double		 stopafter;	/* 0 file size, > 0 blocks, < 0 pct */
 	int		 nthreads, first, total;	/* slices: first..+n of total */
 	double		 rate_per_s;	/* 0 = max */
@@ -57,6 +61,7 @@ struct fwg {
 	int		 clean_only;
 	pthread_barrier_t barrier;	/* format: clean and mkdir first */
 	int		 finished;	/* threads done (format); atomic */
+	int		 exhausted;	/* run threads out of work; atomic */
 };
 
 /* A thread's counters; written by it alone with relaxed stores. */
@@ -460,13 +465,30 @@ rw_file(struct fthread *t, const char *path, uint64_t size, uint64_t *next)
 	struct fwg *g = t->g;
 	int writes = g->op == OP_WRITE || g->readpct >= 0;
 	uint64_t t0 = mtime_now_ns(), done = 0, want, off = 0;
-	int fd;
+	int fd = -1, mode = (writes ? (g->readpct >= 0 ? O_RDWR : O_WRONLY) :
+	    O_RDONLY) | O_CLOEXEC | g->oflags;
 
-	fd = open(path, (writes ? (g->readpct >= 0 ? O_RDWR : O_WRONLY) :
-	    O_RDONLY) | O_CLOEXEC | g->oflags);
+	if (g->delete_first && g->op == OP_WRITE) {
+		/* fileio=(sequential,delete): a new file each time */
+		if (unlink(path) == 0) {
+			count_op(t, FSOP_DELETE, t0);
+			count_misc(t, FSM_FILE_DELETES);
+		}
+		t0 = mtime_now_ns();
+	} else
+		fd = open(path, mode);
+	if (fd < 0 && g->op == OP_WRITE && (g->delete_first ||
+	    errno == ENOENT)) {
+		/* operation=write makes a missing file (a create) */
+		if ((fd = open(path, mode | O_CREAT | O_EXCL, 0644)) >= 0) {
+			count_op(t, FSOP_CREATE, t0);
+			count_misc(t, FSM_FILE_CREATES);
+		}
+	}
 	if (fd < 0) {
-		count_misc(t, FSM_FILE_NOT_FOUND);
-		return (errno == ENOENT ? 0 : -1);
+		count_misc(t, errno == EEXIST ? FSM_FILE_BUSY :
+		    FSM_FILE_NOT_FOUND);
+		return (errno == ENOENT || errno == EEXIST ? 0 : -1);
 	}
 	count_op(t, FSOP_OPEN, t0);
 	count_misc(t, writes ? FSM_WRITE_OPENS : FSM_READ_OPENS);
@@ -668,13 +690,70 @@ meta_op(struct fthread *t, const char *path, uint64_t fi)
 	return (1);
 }
 
+/*
+ * A run thread found no more work in its share (every file created,
+ * deleted, ... or fileselect=once went through it): it waits out the run
+ * as vdbench's threads do. The last thread of the fwd says when, so the
+ * rate while the work lasted can be told from the idle rest of the run.
+ */
+static void
+out_of_work(struct fthread *t)
+{
+	struct fwg *g = t->g;
+	uint64_t ns = mtime_now_ns() - t->w->go_ns;
+
+	if (__atomic_add_fetch(&g->exhausted, 1, __ATOMIC_ACQ_REL) !=
+	    g->nthreads)
+		;
+	else if (g->select_once)
+		note(t->w, 0, "Reached 'fileselect=once' for anchor %s "
+		    "(fwd=%s, operation=%s, after %.3f s of the run)",
+		    g->anchor, g->fwd, op_words[g->op], (double)ns / 1e9);
+	else
+		note(t->w, 0, "fwd=%s,fsd=%s: every thread's share of %s "
+		    "is done after %.3f s of the run (operation=%s); the "
+		    "threads wait for the run's end", g->fwd, g->fsd,
+		    g->op == OP_MKDIR || g->op == OP_RMDIR ? "directories" :
+		    "files", (double)ns / 1e9, op_words[g->op]);
+	while (!stopping(t->w))
+		usleep(20000);
+}
+
+/*
+ * fileselect=poisson: the thread's n files in 4*mid+1 equal buckets; the
+ * bucket is a Poisson(mid) draw (redrawn past the last), the file uniform
+ * within it. Selections pile up around bucket mid, about mid/(4*mid+1) of
+ * the way into the list, and thin out on both sides.
+ */
+static uint64_t
+pick_poisson(struct fthread *t, uint64_t n)
+{
+	double mid = t->g->poisson_mid, limit = exp(-mid), p;
+	uint64_t nb = (uint64_t)(4 * mid) + 1, b, lo, hi;
+
+	if (nb > n)
+		nb = n;
+	do {	/* Knuth's product of uniforms; mid is small */
+		b = 0;
+		p = rng_double(&t->rng);
+		while (p > limit) {
+			b++;
+			p *= rng_double(&t->rng);
+		}
+	} while (b >= nb);
+	lo = b * n / nb;
+	hi = (b + 1) * n / nb;
+	return (lo + rng_below(&t->rng, hi > lo ? hi - lo : 1));
+}
+
 /* A run thread: pick, operate, until stopped. */
 static void
 do_run(struct fthread *t)
 {
 	struct fwg *g = t->g;
 	int dirs = g->op == OP_MKDIR || g->op == OP_RMDIR;
-	uint64_t n = dirs ? g->tree.ndirs : slice_count(g, t->slice);
+	uint64_t n = dirs ? g->tree.ndirs : g->shared_files ?
+	    g->tree.nfiles : slice_count(g, t->slice);
 	uint64_t k = 0, next = t->w->go_ns, fi, misses = 0;
 	char p[FS_PATH_MAX];
 
@@ -692,17 +771,18 @@ do_run(struct fthread *t)
 		return;
 	}
 	while (!stopping(t->w)) {
-		uint64_t j = g->random_select ? rng_below(&t->rng, n) : k++ % n;
+		uint64_t j = g->poisson_mid > 0 ? pick_poisson(t, n) :
+		    g->random_select ? rng_below(&t->rng, n) : k++ % n;
 
 		if (g->select_once && k > n) {
 			/* fileselect=once: every file of the slice had its
 			 * turn; the thread is done (vdbench stops it). */
-			while (!stopping(t->w))
-				usleep(20000);
+			out_of_work(t);
 			break;
 		}
 
-		fi = (uint64_t)t->slice + j * (uint64_t)g->total;
+		fi = g->shared_files ? j : (uint64_t)t->slice + j *
+		    (uint64_t)g->total;
 		if (dirs) {
 			if (g->op == OP_RMDIR)
 				fi = g->tree.ndirs - 1 - fi;
@@ -724,8 +804,7 @@ do_run(struct fthread *t)
 		    g->op == OP_MKDIR || g->op == OP_RMDIR ||
 		    g->op == OP_MOVE || g->op == OP_COPY) &&
 		    misses >= (g->random_select ? 2 * n : n)) {
-			while (!stopping(t->w))
-				usleep(20000);
+			out_of_work(t);
 			break;
 		}
 	}
@@ -812,9 +891,22 @@ fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
 		for (k = 0; k < g->xfer.n; k++)
 			g->xfer_cum[k] = c += g->xfer.pct[k];
 	}
-	g->random_io = strcmp(fileio, "random") == 0;
+	g->random_io = strcmp(fileio, "random") == 0 ||
+	    strcmp(fileio, "random,shared") == 0;
+	g->shared_files = strcmp(fileio, "random,shared") == 0;
+	g->delete_first = strcmp(fileio, "sequential,delete") == 0;
 	g->random_select = strcmp(select, "random") == 0;
 	g->select_once = strcmp(select, "once") == 0;
+	if (strcmp(select, "poisson") == 0) {
+		v = json_object_get(j, "poisson_midpoint");
+		g->poisson_mid = json_is_number(v) ? json_number_value(v) : 3;
+		if (!(g->poisson_mid > 0 && g->poisson_mid <= 1000)) {
+			errmsg_set(e, NULL, 0, 0, "WORK: fwd=%s: poisson "
+			    "midpoint %g out of (0, 1000]", fwd, g->poisson_mid);
+			return (-1);
+		}
+		g->random_select = 1;
+	}
 	json_array_foreach(flags, i, v) {
 		const char *fl = json_string_value(v);
 
@@ -1051,16 +1143,26 @@ fswork_stats_json(struct fswork *w, uint64_t k)
 int
 fswork_done(const struct fswork *w)
 {
-	int g;
+	int g, any = 0;
 
 	for (g = 0; g < w->nfwgs; g++) {
 		const struct fwg *x = &w->fwgs[g];
 
-		if (x->op != OP_FORMAT || __atomic_load_n(&x->finished,
-		    __ATOMIC_ACQUIRE) < x->nthreads)
-			return (0);
+		if (x->op == OP_FORMAT) {
+			if (__atomic_load_n(&x->finished, __ATOMIC_ACQUIRE) <
+			    x->nthreads)
+				return (0);
+			any = 1;
+		} else if (x->select_once) {
+			/* vdbench ends the run when the last 'once'
+			 * workload is through, whatever else runs. */
+			if (__atomic_load_n(&x->exhausted, __ATOMIC_ACQUIRE) <
+			    x->nthreads)
+				return (0);
+			any = 1;
+		}
 	}
-	return (1);
+	return (any);
 }
 
 const char *

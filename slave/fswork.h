@@ -29,7 +29,8 @@ void		 fswork_stop(struct fswork *);
 void		 fswork_free(struct fswork *);
 /* INTERVAL "stats": one entry per FWG {wd: fwd, sd: fsd, io, hist, vdb}. */
 json_t		*fswork_stats_json(struct fswork *, uint64_t interval_no);
-/* A format run has finished every file. */
+/* A format run has finished every file, or every fileselect=once
+ * workload went through its files (vdbench then ends the run). */
 int		 fswork_done(const struct fswork *);
 /* The error that stopped the run, or NULL. */
 const char	*fswork_error(const struct fswork *);

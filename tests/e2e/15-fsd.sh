@@ -134,6 +134,56 @@ sed 's/operation=copy/operation=move/; s/format=yes/format=no/' "$T/cp.parm" >"$
 expect_rc 0 "$VDBC" -f "$T/mv.parm" -o "$T/o_mv" --port 0
 [ "$(files "$D2")" = 20 ] && [ "$(files "$S")" = 0 ] && ok || bad "move: $(files "$S") left, $(files "$D2") moved"
 
+# fileselect=once ends the run when every file had its turn, elapsed or
+# not (vdbench), and says when.
+O=$T/once2
+printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=50,size=4k\nfwd=fwd1,fsd=fsd1,operation=create,fileselect=once,threads=2\nrd=rd1,fwd=fwd1,fwdrate=max,format=(directories),elapsed=600,interval=1\n' "$O" >"$T/once2.parm"
+t0=$(date +%s)
+expect_rc 0 "$VDBC" -f "$T/once2.parm" -o "$T/o_once2" --port 0
+[ $(($(date +%s) - t0)) -lt 30 ] && ok || bad "fileselect=once did not end the run"
+expect_out "Reached 'fileselect=once' for anchor $O"
+expect_out "All 'fileselect=once' workloads on all slaves are done; this ends rd=rd1."
+[ "$(files "$O")" = 100 ] && [ "$(misc "$T/o_once2/logfile.html" FILE_CREATES)" = 100 ] && ok ||
+	bad "once create: $(files "$O") files, FILE_CREATES $(misc "$T/o_once2/logfile.html" FILE_CREATES)"
+
+# fileselect=(poisson,3): deletes pile up around the midpoint's bucket of
+# the file list (13 buckets of 100 files; bucket 3 is the mode), far
+# fewer in the last buckets; fixed seed.
+P=$T/pois
+printf 'fsd=fsd1,anchor=%s,depth=1,width=1,files=1300,size=1k\nfwd=fwd1,fsd=fsd1,operation=delete,threads=1,fileselect=(poisson,3)\nrd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=3,interval=1\n' "$P" >"$T/pois.parm"
+expect_rc 0 "$VDBC" -f "$T/pois.parm" -o "$T/o_pois" --port 0 --seed 7
+ls "$P/vdb.1_1.dir" | sed -n 's/^vdb_f0*\([0-9][0-9]*\)\.file$/\1/p' | awk '
+	{ have[$1] = 1 }
+	END {
+		for (i = 1; i <= 1300; i++) if (!have[i]) { g[int((i - 1) / 100)]++; n++ }
+		low = g[1] + g[2] + g[3] + g[4]; high = g[9] + g[10] + g[11] + g[12]
+		printf "poisson: %d deleted, buckets 1-4 %d, 9-12 %d\n", n, low, high
+		exit !(n > 100 && low > n / 2 && high < n / 20) }' && ok || bad "fileselect=poisson is not skewed"
+
+# fileio=(random,shared): 4 threads on one file, all of them at work.
+H=$T/shared
+printf 'fsd=fsd1,anchor=%s,depth=1,width=1,files=1,size=64k\nfwd=fwd1,fsd=fsd1,operation=read,threads=4,fileio=(random,shared),xfersize=4k\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$H" >"$T/sh.parm"
+expect_rc 0 "$VDBC" -f "$T/sh.parm" -o "$T/o_sh" --port 0
+grep -q "has no file" "$T/out" && bad "fileio=(random,shared): a thread had no file" || ok
+[ "$(misc "$T/o_sh/logfile.html" READ_OPENS)" -gt 4 ] && ok || bad "fileio=(random,shared): no reads"
+# without shared, threads 2-4 have nothing: said, not hidden
+sed 's/fileio=(random,shared)/fileio=random/' "$T/sh.parm" >"$T/nsh.parm"
+expect_rc 0 "$VDBC" -f "$T/nsh.parm" -o "$T/o_nsh" --port 0
+expect_out "fwd=fwd1: thread 1 has no file of anchor=$H to work on"
+printf 'fsd=fsd1,anchor=%s,depth=1,width=1,files=1,size=64k\nfwd=fwd1,fsd=fsd1,operation=read,fileio=(random,shared),fileselect=random\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$H" >"$T/shr.parm"
+expect_rc 157 "$VDBC" -f "$T/shr.parm" -o "$T/o_shr" --port 0
+expect_out "'fileio=(random,shared)' may not be used together with 'fileselect=random'"
+
+# fileio=(sequential,delete): each write deletes and recreates the file;
+# the counts in the reports add up to what is on disk.
+Q=$T/seqdel
+printf 'fsd=fsd1,anchor=%s,depth=1,width=1,files=4,size=16k\nfwd=fwd1,fsd=fsd1,operation=write,threads=1,fileio=(sequential,delete),xfersize=4k\nrd=rd1,fwd=fwd1,fwdrate=40,format=yes,elapsed=3,interval=1\n' "$Q" >"$T/sd.parm"
+expect_rc 0 "$VDBC" -f "$T/sd.parm" -o "$T/o_sd" --port 0
+cr=$(misc "$T/o_sd/logfile.html" FILE_CREATES) de=$(misc "$T/o_sd/logfile.html" FILE_DELETES)
+# format made 4; the run deleted de and created cr of them again
+[ "$de" -ge 4 ] && [ $((4 + cr - de)) = "$(files "$Q")" ] && ok ||
+	bad "(sequential,delete): creates $cr, deletes $de, $(files "$Q") files"
+
 # 5. An anchor that cannot be made: the error names it and what failed.
 printf 'fsd=fsd1,anchor=%s/no/such/dir,depth=1,width=1,files=1,size=4k\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/bad.parm"
 expect_rc 157 "$VDBC" -f "$T/bad.parm" -o "$T/o5" --port 0
