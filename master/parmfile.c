@@ -1620,6 +1620,17 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 				    "exclusive", r->name));
 		}
 		bag_set(&r->bag, "operations", &ps->it->vals);
+		{	/* kept lower case, as fwd operation= */
+			struct pvals *ov = (struct pvals *)bag_get(&r->bag,
+			    "operations");
+			int c;
+
+			for (i = 0; ov != NULL && i < ov->n; i++)
+				for (c = 0; ov->v[i].str != NULL &&
+				    ov->v[i].str[c] != '\0'; c++)
+					ov->v[i].str[c] = (char)tolower(
+					    (unsigned char)ov->v[i].str[c]);
+		}
 		return (0);
 	default:
 		return (fail(ps, "internal: unhandled rd keyword %s",

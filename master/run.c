@@ -1295,7 +1295,8 @@ build_fs_run(struct master *m, const struct run *pr)
 	char loops[1024], el[128];
 	unsigned int extra = 0;
 	double skew_given = 0;
-	int i, k, j, nfwgs = 0, skew_free = 0;
+	int i, k, j, nfwgs = 0, skew_free = 0, nops = 1;
+	const struct pvals *ops = bag_get(&rd->bag, "operations");
 
 	memset(c, 0, sizeof(*c));
 	for (i = 0; i < m->nslaves; i++)
@@ -1382,6 +1383,10 @@ build_fs_run(struct master *m, const struct run *pr)
 		c->text[sizeof(c->text) - 1] = '\0';
 	c->nintervals = pr->nintervals;
 	c->first_avg = pr->first_avg;
+	if (ops != NULL && ops->n > 0)
+		nops = ops->n;
+	else
+		ops = NULL;
 	/* fwd skew= shares fwdrate=; the others split what is left. */
 	for (i = 0; i < pr->nfwds; i++) {
 		if (pr->fwds[i].fwd->skew_set)
@@ -1389,16 +1394,17 @@ build_fs_run(struct master *m, const struct run *pr)
 		else
 			skew_free++;
 	}
-	for (i = 0; i < pr->nfwds; i++) {
-		const struct fwd *w = pr->fwds[i].fwd;
-		double share = w->skew_set ? w->skew_pct : skew_free > 0 ?
-		    (100 - skew_given) / skew_free : 0;
-		const char *op = w->operation != NULL ? w->operation : "read";
+	for (i = 0; i < pr->nfwds * nops; i++) {
+		const struct fwd *w = pr->fwds[i / nops].fwd;
+		double share = (w->skew_set ? w->skew_pct : skew_free > 0 ?
+		    (100 - skew_given) / skew_free : 0) / nops;
+		const char *op = ops != NULL ? ops->v[i % nops].str :
+		    w->operation != NULL ? w->operation : "read";
 		double th = run_loop_value(pr, LOOP_THREADS, w->threads > 0 ?
 		    w->threads : 1), rdpct = run_loop_value(pr, LOOP_RDPCT,
 		    w->readpct_set ? w->readpct : -1);
 		double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
-		int per_fsd, nf = pr->fwds[i].nfsds;
+		int per_fsd, nf = pr->fwds[i / nops].nfsds;
 		struct xfer x;
 
 		for (j = 0; j < pr->nloops; j++)
@@ -1415,7 +1421,8 @@ build_fs_run(struct master *m, const struct run *pr)
 			extra |= 1u << FSOP_COPY;
 		if (strcmp(op, "move") == 0)
 			extra |= 1u << FSOP_MOVE;
-		per_fsd = (int)th / (nf > 0 ? nf : 1);
+		/* rd operations=: the fwd's threads divided over them */
+		per_fsd = (int)th / nops / (nf > 0 ? nf : 1);
 		if (per_fsd < 1)
 			per_fsd = 1;
 		memset(&x, 0, sizeof(x));
@@ -1424,7 +1431,8 @@ build_fs_run(struct master *m, const struct run *pr)
 		else
 			xfer_copy(&x, &w->xfer);
 		for (k = 0; k < nf; k++) {
-			add_fwgs(m, w->name, pr->fwds[i].fsds[k], op, rdpct,
+			add_fwgs(m, w->name, pr->fwds[i / nops].fsds[k], op,
+			    rdpct,
 			    &x, fileio_word(w),
 			    w->fileselect != NULL ? w->fileselect :
 			    "sequential", w->stopafter, per_fsd, rate *
@@ -2659,16 +2667,15 @@ check_fs_supported(struct master *m, const struct plan *p)
 		const struct run *r = &p->runs[i];
 
 		fs |= r->nfwds > 0;
-		if (r->nfwds > 0 && bag_get(&r->rd->bag, "operations") != NULL) {
-			console_fatal("rd=%s: 'operations=' is not supported by "
-			    "vdbc yet; give each fwd its operation=",
-			    r->rd->name);
-			return (-1);
-		}
-		for (k = 0; k < r->nfwds; k++) {
-			const struct fwd *w = r->fwds[k].fwd;
-			const char *op = w->operation != NULL ? w->operation :
-			    "read";
+		const struct pvals *rops = r->nfwds > 0 ?
+		    bag_get(&r->rd->bag, "operations") : NULL;
+		int nops = rops != NULL && rops->n > 0 ? rops->n : 1;
+
+		for (k = 0; k < r->nfwds * nops; k++) {
+			const struct fwd *w = r->fwds[k / nops].fwd;
+			const char *op = rops != NULL && rops->n > 0 ?
+			    rops->v[k % nops].str : w->operation != NULL ?
+			    w->operation : "read";
 			const char *sel = w->fileselect != NULL ?
 			    w->fileselect : "sequential";
 
@@ -2676,6 +2683,8 @@ check_fs_supported(struct master *m, const struct plan *p)
 				if (r->loop_kind[j] == LOOP_OPERATION &&
 				    r->loop_str[j] != NULL)
 					op = r->loop_str[j];
+			if (op == NULL)
+				op = "(a number)";
 			for (j = 0; ops[j] != NULL && strcmp(ops[j], op); j++)
 				;
 			if (ops[j] != NULL && (strcmp(op, "copy") == 0 ||

@@ -50,6 +50,9 @@ struct fwg {
 	double		*xfer_cum;
 	int		 random_io, random_select;
 	int		 shared_files;	/* fileio=(random,shared) */
+	uint64_t	*busy;		/* files in use; shared by the fwgs
+					 * of one anchor, NULL when alone */
+	int		 busy_owner;	/* this fwg frees busy */
 	int		 delete_first;	/* fileio=(sequential,delete) */
 	int		 select_once;	/* fileselect=once */
 	double		 poisson_mid;	/* fileselect=poisson: midpoint, or 0 */
@@ -720,6 +723,31 @@ out_of_work(struct fthread *t)
 }
 
 /*
+ * Several fwgs on one anchor (two fwds, or rd operations=) share a bitmap
+ * of the files in use, so no two threads work on one file at once, as
+ * vdbench's busy flag; one fwg alone needs none (its threads' slices do
+ * not overlap). fileio=(random,shared) opts out.
+ */
+static int
+file_take(struct fwg *g, uint64_t fi)
+{
+	uint64_t bit = 1ull << (fi % 64);
+
+	if (g->busy == NULL)
+		return (1);
+	return (!(__atomic_fetch_or(&g->busy[fi / 64], bit, __ATOMIC_ACQ_REL) &
+	    bit));
+}
+
+static void
+file_give(struct fwg *g, uint64_t fi)
+{
+	if (g->busy != NULL)
+		__atomic_fetch_and(&g->busy[fi / 64], ~(1ull << (fi % 64)),
+		    __ATOMIC_RELEASE);
+}
+
+/*
  * fileselect=poisson: the thread's n files in 4*mid+1 equal buckets; the
  * bucket is a Poisson(mid) draw (redrawn past the last), the file uniform
  * within it. Selections pile up around bucket mid, about mid/(4*mid+1) of
@@ -754,7 +782,7 @@ do_run(struct fthread *t)
 	int dirs = g->op == OP_MKDIR || g->op == OP_RMDIR;
 	uint64_t n = dirs ? g->tree.ndirs : g->shared_files ?
 	    g->tree.nfiles : slice_count(g, t->slice);
-	uint64_t k = 0, next = t->w->go_ns, fi, misses = 0;
+	uint64_t k = 0, next = t->w->go_ns, fi, misses = 0, busy_in_row = 0;
 	char p[FS_PATH_MAX];
 
 	if (dirs) {
@@ -789,15 +817,29 @@ do_run(struct fthread *t)
 			dir_path(g, fi, p, sizeof(p));
 		} else
 			file_path(g, fi, p, sizeof(p));
+		if (!dirs && !file_take(g, fi)) {
+			count_misc(t, FSM_FILE_BUSY);
+			if (++busy_in_row % 64 == 0)
+				usleep(100);	/* all taken: let go */
+			continue;
+		}
+		busy_in_row = 0;
 		if (g->op == OP_READ || g->op == OP_WRITE) {
-			if (rw_file(t, p, fstree_file_size(&g->tree, fi),
-			    &next) != 0)
+			int rc = rw_file(t, p, fstree_file_size(&g->tree, fi),
+			    &next);
+
+			file_give(g, fi);
+			if (rc != 0)
 				break;
 			continue;
 		}
-		if (pace(t, &next) != 0)
+		if (pace(t, &next) != 0) {
+			file_give(g, fi);
 			break;
+		}
 		misses = meta_op(t, p, fi) ? 0 : misses + 1;
+		if (!dirs)
+			file_give(g, fi);
 		/* Every file (or directory) of the slice is done: wait out
 		 * the run instead of spinning (vdbench blocks the thread). */
 		if ((g->op == OP_CREATE || g->op == OP_DELETE ||
@@ -926,6 +968,35 @@ fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
 	return (0);
 }
 
+/* One busy bitmap per anchor that more than one run fwg works on. */
+static void
+share_busy(struct fswork *w)
+{
+	int a, b;
+
+	for (a = 0; a < w->nfwgs; a++) {
+		struct fwg *g = &w->fwgs[a];
+
+		if (g->op == OP_FORMAT || g->op == OP_MKDIR || g->op ==
+		    OP_RMDIR || g->shared_files || g->busy != NULL)
+			continue;
+		for (b = a + 1; b < w->nfwgs; b++) {
+			struct fwg *x = &w->fwgs[b];
+
+			if (x->op == OP_FORMAT || x->op == OP_MKDIR ||
+			    x->op == OP_RMDIR || x->shared_files ||
+			    strcmp(x->anchor, g->anchor) != 0)
+				continue;
+			if (g->busy == NULL) {
+				g->busy = xcalloc((size_t)(g->tree.nfiles / 64 +
+				    1), sizeof(uint64_t));
+				g->busy_owner = 1;
+			}
+			x->busy = g->busy;
+		}
+	}
+}
+
 struct fswork *
 fswork_new(const json_t *body, struct errmsg *e)
 {
@@ -959,6 +1030,7 @@ fswork_new(const json_t *body, struct errmsg *e)
 		w->nthreads += w->fwgs[i].nthreads;
 	}
 	model_free(m);
+	share_busy(w);
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0; k < w->nfwgs; k++) {
 		struct fwg *g = &w->fwgs[k];
@@ -1055,6 +1127,8 @@ fswork_free(struct fswork *w)
 		free(g->fsd);
 		free(g->anchor);
 		free(g->target);
+		if (g->busy_owner)
+			free(g->busy);
 		free(g->xfer_cum);
 		xfer_clear(&g->xfer);
 	}

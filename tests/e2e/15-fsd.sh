@@ -184,6 +184,21 @@ cr=$(misc "$T/o_sd/logfile.html" FILE_CREATES) de=$(misc "$T/o_sd/logfile.html" 
 [ "$de" -ge 4 ] && [ $((4 + cr - de)) = "$(files "$Q")" ] && ok ||
 	bad "(sequential,delete): creates $cr, deletes $de, $(files "$Q") files"
 
+# rd operations=: one workload per operation, the fwd's threads divided
+# over them; upper case as written is fine.
+X=$T/ops
+printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=50,size=16k\nfwd=fwd1,fsd=fsd1,threads=3,fileselect=random,fileio=random,xfersize=4k\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1,operations=(READ,write,getattr)\n' "$X" >"$T/ops.parm"
+expect_rc 0 "$VDBC" -f "$T/ops.parm" -o "$T/o_ops" --port 0 --seed 2
+sed -e 's/<[^>]*>//g' "$T/o_ops/summary.html" | awk '
+	/Starting RD=rd1;/ { on = 1 }
+	on && $2 ~ /^avg_/ { r = $8; w = $10; g = $(NF - 1) }
+	END { printf "operations=: read %s write %s getattr %s per s\n", r, w, g
+	      exit !(r > 0 && w > 0 && g > 0) }' && ok || bad "rd operations= did not run all three"
+# two fwds on one file: never both at once (vdbench's busy file)
+printf 'fsd=fsd1,anchor=%s,depth=1,width=1,files=1,size=16k\nfwd=fwd1,fsd=fsd1,operation=read,threads=1,fileio=random,xfersize=4k\nfwd=fwd2,fsd=fsd1,operation=write,threads=1,fileio=random,xfersize=4k\nrd=rd1,fwd=fwd*,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$X" >"$T/busy.parm"
+expect_rc 0 "$VDBC" -f "$T/busy.parm" -o "$T/o_busy" --port 0
+[ "$(misc "$T/o_busy/logfile.html" FILE_BUSY)" -gt 0 ] && ok || bad "two fwds on one file: no FILE_BUSY"
+
 # 5. An anchor that cannot be made: the error names it and what failed.
 printf 'fsd=fsd1,anchor=%s/no/such/dir,depth=1,width=1,files=1,size=4k\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/bad.parm"
 expect_rc 157 "$VDBC" -f "$T/bad.parm" -o "$T/o5" --port 0
