@@ -1369,6 +1369,9 @@ build_fs_run(struct master *m, const struct run *pr)
 			m->sl[i].has_eof = 1;
 		}
 		report_set_fs(m->rep, 1, 0);
+		/* format=(only,limited): the format stops after elapsed= */
+		if (plan_rd_format(rd, "limited"))
+			c->nintervals = pr->nintervals;
 		return (nfwgs > 0 ? 0 : -1);
 	}
 	if (rate > 0)
@@ -1447,6 +1450,13 @@ build_fs_run(struct master *m, const struct run *pr)
 		xfer_clear(&x);
 	}
 	report_set_fs(m->rep, 1, extra);
+	for (i = 0; plan_rd_format(rd, "complete") && i < m->nslaves; i++) {
+		json_t *fs = m->cur.work[i] == NULL ? NULL :
+		    json_object_get(m->cur.work[i], "fs");
+
+		if (fs != NULL)
+			json_object_set_new(fs, "complete", json_true());
+	}
 	return (nfwgs > 0 ? 0 : -1);
 }
 
@@ -1635,7 +1645,8 @@ open_fs_keys(struct master *m)
 	}
 }
 
-/* anchors.html rows from a slave's [{anchor, files, dirs, bytes}]. */
+/* anchors.html rows from a slave's [{anchor, files, dirs, bytes,
+ * full_files, full_bytes}]. */
 static void
 anchor_rows(struct master *m, json_t *anchors)
 {
@@ -1669,6 +1680,12 @@ anchor_rows(struct master *m, json_t *anchors)
 		    "dirs"));
 		ex[2] = (uint64_t)json_integer_value(json_object_get(v,
 		    "bytes"));
+		/* "Opened": the files at their full size (vdbench's full
+		 * file count), as its report after a format shows */
+		op[0] = (uint64_t)json_integer_value(json_object_get(v,
+		    "full_files"));
+		op[1] = (uint64_t)json_integer_value(json_object_get(v,
+		    "full_bytes"));
 		report_anchor_row(m->rep, m->key_anchors, m->anchor_w, a, size,
 		    total, wss, ex, op);
 	}
