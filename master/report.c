@@ -429,11 +429,11 @@ fs_header(struct report *r, FILE *f)
 	out(f, "\n");
 }
 
-/* One FWD line. */
+/* One FWD line (skew: the end-of-run table row, no interval or cpu). */
 static void
-fs_line(struct report *r, char *buf, size_t len, const char *tod,
+fs_line_as(struct report *r, char *buf, size_t len, const char *tod,
     const char *label, const struct iostats *s, uint64_t dur_ns,
-    const struct cpu_pct *cpu)
+    const struct cpu_pct *cpu, int skew)
 {
 	const struct iostats_side *rd = &s->side[0], *wr = &s->side[1];
 	double secs = dur_ns > 0 ? (double)dur_ns / 1e9 : 1;
@@ -447,8 +447,10 @@ fs_line(struct report *r, char *buf, size_t len, const char *tod,
 	FS_F((double)s->req_n / secs, 6, 1);
 	FS_F(s->req_n > 0 ? (double)s->req_resp_ns / (double)s->req_n / 1e6 :
 	    0, 6, 3);
-	FS_F(cpu != NULL && cpu->valid ? cpu->user_sys : 0, 5, 1);
-	FS_F(cpu != NULL && cpu->valid ? cpu->sys : 0, 4, 2);
+	if (!skew) {
+		FS_F(cpu != NULL && cpu->valid ? cpu->user_sys : 0, 5, 1);
+		FS_F(cpu != NULL && cpu->valid ? cpu->sys : 0, 4, 2);
+	}
 	FS_F(rw > 0 ? (double)rd->ios * 100.0 / (double)rw : 0, 5, 1);
 	FS_F((double)rd->ios / secs, 6, 1);
 	FS_F(rd->ios > 0 ? (double)rd->resp_sum_ns / (double)rd->ios / 1e6 :
@@ -470,10 +472,87 @@ fs_line(struct report *r, char *buf, size_t len, const char *tod,
 		    1e6 : 0, 6, 3);
 	}
 #undef FS_F
-	o = (size_t)snprintf(buf, len, "%s%10s", tod, label);
+	o = skew ? (size_t)snprintf(buf, len, "%s %-13s", tod, label) :
+	    (size_t)snprintf(buf, len, "%s%10s", tod, label);
 	for (i = 0; i < n && o < len; i++) {
 		fmtw(x, sizeof(x), f[i].v, f[i].w, f[i].d);
 		o += (size_t)snprintf(buf + o, len - o, " %s", x);
+	}
+}
+
+static void
+fs_line(struct report *r, char *buf, size_t len, const char *tod,
+    const char *label, const struct iostats *s, uint64_t dur_ns,
+    const struct cpu_pct *cpu)
+{
+	fs_line_as(r, buf, len, tod, label, s, dur_ns, cpu, 0);
+}
+
+/* A row of fs_skew's table: not the format run's fwd, nor an fwd of
+ * another run (keys outlive runs: one that did nothing here). */
+static int
+fs_skew_row(const struct report *r, int k, enum rkey_kind kind,
+    const struct iostats *s)
+{
+	size_t o;
+	int busy = s->req_n > 0 || s->side[0].ios > 0 || s->side[1].ios > 0;
+
+	for (o = 0; o < FSOP_N; o++)
+		busy |= s->op[o].n > 0;
+	if (r->keys[k].kind != kind)
+		return (0);
+	if (kind == RKEY_FWD)
+		return (busy && strcmp(r->keys[k].name, "format") != 0);
+	return (1);
+}
+
+/*
+ * The end-of-run tables of a file-system run in skew.html, as vdbench
+ * 5.04.06 writes them (c_fsd_format_read): Host:, FSD: and FWD: (the
+ * format run's "format" fwd left out), each row the FWD line without
+ * interval and cpu columns; one row is enough for a table.
+ */
+static void
+fs_skew(struct report *r, const struct iostats *per_key, uint64_t dur_ns)
+{
+	static const struct { enum rkey_kind kind; const char *title; } t[] = {
+		{ RKEY_HOST, "Host:" }, { RKEY_FSD, "FSD:" },
+		{ RKEY_FWD, "FWD:" },
+	};
+	FILE *f = r->f[RF_SKEW];
+	char tod[16], head[32], line[1024];
+	size_t i, c;
+	int k, n;
+
+	mtime_tod(mtime_wall_ns(), tod);
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		for (k = 0, n = 0; k < r->nkeys; k++)
+			n += fs_skew_row(r, k, t[i].kind, &per_key[k]);
+		if (n == 0)
+			continue;
+		out(f, "%s \n%s %-13s .ReqstdOps...  read ....read..... "
+		    "....write.... ..mb/sec... mb/sec .xfer..", tod, tod, "");
+		for (c = 0; c < sizeof(fs_cols) / sizeof(fs_cols[0]); c++) {
+			if (c >= 6 && !(r->fs_extra & (1u << fs_cols[c])))
+				continue;
+			dotted(head, sizeof(head), fsop_name(fs_cols[c]), 12);
+			out(f, " %s", head);
+		}
+		out(f, "\n%s %-13s   rate   resp   pct   rate   resp   rate   "
+		    "resp  read write  total    size", tod, t[i].title);
+		for (c = 0; c < sizeof(fs_cols) / sizeof(fs_cols[0]); c++) {
+			if (c >= 6 && !(r->fs_extra & (1u << fs_cols[c])))
+				continue;
+			out(f, "  rate   resp");
+		}
+		out(f, "\n");
+		for (k = 0; k < r->nkeys; k++) {
+			if (!fs_skew_row(r, k, t[i].kind, &per_key[k]))
+				continue;
+			fs_line_as(r, line, sizeof(line), tod,
+			    r->keys[k].name, &per_key[k], dur_ns, NULL, 1);
+			out(f, "%s\n", line);
+		}
 	}
 }
 
@@ -1121,6 +1200,10 @@ report_skew(struct report *r, const struct iostats *per_key,
 	size_t i;
 	int k, n, said = 0;
 
+	if (r->fs) {
+		fs_skew(r, per_key, dur_ns);
+		return;
+	}
 	mtime_tod(mtime_wall_ns(), tod);
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		for (k = 0, n = 0; k < r->nkeys; k++)

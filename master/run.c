@@ -1199,21 +1199,84 @@ format_fwd(const struct model *model)
 	return (NULL);
 }
 
+/* Whether an fwd runs on a host (fwd host=, default all). */
+static int
+fwd_on_host(const struct fwd *w, const char *label)
+{
+	int i;
+
+	if (w == NULL || w->hosts.n == 0)
+		return (1);
+	for (i = 0; i < w->hosts.n; i++)
+		if (place_host_match(w->hosts.v[i], label))
+			return (1);
+	return (0);
+}
+
+/* The hosts an fwd runs on. */
+static int
+fwd_nhosts(const struct master *m, const struct fwd *w)
+{
+	int i, n = 0;
+
+	for (i = 0; i < m->nhosts; i++)
+		n += fwd_on_host(w, m->hosts[i].label);
+	return (n);
+}
+
 /*
- * One fwg of a file-system run per slave: the workload's threads on one
- * fsd are dealt over the slaves; each slave's threads get slices
- * first..first+n-1 of total, so no two threads share a file.
+ * The slaves that work on fsd f for fwd w (PARMFILE.md 10.1): a shared=yes
+ * fsd on every slave of every host the fwd runs on, each taking its slice
+ * of the files; otherwise on one slave, of the fwd's first host, the fsds
+ * dealt round-robin over that host's slaves, so no two processes ever
+ * clean or make one tree at the same time.
+ */
+static int
+fs_slaves(const struct master *m, const struct fwd *w, const struct fsd *f,
+    int *out)
+{
+	const struct fsd *x;
+	int i, k, n = 0, ord = 0;
+
+	TAILQ_FOREACH(x, &m->model->fsds, entry) {
+		if (x == f)
+			break;
+		ord++;
+	}
+	for (i = 0; i < m->nhosts; i++) {
+		const struct mhost *h = &m->hosts[i];
+
+		if (!fwd_on_host(w, h->label) || h->nslaves < 1)
+			continue;
+		if (!f->shared) {
+			out[0] = h->first + ord % h->nslaves;
+			return (1);
+		}
+		for (k = 0; k < h->nslaves && n < RUN_MAX_SLAVES; k++)
+			out[n++] = h->first + k;
+	}
+	return (n);
+}
+
+/*
+ * One fwg per slave that gets fwd w on fsd: its threads dealt over those
+ * slaves; each slave's threads get slices first..first+n-1 of total, so
+ * no two threads share a file (fileio=(random,shared) aside).
  */
 static void
-add_fwgs(struct master *m, const char *fwd, const struct fsd *fsd,
-    const char *op, double readpct, const struct xfer *x, const char *fileio,
-    const char *select, double stopafter, int threads, double rate,
-    const struct strlist *flags, const char *target_anchor, double midpoint)
+add_fwgs(struct master *m, const struct fwd *w, const char *fwd,
+    const struct fsd *fsd, const char *op, double readpct,
+    const struct xfer *x, const char *fileio, const char *select,
+    double stopafter, int threads, double rate, const struct strlist *flags,
+    const char *target_anchor, double midpoint)
 {
-	int i, first = 0;
+	int sl[RUN_MAX_SLAVES], nsl = fs_slaves(m, w, fsd, sl), s, i;
+	int first = 0;
 
-	for (i = 0; i < m->nslaves && first < threads; i++) {
-		int n = threads / m->nslaves + (i < threads % m->nslaves);
+	for (s = 0; s < nsl && first < threads; s++) {
+		int n = threads / nsl + (s < threads % nsl);
+
+		i = sl[s];
 		json_t *fl = json_array(), *g;
 		int k;
 
@@ -1344,7 +1407,8 @@ build_fs_run(struct master *m, const struct run *pr)
 						seen |= pr->fwds[a].fsds[b] == f;
 				if (seen)
 					continue;
-				add_fwgs(m, "format", f, "format", -1, &x,
+				add_fwgs(m, pr->fwds[i].fwd, "format", f,
+				    "format", -1, &x,
 				    "sequential", "sequential", 0, threads, 0,
 				    ff != NULL && ff->openflags.n > 0 ?
 				    &ff->openflags : &rd->openflags, NULL, 0);
@@ -1434,8 +1498,8 @@ build_fs_run(struct master *m, const struct run *pr)
 		else
 			xfer_copy(&x, &w->xfer);
 		for (k = 0; k < nf; k++) {
-			add_fwgs(m, w->name, pr->fwds[i / nops].fsds[k], op,
-			    rdpct,
+			add_fwgs(m, w, w->name, pr->fwds[i / nops].fsds[k],
+			    op, rdpct,
 			    &x, fileio_word(w),
 			    w->fileselect != NULL ? w->fileselect :
 			    "sequential", w->stopafter, per_fsd, rate *
@@ -2671,6 +2735,55 @@ target_fsd(const struct model *model, const char *name)
 	return (NULL);
 }
 
+/*
+ * An fsd on more than one host needs shared=yes, and a shared fsd is
+ * formatted in two steps, (clean,only) then (restart,only): the hosts
+ * cannot clean and create one tree at once (vdbench's rules and texts).
+ */
+static int
+check_fs_hosts(struct master *m, const struct plan *p)
+{
+	int i, k, j;
+
+	for (i = 0; i < p->nruns; i++) {
+		const struct run *r = &p->runs[i];
+
+		for (k = 0; k < r->nfwds; k++) {
+			const struct fwd *w = r->fwds[k].fwd;
+
+			if (fwd_nhosts(m, w) == 0) {
+				console_fatal("fwd=%s: host=%s matches none of "
+				    "the hosts of this parmfile", w->name,
+				    w->hosts.n > 0 ? w->hosts.v[0] : "*");
+				return (-1);
+			}
+			for (j = 0; j < r->fwds[k].nfsds; j++) {
+				const struct fsd *f = r->fwds[k].fsds[j];
+
+				if (!f->shared && fwd_nhosts(m, w) > 1) {
+					console_fatal("Multiple hosts may only "
+					    "be requested for an FSD when "
+					    "'shared=yes' is specified. rd=%s",
+					    r->rd->name);
+					return (-1);
+				}
+				if (f->shared && r->format_run &&
+				    (plan_rd_format(r->rd, "yes") ||
+				    (!plan_rd_format(r->rd, "restart") &&
+				    !plan_rd_format(r->rd, "clean")))) {
+					console_fatal("'format=yes' not allowed "
+					    "for shared FSDs used in rd=%s; "
+					    "use format=(clean,only), then "
+					    "format=(restart,only)",
+					    r->rd->name);
+					return (-1);
+				}
+			}
+		}
+	}
+	return (0);
+}
+
 /* The file-system parts this build runs; the rest refused by name. */
 static int
 check_fs_supported(struct master *m, const struct plan *p)
@@ -2738,12 +2851,7 @@ check_fs_supported(struct master *m, const struct plan *p)
 			}
 		}
 	}
-	if (fs && m->nhosts > 1) {
-		console_fatal("File-system workloads on more than one host are "
-		    "not supported by vdbc yet");
-		return (-1);
-	}
-	return (0);
+	return (fs ? check_fs_hosts(m, p) : 0);
 }
 
 /* Refuse what this build cannot run yet, before anything starts. */

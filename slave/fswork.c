@@ -407,7 +407,7 @@ do_format(struct fthread *t)
 		/* One thread of the slave prepares the tree. */
 		if (stat(g->anchor, &st) != 0) {
 			t0 = mtime_now_ns();
-			if (mkdir(g->anchor, 0755) != 0) {
+			if (mkdir(g->anchor, 0755) != 0 && errno != EEXIST) {
 				note(t->w, 1, "anchor=%s: cannot create the "
 				    "anchor directory: %s%s", g->anchor,
 				    strerror(errno), errno == ENOENT ?
@@ -420,7 +420,9 @@ do_format(struct fthread *t)
 			}
 		} else if (!S_ISDIR(st.st_mode))
 			note(t->w, 1, "anchor=%s: not a directory", g->anchor);
-		if (!stopping(t->w) && g->format_clean) {
+		/* A shared fsd: only the slave with slice 0 cleans (the
+		 * master lets a shared fsd clean only in a clean-only run) */
+		if (!stopping(t->w) && g->format_clean && g->first == 0) {
 			note(t->w, 0, "Starting cleanup for anchor=%s",
 			    g->anchor);
 			clean_dir(t, g->anchor, 1);

@@ -27,6 +27,15 @@ for f in fsd1.html fwd1.html format.html fsd1.histogram.html summary.html totals
 	[ -s "$T/o1/$f" ] && ok || bad "no $f"
 done
 [ "$(misc "$T/o1/logfile.html" FILE_CREATES)" -ge 5 ] && ok || bad "FILE_CREATES not reported"
+# skew.html: vdbench's end-of-run Host:/FSD:/FWD: tables (headers as the
+# real vdbench's c_fsd_format_read; the format run has no FWD: table)
+tables() { sed -e 's/<[^>]*>//g' "$1" | awk '$2 ~ /^(Host|FSD|FWD):$/ || $2 ~ /^\.ReqstdOps/ { $1 = ""; print }'; }
+[ "$(tables "$T/o1/skew.html" | grep -c '^ FWD:')" = 1 ] && [ "$(tables "$T/o1/skew.html" | grep -c '^ FSD:')" = 2 ] &&
+	ok || bad "skew.html lacks the Host:/FSD:/FWD: tables"
+ref=$VDBC_SRC/../shared/reference/vdbench-5.04.06/c_fsd_format_read/output/skew.html
+if [ -f "$ref" ]; then
+	[ "$(tables "$ref")" = "$(tables "$T/o1/skew.html")" ] && ok || bad "skew.html tables differ from the real vdbench's"
+fi
 # anchors.html: before any run nothing exists; after the runs 5 files in
 # 1 directory, 40 MiB, of an anchor size of the same.
 awk -v a="$A" '$1 == a { n++; f[n] = $11; d[n] = $12; b[n] = $13; s = $2 " " $3 " " $4 }
@@ -214,6 +223,27 @@ expect_rc 0 "$VDBC" -f "$T/comp.parm" -o "$T/o_comp" --port 0
 awk -v a="$L" '$1 == a { last = $11 " " $14 } END { exit !(last == "50000 50000") }' \
 	"$T/o_comp/anchors.html" && ok || bad "format=complete: anchors.html row"
 rm -rf "$L"
+
+# Two hosts (both this machine) with 2 slaves each on one shared=yes fsd:
+# format in vdbench's two steps, each slave makes only its slice (every
+# file made once), then all four read it. Without shared=yes, or with
+# format=yes, vdbench's refusals.
+M=$T/multi
+printf 'hd=default,jvms=2\nhd=hosta,system=localhost\nhd=hostb,system=localhost\nfsd=fsd1,anchor=%s,depth=1,width=4,files=100,size=8k,shared=yes\nfwd=format,threads=4\nfwd=fwd1,fsd=fsd1,operation=read,threads=8,fileselect=random\nrd=clean,fwd=fwd1,fwdrate=max,format=(clean,only),elapsed=2,interval=1\nrd=make,fwd=fwd1,fwdrate=max,format=(restart,only),elapsed=2,interval=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=no,elapsed=2,interval=1\n' "$M" >"$T/multi.parm"
+expect_rc 0 "$VDBC" -f "$T/multi.parm" -o "$T/o_multi" --port 0
+[ "$(files "$M")" = 400 ] && [ "$(bytes "$M")" = $((400 * 8192)) ] && ok || bad "shared fsd: $(files "$M") files"
+# the make run's FILE_CREATES (the second Miscellaneous block) = 400
+sed -e 's/<[^>]*>//g' "$T/o_multi/logfile.html" | awk '$2 == "FILE_CREATES" { c = $(NF - 1) } END { gsub(",", "", c); exit !(c == 400) }' &&
+	ok || bad "shared fsd: files made more than once"
+for s in hosta-0 hosta-1 hostb-0 hostb-1; do
+	grep -q "$s: anchor=$M create complete." "$T/out" && ok || bad "$s did not format its slice"
+done
+sed 's/,shared=yes//' "$T/multi.parm" >"$T/ns.parm"
+expect_rc 157 "$VDBC" -f "$T/ns.parm" -o "$T/o_ns" --port 0
+expect_out "Multiple hosts may only be requested for an FSD when 'shared=yes' is specified. rd=clean"
+sed 's/format=(clean,only)/format=yes/' "$T/multi.parm" >"$T/sy.parm"
+expect_rc 157 "$VDBC" -f "$T/sy.parm" -o "$T/o_sy" --port 0
+expect_out "'format=yes' not allowed for shared FSDs used in rd=clean"
 
 # 5. An anchor that cannot be made: the error names it and what failed.
 printf 'fsd=fsd1,anchor=%s/no/such/dir,depth=1,width=1,files=1,size=4k\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/bad.parm"
