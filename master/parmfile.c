@@ -1619,18 +1619,15 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 				    "'foroperations' parameters are mutually "
 				    "exclusive", r->name));
 		}
-		bag_set(&r->bag, "operations", &ps->it->vals);
-		{	/* kept lower case, as fwd operation= */
-			struct pvals *ov = (struct pvals *)bag_get(&r->bag,
-			    "operations");
-			int c;
+		/* kept lower case, as fwd operation= */
+		for (i = 0; i < ps->it->vals.n; i++) {
+			char *c;
 
-			for (i = 0; ov != NULL && i < ov->n; i++)
-				for (c = 0; ov->v[i].str != NULL &&
-				    ov->v[i].str[c] != '\0'; c++)
-					ov->v[i].str[c] = (char)tolower(
-					    (unsigned char)ov->v[i].str[c]);
+			for (c = ps->it->vals.v[i].str; c != NULL &&
+			    *c != '\0'; c++)
+				*c = (char)tolower((unsigned char)*c);
 		}
+		bag_set(&r->bag, "operations", &ps->it->vals);
 		return (0);
 	default:
 		return (fail(ps, "internal: unhandled rd keyword %s",
