@@ -403,30 +403,38 @@ static const enum fsop fs_cols[] = {
 	FSOP_MOVE,
 };
 
+/* The operations' header columns: line 1 the dotted names, else 2. */
+static void
+fs_op_heads(const struct report *r, FILE *f, int line)
+{
+	char t[32];
+	size_t i;
+
+	for (i = 0; i < sizeof(fs_cols) / sizeof(fs_cols[0]); i++) {
+		if (i >= 6 && !(r->fs_extra & (1u << fs_cols[i])))
+			continue;
+		if (line == 1) {
+			dotted(t, sizeof(t), fsop_name(fs_cols[i]), 12);
+			out(f, " %s", t);
+		} else
+			out(f, "  rate   resp");
+	}
+	out(f, "\n");
+}
+
 /* The FWD header (FORMATS.md 5.1). */
 static void
 fs_header(struct report *r, FILE *f)
 {
-	char date[16], t[32];
-	size_t i;
+	char date[16];
 
 	out(f, "\n%s .Interval. .ReqstdOps... ...cpu%%...  read ....read..... "
 	    "....write.... ..mb/sec... mb/sec .xfer..",
 	    mtime_date(mtime_wall_ns(), date));
-	for (i = 0; i < sizeof(fs_cols) / sizeof(fs_cols[0]); i++) {
-		if (i >= 6 && !(r->fs_extra & (1u << fs_cols[i])))
-			continue;
-		dotted(t, sizeof(t), fsop_name(fs_cols[i]), 12);
-		out(f, " %s", t);
-	}
-	out(f, "\n%13s%10s   rate   resp total  sys   pct   rate   resp   rate "
+	fs_op_heads(r, f, 1);
+	out(f, "%13s%10s   rate   resp total  sys   pct   rate   resp   rate "
 	    "  resp  read write  total    size", "", "");
-	for (i = 0; i < sizeof(fs_cols) / sizeof(fs_cols[0]); i++) {
-		if (i >= 6 && !(r->fs_extra & (1u << fs_cols[i])))
-			continue;
-		out(f, "  rate   resp");
-	}
-	out(f, "\n");
+	fs_op_heads(r, f, 2);
 }
 
 /* One FWD line (skew: the end-of-run table row, no interval or cpu). */
@@ -520,8 +528,8 @@ fs_skew(struct report *r, const struct iostats *per_key, uint64_t dur_ns)
 		{ RKEY_FWD, "FWD:" },
 	};
 	FILE *f = r->f[RF_SKEW];
-	char tod[16], head[32], line[1024];
-	size_t i, c;
+	char tod[16], line[1024];
+	size_t i;
 	int k, n;
 
 	mtime_tod(mtime_wall_ns(), tod);
@@ -532,20 +540,10 @@ fs_skew(struct report *r, const struct iostats *per_key, uint64_t dur_ns)
 			continue;
 		out(f, "%s \n%s %-13s .ReqstdOps...  read ....read..... "
 		    "....write.... ..mb/sec... mb/sec .xfer..", tod, tod, "");
-		for (c = 0; c < sizeof(fs_cols) / sizeof(fs_cols[0]); c++) {
-			if (c >= 6 && !(r->fs_extra & (1u << fs_cols[c])))
-				continue;
-			dotted(head, sizeof(head), fsop_name(fs_cols[c]), 12);
-			out(f, " %s", head);
-		}
-		out(f, "\n%s %-13s   rate   resp   pct   rate   resp   rate   "
+		fs_op_heads(r, f, 1);
+		out(f, "%s %-13s   rate   resp   pct   rate   resp   rate   "
 		    "resp  read write  total    size", tod, t[i].title);
-		for (c = 0; c < sizeof(fs_cols) / sizeof(fs_cols[0]); c++) {
-			if (c >= 6 && !(r->fs_extra & (1u << fs_cols[c])))
-				continue;
-			out(f, "  rate   resp");
-		}
-		out(f, "\n");
+		fs_op_heads(r, f, 2);
 		for (k = 0; k < r->nkeys; k++) {
 			if (!fs_skew_row(r, k, t[i].kind, &per_key[k]))
 				continue;

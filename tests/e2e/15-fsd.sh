@@ -10,6 +10,13 @@
 # The last "Miscellaneous statistics" count of NAME in a logfile.html.
 misc() { sed -e 's/<[^>]*>//g' "$1" | awk -v n="$2" '$2 == n { v = $(NF - 1) } END { gsub(",", "", v); print v + 0 }'; }
 files() { find "$1" -type f -name 'vdb_f*.file' | wc -l; }
+# variant PARM SED-EXPR RC TEXT: a changed copy of a parmfile exits RC
+# saying TEXT.
+variant() {
+	sed "$2" "$T/$1" >"$T/variant.parm"
+	expect_rc "$3" "$VDBC" -f "$T/variant.parm" -o "$T/o_variant" --port 0
+	expect_out "$4"
+}
 bytes() { find "$1" -type f -name 'vdb_f*.file' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'; }
 
 # 1. Seed 1: 5 files of 8 MB written randomly in 128k blocks.
@@ -176,9 +183,8 @@ expect_rc 0 "$VDBC" -f "$T/sh.parm" -o "$T/o_sh" --port 0
 grep -q "has no file" "$T/out" && bad "fileio=(random,shared): a thread had no file" || ok
 [ "$(misc "$T/o_sh/logfile.html" READ_OPENS)" -gt 4 ] && ok || bad "fileio=(random,shared): no reads"
 # without shared, threads 2-4 have nothing: said, not hidden
-sed 's/fileio=(random,shared)/fileio=random/' "$T/sh.parm" >"$T/nsh.parm"
-expect_rc 0 "$VDBC" -f "$T/nsh.parm" -o "$T/o_nsh" --port 0
-expect_out "fwd=fwd1: thread 1 has no file of anchor=$H to work on"
+variant sh.parm 's/fileio=(random,shared)/fileio=random/' 0 \
+	"fwd=fwd1: thread 1 has no file of anchor=$H to work on"
 printf 'fsd=fsd1,anchor=%s,depth=1,width=1,files=1,size=64k\nfwd=fwd1,fsd=fsd1,operation=read,fileio=(random,shared),fileselect=random\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$H" >"$T/shr.parm"
 expect_rc 157 "$VDBC" -f "$T/shr.parm" -o "$T/o_shr" --port 0
 expect_out "'fileio=(random,shared)' may not be used together with 'fileselect=random'"
@@ -238,12 +244,10 @@ sed -e 's/<[^>]*>//g' "$T/o_multi/logfile.html" | awk '$2 == "FILE_CREATES" { c 
 for s in hosta-0 hosta-1 hostb-0 hostb-1; do
 	grep -q "$s: anchor=$M create complete." "$T/out" && ok || bad "$s did not format its slice"
 done
-sed 's/,shared=yes//' "$T/multi.parm" >"$T/ns.parm"
-expect_rc 157 "$VDBC" -f "$T/ns.parm" -o "$T/o_ns" --port 0
-expect_out "Multiple hosts may only be requested for an FSD when 'shared=yes' is specified. rd=clean"
-sed 's/format=(clean,only)/format=yes/' "$T/multi.parm" >"$T/sy.parm"
-expect_rc 157 "$VDBC" -f "$T/sy.parm" -o "$T/o_sy" --port 0
-expect_out "'format=yes' not allowed for shared FSDs used in rd=clean"
+variant multi.parm 's/,shared=yes//' 157 \
+	"Multiple hosts may only be requested for an FSD when 'shared=yes' is specified. rd=clean"
+variant multi.parm 's/format=(clean,only)/format=yes/' 157 \
+	"'format=yes' not allowed for shared FSDs used in rd=clean"
 
 # 5. An anchor that cannot be made: the error names it and what failed.
 printf 'fsd=fsd1,anchor=%s/no/such/dir,depth=1,width=1,files=1,size=4k\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/bad.parm"
