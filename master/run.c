@@ -76,6 +76,8 @@ struct mslave {
 	int		*wg_keys;	/* per WG: MERGE_KEYS_PER_WG keys */
 	uint64_t	 cpu_prev[7];
 	int		 cpu_prev_valid;
+	uint64_t	 cpu_avg[7];	/* tick deltas of the averaged intervals */
+	int		 cpu_avg_valid;
 };
 
 /* The run in progress, as it goes on the wire. */
@@ -456,6 +458,97 @@ percentile_note(struct master *m, const char *label, struct hist *const h[2])
 	hist_free(all);
 }
 
+/* vdbench's warning box: '*', a line of stars, "* text *" lines padded
+ * to the longest, stars, '*'; on the console, summary and logfile. */
+static void
+box_line(struct master *m, const char *text)
+{
+	char tod[16];
+
+	console_line("%s", text);
+	fprintf(report_summary(m->rep), "%s %s\n",
+	    mtime_tod(mtime_wall_ns(), tod), text);
+}
+
+static void
+warning_box(struct master *m, const char *const *lines, int n)
+{
+	char stars[200], text[420];
+	int i, w = 0;
+
+	for (i = 0; i < n; i++)
+		if ((int)strlen(lines[i]) > w)
+			w = (int)strlen(lines[i]);
+	if (w > (int)sizeof(stars) - 5)
+		w = (int)sizeof(stars) - 5;
+	memset(stars, '*', (size_t)w + 4);
+	stars[w + 4] = '\0';
+	box_line(m, "*");
+	box_line(m, stars);
+	for (i = 0; i < n; i++) {
+		snprintf(text, sizeof(text), "* %-*.*s *", w, w, lines[i]);
+		box_line(m, text);
+	}
+	box_line(m, stars);
+	box_line(m, "*");
+}
+
+/*
+ * After a run's average line, vdbench's two warnings (FORMATS.md 6.1): a
+ * host whose processor was over 80 % busy in the averaged intervals, and
+ * more than 100,000 I/Os (or file operations) per second per slave.
+ */
+static void
+run_warnings(struct master *m, const struct iacc *sum)
+{
+	char l1[400], l2[400];
+	int h, i, used = 0;
+	double rate;
+
+	for (h = 0; h < m->nhosts; h++) {
+		for (i = 0; i < m->nslaves; i++) {
+			struct cpu_pct c;
+
+			if (m->sl[i].host != h || !m->sl[i].cpu_avg_valid)
+				continue;
+			cpu_from_ticks(&c, m->sl[i].cpu_avg, 1);
+			if (c.valid && c.user_sys > 80) {
+				const char *box[3] = { l1,
+				    "Any processor utilization over 80% could "
+				    "mean that your system",
+				    "does not have enough cycles to run the "
+				    "highest rate possible." };
+
+				snprintf(l1, sizeof(l1), "Warning for host=%s: "
+				    "average processor utilization %.1f%% ",
+				    m->hosts[h].label, c.user_sys);
+				warning_box(m, box, 3);
+			}
+			break;
+		}
+	}
+	for (i = 0; i < m->nslaves; i++)
+		used += m->sl[i].active;
+	rate = sum->dur_sum_ns == 0 ? 0 : (double)(m->cur.fs &&
+	    sum->keys[0].st.req_n > 0 ? sum->keys[0].st.req_n :
+	    sum->keys[0].st.side[0].ios + sum->keys[0].st.side[1].ios) *
+	    1e9 / (double)sum->dur_sum_ns;
+	if (used > 0 && rate / used > 100000) {
+		const char *box[7] = { l1,
+		    "You may need to adjust your total slave count.", "",
+		    "See 'jvms=' in documentation for raw (SD/WD) workloads).",
+		    "See 'host=' and/or 'clients=' in documentation for file "
+		    "system (FSD/FWD) workloads).", "", l2 };
+
+		snprintf(l1, sizeof(l1), "Warning: total amount of i/o per "
+		    "second per slave (%.0f) greater than 100000.",
+		    floor(rate / used));
+		snprintf(l2, sizeof(l2), "rd=%s actively used %d slaves.",
+		    m->cur.name, used);
+		warning_box(m, box, 7);
+	}
+}
+
 /* Print the average lines and histograms, and stop the run. */
 static void
 end_run(struct master *m, unsigned int last)
@@ -472,6 +565,7 @@ end_run(struct master *m, unsigned int last)
 	for (i = 1; i < sum->nkeys; i++)
 		report_key_line(m->rep, i, label, &sum->keys[i].st,
 		    sum->dur_sum_ns, &cpu);
+	run_warnings(m, sum);
 	if (m->cur.fs)
 		report_fs_misc(m->rep, &merge_all(m->mg)->keys[0].st, last,
 		    m->cur.interval_ns / 1000000000ull);
@@ -747,9 +841,17 @@ on_interval(struct mslave *s, json_t *body)
 		int j;
 
 		if (cpu_ticks(cpu, t) == 0 && s->cpu_prev_valid) {
-			for (j = 0; j < 7; j++)
+			int avg = (unsigned int)k >= m->cur.first_avg &&
+			    (m->cur.nintervals == 0 ||
+			    (unsigned int)k <= m->cur.nintervals);
+
+			for (j = 0; j < 7; j++) {
 				a->cpu[j] += t[j] - s->cpu_prev[j];
+				if (avg)
+					s->cpu_avg[j] += t[j] - s->cpu_prev[j];
+			}
 			a->cpu_valid = 1;
+			s->cpu_avg_valid |= avg;
 		}
 		cpu_baseline(s, cpu);
 	}
@@ -1975,6 +2077,8 @@ send_work(struct master *m)
 		s->active = w != NULL && !s->lost;
 		s->ready = s->ended = s->eof = 0;
 		s->last_k = 0;
+		memset(s->cpu_avg, 0, sizeof(s->cpu_avg));
+		s->cpu_avg_valid = 0;
 		slave_wg_free(s);
 		if (!s->active)
 			continue;

@@ -63,6 +63,17 @@ sed -e 's/<[^>]*>//g' "$T/o2/summary.html" | awk '
 	END { printf "seed 2: read pct %s\n", p; exit !(p >= 68 && p <= 72) }' &&
 	ok || bad "rdpct=70 is not within 2 points"
 
+# vdbench's warning boxes after the avg line exactly when the averages
+# call for them: cpu over 80 %, more than 100,000 ops/s on the one slave.
+sed -e 's/<[^>]*>//g' "$T/o2/summary.html" | awk '
+	/Starting RD=rd1;/ { on = 1 }
+	on && $2 ~ /^avg_/ { rate = $3; cpu = $5 }
+	on && /Warning for host=localhost: average processor utilization/ { wc = 1; pct = $(NF - 1) }
+	on && /Warning: total amount of i\/o per second per slave \(/ { wi = 1 }
+	END { printf "warnings: cpu %s (box %d, %s), rate %s (box %d)\n", cpu, wc, pct, rate, wi
+	      exit !(wc == (cpu > 80) && wi == (rate > 100000) && (!wc || pct == sprintf("%.1f%%", cpu))) }' &&
+	ok || bad "warning boxes do not follow the averages"
+
 # 3. format=(clean,only): what vdbc made goes, foreign files stay.
 echo mine >"$B/notes.txt"
 echo mine >"$B/vdb.1_3.dir/keep.txt"
