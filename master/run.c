@@ -725,6 +725,12 @@ print_ready_intervals(struct master *m)
 			end_run(m, k);
 			return;
 		}
+		if (m->cur.eof_run && any_eof && all_eof && m->cur.fs &&
+		    m->cur.format) {
+			/* vdbench says nothing when a format is complete */
+			end_run(m, k);
+			return;
+		}
 		if (m->cur.eof_run && any_eof && all_eof) {
 			console_line("All sequential workloads on all slaves are "
 			    "done.");

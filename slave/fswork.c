@@ -256,7 +256,7 @@ slice_count(const struct fwg *g, int slice)
 
 /* Remove what vdbc's naming made under dir; foreign entries stay. */
 static void
-clean_dir(struct fthread *t, const char *dir, int top)
+clean_dir(struct fthread *t, const char *dir, uint64_t n[2])
 {
 	struct dirent *de;
 	DIR *d = opendir(dir);
@@ -274,22 +274,26 @@ clean_dir(struct fthread *t, const char *dir, int top)
 		    (int)sizeof(p) || lstat(p, &st) != 0)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
-			clean_dir(t, p, 0);
+			clean_dir(t, p, n);
 			t0 = mtime_now_ns();
 			if (rmdir(p) == 0) {
 				count_op(t, FSOP_RMDIR, t0);
 				count_misc(t, FSM_DIRECTORY_DELETES);
+				n[1]++;
 			}
+		} else if (strcmp(de->d_name, "vdb_control.file") == 0) {
+			/* not one of the tree's files: not counted */
+			(void)unlink(p);
 		} else if (S_ISREG(st.st_mode)) {
 			t0 = mtime_now_ns();
 			if (unlink(p) == 0) {
 				count_op(t, FSOP_DELETE, t0);
 				count_misc(t, FSM_FILE_DELETES);
+				n[0]++;
 			}
 		}
 	}
 	closedir(d);
-	(void)top;
 }
 
 /* Close a file, counted as a close operation. */
@@ -423,9 +427,24 @@ do_format(struct fthread *t)
 		/* A shared fsd: only the slave with slice 0 cleans (the
 		 * master lets a shared fsd clean only in a clean-only run) */
 		if (!stopping(t->w) && g->format_clean && g->first == 0) {
+			uint64_t gone[2] = { 0, 0 }, c0 = mtime_now_ns();
+			double secs;
+
 			note(t->w, 0, "Starting cleanup for anchor=%s",
 			    g->anchor);
-			clean_dir(t, g->anchor, 1);
+			clean_dir(t, g->anchor, gone);
+			/* vdbench's words after its clean-up */
+			secs = (double)(mtime_now_ns() - c0) / 1e9;
+			if (gone[0] > 0)
+				note(t->w, 0, "anchor=%s deleted %llu files; "
+				    "%d/sec", g->anchor,
+				    (unsigned long long)gone[0], secs > 0 ?
+				    (int)((double)gone[0] / secs) : 0);
+			if (gone[1] > 0)
+				note(t->w, 0, "anchor=%s deleted %llu "
+				    "directories; %d/sec", g->anchor,
+				    (unsigned long long)gone[1], secs > 0 ?
+				    (int)((double)gone[1] / secs) : 0);
 		}
 		for (d = 0; d < g->tree.ndirs && !stopping(t->w) &&
 		    !g->clean_only; d++) {

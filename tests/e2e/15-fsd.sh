@@ -79,6 +79,9 @@ echo mine >"$B/notes.txt"
 echo mine >"$B/vdb.1_3.dir/keep.txt"
 printf 'fsd=fsd1,anchor=%s,depth=1,width=20,files=100,size=64k\nfwd=fwd1,fsd=fsd1,threads=2\nrd=rd1,fwd=fwd1,fwdrate=max,format=(clean,only),elapsed=2,interval=1\n' "$B" >"$T/cl.parm"
 expect_rc 0 "$VDBC" -f "$T/cl.parm" -o "$T/o3" --port 0
+expect_out "anchor=$B deleted 2000 files; "
+expect_out "anchor=$B deleted 19 directories; "
+grep -q "All sequential workloads" "$T/out" && bad "a format run said 'All sequential workloads'" || ok
 left=$(cd "$B" && find . -mindepth 1 | sort | tr '\n' ' ')
 [ "$left" = "./notes.txt ./vdb.1_3.dir ./vdb.1_3.dir/keep.txt " ] && ok || bad "clean left: $left"
 
