@@ -50,6 +50,7 @@ struct report {
 	char		 last_link_prefix[1400];
 	int		 swat_started;
 	int		 fs;		/* FWD layout (file-system runs) */
+	int		 fs_flat;	/* flatfile in the FSD/FWD columns */
 	unsigned int	 fs_extra;	/* 1 << FSOP_GETATTR, ... */
 };
 
@@ -59,6 +60,53 @@ static const char *const flat_cols[] = {
 	"threads", "rdpct", "rhpct", "whpct", "seekpct", "lunsize", "version",
 	"compratio", "dedupratio", "queue_depth", "cpu_used", "cpu_user",
 	"cpu_kernel", "cpu_wait", "cpu_idle", NULL,
+};
+
+/* The flatfile of a file-system parmfile (FORMATS.md 4, FwdStats):
+ * column, description. */
+static const char *const fs_flat_cols[][2] = {
+	{ "Run", "Name of run from RD=" },
+	{ "Interval", "Reporting interval number" },
+	{ "reqrate", "Requested FWD rate" },
+	{ "rate", "Requested operations per second" },
+	{ "resp", "Requested operations response time" },
+	{ "MB/sec", "Megabytes per second (MB=1024*1024)" },
+	{ "Read_rate", "Reads per second" },
+	{ "Read_resp", "Read response time" },
+	{ "Write_rate", "Writes per second" },
+	{ "Write_resp", "Write response time" },
+	{ "MB_read", "Megabytes read per second" },
+	{ "MB_write", "Megabytes written per second" },
+	{ "Xfersize", "Average transfer size" },
+	{ "Mkdir_rate", "Mkdirs per second" },
+	{ "Mkdir_resp", "Mkdir response time" },
+	{ "Rmdir_rate", "Rmdirs per second" },
+	{ "Rmdir_resp", "Rmdir response time" },
+	{ "Create_rate", "Creates per second" },
+	{ "Create_resp", "Create response time" },
+	{ "Open_rate", "Opens per second" },
+	{ "Open_resp", "Open response time" },
+	{ "Close_rate", "Closes per second" },
+	{ "Close_resp", "Close response time" },
+	{ "Delete_rate", "Deletes per second" },
+	{ "Delete_resp", "Delete response time" },
+	{ "Getattr_rate", "Getattrs per second" },
+	{ "Getattr_resp", "Getattr response time" },
+	{ "Setattr_rate", "Setattrs per second" },
+	{ "Setattr_resp", "Setattr response time" },
+	{ "Access_rate", "Access per second" },
+	{ "Access_resp", "Access response time" },
+	{ "Copy_rate", "Copies per second" },
+	{ "Copy_resp", "Copy response time" },
+	{ "Move_rate", "Moves per second" },
+	{ "Move_resp", "Move response time" },
+	{ "compratio", "Requested compression ratio" },
+	{ "dedupratio", "Requested dedup ratio" },
+	{ "cpu_used", "kstat: cpu% user+sys" },
+	{ "cpu_user", "kstat: cpu% user" },
+	{ "cpu_kernel", "kstat: cpu% sys " },
+	{ "cpu_wait", "kstat: cpu% wait" },
+	{ "cpu_idle", "kstat: cpu% idle" },
 };
 
 static const char flat_intro[] =
@@ -134,6 +182,35 @@ created(char *buf, size_t len)
 }
 
 /* Open every report file with its title line. */
+/* The flatfile's comment block and column line: raw or FSD/FWD. */
+static void
+flat_header(struct report *r)
+{
+	FILE *f = r->f[RF_FLAT];
+	size_t i, cut;
+
+	if (!r->fs_flat) {
+		out(f, "%s", flat_intro);
+		fprintf(f, "%12s %23s ", "tod", "timestamp");
+		for (i = 0; flat_cols[i] != NULL; i++)
+			fprintf(f, "%10s ", flat_cols[i]);
+		out(f, "\n");
+		return;
+	}
+	/* the raw intro up to its column descriptions, then the fs ones */
+	cut = (size_t)(strstr(flat_intro, "* Run ") - flat_intro);
+	fprintf(f, "%.*s", (int)cut, flat_intro);
+	for (i = 0; i < sizeof(fs_flat_cols) / sizeof(fs_flat_cols[0]); i++)
+		fprintf(f, "* %-16s: %s\n", fs_flat_cols[i][0],
+		    fs_flat_cols[i][1]);
+	fprintf(f, "* %-16s: Data not available, or conflicting data. eg. "
+	    "multiple different xfersize parameters used.\n* \n", "'n/a'");
+	fprintf(f, "%12s %23s ", "tod", "timestamp");
+	for (i = 0; i < sizeof(fs_flat_cols) / sizeof(fs_flat_cols[0]); i++)
+		fprintf(f, "%10s ", fs_flat_cols[i][0]);
+	out(f, "\n");
+}
+
 struct report *
 report_open(const char *outdir, const struct plan *p, int nfiles,
     char *const files[], struct errmsg *e)
@@ -141,14 +218,22 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	struct report *r = xcalloc(1, sizeof(*r));
 	const char *base = strrchr(outdir, '/');
 	char path[4096], when[64], line[4096];
-	int i;
+	int i, fs_only;
 
-	(void)p;		/* the run list comes with report_rd_links() */
+	/* the run list comes with report_rd_links(); here only whether
+	 * it is all file-system runs: vdbench writes no swat_mon files
+	 * then (c_fsd_format_read) */
+	for (i = 0, fs_only = p != NULL && p->nruns > 0; fs_only &&
+	    i < p->nruns; i++)
+		fs_only = p->runs[i].nfwds > 0;
 	base = base != NULL && base[1] != '\0' ? base + 1 : outdir;
 	r->outdir = xstrdup(outdir);
 	r->base = xstrdup(base);
 	for (i = 0; i < RF_N; i++) {
 		int txt = i == RF_SWAT || i == RF_SWAT_TOTAL;
+
+		if (txt && fs_only)
+			continue;
 
 		snprintf(path, sizeof(path), "%s/%s.%s", outdir,
 		    rfile_names[i], txt ? "txt" : "html");
@@ -196,11 +281,8 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	    "is more than one Slave\n(Though these rules may be ignored from "
 	    "time to time).\n\n\n");
 	report_key_add(r, RKEY_TOTAL, "total", 1);
-	out(r->f[RF_FLAT], "%s", flat_intro);
-	fprintf(r->f[RF_FLAT], "%12s %23s ", "tod", "timestamp");
-	for (i = 0; flat_cols[i] != NULL; i++)
-		fprintf(r->f[RF_FLAT], "%10s ", flat_cols[i]);
-	out(r->f[RF_FLAT], "\n");
+	r->fs_flat = fs_only;
+	flat_header(r);
 	for (i = 0; i < nfiles; i++) {
 		FILE *in = fopen(files[i], "r");
 		size_t n;
@@ -744,6 +826,36 @@ flat_num(FILE *f, double v)
 		fprintf(f, "%10.4f ", v);
 }
 
+/* The FSD/FWD flatfile's columns from reqrate to dedupratio. */
+static void
+fs_flat_values(FILE *f, const struct iostats *s, uint64_t dur_ns,
+    const struct run_request *q)
+{
+	const struct iostats_side *rd = &s->side[0], *wr = &s->side[1];
+	double secs = dur_ns > 0 ? (double)dur_ns / 1e9 : 1;
+	uint64_t rw = rd->ios + wr->ios;
+	size_t i;
+
+	fprintf(f, "%10.4f %10.4f %10.4f %10.4f %10.4f %10.4f %10.4f %10.4f "
+	    "%10.4f %10.4f %10ld ", q->reqrate, (double)s->req_n / secs,
+	    s->req_n > 0 ? (double)s->req_resp_ns / (double)s->req_n / 1e6 :
+	    0, (double)(rd->bytes + wr->bytes) / secs / 1048576.0,
+	    (double)rd->ios / secs, rd->ios > 0 ? (double)rd->resp_sum_ns /
+	    (double)rd->ios / 1e6 : 0, (double)wr->ios / secs, wr->ios > 0 ?
+	    (double)wr->resp_sum_ns / (double)wr->ios / 1e6 : 0,
+	    (double)rd->bytes / secs / 1048576.0, (double)wr->bytes / secs /
+	    1048576.0, rw > 0 ? (long)((rd->bytes + wr->bytes) / rw) : 0L);
+	/* every operation, used or not: fs_cols' order is the flatfile's */
+	for (i = 0; i < sizeof(fs_cols) / sizeof(fs_cols[0]); i++) {
+		const struct fsop_side *op = &s->op[fs_cols[i]];
+
+		fprintf(f, "%10.4f %10.4f ", (double)op->n / secs, op->n > 0 ?
+		    (double)op->resp_sum_ns / (double)op->n / 1e6 : 0);
+	}
+	flat_num(f, q->compratio);
+	flat_num(f, q->dedupratio);
+}
+
 /* One flatfile row. */
 static void
 flat_row(struct report *r, const char *tod, const char *run,
@@ -760,6 +872,14 @@ flat_row(struct report *r, const char *tod, const char *run,
 	localtime_r(&t, &tm);
 	strftime(stamp, sizeof(stamp), "%m/%d/%Y-%H:%M:%S-%Z ", &tm);
 	fprintf(f, "%12s %24s%10s %10s ", tod, stamp, run, label);
+	if (r->fs_flat) {
+		fs_flat_values(f, s, dur_ns, q);
+		fprintf(f, "%10.4f %10.4f %10.4f %10.4f %10.4f \n",
+		    cpu->valid ? cpu->user_sys : 0, cpu->valid ? cpu->user :
+		    0, cpu->valid ? cpu->sys : 0, 0.0, 0.0);
+		fflush(f);
+		return;
+	}
 	fprintf(f, "%10.4f %10.4f %10.4f %10ld %10.4f %10.4f %10.4f %10.4f "
 	    "%10.4f %10.4f ", q->reqrate, d.rate, d.mbs, d.bytes_io,
 	    d.readpct, d.resp, d.rresp, d.wresp, d.max, d.stddev);

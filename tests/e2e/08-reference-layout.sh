@@ -1,9 +1,9 @@
 #!/bin/bash
 # The reference cases of the real vdbench 5.04.06 (../shared/reference),
-# made small and temporary: vdbc's output directory has the same files
-# (plus vdbc's results.json), the same title lines and headers, the same
-# number of fields in every interval and avg line, the same flatfile
-# columns. Numbers differ; the layout does not.
+# made small and temporary (block and file-system cases): vdbc's output
+# directory has the same files (plus vdbc's results.json), the same title
+# lines and headers, the same number of fields in every interval and avg
+# line, the same flatfile columns. Numbers differ; the layout does not.
 . "$(dirname "$0")/lib.sh"
 ref=$VDBC_SRC/../shared/reference/vdbench-5.04.06
 if [ ! -d "$ref" ]; then
@@ -52,4 +52,25 @@ for c in a_raw_randwrite_4k_rerun b_raw_mixed_forloop d1_m2_two_slaves d3_hd_loc
 	grep ' tod ' "$T/$c/flatfile.html" | sed 's/ *$//' >"$T/fc.got"
 	cmp -s "$T/fc.want" "$T/fc.got" && ok || bad "$c: flatfile columns"
 done
+
+# The file-system case (format=yes, then a timed read): the same layout,
+# the FWD headers of every report and the flatfile columns.
+c=c_fsd_format_read
+sed -e "s|/tmp/vdbdata/fs|$T/fs|" -e 's/elapsed=10/elapsed=3/' "$ref/$c/parmfile.txt" >"$T/$c.parm"
+expect_rc 0 "$VDBC" -f "$T/$c.parm" -o "$T/$c" --port 0
+layout "$ref/$c/output" >"$T/$c.want"
+layout "$T/$c" >"$T/$c.got"
+if cmp -s "$T/$c.want" "$T/$c.got"; then ok; else
+	bad "$c: layout differs from vdbench's"
+	diff "$T/$c.want" "$T/$c.got"
+fi
+for f in summary totals fsd1 fwd1 format localhost localhost-0; do
+	for o in "$ref/$c/output" "$T/$c"; do
+		grep -h -A1 '.Interval. .ReqstdOps' "$o/$f.html" | head -2 | cut -c13- | sed 's/ *$//'
+	done >"$T/fh"
+	[ "$(sed -n 1,2p "$T/fh")" = "$(sed -n 3,4p "$T/fh")" ] && [ -s "$T/fh" ] && ok || bad "$c: $f.html FWD header"
+done
+grep ' tod ' "$ref/$c/output/flatfile.html" | sed 's/ *$//' >"$T/fc.want"
+grep ' tod ' "$T/$c/flatfile.html" | sed 's/ *$//' >"$T/fc.got"
+cmp -s "$T/fc.want" "$T/fc.got" && ok || bad "$c: flatfile columns"
 finish
