@@ -255,11 +255,16 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	    "%-32s <A HREF=\"totals.html\">totals</A>\n"
 	    "%-32s <A HREF=\"status.html\">status</A>\n"
 	    "%-32s <A HREF=\"parmfile.html\">parmfile</A>\n"
+	    "%-32s <A HREF=\"parmscan.html\">parmscan</A>\n"
 	    "%-32s <A HREF=\"errorlog.html\">errorlog</A>\n"
-	    "%-32s <A HREF=\"flatfile.html\">flatfile</A>\n\n",
+	    "%-32s <A HREF=\"flatfile.html\">flatfile</A>\n",
 	    "Link to logfile:", "Run totals:", "Vdbench status:",
-	    "Copy of input parameter files:",
+	    "Copy of input parameter files:", "Copy of parameter scan detail:",
 	    "Link to errorlog:", "Link to flatfile:");
+	if (fs_only)
+		out(r->f[RF_SUMMARY], "%-32s <A HREF=\"anchors.html\">anchors"
+		    "</A>\n", "Link to anchor status:");
+	out(r->f[RF_SUMMARY], "\n");
 	out(r->f[RF_TOTALS], "Run totals\n\n\n");
 	/* Where vdbench prints Oracle's copyright, vdbc names itself. */
 	out(r->f[RF_LOG], "vdbc %s, a vdbench-compatible storage load "
@@ -316,6 +321,15 @@ all_keys(struct report *r, const char *fmt, ...)
 	}
 }
 
+/* " <A HREF=name.html>name</A>" and the name padded to 8, vdbench's way
+ * of listing sd, fsd and fwd reports on one line. */
+static void
+link_padded(struct report *r, const char *name)
+{
+	fprintf(r->f[RF_SUMMARY], " <A HREF=\"%s.html\">%s</A>%*s", name,
+	    name, (int)(strlen(name) < 8 ? 8 - strlen(name) : 0), "");
+}
+
 /* The summary's links to the key reports (vdbench's order). */
 static void
 key_links(struct report *r)
@@ -336,27 +350,25 @@ key_links(struct report *r)
 				fprintf(r->f[RF_SUMMARY], "%-32s", k == RKEY_FSD ?
 				    "Link to FSD reports:" :
 				    "Link to FWD reports:");
-			fprintf(r->f[RF_SUMMARY], " <A HREF=\"%s.html\">%s"
-			    "</A>  ", r->keys[i].name, r->keys[i].name);
+			link_padded(r, r->keys[i].name);
 		}
 		if (n > 0)
 			out(r->f[RF_SUMMARY], "\n");
 	}
+	out(r->f[RF_SUMMARY], "%-32s <A HREF=\"histogram.html\">histogram"
+	    "</A>\n%-32s <A HREF=\"skew.html\">skew</A>\n",
+	    "Link to response time histogram:",
+	    "Link to workload skew report:");
 	for (i = 0; i < r->nkeys; i++)
 		if (r->keys[i].kind == RKEY_ANCHORS)
 			out(r->f[RF_SUMMARY], "%-32s <A HREF=\"anchors.html\">"
-			    "anchors</A>\n", "Link to anchor status:");
-	out(r->f[RF_SUMMARY], "%-32s <A HREF=\"histogram.html\">histogram"
-	    "</A>\n", "Link to response time histogram:");
+			    "anchors</A>\n", "Link to anchor report:");
 	for (i = 0, n = 0; i < r->nkeys; i++) {
 		if (r->keys[i].kind != RKEY_SD)
 			continue;
 		if (n++ == 0)
 			fprintf(r->f[RF_SUMMARY], "%-32s", "Link to SD reports:");
-		fprintf(r->f[RF_SUMMARY], " <A HREF=\"%s.html\">%s</A>%*s",
-		    r->keys[i].name, r->keys[i].name,
-		    (int)(strlen(r->keys[i].name) < 8 ? 8 -
-		    strlen(r->keys[i].name) : 0), "");
+		link_padded(r, r->keys[i].name);
 	}
 	if (n > 0)
 		out(r->f[RF_SUMMARY], "\n");

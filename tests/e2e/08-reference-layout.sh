@@ -29,6 +29,16 @@ layout() {
 	done
 }
 
+# links CASE: summary.html's link block (after the title) as vdbench's.
+links() {
+	local n
+	n=$(sed -e 's/<[^>]*>//g' "$ref/$1/output/summary.html" | grep -n "Link to Run Definitions" | cut -d: -f1)
+	if diff <(sed -e 's/<[^>]*>//g' "$ref/$1/output/summary.html" | sed -n "4,${n}p") \
+		<(sed -e 's/<[^>]*>//g' "$T/$1/summary.html" | sed -n "4,${n}p"); then ok; else
+		bad "$1: summary.html links differ from vdbench's"
+	fi
+}
+
 for c in a_raw_randwrite_4k_rerun b_raw_mixed_forloop d1_m2_two_slaves d3_hd_localhost_jvms2; do
 	sed -e "s|/tmp/vdbdata/f1|$T/f1|" -e 's/size=256m/size=8m/' \
 	    -e 's|vdbench=<vdbench>|vdbench=/usr/bin/|' "$ref/$c/parmfile.txt" >"$T/$c.parm"
@@ -51,6 +61,7 @@ for c in a_raw_randwrite_4k_rerun b_raw_mixed_forloop d1_m2_two_slaves d3_hd_loc
 	grep ' tod ' "$ref/$c/output/flatfile.html" | sed 's/ *$//' >"$T/fc.want"
 	grep ' tod ' "$T/$c/flatfile.html" | sed 's/ *$//' >"$T/fc.got"
 	cmp -s "$T/fc.want" "$T/fc.got" && ok || bad "$c: flatfile columns"
+	links "$c"
 done
 
 # The file-system case (format=yes, then a timed read): the same layout,
@@ -73,4 +84,5 @@ done
 grep ' tod ' "$ref/$c/output/flatfile.html" | sed 's/ *$//' >"$T/fc.want"
 grep ' tod ' "$T/$c/flatfile.html" | sed 's/ *$//' >"$T/fc.got"
 cmp -s "$T/fc.want" "$T/fc.got" && ok || bad "$c: flatfile columns"
+links "$c"
 finish
