@@ -41,6 +41,7 @@ struct report {
 	FILE		*f[RF_N];
 	unsigned int	 lines_since_header;
 	int		 totals_header_done;
+	unsigned int	 totals_extra;	/* fs_extra of the last header */
 	int		 run_no;
 	char		*outdir;
 	char		*base;		/* last component of outdir */
@@ -961,8 +962,12 @@ report_avg(struct report *r, const char *run, const char *label,
 	out(r->f[RF_LOG], "%s\n", line);
 	/* vdbench: a counter that starts at 1 and goes up by 2 per run
 	 * prints the header when it is 1 modulo 30 (runs 1, 16, 31, ...). */
-	if ((2 * r->totals_header_done + 1) % 30 == 1 || r->fs)
+	if ((2 * r->totals_header_done + 1) % 30 == 1 || (r->fs &&
+	    r->fs_extra != r->totals_extra)) {
+		/* also when a file-system run adds columns (getattr, ...) */
 		header_for(r, r->f[RF_TOTALS]);
+		r->totals_extra = r->fs_extra;
+	}
 	r->totals_header_done++;
 	out(r->f[RF_TOTALS], "%s\n", line);
 	flat_row(r, tod, run, label, s, dur_ns, cpu, q);
@@ -1187,7 +1192,13 @@ report_key_hist(struct report *r, int key, const struct vdbhist_edges *ed,
 		nr += vdb[0].count[b];
 		nw += vdb[1].count[b];
 	}
-	if (nr + nw == 0)
+	if (r->fs) {
+		/* vdbench's FWD histograms: one, of the requested
+		 * operations; nothing for an fwd the run did not use */
+		if (nr + nw > 0)
+			hist_block(f, "Total of all requested operations: ",
+			    ed, both);
+	} else if (nr + nw == 0)
 		out(f, "No statistics generated for this run.\n\n");
 	else if (nw == 0)
 		hist_block(f, "Only reads done for this workload:", ed,

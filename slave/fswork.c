@@ -161,8 +161,14 @@ count_op(struct fthread *t, enum fsop o, uint64_t t0)
 {
 	uint64_t ns = mtime_now_ns() - t0;
 
-	if (t->g->op >= OP_CREATE && req_of[t->g->op] == o)
+	if (t->g->op >= OP_CREATE && req_of[t->g->op] == o) {
 		count_req(t, ns);
+		/* the requested operation's time in vdbench's buckets, for
+		 * its "Total of all requested operations" histogram (the
+		 * master merges both sides for file-system runs) */
+		add64(&t->st.vh[0].count[vdbhist_bucket_of(&t->w->edges, ns)],
+		    1);
+	}
 	add64(&t->st.io.op[o].n, 1);
 	add64(&t->st.io.op[o].resp_sum_ns, ns);
 	max64(&t->st.io.op[o].resp_max_ns, ns);
@@ -190,15 +196,19 @@ count_io(struct fthread *t, int dir, uint64_t bytes, uint64_t ns)
 	uint64_t us = (ns + 500) / 1000;
 
 	if (t->g->op == OP_READ || t->g->op == OP_WRITE ||
-	    t->g->op == OP_FORMAT)
+	    t->g->op == OP_FORMAT) {
 		count_req(t, ns);
+		/* vdbench's buckets hold the requested operations only:
+		 * a create's writes are not among them */
+		add64(&t->st.vh[dir].count[vdbhist_bucket_of(&t->w->edges,
+		    ns)], 1);
+	}
 	add64(&x->ios, 1);
 	add64(&x->bytes, bytes);
 	add64(&x->resp_sum_ns, ns);
 	add64(&x->resp_sumsq_us2, us * us);
 	max64(&x->resp_max_ns, ns);
 	hist_add(t->st.h[dir], ns);
-	add64(&t->st.vh[dir].count[vdbhist_bucket_of(&t->w->edges, ns)], 1);
 }
 
 /* Fixed rate: wait for this thread's next arrival; -1 when stopping. */

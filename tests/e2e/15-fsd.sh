@@ -173,6 +173,12 @@ expect_rc 0 "$VDBC" -f "$T/once2.parm" -o "$T/o_once2" --port 0
 [ $(($(date +%s) - t0)) -lt 30 ] && ok || bad "fileselect=once did not end the run"
 expect_out "Reached 'fileselect=once' for anchor $O"
 expect_out "All 'fileselect=once' workloads on all slaves are done; this ends rd=rd1."
+# histogram.html: vdbench's one "Total of all requested operations"
+# histogram, the 100 creates (not their writes)
+sed -e 's/<[^>]*>//g' "$T/o_once2/histogram.html" | awk '
+	/Starting RD=rd1;/ { on = 1 } on && /Total of all requested operations:/ { t = 1 }
+	on && $2 == "<" { gsub(",", "", $4); n += $4 }
+	END { exit !(t && n == 100) }' && ok || bad "histogram.html: not the 100 requested creates"
 [ "$(files "$O")" = 100 ] && [ "$(misc "$T/o_once2/logfile.html" FILE_CREATES)" = 100 ] && ok ||
 	bad "once create: $(files "$O") files, FILE_CREATES $(misc "$T/o_once2/logfile.html" FILE_CREATES)"
 
