@@ -790,9 +790,10 @@ pick_poisson(struct fthread *t, uint64_t n)
 {
 	double mid = t->g->poisson_mid, limit = exp(-mid), p;
 	uint64_t nb = (uint64_t)(4 * mid) + 1, b, lo, hi;
+	int tries = 0;
 
 	if (nb > n)
-		nb = n;
+		nb = n;		/* fewer files than buckets */
 	do {	/* Knuth's product of uniforms; mid is small */
 		b = 0;
 		p = rng_double(&t->rng);
@@ -800,6 +801,10 @@ pick_poisson(struct fthread *t, uint64_t n)
 			b++;
 			p *= rng_double(&t->rng);
 		}
+		/* with few files the tail may be all there is: give up
+		 * on the shape rather than loop */
+		if (b >= nb && ++tries > 64)
+			b = rng_below(&t->rng, nb);
 	} while (b >= nb);
 	lo = b * n / nb;
 	hi = (b + 1) * n / nb;
