@@ -443,8 +443,11 @@ percentile_note(struct master *m, const char *label, struct hist *const h[2])
 			hist_merge(all, h[d]);
 	}
 	if (hist_count(all) > 0) {
-		n = (size_t)snprintf(text, sizeof(text), "vdbc: %s response "
-		    "time percentiles (ms):", label);
+		/* a file-system run's percentiles are of its data reads
+		 * and writes, whatever operation it asked for: say so */
+		n = (size_t)snprintf(text, sizeof(text), "vdbc: %s %sresponse "
+		    "time percentiles (ms):", label, m->cur.fs ?
+		    "read/write " : "");
 		for (i = 0; i < sizeof(p) / sizeof(p[0]) && n < sizeof(text);
 		    i++)
 			n += (size_t)snprintf(text + n, sizeof(text) - n,
