@@ -9,21 +9,9 @@
 # - kill -9 of the master: every remote slave is gone within 5 s
 . "$(dirname "$0")/lib.sh"
 
-if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null || ! command -v unshare >/dev/null; then
-	echo "skipped: needs root, iproute2 and unshare for network namespaces"
-	exit 77
-fi
 NET=10.$((100 + RANDOM % 100))
 NS_M=vdbcm$$ NS_1=vdbc1$$ NS_2=vdbc2$$
-# ip netns exec needs a private mount of / (not there in a plain chroot).
-if ! unshare -m sh -c 'mount --make-rslave /' 2>/dev/null; then
-	echo "skipped: cannot make a private mount namespace here (a chroot?)"
-	exit 77
-fi
-if ! ip netns add "$NS_M" 2>/dev/null; then
-	echo "skipped: cannot create network namespaces here"
-	exit 77
-fi
+need_netns "$NS_M"
 ip netns add "$NS_1" && ip netns add "$NS_2" || { bad "netns"; finish; exit 1; }
 netns_cleanup() {
 	cleanup

@@ -45,3 +45,21 @@ slave_pids() {
 	port=$(sed -n 's/.*Starting slave: .*--connect 127.0.0.1:\([0-9]*\).*/\1/p' "$1" | head -1)
 	[ -n "$port" ] && pgrep -f "vdbc slave --connect 127.0.0.1:$port " || true
 }
+# need_netns NS: create network namespace NS for a multi-host test, or
+# exit 77 saying why (not root, no iproute2/unshare, a chroot without a
+# private mount namespace, no netns support).
+need_netns() {
+	if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null || ! command -v unshare >/dev/null; then
+		echo "skipped: needs root, iproute2 and unshare for network namespaces"
+		exit 77
+	fi
+	# ip netns exec needs a private mount of / (not there in a plain chroot).
+	if ! unshare -m sh -c 'mount --make-rslave /' 2>/dev/null; then
+		echo "skipped: cannot make a private mount namespace here (a chroot?)"
+		exit 77
+	fi
+	if ! ip netns add "$1" 2>/dev/null; then
+		echo "skipped: cannot create network namespaces here"
+		exit 77
+	fi
+}
