@@ -2,6 +2,9 @@
 /*
  * The peer link. Every length is checked before anything is read; a bad
  * frame or body kills the link and the owner hears dispatch(NULL) once.
+ * The owner may link_free() from inside its dispatch callback: the link
+ * is only marked there, and freed when the callback that called dispatch
+ * is done with it (as tmux's proc.c does with PEER_BAD).
  */
 #include "link.h"
 
@@ -17,23 +20,57 @@
 
 struct link {
 	struct bufferevent	*bev;
+	struct event		*deadline;	/* NULL until one is set */
 	link_dispatch_fn	*dispatch;
 	void			*arg;
 	uint32_t		 next_tag;
+	uint32_t		 max_frame;	/* body bytes accepted */
 	int			 dead;
+	int			 dispatching;	/* depth of dispatch calls */
+	int			 freed;		/* link_free() while in one */
+	char			 why_late[200];	/* the deadline's reason */
 	char			 error[1100];
 };
 
-/* Mark the link dead and tell the owner, once. */
+/* Really free: nothing of ours is on the stack any more. */
 static void
+link_destroy(struct link *l)
+{
+	if (l->deadline != NULL)
+		event_free(l->deadline);
+	bufferevent_free(l->bev);
+	free(l);
+}
+
+/*
+ * Hand a message (or NULL: down) to the owner. 0 while the link lives,
+ * -1 when the owner freed it in there: then it is gone, touch nothing.
+ */
+static int
+link_deliver(struct link *l, uint16_t type, json_t *body, uint32_t tag)
+{
+	l->dispatching++;
+	l->dispatch(l, type, body, tag, l->arg);
+	l->dispatching--;
+	if (l->dispatching == 0 && l->freed) {
+		link_destroy(l);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Mark the link dead and tell the owner, once; -1 if it was freed. */
+static int
 link_down(struct link *l, const char *why)
 {
 	if (l->dead)
-		return;
+		return (0);
 	l->dead = 1;
 	snprintf(l->error, sizeof(l->error), "%s", why);
 	bufferevent_disable(l->bev, EV_READ | EV_WRITE);
-	l->dispatch(l, 0, NULL, 0, l->arg);
+	if (l->deadline != NULL)
+		event_del(l->deadline);
+	return (link_deliver(l, 0, NULL, 0));
 }
 
 /* Read every complete frame in the input buffer. */
@@ -61,6 +98,15 @@ link_read_cb(struct bufferevent *bev, void *arg)
 			link_down(l, e.text);
 			return;
 		}
+		if (avail >= PROTO_HDR_LEN && h.len > l->max_frame) {
+			char why[200];
+
+			snprintf(why, sizeof(why), "protocol: %s body of %u "
+			    "bytes is over the limit of %u for this peer",
+			    proto_type_name(h.type), h.len, l->max_frame);
+			link_down(l, why);
+			return;
+		}
 		if (rc == 0)
 			return;
 		p = evbuffer_pullup(in, PROTO_HDR_LEN + (ssize_t)h.len);
@@ -80,8 +126,10 @@ link_read_cb(struct bufferevent *bev, void *arg)
 			link_down(l, e.text);
 			return;
 		}
-		l->dispatch(l, h.type, body, h.tag, l->arg);
+		rc = link_deliver(l, h.type, body, h.tag);
 		json_decref(body);
+		if (rc != 0)
+			return;
 	}
 }
 
@@ -96,6 +144,17 @@ link_event_cb(struct bufferevent *bev, short what, void *arg)
 		link_down(l, "connection closed by the peer");
 	else if (what & BEV_EVENT_ERROR)
 		link_down(l, "connection error");
+}
+
+/* The deadline passed before the owner cleared it. */
+static void
+link_deadline_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct link *l = arg;
+
+	(void)fd;
+	(void)what;
+	link_down(l, l->why_late);
 }
 
 /* Wrap a connected socket. */
@@ -113,19 +172,54 @@ link_new(struct event_base *base, int fd, link_dispatch_fn *dispatch,
 	l->dispatch = dispatch;
 	l->arg = arg;
 	l->next_tag = 1;
+	l->max_frame = PROTO_MAX_LEN;
 	bufferevent_setcb(l->bev, link_read_cb, NULL, link_event_cb, l);
 	bufferevent_enable(l->bev, EV_READ | EV_WRITE);
 	return (l);
 }
 
-/* Free a link and close its socket. NULL is fine. */
+/*
+ * Free a link and close its socket. NULL is fine. Inside a dispatch
+ * callback of this link it only goes quiet: the link is freed when that
+ * callback returns, and the owner never hears from it again.
+ */
 void
 link_free(struct link *l)
 {
 	if (l == NULL)
 		return;
-	bufferevent_free(l->bev);
-	free(l);
+	if (l->dispatching > 0) {
+		l->freed = 1;
+		l->dead = 1;
+		bufferevent_disable(l->bev, EV_READ | EV_WRITE);
+		if (l->deadline != NULL)
+			event_del(l->deadline);
+		return;
+	}
+	link_destroy(l);
+}
+
+/* Cap the body of the frames this peer may send. */
+void
+link_set_max_frame(struct link *l, uint32_t max)
+{
+	l->max_frame = max < PROTO_MAX_LEN ? max : PROTO_MAX_LEN;
+}
+
+/* Arm (or with NULL clear) the deadline. */
+int
+link_set_deadline(struct link *l, const struct timeval *tv, const char *why)
+{
+	if (tv == NULL) {
+		if (l->deadline != NULL)
+			event_del(l->deadline);
+		return (0);
+	}
+	if (l->deadline == NULL && (l->deadline = evtimer_new(
+	    bufferevent_get_base(l->bev), link_deadline_cb, l)) == NULL)
+		return (-1);
+	snprintf(l->why_late, sizeof(l->why_late), "%s", why);
+	return (evtimer_add(l->deadline, tv));
 }
 
 /* Change who hears the messages. */

@@ -3,6 +3,7 @@
 #define PROTO_LINK_H
 
 #include <stdint.h>
+#include <sys/time.h>
 
 #include <event2/event.h>
 #include <jansson.h>
@@ -11,8 +12,11 @@
  * A peer on one TCP connection, in the style of tmux's proc.c: frames are
  * read from a bufferevent, checked (header, JSON, required fields) and
  * handed to one dispatch callback. dispatch(link, 0, NULL, arg) means the
- * peer is gone (closed, or sent something bad; link_error() says what).
- * The link never exits and never logs: the owner decides.
+ * peer is gone (closed, sent something bad, or missed its deadline;
+ * link_error() says what). The owner may call link_free() anywhere, also
+ * inside its dispatch callback: the link then goes quiet and is freed
+ * once that callback has returned. The link never exits and never logs:
+ * the owner decides.
  */
 struct link;
 
@@ -23,6 +27,18 @@ typedef void link_dispatch_fn(struct link *, uint16_t type, json_t *body,
 struct link	*link_new(struct event_base *, int fd, link_dispatch_fn *,
 		    void *arg);
 void		 link_free(struct link *);
+/*
+ * Refuse frames whose body is over max bytes (at most PROTO_MAX_LEN, the
+ * default): a peer that has not proved itself gets LINK_UNPROVED_MAX.
+ */
+#define LINK_UNPROVED_MAX	(64u * 1024)
+void		 link_set_max_frame(struct link *, uint32_t max);
+/*
+ * The link goes down with why as its error unless the owner clears the
+ * deadline (tv NULL) within tv. -1 when no timer can be made.
+ */
+int		 link_set_deadline(struct link *, const struct timeval *,
+		    const char *why);
 /* Hand the link to another owner (after HELLO names the peer). */
 void		 link_set_dispatch(struct link *, link_dispatch_fn *, void *);
 /* Queue a message; steals body (NULL = {}). -1 if the link is down. */
