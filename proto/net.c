@@ -5,15 +5,32 @@
 #include <errno.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <event2/event.h>
 #include <event2/util.h>
 
+#include "xmalloc.h"
+
 #define NET_CONNECT_S	10
+#define NET_PAUSE_MS	1000	/* accepting, when out of fds */
+
+struct listener {
+	struct event	*ev;
+	struct event	*resume;
+	listener_fn	*fn;
+	void		*arg;
+	int		 max;
+	int		 unproved;
+	int		 paused;	/* by the timer (out of fds) */
+	int		 told;		/* fn heard of this shortage */
+};
 
 int
 net_split(const char *hp, char *host, size_t hostlen, char *port,
@@ -74,8 +91,10 @@ net_dial(const char *hostport, const char *default_port, struct errmsg *e)
 		if (fd < 0)
 			continue;
 		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0) {
+			net_keepalive(fd);
 			break;
+		}
 		err = errno;
 		close(fd);
 		fd = -1;
@@ -144,4 +163,120 @@ net_peer_name(int fd, char *buf, size_t len)
 	    getnameinfo((struct sockaddr *)&ss, sl, h, sizeof(h), p,
 	    sizeof(p), NI_NUMERICHOST | NI_NUMERICSERV) == 0)
 		snprintf(buf, len, "%.100s:%.10s", h, p);
+}
+
+void
+net_keepalive(int fd)
+{
+	int one = 1, idle = 10, intvl = 5, cnt = 3;
+
+	setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
+	setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof(idle));
+	setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof(intvl));
+	setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &cnt, sizeof(cnt));
+}
+
+/* Listen again if the owner has room. */
+static void
+listener_update(struct listener *ls)
+{
+	if (ls->paused || ls->unproved >= ls->max)
+		event_del(ls->ev);
+	else
+		event_add(ls->ev, NULL);
+}
+
+/* The pause for fds is over. */
+static void
+listener_resume_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct listener *ls = arg;
+
+	(void)fd;
+	(void)what;
+	ls->paused = 0;
+	listener_update(ls);
+}
+
+/* Accept what is waiting, up to the cap. */
+static void
+listener_accept_cb(evutil_socket_t lfd, short what, void *arg)
+{
+	struct listener *ls = arg;
+	struct timeval t = { NET_PAUSE_MS / 1000, NET_PAUSE_MS % 1000 * 1000 };
+	char peer[128];
+	int fd, err;
+
+	(void)what;
+	while (ls->unproved < ls->max) {
+		if ((fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC |
+		    SOCK_NONBLOCK)) < 0) {
+			err = errno;
+			if (err == EINTR || err == ECONNABORTED)
+				continue;
+			if (err != EMFILE && err != ENFILE && err != ENOBUFS &&
+			    err != ENOMEM)
+				break;		/* EAGAIN: all taken */
+			ls->paused = 1;
+			evtimer_add(ls->resume, &t);
+			if (!ls->told) {
+				ls->told = 1;
+				errno = err;
+				ls->fn(-1, NULL, ls->arg);
+			}
+			break;
+		}
+		ls->told = 0;
+		ls->unproved++;
+		net_keepalive(fd);
+		net_peer_name(fd, peer, sizeof(peer));
+		ls->fn(fd, peer, ls->arg);
+	}
+	listener_update(ls);
+}
+
+struct listener *
+listener_new(struct event_base *base, int lfd, int max, listener_fn *fn,
+    void *arg)
+{
+	struct listener *ls = xcalloc(1, sizeof(*ls));
+
+	ls->fn = fn;
+	ls->arg = arg;
+	ls->max = max > 0 ? max : 1;
+	ls->ev = event_new(base, lfd, EV_READ | EV_PERSIST, listener_accept_cb,
+	    ls);
+	ls->resume = evtimer_new(base, listener_resume_cb, ls);
+	if (ls->ev == NULL || ls->resume == NULL) {
+		listener_free(ls);
+		return (NULL);
+	}
+	event_add(ls->ev, NULL);
+	return (ls);
+}
+
+void
+listener_done(struct listener *ls)
+{
+	if (ls->unproved > 0)
+		ls->unproved--;
+	listener_update(ls);
+}
+
+int
+listener_unproved(const struct listener *ls)
+{
+	return (ls->unproved);
+}
+
+void
+listener_free(struct listener *ls)
+{
+	if (ls == NULL)
+		return;
+	if (ls->ev != NULL)
+		event_free(ls->ev);
+	if (ls->resume != NULL)
+		event_free(ls->resume);
+	free(ls);
 }
