@@ -47,6 +47,8 @@
 #define RUN_CONNECT_NS		(30ull * 1000000000u)
 #define RUN_SETUP_NS		(120ull * 1000000000u)
 #define RUN_MIN_SILENCE_NS	(5ull * 1000000000u)
+#define RUN_HELLO_S		5	/* a connection has to say HELLO */
+#define RUN_MAX_UNPROVED	(2 * RUN_MAX_SLAVES)	/* before HELLO */
 #define RUN_FORMAT_ALIGN	(1024u * 1024u)
 
 struct master;
@@ -109,10 +111,12 @@ enum mstate { M_CONNECT, M_INFO, M_SETUP, M_RUNNING, M_STOPPING, M_PAUSE,
 	M_SHUTDOWN };
 
 struct pending {
-	struct master	*m;
-	struct link	*link;
-	char		 peer[128];
+	struct master		*m;
+	struct link		*link;
+	char			 peer[128];
+	TAILQ_ENTRY(pending)	 entry;
 };
+TAILQ_HEAD(pendings, pending);
 
 struct master {
 	struct event_base	*base;
@@ -123,7 +127,8 @@ struct master {
 	struct results		*res;
 	int			 listen_fd;
 	int			 port;
-	struct event		*accept_ev;
+	struct listener		*listener;	/* slaves dialling in */
+	struct pendings		 pending;	/* their links before HELLO */
 	struct event		*tick_ev;
 	struct event		*pause_ev;
 	struct event		*sig_ev[2];
@@ -2391,6 +2396,17 @@ clock_offset(struct master *m, struct mslave *s, int64_t off_ns)
 		    (unsigned long long)(ins / 1000000000u));
 }
 
+/* A connection is no longer pending (its link is freed or handed on). */
+static void
+pending_done(struct pending *p)
+{
+	struct master *m = p->m;
+
+	TAILQ_REMOVE(&m->pending, p, entry);
+	free(p);
+	listener_done(m->listener);
+}
+
 /* A connection that has not said HELLO yet. */
 static void
 pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
@@ -2409,7 +2425,7 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		    "%s", p->peer, body != NULL ? "it spoke first" :
 		    link_error(l)[0] != '\0' ? link_error(l) : "it went away");
 		link_free(l);
-		free(p);
+		pending_done(p);
 		return;
 	}
 	json_unpack(body, "{s:i,s:s,s:I,s:I,s?s}", "major", &major, "slave",
@@ -2438,7 +2454,9 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		clock_offset(m, s, (int64_t)clock_ns - (int64_t)now);
 		s->last_heard_ns = mtime_now_ns();
 		link_set_dispatch(l, slave_dispatch, s);
-		free(p);
+		link_set_deadline(l, NULL, NULL);
+		link_set_max_frame(l, PROTO_MAX_LEN);
+		pending_done(p);
 		for (i = 0; i < m->nslaves; i++)
 			all &= m->sl[i].hello;
 		if (all && m->state == M_CONNECT) {
@@ -2475,28 +2493,40 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	if (i == m->nslaves)
 		log_warn("HELLO from unknown slave '%s'; closing it", name);
 	link_free(l);
-	free(p);
+	pending_done(p);
 }
 
-/* A slave dials in. */
+/*
+ * A slave dials in. Until its HELLO names it and shows its cookie it is
+ * a stranger: small frames only, RUN_HELLO_S to say HELLO, and at most
+ * RUN_MAX_UNPROVED strangers at a time (then accepting waits).
+ */
 static void
-accept_cb(evutil_socket_t lfd, short what, void *arg)
+accept_cb(int fd, const char *peer, void *arg)
 {
+	struct timeval t = { RUN_HELLO_S, 0 };
 	struct master *m = arg;
 	struct pending *p;
-	int fd;
+	char why[64];
 
-	(void)what;
-	if ((fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)
+	if (fd < 0) {
+		log_warn("cannot accept a slave's connection on port %d: %s; "
+		    "trying again in a second", m->port, strerror(errno));
 		return;
-	evutil_make_socket_nonblocking(fd);
+	}
 	p = xcalloc(1, sizeof(*p));
 	p->m = m;
-	net_peer_name(fd, p->peer, sizeof(p->peer));
+	snprintf(p->peer, sizeof(p->peer), "%s", peer);
 	if ((p->link = link_new(m->base, fd, pending_dispatch, p)) == NULL) {
 		close(fd);
 		free(p);
+		listener_done(m->listener);
+		return;
 	}
+	TAILQ_INSERT_TAIL(&m->pending, p, entry);
+	snprintf(why, sizeof(why), "no HELLO within %d s", RUN_HELLO_S);
+	link_set_max_frame(p->link, LINK_UNPROVED_MAX);
+	link_set_deadline(p->link, &t, why);
 }
 
 /* Every second: heartbeats out, silence and phase timeouts checked. */
@@ -3073,10 +3103,12 @@ run_all(const struct model *model, const struct plan *plan,
 {
 	struct master *m = xcalloc(1, sizeof(*m));
 	struct timeval one_s = { 1, 0 };
+	struct pending *p;
 	struct errmsg e;
 	int i, rc, nsds = 0;
 	const struct sd *s;
 
+	TAILQ_INIT(&m->pending);
 	m->model = model;
 	m->plan = plan;
 	m->o = o;
@@ -3117,9 +3149,11 @@ run_all(const struct model *model, const struct plan *plan,
 		    o->port < 0 ? 5570 : o->port, strerror(errno));
 		goto out;
 	}
-	m->accept_ev = event_new(m->base, m->listen_fd, EV_READ | EV_PERSIST,
-	    accept_cb, m);
-	event_add(m->accept_ev, NULL);
+	if ((m->listener = listener_new(m->base, m->listen_fd,
+	    RUN_MAX_UNPROVED, accept_cb, m)) == NULL) {
+		console_fatal("Unable to listen for slaves: out of memory");
+		goto out;
+	}
 	m->tick_ev = event_new(m->base, -1, EV_PERSIST, tick_cb, m);
 	evtimer_add(m->tick_ev, &one_s);
 	m->pause_ev = evtimer_new(m->base, pause_cb, m);
@@ -3209,8 +3243,11 @@ out:
 	}
 	results_free(m->res);
 	report_close(m->rep);
-	if (m->accept_ev != NULL)
-		event_free(m->accept_ev);
+	while ((p = TAILQ_FIRST(&m->pending)) != NULL) {
+		link_free(p->link);
+		pending_done(p);
+	}
+	listener_free(m->listener);
 	if (m->tick_ev != NULL)
 		event_free(m->tick_ev);
 	if (m->pause_ev != NULL)
