@@ -120,6 +120,10 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		    r->host->system, pids, r->connect);
 		break;
 	}
+	case MSG_HEARTBEAT:	/* the daemon drops a master silent for 5 s */
+		link_reply(r->link, MSG_HEARTBEAT, json_pack("{s:O}", "seq",
+		    json_object_get(body, "seq")), tag);
+		break;
 	case MSG_ERROR:
 		finish(r, 0, "hd=%s: the daemon at %s refused: %s",
 		    r->host->label, r->host->system,

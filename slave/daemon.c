@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The slave daemon (see daemon.h). One libevent loop: the listening
- * socket, the connections still authenticating (each on a 10 s clock),
- * at most one authenticated master, its slave processes, SIGCHLD.
- * Nothing a client sends can stop the daemon: a bad frame, a wrong proof
- * or a silent peer closes that connection with one log line.
+ * socket, the connections still authenticating (each on a 5 s clock, at
+ * most DAEMON_MAX_UNPROVED of them, frames of at most 64 KiB), at most one
+ * authenticated master (lost when silent for 5 s), its slave processes,
+ * SIGCHLD. Nothing a client sends can stop the daemon: a bad frame, a
+ * wrong proof or a silent peer closes that connection with one log line.
  */
 #include "daemon.h"
 
@@ -27,13 +28,16 @@
 #include "auth.h"
 #include "link.h"
 #include "log.h"
+#include "mtime.h"
 #include "net.h"
 #include "proto.h"
 #include "xmalloc.h"
 
-#define DAEMON_AUTH_S		10	/* to finish the handshake */
+#define DAEMON_AUTH_S		5	/* to finish the handshake */
 #define DAEMON_KILL_S		10	/* slaves left after their master */
 #define DAEMON_MAX_SLAVES	256
+#define DAEMON_MAX_UNPROVED	64	/* connections authenticating */
+#define DAEMON_SILENCE_NS	(5ull * 1000000000u)	/* master lost */
 
 struct daemon;
 
@@ -44,6 +48,8 @@ struct client {
 	struct event		*timer;	/* auth deadline, then close delay */
 	char			 peer[128];
 	char			 nonce[AUTH_NONCE_HEX + 1];
+	uint64_t		 last_heard_ns;
+	int			 unproved;	/* counted by the listener */
 	int			 authed;
 	int			 closing;
 };
@@ -52,7 +58,9 @@ struct daemon {
 	struct event_base	*base;
 	uint8_t			 key[AUTH_KEY_BYTES];
 	int			 lfd;
-	struct event		*accept_ev;
+	struct listener		*listener;
+	struct event		*tick_ev;	/* heartbeats, silence */
+	uint64_t		 hb_seq;
 	struct event		*chld_ev;
 	struct event		*sig_ev[2];
 	struct event		*kill_ev;
@@ -95,6 +103,8 @@ client_free(struct client *c)
 		} else
 			log_info("master %s gone", c->peer);
 	}
+	if (c->unproved)
+		listener_done(d->listener);
 	if (c->timer != NULL)
 		event_free(c->timer);
 	link_free(c->link);
@@ -248,6 +258,10 @@ on_auth(struct client *c, json_t *body)
 		return;
 	}
 	c->authed = 1;
+	c->unproved = 0;
+	listener_done(d->listener);
+	link_set_max_frame(c->link, PROTO_MAX_LEN);
+	c->last_heard_ns = mtime_now_ns();
 	d->master = c;
 	snprintf(d->master_peer, sizeof(d->master_peer), "%s", c->peer);
 	evtimer_del(c->timer);
@@ -266,6 +280,7 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	struct client *c = arg;
 
 	(void)l;
+	c->last_heard_ns = mtime_now_ns();
 	if (body == NULL) {
 		if (!c->authed && !c->closing)
 			log_warn("closed %s: %s", c->peer, link_error(c->link)[0]
@@ -289,28 +304,55 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		    proto_type_name(type), c->authed ? "after" : "before");
 }
 
+/*
+ * Every second: a heartbeat to the master, which answers it; a master
+ * silent for 5 s (its host gone, or hung) is lost and frees the daemon.
+ */
+static void
+tick_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct daemon *d = arg;
+	struct client *c = d->master;
+
+	(void)fd;
+	(void)what;
+	if (c == NULL || c->closing)
+		return;
+	if (mtime_now_ns() - c->last_heard_ns > DAEMON_SILENCE_NS) {
+		log_warn("master %s silent for %llu s; dropping it", c->peer,
+		    (unsigned long long)(DAEMON_SILENCE_NS / 1000000000u));
+		client_free(c);
+		return;
+	}
+	link_send(c->link, MSG_HEARTBEAT, json_pack("{s:I}", "seq",
+	    (json_int_t)++d->hb_seq));
+}
+
 /* A client connects: challenge it. */
 static void
-accept_cb(evutil_socket_t lfd, short what, void *arg)
+accept_cb(int fd, const char *peer, void *arg)
 {
 	struct daemon *d = arg;
 	struct timeval t = { DAEMON_AUTH_S, 0 };
 	struct client *c;
 	char host[256] = "";
-	int fd;
 
-	(void)what;
-	if ((fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)
+	if (fd < 0) {
+		log_warn("cannot accept a connection: %s; trying again in a "
+		    "second", strerror(errno));
 		return;
-	evutil_make_socket_nonblocking(fd);
+	}
 	c = xcalloc(1, sizeof(*c));
 	c->d = d;
-	net_peer_name(fd, c->peer, sizeof(c->peer));
+	c->unproved = 1;
+	snprintf(c->peer, sizeof(c->peer), "%s", peer);
 	if ((c->link = link_new(d->base, fd, client_dispatch, c)) == NULL) {
 		close(fd);
 		free(c);
+		listener_done(d->listener);
 		return;
 	}
+	link_set_max_frame(c->link, LINK_UNPROVED_MAX);
 	c->timer = evtimer_new(d->base, client_timer_cb, c);
 	evtimer_add(c->timer, &t);
 	auth_nonce(c->nonce);
@@ -375,6 +417,7 @@ quit_cb(evutil_socket_t sig, short what, void *arg)
 int
 daemon_main(const char *listen_at, const char *token_file)
 {
+	struct timeval one_s = { 1, 0 };
 	struct daemon d;
 	struct errmsg e;
 	char host[256] = "127.0.0.1", port[32] = "";
@@ -412,9 +455,13 @@ daemon_main(const char *listen_at, const char *token_file)
 	}
 	signal(SIGPIPE, SIG_IGN);
 	d.base = event_base_new();
-	d.accept_ev = event_new(d.base, d.lfd, EV_READ | EV_PERSIST,
-	    accept_cb, &d);
-	event_add(d.accept_ev, NULL);
+	if ((d.listener = listener_new(d.base, d.lfd, DAEMON_MAX_UNPROVED,
+	    accept_cb, &d)) == NULL) {
+		fprintf(stderr, "vdbc slave --listen: out of memory\n");
+		return (1);
+	}
+	d.tick_ev = event_new(d.base, -1, EV_PERSIST, tick_cb, &d);
+	event_add(d.tick_ev, &one_s);
 	d.chld_ev = evsignal_new(d.base, SIGCHLD, chld_cb, &d);
 	event_add(d.chld_ev, NULL);
 	d.sig_ev[0] = evsignal_new(d.base, SIGINT, quit_cb, &d);
@@ -429,7 +476,8 @@ daemon_main(const char *listen_at, const char *token_file)
 		rc = 0;
 	if (d.master != NULL)
 		client_free(d.master);
-	event_free(d.accept_ev);
+	listener_free(d.listener);
+	event_free(d.tick_ev);
 	event_free(d.chld_ev);
 	event_free(d.sig_ev[0]);
 	event_free(d.sig_ev[1]);
