@@ -28,6 +28,7 @@ struct link {
 	int			 dead;
 	int			 dispatching;	/* depth of dispatch calls */
 	int			 freed;		/* link_free() while in one */
+	int			 broke;		/* down on a protocol error */
 	char			 why_late[200];	/* the deadline's reason */
 	char			 error[1100];
 };
@@ -73,6 +74,15 @@ link_down(struct link *l, const char *why)
 	return (link_deliver(l, 0, NULL, 0));
 }
 
+/* The peer broke the protocol: down, but its socket still works. */
+static int
+link_broke(struct link *l, const char *why)
+{
+	if (!l->dead)
+		l->broke = 1;
+	return (link_down(l, why));
+}
+
 /* Read every complete frame in the input buffer. */
 static void
 link_read_cb(struct bufferevent *bev, void *arg)
@@ -95,7 +105,7 @@ link_read_cb(struct bufferevent *bev, void *arg)
 		    PROTO_HDR_LEN);
 		rc = frame_decode(p, avail, &h, &e);
 		if (rc < 0) {
-			link_down(l, e.text);
+			link_broke(l, e.text);
 			return;
 		}
 		if (avail >= PROTO_HDR_LEN && h.len > l->max_frame) {
@@ -104,7 +114,7 @@ link_read_cb(struct bufferevent *bev, void *arg)
 			snprintf(why, sizeof(why), "protocol: %s body of %u "
 			    "bytes is over the limit of %u for this peer",
 			    proto_type_name(h.type), h.len, l->max_frame);
-			link_down(l, why);
+			link_broke(l, why);
 			return;
 		}
 		if (rc == 0)
@@ -118,12 +128,12 @@ link_read_cb(struct bufferevent *bev, void *arg)
 
 			snprintf(why, sizeof(why), "protocol: %s body is not "
 			    "JSON: %s", proto_type_name(h.type), je.text);
-			link_down(l, why);
+			link_broke(l, why);
 			return;
 		}
 		if (msg_validate(h.type, body, &e) != 0) {
 			json_decref(body);
-			link_down(l, e.text);
+			link_broke(l, e.text);
 			return;
 		}
 		rc = link_deliver(l, h.type, body, h.tag);
@@ -259,6 +269,32 @@ link_reply(struct link *l, uint16_t type, json_t *body, uint32_t tag)
 	evbuffer_add(out, hdr, sizeof(hdr));
 	evbuffer_add(out, text, len);
 	free(text);
+	return (0);
+}
+
+/* After a protocol error: queue ERROR {text: why} for the peer. */
+int
+link_tell_error(struct link *l)
+{
+	uint8_t hdr[PROTO_HDR_LEN];
+	json_t *body;
+	char *text;
+	size_t len;
+
+	if (!l->broke || l->freed ||
+	    (body = json_pack("{s:s}", "text", l->error)) == NULL)
+		return (-1);
+	text = json_dumps(body, JSON_COMPACT);
+	json_decref(body);
+	if (text == NULL)
+		return (-1);
+	len = strlen(text);
+	frame_encode(hdr, MSG_ERROR, (uint32_t)len, l->next_tag++);
+	evbuffer_add(bufferevent_get_output(l->bev), hdr, sizeof(hdr));
+	evbuffer_add(bufferevent_get_output(l->bev), text, len);
+	free(text);
+	l->broke = 0;		/* once */
+	bufferevent_enable(l->bev, EV_WRITE);
 	return (0);
 }
 

@@ -46,6 +46,14 @@ int		 link_send(struct link *, uint16_t type, json_t *body);
 /* Queue a reply that echoes tag. */
 int		 link_reply(struct link *, uint16_t type, json_t *body,
 		    uint32_t tag);
+/*
+ * After the link went down because the peer broke the protocol (a bad
+ * header, body or field): queue one ERROR frame saying so (link_error()
+ * as its text). 0 when queued; the owner keeps the link a moment (until
+ * it is written) before link_free(). -1 when the peer did not break the
+ * protocol (it closed, the deadline passed) or it was already told.
+ */
+int		 link_tell_error(struct link *);
 /* Why the link went down ("" while it is up). */
 const char	*link_error(const struct link *);
 /* Bytes still waiting to be written. */

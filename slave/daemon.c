@@ -282,6 +282,16 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	(void)l;
 	c->last_heard_ns = mtime_now_ns();
 	if (body == NULL) {
+		if (!c->closing && link_tell_error(c->link) == 0) {
+			struct timeval t = { 0, 300000 };
+
+			/* Told with ERROR; closed once that went out. */
+			log_warn("closed %s: %s", c->peer, link_error(c->link));
+			c->closing = 1;
+			evtimer_del(c->timer);
+			evtimer_add(c->timer, &t);
+			return;
+		}
 		if (!c->authed && !c->closing)
 			log_warn("closed %s: %s", c->peer, link_error(c->link)[0]
 			    != '\0' ? link_error(c->link) : "it went away");

@@ -7,7 +7,8 @@
 #   crash);
 #   20 connections sending a 16 MiB HELLO: master under 64 MB; 20 silent
 #   connections: closed within 5 s (+1 s slack)
-# - daemon (in a private network namespace, on its default port): 40 x
+# - daemon (in a private network namespace, on its default port): a
+#   client that breaks the protocol gets an ERROR saying how; 40 x
 #   16 MiB AUTH frames: under 32 MB; 1,100 idle connections at ulimit -n
 #   1024, and 100 at ulimit -n 32 (out of fds): no core spinning; a real
 #   master is served right after each attack; a master that hangs
@@ -83,6 +84,26 @@ if cmd == 'crash':
         s.sendall(data)
         time.sleep(0.2)
         s.close()
+elif cmd == 'tell':
+    # Break the protocol; print the ERROR texts the peer sends back.
+    for data in (b'GET / HTTP/1.1\r\n\r\n',
+                 struct.pack('>IHHII', 0x56444243, 1, 101, 1 << 20, 1)):
+        s = dial(port)
+        s.sendall(data)
+        got, t0 = b'', time.time()
+        while time.time() - t0 < 3:
+            try:
+                d = s.recv(65536)
+            except OSError:
+                break
+            if not d:
+                break
+            got += d
+        while len(got) >= 16:
+            t, n = struct.unpack('>HI', got[6:12])
+            if t == 900:
+                print('ERROR', json.loads(got[16:16 + n])['text'])
+            got = got[16 + n:]
 elif cmd == 'big':
     mtype = int(arg[0])
     before = rss_kb(pid)
@@ -208,6 +229,11 @@ served() {
 }
 
 start_daemon 1024
+# A client that breaks the protocol is told why (ERROR) before the close.
+timeout 20 ip netns exec "$NS" python3 "$T/peer.py" tell "$D" 5560 "$TD" >"$T/dtell" 2>&1 || { bad "tell script"; cat "$T/dtell"; }
+grep -q '^ERROR protocol: bad magic' "$T/dtell" && ok || { bad "no ERROR for garbage"; cat "$T/dtell"; }
+grep -q '^ERROR protocol: AUTH body of 1048576 bytes is over the limit of 65536' "$T/dtell" && ok ||
+	{ bad "no ERROR for an oversize AUTH"; cat "$T/dtell"; }
 timeout 60 ip netns exec "$NS" python3 "$T/peer.py" big "$D" 5560 "$TD" 101 40 >"$T/dbig" 2>&1 || { bad "daemon big attack"; cat "$T/dbig"; }
 rss=$(num "$T/dbig" rss_after_kb)
 echo "daemon: RSS $(num "$T/dbig" rss_before_kb) -> $rss KiB after 40 x 16 MiB AUTH"

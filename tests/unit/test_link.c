@@ -133,6 +133,47 @@ test_free_in_dispatch_when_down(void **state)
 	event_base_free(base);
 }
 
+/* A peer that broke the protocol is told why, once; one that left not. */
+static void
+test_tell_error(void **state)
+{
+	struct owner o = { 0 }, q = { 0 };
+	struct event_base *base, *base2;
+	struct frame_hdr h;
+	struct errmsg e;
+	uint8_t buf[512];
+	ssize_t n = 0, r;
+	int sv[2], sq[2];
+
+	(void)state;
+	base = pair(sv, &o);
+	evutil_make_socket_nonblocking(sv[1]);
+	assert_int_equal(link_tell_error(o.link), -1);	/* still up */
+	put_frame(sv[1], MSG_HEARTBEAT, "{\"seq\":\"x\"}");
+	RUN_UNTIL(base, o.downs > 0, 2000);
+	assert_int_equal(o.downs, 1);
+	assert_int_equal(link_tell_error(o.link), 0);
+	assert_int_equal(link_tell_error(o.link), -1);	/* once */
+	RUN_UNTIL(base, 0, 50);
+	while ((r = read(sv[1], buf + n, sizeof(buf) - 1 - (size_t)n)) > 0)
+		n += r;
+	assert_int_equal(frame_decode(buf, (size_t)n, &h, &e), 1);
+	assert_int_equal(h.type, MSG_ERROR);
+	buf[PROTO_HDR_LEN + h.len] = '\0';
+	assert_non_null(strstr((char *)buf + PROTO_HDR_LEN, "HEARTBEAT"));
+	link_free(o.link);
+	close(sv[1]);
+	event_base_free(base);
+	/* A peer that hung up is not told anything. */
+	base2 = pair(sq, &q);
+	close(sq[1]);
+	RUN_UNTIL(base2, q.downs > 0, 2000);
+	assert_int_equal(q.downs, 1);
+	assert_int_equal(link_tell_error(q.link), -1);
+	link_free(q.link);
+	event_base_free(base2);
+}
+
 /* A frame over the peer's cap is refused from its header alone. */
 static void
 test_max_frame(void **state)
@@ -219,6 +260,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_free_in_dispatch_with_more_frames),
 		cmocka_unit_test(test_free_in_dispatch_when_down),
+		cmocka_unit_test(test_tell_error),
 		cmocka_unit_test(test_max_frame),
 		cmocka_unit_test(test_deadline),
 	};
