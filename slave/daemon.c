@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/queue.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -52,7 +53,9 @@ struct client {
 	int			 unproved;	/* counted by the listener */
 	int			 authed;
 	int			 closing;
+	TAILQ_ENTRY(client)	 entry;
 };
+TAILQ_HEAD(clients, client);
 
 struct daemon {
 	struct event_base	*base;
@@ -64,6 +67,7 @@ struct daemon {
 	struct event		*chld_ev;
 	struct event		*sig_ev[2];
 	struct event		*kill_ev;
+	struct clients		 clients;	/* every connection */
 	struct client		*master;	/* the authenticated one */
 	char			 master_peer[128];
 	pid_t			 pids[DAEMON_MAX_SLAVES];
@@ -103,6 +107,7 @@ client_free(struct client *c)
 		} else
 			log_info("master %s gone", c->peer);
 	}
+	TAILQ_REMOVE(&d->clients, c, entry);
 	if (c->unproved)
 		listener_done(d->listener);
 	if (c->timer != NULL)
@@ -362,6 +367,7 @@ accept_cb(int fd, const char *peer, void *arg)
 		listener_done(d->listener);
 		return;
 	}
+	TAILQ_INSERT_TAIL(&d->clients, c, entry);
 	link_set_max_frame(c->link, LINK_UNPROVED_MAX);
 	c->timer = evtimer_new(d->base, client_timer_cb, c);
 	evtimer_add(c->timer, &t);
@@ -428,6 +434,7 @@ int
 daemon_main(const char *listen_at, const char *token_file)
 {
 	struct timeval one_s = { 1, 0 };
+	struct client *c;
 	struct daemon d;
 	struct errmsg e;
 	char host[256] = "127.0.0.1", port[32] = "";
@@ -435,6 +442,7 @@ daemon_main(const char *listen_at, const char *token_file)
 	int bound = 0, rc = 1;
 
 	memset(&d, 0, sizeof(d));
+	TAILQ_INIT(&d.clients);
 	if (token_file == NULL) {
 		fprintf(stderr, "vdbc slave --listen: --token-file FILE is "
 		    "required (make one with 'vdbc slave --gen-token FILE')\n");
@@ -484,8 +492,8 @@ daemon_main(const char *listen_at, const char *token_file)
 	fflush(stdout);
 	if (event_base_dispatch(d.base) == 0)
 		rc = 0;
-	if (d.master != NULL)
-		client_free(d.master);
+	while ((c = TAILQ_FIRST(&d.clients)) != NULL)
+		client_free(c);
 	listener_free(d.listener);
 	event_free(d.tick_ev);
 	event_free(d.chld_ev);
