@@ -156,6 +156,7 @@ static const struct kwdef sd_kws[] = {
 	/* vdbc's own, exact only, after vdbench's (DESIGN.md). */
 	{ "engine", EXACT, K_ENGINE, 0, NULL },
 	{ "overwrite_data", EXACT, K_OVERWRITE, 0, NULL },
+	{ "allow_mounted_write", EXACT, K_OVERWRITE, 0, NULL },
 	{ NULL, 0, K_BAG, 0, NULL },
 };
 
@@ -1372,9 +1373,10 @@ do_sd(struct pstate *ps, const struct kwdef *d)
 	case K_OVERWRITE: {
 		int yes = 0;
 
+		/* overwrite_data= and allow_mounted_write=: yes or no. */
 		if (yes_no(ps, &yes) != 0)
 			return (-1);
-		bag_set(&sd->bag, "overwrite_data", &ps->it->vals);
+		bag_set(&sd->bag, d->name, &ps->it->vals);
 		return (0);
 	}
 	default:

@@ -1004,17 +1004,20 @@ work_sd(struct master *m, int host, const struct sd *sd, int threads,
     double rate, const struct strlist *flags, int create)
 {
 	const struct pvals *ow = bag_get(&sd->bag, "overwrite_data");
+	const struct pvals *am = bag_get(&sd->bag, "allow_mounted_write");
 	json_t *fl = json_array();
 	int i;
 
 	for (i = 0; i < flags->n; i++)
 		json_array_append_new(fl, json_string(flags->v[i]));
-	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b,s:b,s:s}", "sd", sd->name,
-	    "lun", sd_lun_on(m, sd, host), "threads", threads, "rate_per_s", rate,
-	    "openflags", fl, "create", create ||
+	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b,s:b,s:b,s:s}", "sd",
+	    sd->name, "lun", sd_lun_on(m, sd, host), "threads", threads,
+	    "rate_per_s", rate, "openflags", fl, "create", create ||
 	    strcmp(sd_engine(sd, flags), "null") == 0, "overwrite", ow != NULL &&
 	    ow->n == 1 && (strcasecmp(ow->v[0].str, "yes") == 0 ||
-	    strcasecmp(ow->v[0].str, "y") == 0), "engine",
+	    strcasecmp(ow->v[0].str, "y") == 0), "mounted_ok", am != NULL &&
+	    am->n == 1 && (strcasecmp(am->v[0].str, "yes") == 0 ||
+	    strcasecmp(am->v[0].str, "y") == 0), "engine",
 	    sd_engine(sd, flags)));
 }
 

@@ -50,6 +50,7 @@ struct sdw {
 	double		*wg_cum;	/* cumulative skew of those WGs */
 	uint32_t	 block_bytes;	/* alignment the target needs */
 	int		 overwrite;	/* overwrite_data=yes on the sd */
+	int		 mounted_ok;	/* allow_mounted_write=yes on the sd */
 	int		 aio;		/* libaio: one thread, threads= in flight */
 	const struct engine_ops *ops;	/* sync and null: one I/O per call */
 	uint64_t	 max_xfer;
@@ -255,9 +256,10 @@ sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
 	const char *engine = NULL;
 
 	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:i,s:F,s:o,s?b,"
-	    "s?b,s?s}", "sd", &name, "lun", &lun, "threads", &s->threads,
+	    "s?b,s?b,s?s}", "sd", &name, "lun", &lun, "threads", &s->threads,
 	    "rate_per_s", &rate, "openflags", &flags, "create", &create,
-	    "overwrite", &s->overwrite, "engine", &engine) != 0 ||
+	    "overwrite", &s->overwrite, "mounted_ok", &s->mounted_ok,
+	    "engine", &engine) != 0 ||
 	    s->threads < 1 || s->threads > 100000 || !json_is_array(flags)) {
 		errmsg_set(e, NULL, 0, 0, "WORK: bad sd entry: %s", je.text);
 		return (-1);
@@ -412,12 +414,25 @@ check_writes(struct work *w, struct errmsg *e)
 
 		for (k = 0; k < w->nwgs; k++)
 			writes |= w->wgs[k].sdi == i && w->wgs[k].readpct < 100;
-		if (writes && safety_check_write(w->sds[i].lun,
-		    w->sds[i].overwrite, why, sizeof(why)) != 0) {
+		if (!writes)
+			continue;
+		switch (safety_check_write(w->sds[i].lun, w->sds[i].overwrite,
+		    w->sds[i].mounted_ok, why, sizeof(why))) {
+		case SAFETY_OK:
+			break;
+		case SAFETY_NEEDS_OVERWRITE:
 			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: refusing to "
 			    "write: %s. If its data may be destroyed, add "
 			    "overwrite_data=yes to sd=%s", w->sds[i].name,
 			    w->sds[i].lun, why, w->sds[i].name);
+			return (-1);
+		case SAFETY_NEEDS_MOUNTED:
+			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: refusing to "
+			    "write: %s. Writing under a mounted file system "
+			    "corrupts it; to do it anyway, add "
+			    "overwrite_data=yes,allow_mounted_write=yes to "
+			    "sd=%s", w->sds[i].name, w->sds[i].lun, why,
+			    w->sds[i].name);
 			return (-1);
 		}
 	}
