@@ -141,12 +141,18 @@ hist_merge(struct hist *dst, const struct hist *src)
 		dst->max_ns = src->max_ns;
 }
 
-/* dst = now - prev; the max is now's (a cumulative max has no delta). */
+/*
+ * dst = now - prev. A cumulative max has no delta: when it grew, the new
+ * max came in this interval and is exact; else the interval's largest
+ * sample lies in its highest non-empty bucket, and the top of that bucket
+ * (within 1/64 of the sample) stands for it.
+ */
 void
 hist_delta(struct hist *dst, const struct hist *now, const struct hist *prev)
 {
 	uint32_t lo = now->lo, hi = now->hi;
-	unsigned int i;
+	unsigned int i, top;
+	uint64_t m;
 
 	if (prev->hi > 0 && (hi == 0 || prev->lo < lo))
 		lo = prev->lo;
@@ -157,7 +163,33 @@ hist_delta(struct hist *dst, const struct hist *now, const struct hist *prev)
 		dst->bucket[i] = now->bucket[i] - prev->bucket[i];
 	widen(dst, lo, hi);
 	dst->count = now->count - prev->count;
-	dst->max_ns = now->max_ns;
+	dst->max_ns = 0;
+	if (dst->count == 0)
+		return;
+	if (now->max_ns > prev->max_ns) {
+		dst->max_ns = now->max_ns;
+		return;
+	}
+	for (top = hi; top > lo && dst->bucket[top - 1] == 0; top--)
+		;
+	if (top == lo)
+		return;
+	m = hist_bucket_low_ns(top - 1) + hist_bucket_width_ns(top - 1) - 1;
+	dst->max_ns = m < now->max_ns ? m : now->max_ns;
+}
+
+/* An exact max known elsewhere replaces the estimate if it fits. */
+void
+hist_exact_max(struct hist *h, uint64_t max_ns)
+{
+	unsigned int top;
+
+	if (h->count == 0 || max_ns > h->max_ns)
+		return;
+	for (top = h->hi; top > h->lo && h->bucket[top - 1] == 0; top--)
+		;
+	if (top > h->lo && hist_bucket_of(max_ns) == top - 1)
+		h->max_ns = max_ns;
 }
 
 /* Copy with relaxed loads, while the owner may still be adding. */

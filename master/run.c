@@ -810,6 +810,7 @@ on_interval(struct mslave *s, json_t *body)
 			 * previous one, which becomes the next scratch. */
 			dh[dir] = m->scratch[dir];
 			hist_delta(dh[dir], cum, s->prev_h[2 * i + dir]);
+			hist_exact_max(dh[dir], d.side[dir].resp_max_ns);
 			m->scratch[2] = s->prev_h[2 * i + dir];
 			s->prev_h[2 * i + dir] = cum;
 			json_array_foreach(vj, b, c) {
