@@ -1390,12 +1390,21 @@ add_fwgs(struct master *m, const struct fwd *w, const char *fwd,
 
 		i = sl[s];
 		json_t *fl = json_array(), *g;
+		const struct pvals *fv;
 		int k;
 
 		if (n == 0)
 			continue;
 		for (k = 0; k < flags->n; k++)
 			json_array_append_new(fl, json_string(flags->v[k]));
+		/* rd > fwd (or fwd=format) > fsd (PARMFILE.md 6.1) */
+		if (flags->n == 0 && (fv = bag_get(&fsd->bag, "openflags")) !=
+		    NULL) {
+			for (k = 0; k < fv->n; k++)
+				if (fv->v[k].str != NULL)
+					json_array_append_new(fl,
+					    json_string(fv->v[k].str));
+		}
 		g = json_pack("{s:s,s:s,s:s,s:s,s:o,s:f,s:f,s:i,s:i,s:i,s:f,"
 		    "s:s,s:s,s:o}", "fwd", fwd, "fsd", fsd->name, "anchor",
 		    fsd->anchor, "operation", op, "xfer", xfer_to_json(x),
