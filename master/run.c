@@ -63,6 +63,8 @@ struct mslave {
 	int		 remote_pid;	/* as the slave said at HELLO */
 	int		 via_ssh;	/* pid is its ssh (or rsh) */
 	unsigned int	 last_k;	/* last interval it reported, this run */
+	uint64_t	 elapsed_ns;	/* its intervals' durations, this run */
+	json_t		*wgs;		/* its WGs this run, for their names */
 	int64_t		 clock_offset_ns;	/* its clock - ours at HELLO */
 	uint64_t	 last_heard_ns;
 	int		 active;	/* has work in this run */
@@ -756,6 +758,7 @@ on_interval(struct mslave *s, json_t *body)
 	json_t *stats, *v, *cpu, *eof;
 	struct iacc *a;
 	struct errmsg e;
+	uint64_t elapsed;
 	size_t i;
 
 	json_unpack(body, "{s:I,s:I,s:I,s:o}", "run_id", &run_id, "interval",
@@ -770,6 +773,23 @@ on_interval(struct mslave *s, json_t *body)
 		    json_array_size(stats), s->nwgs);
 		return;
 	}
+	if ((unsigned int)k <= s->last_k) {
+		master_abort(m, "Slave %s sent a bad INTERVAL: interval %lld "
+		    "again (it reported %u already)", s->name, (long long)k,
+		    s->last_k);
+		return;
+	}
+	/* its timer ends an interval interval_ns after the last: a length
+	 * far off that is a lie that would scale every rate */
+	if ((uint64_t)dur < m->cur.interval_ns / 2 || (uint64_t)dur >
+	    2 * m->cur.interval_ns + 10000000000ull) {
+		master_abort(m, "Slave %s sent a bad INTERVAL %lld: duration_ns "
+		    "%lld is not near the interval of %.3f s", s->name,
+		    (long long)k, (long long)dur,
+		    (double)m->cur.interval_ns / 1e9);
+		return;
+	}
+	elapsed = s->elapsed_ns + (uint64_t)dur;
 	if ((a = merge_slot(m->mg, (unsigned int)k, m->next_print)) == NULL) {
 		if ((unsigned int)k < m->next_print)
 			return;		/* already printed: cannot happen */
@@ -781,10 +801,31 @@ on_interval(struct mslave *s, json_t *body)
 		struct iostats now, d;
 		struct vdbhist dvdb[2];
 		struct hist *dh[2] = { NULL, NULL };
+		const json_t *wg = json_array_get(s->wgs, i);
+		const char *wdn = json_string_value(json_object_get(v, "wd"));
+		const char *sdn = json_string_value(json_object_get(v, "sd"));
+		const char *ewd = json_string_value(json_object_get(wg,
+		    json_object_get(wg, "fwd") != NULL ? "fwd" : "wd"));
+		const char *esd = json_string_value(json_object_get(wg,
+		    json_object_get(wg, "fwd") != NULL ? "fsd" : "sd"));
 		int dir, ok = 1;
 
-		if (iostats_from_json(&now, json_object_get(v, "io"), &e) != 0) {
-			master_abort(m, "Slave %s: %s", s->name, e.text);
+		/* stats go by position: each must name its own WG */
+		if (wdn == NULL || sdn == NULL || ewd == NULL || esd == NULL ||
+		    strcmp(wdn, ewd) != 0 || strcmp(sdn, esd) != 0) {
+			master_abort(m, "Slave %s sent a bad INTERVAL %lld: stats "
+			    "%zu names wd=%s,sd=%s where its work has wd=%s,"
+			    "sd=%s", s->name, (long long)k, i, wdn != NULL ?
+			    wdn : "(none)", sdn != NULL ? sdn : "(none)",
+			    ewd != NULL ? ewd : "?", esd != NULL ? esd : "?");
+			return;
+		}
+		if (iostats_from_json(&now, json_object_get(v, "io"), &e) != 0 ||
+		    merge_check_stats(&now, &s->prev[i], (uint64_t)dur, elapsed,
+		    &e) != 0) {
+			master_abort(m, "Slave %s sent a bad INTERVAL %lld: wd=%s,"
+			    "sd=%s: %s", s->name, (long long)k, wdn, sdn,
+			    e.text);
 			return;
 		}
 		iostats_delta(&d, &now, &s->prev[i]);
@@ -803,26 +844,52 @@ on_interval(struct mslave *s, json_t *body)
 			if (hj == NULL || hist_from_json(cum, hj, &e) != 0 ||
 			    !json_is_array(vj) || json_array_size(vj) >
 			    VDBHIST_MAX_BUCKETS) {
+				if (hj == NULL || !json_is_array(vj) ||
+				    json_array_size(vj) > VDBHIST_MAX_BUCKETS)
+					errmsg_set(&e, NULL, 0, 0, "%s "
+					    "histograms missing or too long",
+					    dn[dir]);
 				ok = 0;
 				break;
 			}
 			/* No allocation: the new cumulative swaps with the
 			 * previous one, which becomes the next scratch. */
 			dh[dir] = m->scratch[dir];
-			hist_delta(dh[dir], cum, s->prev_h[2 * i + dir]);
+			if (hist_delta(dh[dir], cum, s->prev_h[2 * i + dir]) !=
+			    0) {
+				errmsg_set(&e, NULL, 0, 0, "%s histogram went "
+				    "backwards", dn[dir]);
+				ok = 0;
+				break;
+			}
+			if (merge_check_hist(dh[dir], (uint64_t)dur, elapsed,
+			    &e) != 0) {
+				ok = 0;
+				break;
+			}
 			hist_exact_max(dh[dir], d.side[dir].resp_max_ns);
 			m->scratch[2] = s->prev_h[2 * i + dir];
 			s->prev_h[2 * i + dir] = cum;
 			json_array_foreach(vj, b, c) {
 				uint64_t now_c = (uint64_t)json_integer_value(c);
 
+				if (!json_is_integer(c) ||
+				    json_integer_value(c) < 0 ||
+				    now_c < pv->count[b]) {
+					errmsg_set(&e, NULL, 0, 0, "%s vdbench "
+					    "bucket %zu is not a count that "
+					    "grows", dn[dir], b);
+					ok = 0;
+					break;
+				}
 				dvdb[dir].count[b] = now_c - pv->count[b];
 				pv->count[b] = now_c;
 			}
 		}
 		if (!ok) {
-			master_abort(m, "Slave %s sent bad histograms: %s",
-			    s->name, e.text);
+			master_abort(m, "Slave %s sent a bad INTERVAL %lld: wd=%s,"
+			    "sd=%s: %s", s->name, (long long)k, wdn, sdn,
+			    e.text);
 			return;
 		}
 		{
@@ -832,12 +899,24 @@ on_interval(struct mslave *s, json_t *body)
 			if (sj != NULL) {
 				struct hist *cum = m->scratch[2];
 
-				if (hist_from_json(cum, sj, &e) == 0) {
-					ds = m->scratch[3];
-					hist_delta(ds, cum, s->prev_sched[i]);
-					m->scratch[2] = s->prev_sched[i];
-					s->prev_sched[i] = cum;
+				ds = m->scratch[3];
+				if (hist_from_json(cum, sj, &e) != 0)
+					ok = 0;
+				else if (hist_delta(ds, cum,
+				    s->prev_sched[i]) != 0) {
+					errmsg_set(&e, NULL, 0, 0, "histogram "
+					    "went backwards");
+					ok = 0;
 				}
+				if (!ok) {
+					master_abort(m, "Slave %s sent a bad "
+					    "INTERVAL %lld: wd=%s,sd=%s: sched "
+					    "%s", s->name, (long long)k, wdn,
+					    sdn, e.text);
+					return;
+				}
+				m->scratch[2] = s->prev_sched[i];
+				s->prev_sched[i] = cum;
 			}
 			merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &d, dh,
 			    dvdb, ds);
@@ -846,11 +925,26 @@ on_interval(struct mslave *s, json_t *body)
 	a->dur_sum_ns += (uint64_t)dur;
 	a->nrep++;
 	s->last_k = (unsigned int)k;
+	s->elapsed_ns = elapsed;
 	if ((cpu = json_object_get(body, "cpu")) != NULL) {
 		uint64_t t[7];
 		int j;
 
-		if (cpu_ticks(cpu, t) == 0 && s->cpu_prev_valid) {
+		if (cpu_ticks(cpu, t) != 0) {
+			master_abort(m, "Slave %s sent a bad INTERVAL %lld: cpu "
+			    "ticks are not counts of 0 or more", s->name,
+			    (long long)k);
+			return;
+		}
+		for (j = 0; j < 7 && s->cpu_prev_valid; j++) {
+			if (t[j] < s->cpu_prev[j]) {
+				master_abort(m, "Slave %s sent a bad INTERVAL "
+				    "%lld: cpu tick count %d went backwards",
+				    s->name, (long long)k, j);
+				return;
+			}
+		}
+		if (s->cpu_prev_valid) {
 			int avg = (unsigned int)k >= m->cur.first_avg &&
 			    (m->cur.nintervals == 0 ||
 			    (unsigned int)k <= m->cur.nintervals);
@@ -1728,6 +1822,8 @@ slave_wg_free(struct mslave *s)
 	free(s->prev_vdb);
 	free(s->prev);
 	free(s->wg_keys);
+	json_decref(s->wgs);
+	s->wgs = NULL;
 	s->prev_h = NULL;
 	s->prev_vdb = NULL;
 	s->prev = NULL;
@@ -1884,6 +1980,7 @@ slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
 	size_t i;
 
 	s->nwgs = (int)json_array_size(wgs);
+	s->wgs = json_incref((json_t *)wgs);
 	s->prev = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev));
 	s->prev_h = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_h));
 	s->prev_vdb = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_vdb));
@@ -2096,6 +2193,7 @@ send_work(struct master *m)
 		s->active = w != NULL && !s->lost;
 		s->ready = s->ended = s->eof = 0;
 		s->last_k = 0;
+		s->elapsed_ns = 0;
 		memset(s->cpu_avg, 0, sizeof(s->cpu_avg));
 		s->cpu_avg_valid = 0;
 		slave_wg_free(s);
