@@ -67,6 +67,7 @@ struct mslave {
 	json_t		*wgs;		/* its WGs this run, for their names */
 	int64_t		 clock_offset_ns;	/* its clock - ours at HELLO */
 	uint64_t	 last_heard_ns;
+	struct event	*silence_ev;	/* fires at last_heard + silence */
 	int		 active;	/* has work in this run */
 	int		 has_eof;	/* has a seekpct=eof WG */
 	int		 ready, ended, eof;
@@ -187,6 +188,8 @@ static void	go(struct master *);
 static void	check_ssh_exits(struct master *);
 static int	build_fs_run(struct master *, const struct run *);
 static const struct fsd *target_fsd(const struct model *, const char *);
+static uint64_t	silence_ns(const struct master *);
+static void	silence_arm(struct mslave *, uint64_t);
 static void	master_abort(struct master *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 
@@ -2545,6 +2548,7 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		}
 		clock_offset(m, s, (int64_t)clock_ns - (int64_t)now);
 		s->last_heard_ns = mtime_now_ns();
+		silence_arm(s, silence_ns(m));
 		link_set_dispatch(l, slave_dispatch, s);
 		free(p);
 		for (i = 0; i < m->nslaves; i++)
@@ -2613,13 +2617,10 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct master *m = arg;
 	uint64_t now = mtime_now_ns();
-	uint64_t silence = 2 * m->cur.interval_ns;
 	int i;
 
 	(void)fd;
 	(void)what;
-	if (silence < RUN_MIN_SILENCE_NS)
-		silence = RUN_MIN_SILENCE_NS;
 	if (m->state == M_SHUTDOWN)
 		return;
 	if (m->state == M_CONNECT) {
@@ -2640,16 +2641,60 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 			}
 			continue;
 		}
-		if (now - s->last_heard_ns > silence) {
-			slave_lost(s, "silent for too long (no heartbeat)");
-			return;
-		}
+		/* silence: silence_cb, at each slave's own deadline */
 		link_send(s->link, MSG_HEARTBEAT, json_pack("{s:I}", "seq",
 		    (json_int_t)(now / 1000000000u)));
 	}
 	if (m->state == M_SETUP && now - m->state_since_ns > RUN_SETUP_NS)
 		master_abort(m, "The slaves did not get ready for run %s "
 		    "within 120 seconds", m->cur.name);
+}
+
+/* A peer silent this long is lost: max(2 intervals, 5 s) (DESIGN.md). */
+static uint64_t
+silence_ns(const struct master *m)
+{
+	uint64_t silence = 2 * m->cur.interval_ns;
+
+	return (silence < RUN_MIN_SILENCE_NS ? RUN_MIN_SILENCE_NS : silence);
+}
+
+static void	silence_cb(evutil_socket_t, short, void *);
+
+/* (Re)arm a slave's silence timer to fire in ns. */
+static void
+silence_arm(struct mslave *s, uint64_t ns)
+{
+	struct timeval tv;
+
+	if (s->silence_ev == NULL)
+		s->silence_ev = evtimer_new(s->m->base, silence_cb, s);
+	tv.tv_sec = (time_t)(ns / 1000000000u);
+	tv.tv_usec = (suseconds_t)(ns % 1000000000u / 1000u);
+	evtimer_add(s->silence_ev, &tv);
+}
+
+/*
+ * A slave's deadline: lost when nothing came since; else armed again for
+ * the new deadline. One timer per peer at its deadline, so the promise
+ * holds to the event loop's latency, not to a 1 s tick.
+ */
+static void
+silence_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct mslave *s = arg;
+	struct master *m = s->m;
+	uint64_t now = mtime_now_ns(), lim = silence_ns(m);
+
+	(void)fd;
+	(void)what;
+	if (s->lost || m->state == M_SHUTDOWN)
+		return;
+	if (now - s->last_heard_ns >= lim) {
+		slave_lost(s, "silent for too long (no heartbeat)");
+		return;
+	}
+	silence_arm(s, s->last_heard_ns + lim - now);
 }
 
 /* Ctrl-C: stop the run, keep the reports. */
@@ -3281,6 +3326,8 @@ out:
 	reap(m);
 	rc = m->rc;
 	for (i = 0; i < m->nslaves; i++) {
+		if (m->sl[i].silence_ev != NULL)
+			event_free(m->sl[i].silence_ev);
 		link_free(m->sl[i].link);
 		slave_wg_free(&m->sl[i]);
 	}
