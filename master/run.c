@@ -90,6 +90,10 @@ struct lrun {
 	int			 format;
 	unsigned int		 nintervals;	/* 0: until eof */
 	unsigned int		 first_avg;
+	int			 nactive;	/* slaves in the run at GO */
+	unsigned int		 avg_last;	/* last interval averaged */
+	unsigned int		 short_first;	/* intervals that lacked a */
+	unsigned int		 short_last;	/* lost slave, or 0 */
 	uint64_t		 interval_ns;
 	uint64_t		 pause_s;
 	int			 eof_run;
@@ -188,8 +192,10 @@ static void	go(struct master *);
 static void	check_ssh_exits(struct master *);
 static int	build_fs_run(struct master *, const struct run *);
 static const struct fsd *target_fsd(const struct model *, const char *);
+static void	write_averages(struct master *, unsigned int);
 static uint64_t	silence_ns(const struct master *);
 static void	silence_arm(struct mslave *, uint64_t);
+static void	vdbc_note(struct master *, const char *);
 static void	master_abort(struct master *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 
@@ -275,7 +281,39 @@ master_abort(struct master *m, const char *fmt, ...)
 		console_line("vdbc: stopped during run %s after %u complete "
 		    "interval(s); the reports hold everything up to there.",
 		    m->cur.name, m->next_print > 0 ? m->next_print - 1 : 0);
+	if (m->state == M_RUNNING && m->mg != NULL) {
+		/* DESIGN.md: every report up to the last whole interval,
+		 * the average of those after the warm-up included */
+		char note[1200];
+
+		if (m->cur.avg_last >= m->cur.first_avg &&
+		    m->cur.avg_last > 0) {
+			snprintf(note, sizeof(note), "vdbc: rd=%s stopped; "
+			    "avg_%u-%u averages the whole intervals before "
+			    "the stop", m->cur.name, m->cur.first_avg,
+			    m->cur.avg_last);
+			vdbc_note(m, note);
+			write_averages(m, m->cur.avg_last);
+		} else {
+			snprintf(note, sizeof(note), "vdbc: rd=%s stopped "
+			    "before a whole interval after the warm-up: no "
+			    "average", m->cur.name);
+			vdbc_note(m, note);
+		}
+	}
 	report_end(m->rep, text);
+	{
+		/* the last line, so what watches status.html ends too */
+		char st[1100];
+		size_t j;
+
+		snprintf(st, sizeof(st), "Vdbench stopped: %s", text);
+		for (j = 0; st[j] != '\0'; j++)
+			if (st[j] == '\t' || st[j] == '\n')
+				st[j] = ' ';
+		report_status(m->rep, "Shutting down slaves", NULL, NULL);
+		report_status(m->rep, st, NULL, NULL);
+	}
 	if (m->state == M_RUNNING || m->state == M_SETUP) {
 		char st[1100];
 
@@ -557,9 +595,9 @@ run_warnings(struct master *m, const struct iacc *sum)
 	}
 }
 
-/* Print the average lines and histograms, and stop the run. */
+/* The average lines and histograms of intervals first_avg..last. */
 static void
-end_run(struct master *m, unsigned int last)
+write_averages(struct master *m, unsigned int last)
 {
 	const struct iacc *sum = merge_sum(m->mg);
 	struct cpu_pct cpu;
@@ -620,6 +658,40 @@ end_run(struct master *m, unsigned int last)
 		report_skew(m->rep, pk, sum->dur_sum_ns, m->cur.skew_req);
 		report_swat_total(m->rep, pk, sum->dur_sum_ns);
 		free(pk);
+	}
+}
+
+/* A vdbc line on the console and in summary.html. */
+static void
+vdbc_note(struct master *m, const char *text)
+{
+	console_line("%s", text);
+	report_summary_note(m->rep, text);
+}
+
+/* Print the average lines and histograms, and stop the run. */
+static void
+end_run(struct master *m, unsigned int last)
+{
+	const struct iacc *sum = merge_sum(m->mg);
+	char text[1024];
+
+	if (m->cur.short_first != 0) {
+		/* --on-slave-loss=continue: the short intervals are
+		 * printed, marked, and left out of the average */
+		snprintf(text, sizeof(text), "vdbc: interval(s) %u-%u ran "
+		    "short, without lost slave(s) %s; the average holds only "
+		    "the whole intervals before the loss", m->cur.short_first,
+		    m->cur.short_last, m->lost_names);
+		vdbc_note(m, text);
+		last = m->cur.avg_last;
+	}
+	if (m->cur.short_first == 0 || last > 0)
+		write_averages(m, last);
+	else {
+		snprintf(text, sizeof(text), "vdbc: rd=%s has no whole "
+		    "interval after the warm-up to average", m->cur.name);
+		vdbc_note(m, text);
 	}
 	results_run_end(m->res, "completed");
 	m->prev_rate = sum->dur_sum_ns > 0 ? round((double)
@@ -708,7 +780,17 @@ print_ready_intervals(struct master *m)
 		m->cur.done_bytes[1] += t->side[0].bytes;
 		m->cur.done_bytes[2] += t->side[1].bytes;
 		m->cur.done_bytes[0] += t->side[0].bytes + t->side[1].bytes;
-		merge_printed(m->mg, a, k >= m->cur.first_avg);
+		/* an interval a lost slave did not report is short: it and
+		 * every later one stay out of the average */
+		if (a->nrep < m->cur.nactive) {
+			if (m->cur.short_first == 0)
+				m->cur.short_first = k;
+			m->cur.short_last = k;
+		}
+		if (k >= m->cur.first_avg && m->cur.short_first == 0)
+			m->cur.avg_last = k;
+		merge_printed(m->mg, a, k >= m->cur.first_avg &&
+		    m->cur.short_first == 0);
 		if (m->cur.maxdata_bytes > 0 && m->cur.done_bytes[
 		    m->cur.maxdata_dir] >= m->cur.maxdata_bytes) {
 			console_line("Reached maxdata=%s. rd=%s shutting down "
@@ -1013,6 +1095,8 @@ go(struct master *m)
 	m->mg = merge_new(report_nkeys(m->rep));
 	m->next_print = 1;
 	report_status(m->rep, "Starting", m->cur.name, m->cur.loops);
+	m->cur.nactive = active_count(m);
+	m->cur.avg_last = m->cur.short_first = m->cur.short_last = 0;
 	for (i = 0; i < m->nslaves; i++)
 		m->sl[i].eof = 0;
 	m->anchors_row = 0;
