@@ -141,23 +141,64 @@ hist_merge(struct hist *dst, const struct hist *src)
 		dst->max_ns = src->max_ns;
 }
 
-/* dst = now - prev; the max is now's (a cumulative max has no delta). */
-void
+/*
+ * dst = now - prev. A cumulative max has no delta: when it grew, the new
+ * max came in this interval and is exact; else the interval's largest
+ * sample lies in its highest non-empty bucket, and the top of that bucket
+ * (within 1/64 of the sample) stands for it.
+ */
+int
 hist_delta(struct hist *dst, const struct hist *now, const struct hist *prev)
 {
 	uint32_t lo = now->lo, hi = now->hi;
-	unsigned int i;
+	unsigned int i, top;
+	uint64_t m;
 
 	if (prev->hi > 0 && (hi == 0 || prev->lo < lo))
 		lo = prev->lo;
 	if (prev->hi > hi)
 		hi = prev->hi;
 	clear_used(dst);
-	for (i = lo; i < hi; i++)
-		dst->bucket[i] = now->bucket[i] - prev->bucket[i];
 	widen(dst, lo, hi);
+	dst->count = dst->max_ns = 0;
+	/* Cumulative counts never go down: a smaller one is a lie. */
+	if (now->count < prev->count || now->max_ns < prev->max_ns)
+		return (-1);
+	for (i = lo; i < hi; i++) {
+		if (now->bucket[i] < prev->bucket[i]) {
+			clear_used(dst);
+			return (-1);
+		}
+		dst->bucket[i] = now->bucket[i] - prev->bucket[i];
+	}
 	dst->count = now->count - prev->count;
-	dst->max_ns = now->max_ns;
+	if (dst->count == 0)
+		return (0);
+	if (now->max_ns > prev->max_ns) {
+		dst->max_ns = now->max_ns;
+		return (0);
+	}
+	for (top = hi; top > lo && dst->bucket[top - 1] == 0; top--)
+		;
+	if (top == lo)
+		return (0);
+	m = hist_bucket_low_ns(top - 1) + hist_bucket_width_ns(top - 1) - 1;
+	dst->max_ns = m < now->max_ns ? m : now->max_ns;
+	return (0);
+}
+
+/* An exact max known elsewhere replaces the estimate if it fits. */
+void
+hist_exact_max(struct hist *h, uint64_t max_ns)
+{
+	unsigned int top;
+
+	if (h->count == 0 || max_ns > h->max_ns)
+		return;
+	for (top = h->hi; top > h->lo && h->bucket[top - 1] == 0; top--)
+		;
+	if (top > h->lo && hist_bucket_of(max_ns) == top - 1)
+		h->max_ns = max_ns;
 }
 
 /* Copy with relaxed loads, while the owner may still be adding. */
@@ -265,7 +306,11 @@ hist_from_json(struct hist *h, const json_t *j, struct errmsg *e)
 		}
 		h->bucket[idx] += (uint64_t)cnt;
 		widen(h, (uint32_t)idx, (uint32_t)idx + 1);
-		sum += (uint64_t)cnt;
+		if (__builtin_add_overflow(sum, (uint64_t)cnt, &sum)) {
+			errmsg_set(e, NULL, 0, 0, "histogram: bucket counts "
+			    "overflow 64 bits at entry %zu", k);
+			return (-1);
+		}
 	}
 	if (n < 0 || max_ns < 0 || sum != (uint64_t)n) {
 		errmsg_set(e, NULL, 0, 0,

@@ -27,9 +27,16 @@ void		 hist_reset(struct hist *);
 void		 hist_add(struct hist *, uint64_t lat_ns);
 /* dst += src (dst must not be written concurrently). */
 void		 hist_merge(struct hist *dst, const struct hist *src);
-/* dst = now - prev, bucket by bucket (for interval deltas). */
-void		 hist_delta(struct hist *dst, const struct hist *now,
+/* dst = now - prev, bucket by bucket (for interval deltas); the max is
+ * the interval's own: exact when it raised now's max, else the top of
+ * the highest bucket the interval used (never above now's max). -1 (dst
+ * empty) when a count or the max of now is below prev's: cumulative
+ * histograms never shrink. */
+int		 hist_delta(struct hist *dst, const struct hist *now,
 		    const struct hist *prev);
+/* Take max_ns as the max if it lies in h's highest used bucket (an exact
+ * per-interval max counted beside the histogram); else leave it. */
+void		 hist_exact_max(struct hist *, uint64_t max_ns);
 /* Copy a histogram that its writer may be updating. */
 void		 hist_snapshot(struct hist *dst, const struct hist *src);
 uint64_t	 hist_count(const struct hist *);

@@ -2,6 +2,7 @@
 /* Interval merging over report keys (see merge.h). */
 #include "merge.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -172,4 +173,175 @@ uint64_t
 merge_duration_ns(const struct iacc *a)
 {
 	return (a->nrep > 0 ? a->dur_sum_ns / (uint64_t)a->nrep : 0);
+}
+
+/* v > n * per, without overflow (a bound past 2^64 holds any v). */
+static int
+over(uint64_t v, uint64_t n, uint64_t per)
+{
+	uint64_t lim;
+
+	if (__builtin_mul_overflow(n, per, &lim))
+		return (0);
+	return (v > lim);
+}
+
+/*
+ * Check a cumulative counter's step: -1 with e set when it is a lie. A
+ * count (dur_ns > 0) also grows by at most MERGE_MAX_PER_NS per ns.
+ */
+static int
+step(struct errmsg *e, const char *field, uint64_t now, uint64_t prev,
+    uint64_t dur_ns)
+{
+	if (now < prev) {
+		errmsg_set(e, NULL, 0, 0, "%s went backwards (from %llu to "
+		    "%llu)", field, (unsigned long long)prev,
+		    (unsigned long long)now);
+		return (-1);
+	}
+	if (dur_ns > 0 && over(now - prev, dur_ns, MERGE_MAX_PER_NS)) {
+		errmsg_set(e, NULL, 0, 0, "%s grew by %llu in %.3f s, more "
+		    "than %d per nanosecond", field,
+		    (unsigned long long)(now - prev), (double)dur_ns / 1e9,
+		    MERGE_MAX_PER_NS);
+		return (-1);
+	}
+	return (0);
+}
+
+/* A response-time maximum no longer than the run so far. */
+static int
+max_ok(struct errmsg *e, const char *field, uint64_t max_ns,
+    uint64_t bound_ns)
+{
+	if (max_ns > bound_ns) {
+		errmsg_set(e, NULL, 0, 0, "%s %.3f ms is longer than the run "
+		    "so far (%.3f s)", field, (double)max_ns / 1e6,
+		    (double)(bound_ns - MERGE_SLACK_NS) / 1e9);
+		return (-1);
+	}
+	return (0);
+}
+
+/* n responses of at most bound_ns each cannot sum to more. */
+static int
+sum_ok(struct errmsg *e, const char *field, uint64_t sum, uint64_t n,
+    uint64_t bound_ns)
+{
+	if (over(sum, n, bound_ns)) {
+		errmsg_set(e, NULL, 0, 0, "%s grew by %llu ns over %llu "
+		    "operations, more than the run so far allows", field,
+		    (unsigned long long)sum, (unsigned long long)n);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Check one WG's counters (see merge.h). */
+int
+merge_check_stats(const struct iostats *now, const struct iostats *prev,
+    uint64_t dur_ns, uint64_t elapsed_ns, struct errmsg *e)
+{
+	static const char *const dn[2] = { "read", "write" };
+	uint64_t bound = elapsed_ns + MERGE_SLACK_NS;
+	uint64_t bound_us = bound / 1000 + 1;
+	char f[64];
+	int d;
+
+	e->text[0] = '\0';
+
+	for (d = 0; d < 2; d++) {
+		const struct iostats_side *a = &now->side[d],
+		    *b = &prev->side[d];
+		uint64_t n = a->ios - b->ios;
+
+#define	STEP(x, dur) (snprintf(f, sizeof(f), "%s " #x, dn[d]), \
+		    step(e, f, a->x, b->x, dur))
+		if (STEP(ios, dur_ns) != 0 || STEP(bytes, 0) != 0 ||
+		    STEP(resp_sum_ns, 0) != 0 || STEP(resp_sumsq_us2, 0) != 0 ||
+		    STEP(errors, dur_ns) != 0)
+			return (-1);
+#undef STEP
+		if (over(a->bytes - b->bytes, n, MERGE_MAX_XFER)) {
+			errmsg_set(e, NULL, 0, 0, "%s bytes: %llu for %llu "
+			    "I/Os, more than 2 GiB each", dn[d],
+			    (unsigned long long)(a->bytes - b->bytes),
+			    (unsigned long long)n);
+			return (-1);
+		}
+		snprintf(f, sizeof(f), "%s resp_max_ns", dn[d]);
+		if (max_ok(e, f, a->resp_max_ns, bound) != 0)
+			return (-1);
+		snprintf(f, sizeof(f), "%s resp_sum_ns", dn[d]);
+		if (sum_ok(e, f, a->resp_sum_ns - b->resp_sum_ns, n, bound) !=
+		    0)
+			return (-1);
+		/* each square at most bound_us^2 */
+		if ((double)(a->resp_sumsq_us2 - b->resp_sumsq_us2) >
+		    (double)n * (double)bound_us * (double)bound_us) {
+			errmsg_set(e, NULL, 0, 0, "%s resp_sumsq_us2 grew by "
+			    "%llu over %llu I/Os, more than the run so far "
+			    "allows", dn[d], (unsigned long long)
+			    (a->resp_sumsq_us2 - b->resp_sumsq_us2),
+			    (unsigned long long)n);
+			return (-1);
+		}
+	}
+	/* time integrals: at most 2^20 I/Os outstanding all the time */
+	if (step(e, "qdepth_ns", now->qdepth_ns, prev->qdepth_ns, 0) != 0 ||
+	    over(now->qdepth_ns - prev->qdepth_ns, dur_ns, 1u << 20) ||
+	    step(e, "busy_ns", now->busy_ns, prev->busy_ns, 0) != 0 ||
+	    over(now->busy_ns - prev->busy_ns, dur_ns, 1u << 20)) {
+		if (e->text[0] == '\0')
+			errmsg_set(e, NULL, 0, 0, "a queue time integral grew "
+			    "by more than 2^20 I/Os outstanding for %.3f s",
+			    (double)dur_ns / 1e9);
+		return (-1);
+	}
+	if (step(e, "req count", now->req_n, prev->req_n, dur_ns) != 0 ||
+	    step(e, "req resp_ns", now->req_resp_ns, prev->req_resp_ns,
+	    0) != 0 ||
+	    sum_ok(e, "req resp_ns", now->req_resp_ns - prev->req_resp_ns,
+	    now->req_n - prev->req_n, bound) != 0)
+		return (-1);
+	for (d = 0; d < FSOP_N; d++) {
+		const struct fsop_side *a = &now->op[d], *b = &prev->op[d];
+
+		snprintf(f, sizeof(f), "%s count", fsop_name((enum fsop)d));
+		if (step(e, f, a->n, b->n, dur_ns) != 0)
+			return (-1);
+		snprintf(f, sizeof(f), "%s resp_sum_ns",
+		    fsop_name((enum fsop)d));
+		if (step(e, f, a->resp_sum_ns, b->resp_sum_ns, 0) != 0 ||
+		    sum_ok(e, f, a->resp_sum_ns - b->resp_sum_ns, a->n - b->n,
+		    bound) != 0)
+			return (-1);
+		snprintf(f, sizeof(f), "%s resp_max_ns",
+		    fsop_name((enum fsop)d));
+		if (max_ok(e, f, a->resp_max_ns, bound) != 0)
+			return (-1);
+	}
+	for (d = 0; d < FSM_N; d++) {
+		if (step(e, fsmisc_name((enum fsmisc)d), now->misc[d],
+		    prev->misc[d], dur_ns) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* Check a histogram delta (see merge.h). */
+int
+merge_check_hist(const struct hist *d, uint64_t dur_ns, uint64_t elapsed_ns,
+    struct errmsg *e)
+{
+	if (over(hist_count(d), dur_ns, MERGE_MAX_PER_NS)) {
+		errmsg_set(e, NULL, 0, 0, "histogram count grew by %llu in "
+		    "%.3f s, more than %d per nanosecond",
+		    (unsigned long long)hist_count(d), (double)dur_ns / 1e9,
+		    MERGE_MAX_PER_NS);
+		return (-1);
+	}
+	return (max_ok(e, "histogram max_ns", hist_max_ns(d), elapsed_ns +
+	    MERGE_SLACK_NS));
 }

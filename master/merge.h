@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "errmsg.h"
 #include "hist.h"
 #include "iostats.h"
 #include "vdbhist.h"
@@ -52,6 +53,25 @@ void		 merge_printed(struct merge *, struct iacc *, int in_avg);
 const struct iacc *merge_sum(const struct merge *);
 /* The sums of every printed interval. */
 const struct iacc *merge_all(const struct merge *);
+/*
+ * A slave's word is checked before it is believed: one WG's cumulative
+ * counters now against prev, for an interval of dur_ns ending elapsed_ns
+ * after GO. -1 with the field named in e when a counter went backwards,
+ * or a delta is beyond anything a slave can do: more than
+ * MERGE_MAX_PER_NS events per nanosecond, more than MERGE_MAX_XFER bytes
+ * per I/O (Linux moves at most 2 GiB - 4 KiB per call), a response
+ * longer than the run so far (plus MERGE_SLACK_NS), a response-time sum
+ * or sum of squares that n such responses cannot reach.
+ */
+#define MERGE_MAX_PER_NS	4
+#define MERGE_MAX_XFER		(1ull << 31)
+#define MERGE_SLACK_NS		1000000000ull
+int		 merge_check_stats(const struct iostats *now,
+		    const struct iostats *prev, uint64_t dur_ns,
+		    uint64_t elapsed_ns, struct errmsg *e);
+/* The same for a histogram delta d (of dur_ns, elapsed_ns after GO). */
+int		 merge_check_hist(const struct hist *d, uint64_t dur_ns,
+		    uint64_t elapsed_ns, struct errmsg *e);
 /* The mean duration of an interval over the slaves that reported it. */
 uint64_t	 merge_duration_ns(const struct iacc *);
 

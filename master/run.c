@@ -65,8 +65,11 @@ struct mslave {
 	int		 remote_pid;	/* as the slave said at HELLO */
 	int		 via_ssh;	/* pid is its ssh (or rsh) */
 	unsigned int	 last_k;	/* last interval it reported, this run */
+	uint64_t	 elapsed_ns;	/* its intervals' durations, this run */
+	json_t		*wgs;		/* its WGs this run, for their names */
 	int64_t		 clock_offset_ns;	/* its clock - ours at HELLO */
 	uint64_t	 last_heard_ns;
+	struct event	*silence_ev;	/* fires at last_heard + silence */
 	int		 active;	/* has work in this run */
 	int		 has_eof;	/* has a seekpct=eof WG */
 	int		 ready, ended, eof;
@@ -89,6 +92,10 @@ struct lrun {
 	int			 format;
 	unsigned int		 nintervals;	/* 0: until eof */
 	unsigned int		 first_avg;
+	int			 nactive;	/* slaves in the run at GO */
+	unsigned int		 avg_last;	/* last interval averaged */
+	unsigned int		 short_first;	/* intervals that lacked a */
+	unsigned int		 short_last;	/* lost slave, or 0 */
 	uint64_t		 interval_ns;
 	uint64_t		 pause_s;
 	int			 eof_run;
@@ -190,6 +197,10 @@ static void	go(struct master *);
 static void	check_ssh_exits(struct master *);
 static int	build_fs_run(struct master *, const struct run *);
 static const struct fsd *target_fsd(const struct model *, const char *);
+static void	write_averages(struct master *, unsigned int);
+static uint64_t	silence_ns(const struct master *);
+static void	silence_arm(struct mslave *, uint64_t);
+static void	vdbc_note(struct master *, const char *);
 static void	master_abort(struct master *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 
@@ -275,7 +286,39 @@ master_abort(struct master *m, const char *fmt, ...)
 		console_line("vdbc: stopped during run %s after %u complete "
 		    "interval(s); the reports hold everything up to there.",
 		    m->cur.name, m->next_print > 0 ? m->next_print - 1 : 0);
+	if (m->state == M_RUNNING && m->mg != NULL) {
+		/* DESIGN.md: every report up to the last whole interval,
+		 * the average of those after the warm-up included */
+		char note[1200];
+
+		if (m->cur.avg_last >= m->cur.first_avg &&
+		    m->cur.avg_last > 0) {
+			snprintf(note, sizeof(note), "vdbc: rd=%s stopped; "
+			    "avg_%u-%u averages the whole intervals before "
+			    "the stop", m->cur.name, m->cur.first_avg,
+			    m->cur.avg_last);
+			vdbc_note(m, note);
+			write_averages(m, m->cur.avg_last);
+		} else {
+			snprintf(note, sizeof(note), "vdbc: rd=%s stopped "
+			    "before a whole interval after the warm-up: no "
+			    "average", m->cur.name);
+			vdbc_note(m, note);
+		}
+	}
 	report_end(m->rep, text);
+	{
+		/* the last line, so what watches status.html ends too */
+		char st[1100];
+		size_t j;
+
+		snprintf(st, sizeof(st), "Vdbench stopped: %s", text);
+		for (j = 0; st[j] != '\0'; j++)
+			if (st[j] == '\t' || st[j] == '\n')
+				st[j] = ' ';
+		report_status(m->rep, "Shutting down slaves", NULL, NULL);
+		report_status(m->rep, st, NULL, NULL);
+	}
 	if (m->state == M_RUNNING || m->state == M_SETUP) {
 		char st[1100];
 
@@ -557,9 +600,9 @@ run_warnings(struct master *m, const struct iacc *sum)
 	}
 }
 
-/* Print the average lines and histograms, and stop the run. */
+/* The average lines and histograms of intervals first_avg..last. */
 static void
-end_run(struct master *m, unsigned int last)
+write_averages(struct master *m, unsigned int last)
 {
 	const struct iacc *sum = merge_sum(m->mg);
 	struct cpu_pct cpu;
@@ -620,6 +663,40 @@ end_run(struct master *m, unsigned int last)
 		report_skew(m->rep, pk, sum->dur_sum_ns, m->cur.skew_req);
 		report_swat_total(m->rep, pk, sum->dur_sum_ns);
 		free(pk);
+	}
+}
+
+/* A vdbc line on the console and in summary.html. */
+static void
+vdbc_note(struct master *m, const char *text)
+{
+	console_line("%s", text);
+	report_summary_note(m->rep, text);
+}
+
+/* Print the average lines and histograms, and stop the run. */
+static void
+end_run(struct master *m, unsigned int last)
+{
+	const struct iacc *sum = merge_sum(m->mg);
+	char text[1024];
+
+	if (m->cur.short_first != 0) {
+		/* --on-slave-loss=continue: the short intervals are
+		 * printed, marked, and left out of the average */
+		snprintf(text, sizeof(text), "vdbc: interval(s) %u-%u ran "
+		    "short, without lost slave(s) %s; the average holds only "
+		    "the whole intervals before the loss", m->cur.short_first,
+		    m->cur.short_last, m->lost_names);
+		vdbc_note(m, text);
+		last = m->cur.avg_last;
+	}
+	if (m->cur.short_first == 0 || last > 0)
+		write_averages(m, last);
+	else {
+		snprintf(text, sizeof(text), "vdbc: rd=%s has no whole "
+		    "interval after the warm-up to average", m->cur.name);
+		vdbc_note(m, text);
 	}
 	results_run_end(m->res, "completed");
 	m->prev_rate = sum->dur_sum_ns > 0 ? round((double)
@@ -708,7 +785,17 @@ print_ready_intervals(struct master *m)
 		m->cur.done_bytes[1] += t->side[0].bytes;
 		m->cur.done_bytes[2] += t->side[1].bytes;
 		m->cur.done_bytes[0] += t->side[0].bytes + t->side[1].bytes;
-		merge_printed(m->mg, a, k >= m->cur.first_avg);
+		/* an interval a lost slave did not report is short: it and
+		 * every later one stay out of the average */
+		if (a->nrep < m->cur.nactive) {
+			if (m->cur.short_first == 0)
+				m->cur.short_first = k;
+			m->cur.short_last = k;
+		}
+		if (k >= m->cur.first_avg && m->cur.short_first == 0)
+			m->cur.avg_last = k;
+		merge_printed(m->mg, a, k >= m->cur.first_avg &&
+		    m->cur.short_first == 0);
 		if (m->cur.maxdata_bytes > 0 && m->cur.done_bytes[
 		    m->cur.maxdata_dir] >= m->cur.maxdata_bytes) {
 			console_line("Reached maxdata=%s. rd=%s shutting down "
@@ -761,6 +848,7 @@ on_interval(struct mslave *s, json_t *body)
 	json_t *stats, *v, *cpu, *eof;
 	struct iacc *a;
 	struct errmsg e;
+	uint64_t elapsed;
 	size_t i;
 
 	json_unpack(body, "{s:I,s:I,s:I,s:o}", "run_id", &run_id, "interval",
@@ -775,6 +863,23 @@ on_interval(struct mslave *s, json_t *body)
 		    json_array_size(stats), s->nwgs);
 		return;
 	}
+	if ((unsigned int)k <= s->last_k) {
+		master_abort(m, "Slave %s sent a bad INTERVAL: interval %lld "
+		    "again (it reported %u already)", s->name, (long long)k,
+		    s->last_k);
+		return;
+	}
+	/* its timer ends an interval interval_ns after the last: a length
+	 * far off that is a lie that would scale every rate */
+	if ((uint64_t)dur < m->cur.interval_ns / 2 || (uint64_t)dur >
+	    2 * m->cur.interval_ns + 10000000000ull) {
+		master_abort(m, "Slave %s sent a bad INTERVAL %lld: duration_ns "
+		    "%lld is not near the interval of %.3f s", s->name,
+		    (long long)k, (long long)dur,
+		    (double)m->cur.interval_ns / 1e9);
+		return;
+	}
+	elapsed = s->elapsed_ns + (uint64_t)dur;
 	if ((a = merge_slot(m->mg, (unsigned int)k, m->next_print)) == NULL) {
 		if ((unsigned int)k < m->next_print)
 			return;		/* already printed: cannot happen */
@@ -786,10 +891,31 @@ on_interval(struct mslave *s, json_t *body)
 		struct iostats now, d;
 		struct vdbhist dvdb[2];
 		struct hist *dh[2] = { NULL, NULL };
+		const json_t *wg = json_array_get(s->wgs, i);
+		const char *wdn = json_string_value(json_object_get(v, "wd"));
+		const char *sdn = json_string_value(json_object_get(v, "sd"));
+		const char *ewd = json_string_value(json_object_get(wg,
+		    json_object_get(wg, "fwd") != NULL ? "fwd" : "wd"));
+		const char *esd = json_string_value(json_object_get(wg,
+		    json_object_get(wg, "fwd") != NULL ? "fsd" : "sd"));
 		int dir, ok = 1;
 
-		if (iostats_from_json(&now, json_object_get(v, "io"), &e) != 0) {
-			master_abort(m, "Slave %s: %s", s->name, e.text);
+		/* stats go by position: each must name its own WG */
+		if (wdn == NULL || sdn == NULL || ewd == NULL || esd == NULL ||
+		    strcmp(wdn, ewd) != 0 || strcmp(sdn, esd) != 0) {
+			master_abort(m, "Slave %s sent a bad INTERVAL %lld: stats "
+			    "%zu names wd=%s,sd=%s where its work has wd=%s,"
+			    "sd=%s", s->name, (long long)k, i, wdn != NULL ?
+			    wdn : "(none)", sdn != NULL ? sdn : "(none)",
+			    ewd != NULL ? ewd : "?", esd != NULL ? esd : "?");
+			return;
+		}
+		if (iostats_from_json(&now, json_object_get(v, "io"), &e) != 0 ||
+		    merge_check_stats(&now, &s->prev[i], (uint64_t)dur, elapsed,
+		    &e) != 0) {
+			master_abort(m, "Slave %s sent a bad INTERVAL %lld: wd=%s,"
+			    "sd=%s: %s", s->name, (long long)k, wdn, sdn,
+			    e.text);
 			return;
 		}
 		iostats_delta(&d, &now, &s->prev[i]);
@@ -808,25 +934,52 @@ on_interval(struct mslave *s, json_t *body)
 			if (hj == NULL || hist_from_json(cum, hj, &e) != 0 ||
 			    !json_is_array(vj) || json_array_size(vj) >
 			    VDBHIST_MAX_BUCKETS) {
+				if (hj == NULL || !json_is_array(vj) ||
+				    json_array_size(vj) > VDBHIST_MAX_BUCKETS)
+					errmsg_set(&e, NULL, 0, 0, "%s "
+					    "histograms missing or too long",
+					    dn[dir]);
 				ok = 0;
 				break;
 			}
 			/* No allocation: the new cumulative swaps with the
 			 * previous one, which becomes the next scratch. */
 			dh[dir] = m->scratch[dir];
-			hist_delta(dh[dir], cum, s->prev_h[2 * i + dir]);
+			if (hist_delta(dh[dir], cum, s->prev_h[2 * i + dir]) !=
+			    0) {
+				errmsg_set(&e, NULL, 0, 0, "%s histogram went "
+				    "backwards", dn[dir]);
+				ok = 0;
+				break;
+			}
+			if (merge_check_hist(dh[dir], (uint64_t)dur, elapsed,
+			    &e) != 0) {
+				ok = 0;
+				break;
+			}
+			hist_exact_max(dh[dir], d.side[dir].resp_max_ns);
 			m->scratch[2] = s->prev_h[2 * i + dir];
 			s->prev_h[2 * i + dir] = cum;
 			json_array_foreach(vj, b, c) {
 				uint64_t now_c = (uint64_t)json_integer_value(c);
 
+				if (!json_is_integer(c) ||
+				    json_integer_value(c) < 0 ||
+				    now_c < pv->count[b]) {
+					errmsg_set(&e, NULL, 0, 0, "%s vdbench "
+					    "bucket %zu is not a count that "
+					    "grows", dn[dir], b);
+					ok = 0;
+					break;
+				}
 				dvdb[dir].count[b] = now_c - pv->count[b];
 				pv->count[b] = now_c;
 			}
 		}
 		if (!ok) {
-			master_abort(m, "Slave %s sent bad histograms: %s",
-			    s->name, e.text);
+			master_abort(m, "Slave %s sent a bad INTERVAL %lld: wd=%s,"
+			    "sd=%s: %s", s->name, (long long)k, wdn, sdn,
+			    e.text);
 			return;
 		}
 		{
@@ -836,12 +989,24 @@ on_interval(struct mslave *s, json_t *body)
 			if (sj != NULL) {
 				struct hist *cum = m->scratch[2];
 
-				if (hist_from_json(cum, sj, &e) == 0) {
-					ds = m->scratch[3];
-					hist_delta(ds, cum, s->prev_sched[i]);
-					m->scratch[2] = s->prev_sched[i];
-					s->prev_sched[i] = cum;
+				ds = m->scratch[3];
+				if (hist_from_json(cum, sj, &e) != 0)
+					ok = 0;
+				else if (hist_delta(ds, cum,
+				    s->prev_sched[i]) != 0) {
+					errmsg_set(&e, NULL, 0, 0, "histogram "
+					    "went backwards");
+					ok = 0;
 				}
+				if (!ok) {
+					master_abort(m, "Slave %s sent a bad "
+					    "INTERVAL %lld: wd=%s,sd=%s: sched "
+					    "%s", s->name, (long long)k, wdn,
+					    sdn, e.text);
+					return;
+				}
+				m->scratch[2] = s->prev_sched[i];
+				s->prev_sched[i] = cum;
 			}
 			merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &d, dh,
 			    dvdb, ds);
@@ -850,11 +1015,26 @@ on_interval(struct mslave *s, json_t *body)
 	a->dur_sum_ns += (uint64_t)dur;
 	a->nrep++;
 	s->last_k = (unsigned int)k;
+	s->elapsed_ns = elapsed;
 	if ((cpu = json_object_get(body, "cpu")) != NULL) {
 		uint64_t t[7];
 		int j;
 
-		if (cpu_ticks(cpu, t) == 0 && s->cpu_prev_valid) {
+		if (cpu_ticks(cpu, t) != 0) {
+			master_abort(m, "Slave %s sent a bad INTERVAL %lld: cpu "
+			    "ticks are not counts of 0 or more", s->name,
+			    (long long)k);
+			return;
+		}
+		for (j = 0; j < 7 && s->cpu_prev_valid; j++) {
+			if (t[j] < s->cpu_prev[j]) {
+				master_abort(m, "Slave %s sent a bad INTERVAL "
+				    "%lld: cpu tick count %d went backwards",
+				    s->name, (long long)k, j);
+				return;
+			}
+		}
+		if (s->cpu_prev_valid) {
 			int avg = (unsigned int)k >= m->cur.first_avg &&
 			    (m->cur.nintervals == 0 ||
 			    (unsigned int)k <= m->cur.nintervals);
@@ -920,6 +1100,8 @@ go(struct master *m)
 	m->mg = merge_new(report_nkeys(m->rep));
 	m->next_print = 1;
 	report_status(m->rep, "Starting", m->cur.name, m->cur.loops);
+	m->cur.nactive = active_count(m);
+	m->cur.avg_last = m->cur.short_first = m->cur.short_last = 0;
 	for (i = 0; i < m->nslaves; i++)
 		m->sl[i].eof = 0;
 	m->anchors_row = 0;
@@ -1397,12 +1579,21 @@ add_fwgs(struct master *m, const struct fwd *w, const char *fwd,
 
 		i = sl[s];
 		json_t *fl = json_array(), *g;
+		const struct pvals *fv;
 		int k;
 
 		if (n == 0)
 			continue;
 		for (k = 0; k < flags->n; k++)
 			json_array_append_new(fl, json_string(flags->v[k]));
+		/* rd > fwd (or fwd=format) > fsd (PARMFILE.md 6.1) */
+		if (flags->n == 0 && (fv = bag_get(&fsd->bag, "openflags")) !=
+		    NULL) {
+			for (k = 0; k < fv->n; k++)
+				if (fv->v[k].str != NULL)
+					json_array_append_new(fl,
+					    json_string(fv->v[k].str));
+		}
 		g = json_pack("{s:s,s:s,s:s,s:s,s:o,s:f,s:f,s:i,s:i,s:i,s:f,"
 		    "s:s,s:s,s:o}", "fwd", fwd, "fsd", fsd->name, "anchor",
 		    fsd->anchor, "operation", op, "xfer", xfer_to_json(x),
@@ -1726,6 +1917,8 @@ slave_wg_free(struct mslave *s)
 	free(s->prev_vdb);
 	free(s->prev);
 	free(s->wg_keys);
+	json_decref(s->wgs);
+	s->wgs = NULL;
 	s->prev_h = NULL;
 	s->prev_vdb = NULL;
 	s->prev = NULL;
@@ -1882,6 +2075,7 @@ slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
 	size_t i;
 
 	s->nwgs = (int)json_array_size(wgs);
+	s->wgs = json_incref((json_t *)wgs);
 	s->prev = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev));
 	s->prev_h = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_h));
 	s->prev_vdb = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_vdb));
@@ -2094,6 +2288,7 @@ send_work(struct master *m)
 		s->active = w != NULL && !s->lost;
 		s->ready = s->ended = s->eof = 0;
 		s->last_k = 0;
+		s->elapsed_ns = 0;
 		memset(s->cpu_avg, 0, sizeof(s->cpu_avg));
 		s->cpu_avg_valid = 0;
 		slave_wg_free(s);
@@ -2456,6 +2651,7 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		}
 		clock_offset(m, s, (int64_t)clock_ns - (int64_t)now);
 		s->last_heard_ns = mtime_now_ns();
+		silence_arm(s, silence_ns(m));
 		link_set_dispatch(l, slave_dispatch, s);
 		link_set_deadline(l, NULL, NULL);
 		link_set_max_frame(l, PROTO_MAX_LEN);
@@ -2538,13 +2734,10 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct master *m = arg;
 	uint64_t now = mtime_now_ns();
-	uint64_t silence = 2 * m->cur.interval_ns;
 	int i;
 
 	(void)fd;
 	(void)what;
-	if (silence < RUN_MIN_SILENCE_NS)
-		silence = RUN_MIN_SILENCE_NS;
 	if (m->state == M_SHUTDOWN)
 		return;
 	if (m->state == M_CONNECT) {
@@ -2565,16 +2758,60 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 			}
 			continue;
 		}
-		if (now - s->last_heard_ns > silence) {
-			slave_lost(s, "silent for too long (no heartbeat)");
-			return;
-		}
+		/* silence: silence_cb, at each slave's own deadline */
 		link_send(s->link, MSG_HEARTBEAT, json_pack("{s:I}", "seq",
 		    (json_int_t)(now / 1000000000u)));
 	}
 	if (m->state == M_SETUP && now - m->state_since_ns > RUN_SETUP_NS)
 		master_abort(m, "The slaves did not get ready for run %s "
 		    "within 120 seconds", m->cur.name);
+}
+
+/* A peer silent this long is lost: max(2 intervals, 5 s) (DESIGN.md). */
+static uint64_t
+silence_ns(const struct master *m)
+{
+	uint64_t silence = 2 * m->cur.interval_ns;
+
+	return (silence < RUN_MIN_SILENCE_NS ? RUN_MIN_SILENCE_NS : silence);
+}
+
+static void	silence_cb(evutil_socket_t, short, void *);
+
+/* (Re)arm a slave's silence timer to fire in ns. */
+static void
+silence_arm(struct mslave *s, uint64_t ns)
+{
+	struct timeval tv;
+
+	if (s->silence_ev == NULL)
+		s->silence_ev = evtimer_new(s->m->base, silence_cb, s);
+	tv.tv_sec = (time_t)(ns / 1000000000u);
+	tv.tv_usec = (suseconds_t)(ns % 1000000000u / 1000u);
+	evtimer_add(s->silence_ev, &tv);
+}
+
+/*
+ * A slave's deadline: lost when nothing came since; else armed again for
+ * the new deadline. One timer per peer at its deadline, so the promise
+ * holds to the event loop's latency, not to a 1 s tick.
+ */
+static void
+silence_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct mslave *s = arg;
+	struct master *m = s->m;
+	uint64_t now = mtime_now_ns(), lim = silence_ns(m);
+
+	(void)fd;
+	(void)what;
+	if (s->lost || m->state == M_SHUTDOWN)
+		return;
+	if (now - s->last_heard_ns >= lim) {
+		slave_lost(s, "silent for too long (no heartbeat)");
+		return;
+	}
+	silence_arm(s, s->last_heard_ns + lim - now);
 }
 
 /* Ctrl-C: stop the run, keep the reports. */
@@ -3210,6 +3447,8 @@ out:
 	reap(m);
 	rc = m->rc;
 	for (i = 0; i < m->nslaves; i++) {
+		if (m->sl[i].silence_ev != NULL)
+			event_free(m->sl[i].silence_ev);
 		link_free(m->sl[i].link);
 		slave_wg_free(&m->sl[i]);
 	}

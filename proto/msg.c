@@ -47,6 +47,38 @@ static const char *const keys[][8] = {
 	{ "level", "text" },
 };
 
+/*
+ * INTERVAL (and RUN_END's optional stats): numbers in range, and each
+ * stats entry an object naming its WG, with io, hist and vdb objects
+ * (their contents are checked against the run by the master).
+ */
+static int
+check_stats(const char *what, const json_t *stats, struct errmsg *e)
+{
+	const json_t *v;
+	size_t i;
+
+	if (!json_is_array(stats)) {
+		errmsg_set(e, NULL, 0, 0, "protocol: %s stats is not an array",
+		    what);
+		return (-1);
+	}
+	json_array_foreach(stats, i, v) {
+		if (!json_is_object(v) ||
+		    !json_is_string(json_object_get(v, "wd")) ||
+		    !json_is_string(json_object_get(v, "sd")) ||
+		    !json_is_object(json_object_get(v, "io")) ||
+		    !json_is_object(json_object_get(v, "hist")) ||
+		    !json_is_object(json_object_get(v, "vdb"))) {
+			errmsg_set(e, NULL, 0, 0, "protocol: %s stats %zu "
+			    "lacks wd, sd (strings) or io, hist, vdb "
+			    "(objects)", what, i);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
 /* Check a body against its type. */
 int
 msg_validate(uint16_t type, const json_t *body, struct errmsg *e)
@@ -118,14 +150,36 @@ msg_validate(uint16_t type, const json_t *body, struct errmsg *e)
 		case MSG_RUN_END:
 			rc = json_unpack_ex((json_t *)body, &je, 0,
 			    specs[k].fmt, kk[0], &i64[0], kk[1], &b[0]);
+			if (rc == 0 && i64[0] < 0) {
+				errmsg_set(e, NULL, 0, 0, "protocol: RUN_END "
+				    "run_id %lld is negative",
+				    (long long)i64[0]);
+				return (-1);
+			}
+			if (rc == 0 && json_object_get(body, "stats") != NULL &&
+			    check_stats("RUN_END", json_object_get(body,
+			    "stats"), e) != 0)
+				return (-1);
 			break;
 		case MSG_INTERVAL:
 			rc = json_unpack_ex((json_t *)body, &je, 0,
 			    specs[k].fmt, kk[0], &i64[0], kk[1], &i64[1],
 			    kk[2], &i64[2], kk[3], &o[0]);
-			if (rc == 0 && !json_is_array(o[0])) {
+			if (rc == 0 && (i64[0] < 0 || i64[1] < 1 ||
+			    i64[2] < 1)) {
 				errmsg_set(e, NULL, 0, 0, "protocol: INTERVAL "
-				    "stats is not an array");
+				    "run_id %lld, interval %lld, duration_ns %lld: "
+				    "expected run_id >= 0, interval >= 1, "
+				    "duration_ns >= 1", (long long)i64[0],
+				    (long long)i64[1], (long long)i64[2]);
+				return (-1);
+			}
+			if (rc == 0 && check_stats("INTERVAL", o[0], e) != 0)
+				return (-1);
+			if (rc == 0 && json_object_get(body, "cpu") != NULL &&
+			    !json_is_object(json_object_get(body, "cpu"))) {
+				errmsg_set(e, NULL, 0, 0, "protocol: INTERVAL "
+				    "cpu is not an object");
 				return (-1);
 			}
 			break;

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <math.h>
 
 #include <cmocka.h>
@@ -250,6 +251,90 @@ test_reuse_ranges(void **state)
 	hist_free(sum);
 }
 
+/* An interval's max is its own, not the running max of the cumulative
+ * histograms it is the delta of (results.json showed the run's max in
+ * every interval). */
+static void
+test_delta_max_is_the_intervals(void **state)
+{
+	struct hist *prev = hist_new(), *now = hist_new(), *d = hist_new();
+	uint64_t top;
+	int i;
+
+	(void)state;
+	hist_add(prev, 82040000);		/* warm-up: 82.04 ms */
+	for (i = 0; i < 100; i++)
+		hist_add(prev, 1000000);
+	hist_merge(now, prev);
+	for (i = 1; i <= 100; i++)
+		hist_add(now, 2000000 + (uint64_t)i * 1000);	/* <= 2.1 ms */
+	hist_delta(d, now, prev);
+	assert_int_equal(hist_count(d), 100);
+	top = hist_max_ns(d);
+	/* the top of the bucket of 2.1 ms: at most 1/64 above it */
+	assert_true(top >= 2100000 && top <= 2100000 + 2100000 / 64);
+	/* an exact max from the counters replaces the estimate */
+	hist_exact_max(d, 2100000);
+	assert_int_equal(hist_max_ns(d), 2100000);
+	/* ... but not one outside the interval's top bucket */
+	hist_exact_max(d, 82040000);
+	assert_int_equal(hist_max_ns(d), 2100000);
+	hist_exact_max(d, 1000000);
+	assert_int_equal(hist_max_ns(d), 2100000);
+	/* a new max in the interval is exact */
+	hist_add(now, 90000000);
+	hist_reset(prev);
+	hist_add(prev, 82040000);
+	hist_delta(d, now, prev);
+	assert_int_equal(hist_max_ns(d), 90000000);
+	/* an empty interval has no max */
+	hist_delta(d, now, now);
+	assert_int_equal(hist_count(d), 0);
+	assert_int_equal(hist_max_ns(d), 0);
+	hist_free(prev);
+	hist_free(now);
+	hist_free(d);
+}
+
+/* A lying peer's histograms are refused, not believed: bucket counts
+ * whose sum wraps 64 bits back to n, and cumulative counts that shrink. */
+static void
+test_lies_refused(void **state)
+{
+	struct hist *a = hist_new(), *b = hist_new(), *d = hist_new();
+	struct errmsg e;
+	json_t *j;
+	int i;
+
+	(void)state;
+	/* 2^63 + 2^63 + 5 wraps to 5 */
+	j = json_pack("{s:I,s:I,s:[[I,I],[I,I],[I,I]]}", "n", (json_int_t)5,
+	    "max_ns", (json_int_t)10, "b", (json_int_t)1, INT64_MAX,
+	    (json_int_t)2, INT64_MAX, (json_int_t)3, (json_int_t)7);
+	assert_int_equal(hist_from_json(a, j, &e), -1);
+	assert_non_null(strstr(e.text, "overflow"));
+	json_decref(j);
+	for (i = 0; i < 10; i++)
+		hist_add(a, 1000);
+	hist_merge(b, a);
+	hist_add(b, 5000);
+	assert_int_equal(hist_delta(d, b, a), 0);
+	assert_int_equal(hist_count(d), 1);
+	/* a bucket going backwards (the total still grows) */
+	hist_reset(b);
+	for (i = 0; i < 5; i++)
+		hist_add(b, 1000);
+	for (i = 0; i < 50; i++)
+		hist_add(b, 9000);
+	assert_int_equal(hist_delta(d, b, a), -1);
+	assert_int_equal(hist_count(d), 0);
+	/* the count going backwards */
+	assert_int_equal(hist_delta(d, a, b), -1);
+	hist_free(a);
+	hist_free(b);
+	hist_free(d);
+}
+
 int
 main(void)
 {
@@ -258,6 +343,8 @@ main(void)
 		cmocka_unit_test(test_percentiles_within_1pct),
 		cmocka_unit_test(test_other_distributions),
 		cmocka_unit_test(test_merge_equals_union),
+		cmocka_unit_test(test_delta_max_is_the_intervals),
+		cmocka_unit_test(test_lies_refused),
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_reuse_ranges),

@@ -117,6 +117,37 @@ test_wrong_types(void **state)
 	json_decref(j);
 }
 
+/* INTERVAL numbers out of range, and stats entries that name no WG. */
+static void
+test_interval_ranges(void **state)
+{
+	static const char *const bad[] = {
+		"{\"run_id\":-1,\"interval\":1,\"duration_ns\":1,\"stats\":[]}",
+		"{\"run_id\":1,\"interval\":0,\"duration_ns\":1,\"stats\":[]}",
+		"{\"run_id\":1,\"interval\":1,\"duration_ns\":-5,\"stats\":[]}",
+		"{\"run_id\":1,\"interval\":1,\"duration_ns\":1,\"stats\":[7]}",
+		"{\"run_id\":1,\"interval\":1,\"duration_ns\":1,\"stats\":"
+		    "[{\"wd\":\"wd1\",\"io\":{},\"hist\":{},\"vdb\":{}}]}",
+		"{\"run_id\":1,\"interval\":1,\"duration_ns\":1,\"stats\":[],"
+		    "\"cpu\":[1]}",
+	};
+	struct errmsg e;
+	json_t *j;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		j = json_loads(bad[i], 0, NULL);
+		assert_non_null(j);
+		if (msg_validate(MSG_INTERVAL, j, &e) == 0)
+			fail_msg("accepted: %s", bad[i]);
+		json_decref(j);
+	}
+	j = json_loads("{\"run_id\":-2,\"eof\":false}", 0, NULL);
+	assert_int_equal(msg_validate(MSG_RUN_END, j, &e), -1);
+	json_decref(j);
+}
+
 int
 main(void)
 {
@@ -124,6 +155,7 @@ main(void)
 		cmocka_unit_test(test_goldens_valid),
 		cmocka_unit_test(test_each_required_field),
 		cmocka_unit_test(test_wrong_types),
+		cmocka_unit_test(test_interval_ranges),
 	};
 	return (cmocka_run_group_tests_name("msg", tests, NULL, NULL));
 }
