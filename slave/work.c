@@ -47,6 +47,8 @@ struct sdw {
 	double		 rate_per_s;	/* all its WGs here; 0 = max */
 	int		 nwgs;
 	int		*wgs;		/* indexes into work->wgs */
+	int		 first_thread;	/* its threads: first_thread.. */
+	int		 nthreads;	/* ..+nthreads in work->threads */
 	double		*wg_cum;	/* cumulative skew of those WGs */
 	uint32_t	 block_bytes;	/* alignment the target needs */
 	int		 overwrite;	/* overwrite_data=yes on the sd */
@@ -66,7 +68,8 @@ struct dirstat {
 struct wstat {
 	struct dirstat	 d[2];
 	struct hist	*h[2];
-	struct hist	*sched;		/* delay from scheduled start */
+	struct hist	*sched;		/* delay from scheduled start; only
+					 * at fixed rates, else NULL */
 };
 
 /* One I/O in flight on the aio engine. */
@@ -74,7 +77,7 @@ struct slot {
 	struct iocb	 cb;
 	void		*buf;		/* reads land here */
 	void		*wbuf;		/* writes come from here (pattern) */
-	int		 gi, dir;
+	int		 wi, dir;	/* wi: the WG's slot in thread->st */
 	uint64_t	 len, off;
 	uint64_t	 t0_ns;
 };
@@ -90,7 +93,10 @@ struct thread {
 	void		*wbuf;		/* sync: its write buffer */
 	int		 qd;		/* aio: I/Os in flight */
 	struct slot	*slots;		/* aio: qd of them */
-	struct wstat	*st;		/* one per WG of the run */
+	struct wstat	*st;		/* one per WG of its own sd, in the
+					 * order of sdw->wgs (DESIGN.md,
+					 * Memory: never one per WG of the
+					 * run) */
 };
 
 struct work {
@@ -102,6 +108,10 @@ struct work {
 	struct vdbhist_edges		 edges;
 	int				 nwgs;
 	struct wg			*wgs;
+	int				*wg_slot;	/* WG g is slot
+							 * wg_slot[g] of
+							 * its sd's threads'
+							 * st */
 	int				 nsds;
 	struct sdw			*sds;
 	int				 nthreads;
@@ -190,7 +200,7 @@ work_free(struct work *w)
 		}
 		free(t->slots);
 		if (t->st != NULL) {
-			for (k = 0; k < w->nwgs; k++) {
+			for (k = 0; k < w->sds[t->sdi].nwgs; k++) {
 				hist_free(t->st[k].h[0]);
 				hist_free(t->st[k].h[1]);
 				hist_free(t->st[k].sched);
@@ -205,6 +215,7 @@ work_free(struct work *w)
 		free(w->wgs[i].xfer_cum);
 	}
 	free(w->wgs);
+	free(w->wg_slot);
 	for (i = 0; i < w->nsds; i++) {
 		if (w->sds[i].fd >= 0)
 			close(w->sds[i].fd);
@@ -542,7 +553,9 @@ work_new(const json_t *body, struct errmsg *e)
 	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0 ||
 	    check_dedup(w, e) != 0)
 		goto fail;
-	/* Each sd's WGs and their cumulative skew. */
+	/* Each sd's WGs and their cumulative skew; a WG's place in its sd's
+	 * list is also its stats slot in each of the sd's threads. */
+	w->wg_slot = xcalloc((size_t)w->nwgs + 1, sizeof(int));
 	for (k = 0; k < w->nsds; k++) {
 		struct sdw *s = &w->sds[k];
 		double c = 0;
@@ -555,6 +568,7 @@ work_new(const json_t *body, struct errmsg *e)
 			if (w->wgs[g].sdi != k)
 				continue;
 			c += w->wgs[g].skew_pct > 0 ? w->wgs[g].skew_pct : 1;
+			w->wg_slot[g] = s->nwgs;
 			s->wgs[s->nwgs] = g;
 			s->wg_cum[s->nwgs++] = c;
 			if (w->wgs[g].high > end)
@@ -571,7 +585,9 @@ work_new(const json_t *body, struct errmsg *e)
 			goto fail;
 		}
 		/* aio: one OS thread keeps threads= I/Os in flight. */
-		w->nthreads += s->aio ? 1 : s->threads;
+		s->first_thread = w->nthreads;
+		s->nthreads = s->aio ? 1 : s->threads;
+		w->nthreads += s->nthreads;
 	}
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0, i = 0; k < w->nsds; k++) {
@@ -618,11 +634,14 @@ work_new(const json_t *body, struct errmsg *e)
 			}
 			th->buf = th->slots[0].buf;
 			th->wbuf = th->slots[0].wbuf;
-			th->st = xcalloc((size_t)w->nwgs, sizeof(*th->st));
-			for (g = 0; g < w->nwgs; g++) {
+			/* Stats for the WGs this thread can run only. */
+			th->st = xcalloc((size_t)w->sds[k].nwgs,
+			    sizeof(*th->st));
+			for (g = 0; g < w->sds[k].nwgs; g++) {
 				th->st[g].h[0] = hist_new();
 				th->st[g].h[1] = hist_new();
-				th->st[g].sched = hist_new();
+				if (w->sds[k].rate_per_s > 0)
+					th->st[g].sched = hist_new();
 			}
 		}
 	}
@@ -747,19 +766,20 @@ work_take_notes(struct work *w, struct strlist *out)
 		fswork_take_notes(w->fs, out);
 }
 
-/* Pick the next I/O of an sd for a thread: workload, direction, size
- * and address. -1 when every workload of the sd is at its end. */
+/* Pick the next I/O of an sd for a thread: workload (its slot in the
+ * sd's list, which is also its slot in t->st), direction, size and
+ * address. -1 when every workload of the sd is at its end. */
 static int
-next_io(struct work *w, struct thread *t, struct sdw *s, int *gi_out,
+next_io(struct work *w, struct thread *t, struct sdw *s, int *wi_out,
     int *dir_out, uint64_t *len_out, uint64_t *off_out)
 {
 	for (;;) {
 		struct wg *g;
-		int gi, k, live = 0, hit, dir;
+		int wi, k, live = 0, hit, dir;
 		uint64_t len, off;
 
-		gi = s->wgs[workload_pick(s->wg_cum, s->nwgs, &t->rng)];
-		g = &w->wgs[gi];
+		wi = workload_pick(s->wg_cum, s->nwgs, &t->rng);
+		g = &w->wgs[s->wgs[wi]];
 		if (__atomic_load_n(&g->eof, __ATOMIC_RELAXED)) {
 			for (k = 0; k < s->nwgs; k++)
 				live += !__atomic_load_n(&w->wgs[s->wgs[k]].eof,
@@ -778,7 +798,7 @@ next_io(struct work *w, struct thread *t, struct sdw *s, int *gi_out,
 			__atomic_store_n(&g->eof, 1, __ATOMIC_RELAXED);
 			continue;
 		}
-		*gi_out = gi;
+		*wi_out = wi;
 		*dir_out = dir;
 		*len_out = len;
 		*off_out = off;
@@ -813,7 +833,7 @@ thread_main(void *arg)
 
 	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
 		uint64_t len, off, t0, t1;
-		int gi, dir;
+		int wi, dir;
 		long n;
 
 		if (mean_ns > 0) {
@@ -821,7 +841,7 @@ thread_main(void *arg)
 			if (wait_until(w, next_ns) != 0)
 				break;
 		}
-		if (next_io(w, t, s, &gi, &dir, &len, &off) != 0)
+		if (next_io(w, t, s, &wi, &dir, &len, &off) != 0)
 			break;		/* every workload is at its end */
 		if (dir && s->dd.unit_bytes != 0)	/* dedup only */
 			dedup_stamp(&s->dd, t->wbuf, off, len, &t->rng);
@@ -831,13 +851,13 @@ thread_main(void *arg)
 		/* Fixed rates: how late the I/O started (coordinated omission
 		 * made visible; not part of the response time). */
 		if (mean_ns > 0)
-			hist_add(t->st[gi].sched, t0 > next_ns ? t0 - next_ns : 0);
+			hist_add(t->st[wi].sched, t0 > next_ns ? t0 - next_ns : 0);
 		if (n != (long)len) {
-			add64(&t->st[gi].d[dir].errors, 1);
+			add64(&t->st[wi].d[dir].errors, 1);
 			io_error(w, s, dir, off, len, n < 0 ? errno : 0);
 			continue;
 		}
-		count(w, &t->st[gi], dir, len, t1 - t0, t1);
+		count(w, &t->st[wi], dir, len, t1 - t0, t1);
 	}
 	return (NULL);
 }
@@ -884,7 +904,7 @@ aio_thread_main(void *arg)
 				break;
 			}
 			sl = &t->slots[freeq[nfree - 1]];
-			if (next_io(w, t, s, &sl->gi, &sl->dir, &sl->len,
+			if (next_io(w, t, s, &sl->wi, &sl->dir, &sl->len,
 			    &sl->off) != 0) {
 				done = 1;
 				break;
@@ -903,7 +923,7 @@ aio_thread_main(void *arg)
 			cbp = &sl->cb;
 			sl->t0_ns = mtime_now_ns();
 			if ((r = io_submit(ctx, 1, &cbp)) != 1) {
-				add64(&t->st[sl->gi].d[sl->dir].errors, 1);
+				add64(&t->st[sl->wi].d[sl->dir].errors, 1);
 				io_error(w, s, sl->dir, sl->off, sl->len,
 				    r < 0 ? -r : EAGAIN);
 				if (__atomic_load_n(&w->stop, __ATOMIC_RELAXED))
@@ -913,7 +933,7 @@ aio_thread_main(void *arg)
 			nfree--;
 			inflight++;
 			if (mean_ns > 0) {
-				hist_add(t->st[sl->gi].sched, sl->t0_ns >
+				hist_add(t->st[sl->wi].sched, sl->t0_ns >
 				    next_ns ? sl->t0_ns - next_ns : 0);
 				next_ns += next_gap(w, &t->rng, mean_ns);
 			}
@@ -942,12 +962,12 @@ aio_thread_main(void *arg)
 			inflight--;
 			freeq[nfree++] = (int)(sl - t->slots);
 			if (res != (long)sl->len) {
-				add64(&t->st[sl->gi].d[sl->dir].errors, 1);
+				add64(&t->st[sl->wi].d[sl->dir].errors, 1);
 				io_error(w, s, sl->dir, sl->off, sl->len,
 				    res < 0 ? (int)-res : 0);
 				continue;
 			}
-			count(w, &t->st[sl->gi], sl->dir, sl->len,
+			count(w, &t->st[sl->wi], sl->dir, sl->len,
 			    now - sl->t0_ns, now);
 		}
 	}
@@ -1044,7 +1064,8 @@ work_eof_done(const struct work *w)
 }
 
 
-/* Cumulative counters of every WG, summed over its threads. */
+/* Cumulative counters of every WG, summed over the threads of its sd
+ * (the only ones that carry it). */
 json_t *
 work_stats_json(struct work *w, uint64_t k)
 {
@@ -1071,13 +1092,15 @@ work_stats_json(struct work *w, uint64_t k)
 		hist_reset(sum[0]);
 		hist_reset(sum[1]);
 		hist_reset(sched);
-		for (i = 0; i < w->nthreads; i++) {
-			struct wstat *st = &w->threads[i].st[g];
+		s = w->wgs[g].sdi;
+		for (i = w->sds[s].first_thread; i < w->sds[s].first_thread +
+		    w->sds[s].nthreads; i++) {
+			struct wstat *st = &w->threads[i].st[w->wg_slot[g]];
 
-			if (w->threads[i].sdi != w->wgs[g].sdi)
-				continue;
-			hist_snapshot(snap, st->sched);
-			hist_merge(sched, snap);
+			if (st->sched != NULL) {
+				hist_snapshot(snap, st->sched);
+				hist_merge(sched, snap);
+			}
 			for (d = 0; d < 2; d++) {
 				struct dirstat *x = &st->d[d];
 				struct iostats_side *o = &io.side[d];
@@ -1102,7 +1125,6 @@ work_stats_json(struct work *w, uint64_t k)
 		}
 		/* A sync thread has one I/O outstanding while it waits. */
 		io.qdepth_ns = io.side[0].resp_sum_ns + io.side[1].resp_sum_ns;
-		s = w->wgs[g].sdi;
 		json_array_append_new(out, json_pack("{s:s,s:s,s:o,s:{s:o,s:o},"
 		    "s:{s:o,s:o}}", "wd", w->wgs[g].wd, "sd", w->sds[s].name,
 		    "io", iostats_to_json(&io),
