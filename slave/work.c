@@ -191,7 +191,7 @@ work_free(struct work *w)
 		return;
 	}
 	work_stop(w);
-	for (i = 0; i < w->nthreads; i++) {
+	for (i = 0; w->threads != NULL && i < w->nthreads; i++) {
 		struct thread *t = &w->threads[i];
 
 		for (k = 0; t->slots != NULL && k < t->qd; k++) {
@@ -350,6 +350,13 @@ wg_from_json(struct work *w, struct wg *g, const json_t *j, struct errmsg *e)
 		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s: bad xfersize", wd);
 		return (-1);
 	}
+	if (xfer_max_bytes(&g->xfer) > WORK_MAX_XFER_BYTES) {
+		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s,sd=%s: xfersize=%llu "
+		    "is over the limit of %llu bytes (1g) per I/O", wd, sd,
+		    (unsigned long long)xfer_max_bytes(&g->xfer),
+		    (unsigned long long)WORK_MAX_XFER_BYTES);
+		return (-1);
+	}
 	if (g->xfer.kind == XFER_DIST) {
 		double c = 0;
 
@@ -470,6 +477,85 @@ check_dedup(const struct work *w, struct errmsg *e)
 	return (0);
 }
 
+/* The most a run's buffers and statistics may take on this host. */
+static uint64_t
+mem_budget(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || psz <= 0)
+		return (UINT64_MAX);
+	return ((uint64_t)pages / 100 * (uint64_t)psz * WORK_MAX_MEM_PCT);
+}
+
+/* Refuse more threads than a slave runs. */
+static int
+check_threads(const char *what, uint64_t n, struct errmsg *e)
+{
+	if (n <= WORK_MAX_THREADS)
+		return (0);
+	errmsg_set(e, NULL, 0, 0, "WORK: the %s of this slave ask for %llu "
+	    "threads in all; a slave runs at most %d (threads=): lower "
+	    "threads= or spread the work over more slaves (jvms=)", what,
+	    (unsigned long long)n, WORK_MAX_THREADS);
+	return (-1);
+}
+
+/* Refuse buffers and statistics beyond WORK_MAX_MEM_PCT of the RAM. */
+static int
+check_mem(uint64_t bytes, struct errmsg *e)
+{
+	uint64_t budget = mem_budget();
+
+	if (bytes <= budget)
+		return (0);
+	errmsg_set(e, NULL, 0, 0, "WORK: the I/O buffers and statistics of "
+	    "this slave would take %llu MiB, over the limit of %d %% of this "
+	    "host's memory (%llu MiB): lower threads= or xfersize=",
+	    (unsigned long long)(bytes >> 20), WORK_MAX_MEM_PCT,
+	    (unsigned long long)(budget >> 20));
+	return (-1);
+}
+
+/* A file-system WORK's limits, from its fwgs before anything is built:
+ * threads in all, xfersize, and the threads' buffers. */
+static int
+check_fs_limits(const json_t *wk, struct errmsg *e)
+{
+	json_t *fwgs = json_object_get(wk, "fwgs"), *v;
+	uint64_t threads = 0, mem = 0;
+	size_t i;
+
+	json_array_foreach(fwgs, i, v) {
+		json_int_t n = json_integer_value(json_object_get(v,
+		    "threads"));
+		const char *fwd = json_string_value(json_object_get(v, "fwd"));
+		struct xfer x;
+		uint64_t big;
+
+		/* A bad xfer is fswork_new's to name. */
+		big = xfer_from_json(&x, json_object_get(v, "xfer"), e) == 0 ?
+		    xfer_max_bytes(&x) : 0;
+		xfer_clear(&x);
+		if (big > WORK_MAX_XFER_BYTES) {
+			errmsg_set(e, NULL, 0, 0, "WORK: fwd=%s: xfersize=%llu "
+			    "is over the limit of %llu bytes (1g) per I/O",
+			    fwd != NULL ? fwd : "?", (unsigned long long)big,
+			    (unsigned long long)WORK_MAX_XFER_BYTES);
+			return (-1);
+		}
+		if (n > 0) {
+			threads += (uint64_t)n;
+			if (threads <= WORK_MAX_THREADS)
+				mem += (uint64_t)n * (big + 2 * HIST_NBUCKETS *
+				    sizeof(uint64_t));
+		}
+	}
+	if (check_threads("fwds", threads, e) != 0)
+		return (-1);
+	return (check_mem(mem, e));
+}
+
 /* Build a run's work. */
 struct work *
 work_new(const json_t *body, struct errmsg *e)
@@ -479,12 +565,15 @@ work_new(const json_t *body, struct errmsg *e)
 	json_int_t run_id, ins, seed;
 	struct work *w;
 	json_error_t je;
+	uint64_t mem = 0;	/* threads, then bytes */
 	size_t i;
 	int k;
 
 	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
 	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
 	    &wk) == 0 && ins > 0 && json_object_get(wk, "fwgs") != NULL) {
+		if (check_fs_limits(wk, e) != 0)
+			return (NULL);
 		w = xcalloc(1, sizeof(*w));
 		w->run_id = (uint64_t)run_id;
 		w->interval_ns = (uint64_t)ins;
@@ -543,7 +632,11 @@ work_new(const json_t *body, struct errmsg *e)
 		w->nsds++;
 		if (sd_from_json(&w->sds[w->nsds - 1], v, e) != 0)
 			goto fail;
+		mem += (uint64_t)w->sds[w->nsds - 1].threads;
 	}
+	if (check_threads("sds", mem, e) != 0)
+		goto fail;
+	mem = 0;
 	w->wgs = xcalloc(json_array_size(wgs) + 1, sizeof(*w->wgs));
 	json_array_foreach(wgs, i, v) {
 		w->nwgs++;
@@ -588,7 +681,15 @@ work_new(const json_t *body, struct errmsg *e)
 		s->first_thread = w->nthreads;
 		s->nthreads = s->aio ? 1 : s->threads;
 		w->nthreads += s->nthreads;
+		/* Two buffers per I/O in flight; two or three histograms
+		 * per (thread, WG). */
+		mem += (uint64_t)s->threads * 2 * ((s->max_xfer + 4095) / 4096 *
+		    4096) + (uint64_t)s->nthreads * (uint64_t)s->nwgs *
+		    (s->rate_per_s > 0 ? 3 : 2) * HIST_NBUCKETS *
+		    sizeof(uint64_t);
 	}
+	if (check_mem(mem, e) != 0)
+		goto fail;
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0, i = 0; k < w->nsds; k++) {
 		int t, nt = w->sds[k].aio ? 1 : w->sds[k].threads;
@@ -1015,7 +1116,7 @@ work_stop(struct work *w)
 		return;
 	}
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
-	for (i = 0; i < w->nthreads; i++) {
+	for (i = 0; w->threads != NULL && i < w->nthreads; i++) {
 		if (w->threads[i].started) {
 			pthread_join(w->threads[i].tid, NULL);
 			w->threads[i].started = 0;

@@ -5,7 +5,8 @@
 # iorate=2000 within 3 % (flatfile avg line), over about 20,000 I/Os.
 # Issue 13: a slave keeps stats only for the workloads its threads run, so
 # 64 sds x 8 threads stay under 64 MB (was 2.7 GB), and the per-sd and
-# per-wd counts still add up to the totals.
+# per-wd counts still add up to the totals. A WORK that asks a slave for
+# more threads or a larger xfersize than it runs is refused by name.
 . "$(dirname "$0")/lib.sh"
 
 printf 'sd=sd1,lun=%s/f1,size=16m,engine=null,threads=2\nwd=wd1,sd=sd1,skew=70,rdpct=70\nwd=wd2,sd=sd1,skew=30,rdpct=70\nrd=rd1,wd=wd*,iorate=2000,elapsed=11,interval=1\n' "$T" >"$T/sk.parm"
@@ -94,4 +95,13 @@ expect_rc 0 "$VDBC" -f "$T/two.parm" -o "$T/two" --port 0 --seed 7
 		    (r[4] + r[5] - r[1]) ^ 2 < 0.02 ^ 2 &&
 		    p[4] == 100 && p[5] == 0)
 	}' && ok || bad "per-sd and per-wd counts of two wds on two sds do not add up"
+# What one WORK may ask of a slave: more stops the run before any I/O with
+# the field and the limit (threads=100000 once hung the slave in WORK).
+printf 'sd=sd1,lun=%s/l1,size=1m,engine=null,threads=100000\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/lim.parm"
+expect_rc 157 "$VDBC" -f "$T/lim.parm" -o "$T/lim" --port 0 --seed 7
+expect_out "WORK: the sds of this slave ask for 100000 threads in all; a slave runs at most 4096 (threads=)"
+expect_out "before its first interval"
+printf 'sd=sd1,lun=%s/l2,size=8g,engine=null,threads=1\nwd=wd1,sd=sd1,xfersize=2g\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" >"$T/lim.parm"
+expect_rc 157 "$VDBC" -f "$T/lim.parm" -o "$T/lim" --port 0 --seed 7
+expect_out "WORK: wd=wd1,sd=sd1: xfersize=2147483648 is over the limit of 1073741824 bytes (1g) per I/O"
 finish
