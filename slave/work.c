@@ -47,6 +47,8 @@ struct sdw {
 	double		 rate_per_s;	/* all its WGs here; 0 = max */
 	int		 nwgs;
 	int		*wgs;		/* indexes into work->wgs */
+	int		 first_thread;	/* its threads: first_thread.. */
+	int		 nthreads;	/* ..+nthreads in work->threads */
 	double		*wg_cum;	/* cumulative skew of those WGs */
 	uint32_t	 block_bytes;	/* alignment the target needs */
 	int		 overwrite;	/* overwrite_data=yes on the sd */
@@ -67,7 +69,8 @@ struct dirstat {
 struct wstat {
 	struct dirstat	 d[2];
 	struct hist	*h[2];
-	struct hist	*sched;		/* delay from scheduled start */
+	struct hist	*sched;		/* delay from scheduled start; only
+					 * at fixed rates, else NULL */
 };
 
 /* One I/O in flight on the aio engine. */
@@ -75,7 +78,7 @@ struct slot {
 	struct iocb	 cb;
 	void		*buf;		/* reads land here */
 	void		*wbuf;		/* writes come from here (pattern) */
-	int		 gi, dir;
+	int		 wi, dir;	/* wi: the WG's slot in thread->st */
 	uint64_t	 len, off;
 	uint64_t	 t0_ns;
 };
@@ -91,7 +94,10 @@ struct thread {
 	void		*wbuf;		/* sync: its write buffer */
 	int		 qd;		/* aio: I/Os in flight */
 	struct slot	*slots;		/* aio: qd of them */
-	struct wstat	*st;		/* one per WG of the run */
+	struct wstat	*st;		/* one per WG of its own sd, in the
+					 * order of sdw->wgs (DESIGN.md,
+					 * Memory: never one per WG of the
+					 * run) */
 };
 
 struct work {
@@ -103,6 +109,10 @@ struct work {
 	struct vdbhist_edges		 edges;
 	int				 nwgs;
 	struct wg			*wgs;
+	int				*wg_slot;	/* WG g is slot
+							 * wg_slot[g] of
+							 * its sd's threads'
+							 * st */
 	int				 nsds;
 	struct sdw			*sds;
 	int				 nthreads;
@@ -182,7 +192,7 @@ work_free(struct work *w)
 		return;
 	}
 	work_stop(w);
-	for (i = 0; i < w->nthreads; i++) {
+	for (i = 0; w->threads != NULL && i < w->nthreads; i++) {
 		struct thread *t = &w->threads[i];
 
 		for (k = 0; t->slots != NULL && k < t->qd; k++) {
@@ -191,7 +201,7 @@ work_free(struct work *w)
 		}
 		free(t->slots);
 		if (t->st != NULL) {
-			for (k = 0; k < w->nwgs; k++) {
+			for (k = 0; k < w->sds[t->sdi].nwgs; k++) {
 				hist_free(t->st[k].h[0]);
 				hist_free(t->st[k].h[1]);
 				hist_free(t->st[k].sched);
@@ -206,6 +216,7 @@ work_free(struct work *w)
 		free(w->wgs[i].xfer_cum);
 	}
 	free(w->wgs);
+	free(w->wg_slot);
 	for (i = 0; i < w->nsds; i++) {
 		if (w->sds[i].fd >= 0)
 			close(w->sds[i].fd);
@@ -341,6 +352,13 @@ wg_from_json(struct work *w, struct wg *g, const json_t *j, struct errmsg *e)
 		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s: bad xfersize", wd);
 		return (-1);
 	}
+	if (xfer_max_bytes(&g->xfer) > WORK_MAX_XFER_BYTES) {
+		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s,sd=%s: xfersize=%llu "
+		    "is over the limit of %llu bytes (1g) per I/O", wd, sd,
+		    (unsigned long long)xfer_max_bytes(&g->xfer),
+		    (unsigned long long)WORK_MAX_XFER_BYTES);
+		return (-1);
+	}
 	if (g->xfer.kind == XFER_DIST) {
 		double c = 0;
 
@@ -474,6 +492,85 @@ check_dedup(const struct work *w, struct errmsg *e)
 	return (0);
 }
 
+/* The most a run's buffers and statistics may take on this host. */
+static uint64_t
+mem_budget(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || psz <= 0)
+		return (UINT64_MAX);
+	return ((uint64_t)pages / 100 * (uint64_t)psz * WORK_MAX_MEM_PCT);
+}
+
+/* Refuse more threads than a slave runs. */
+static int
+check_threads(const char *what, uint64_t n, struct errmsg *e)
+{
+	if (n <= WORK_MAX_THREADS)
+		return (0);
+	errmsg_set(e, NULL, 0, 0, "WORK: the %s of this slave ask for %llu "
+	    "threads in all; a slave runs at most %d (threads=): lower "
+	    "threads= or spread the work over more slaves (jvms=)", what,
+	    (unsigned long long)n, WORK_MAX_THREADS);
+	return (-1);
+}
+
+/* Refuse buffers and statistics beyond WORK_MAX_MEM_PCT of the RAM. */
+static int
+check_mem(uint64_t bytes, struct errmsg *e)
+{
+	uint64_t budget = mem_budget();
+
+	if (bytes <= budget)
+		return (0);
+	errmsg_set(e, NULL, 0, 0, "WORK: the I/O buffers and statistics of "
+	    "this slave would take %llu MiB, over the limit of %d %% of this "
+	    "host's memory (%llu MiB): lower threads= or xfersize=",
+	    (unsigned long long)(bytes >> 20), WORK_MAX_MEM_PCT,
+	    (unsigned long long)(budget >> 20));
+	return (-1);
+}
+
+/* A file-system WORK's limits, from its fwgs before anything is built:
+ * threads in all, xfersize, and the threads' buffers. */
+static int
+check_fs_limits(const json_t *wk, struct errmsg *e)
+{
+	json_t *fwgs = json_object_get(wk, "fwgs"), *v;
+	uint64_t threads = 0, mem = 0;
+	size_t i;
+
+	json_array_foreach(fwgs, i, v) {
+		json_int_t n = json_integer_value(json_object_get(v,
+		    "threads"));
+		const char *fwd = json_string_value(json_object_get(v, "fwd"));
+		struct xfer x;
+		uint64_t big;
+
+		/* A bad xfer is fswork_new's to name. */
+		big = xfer_from_json(&x, json_object_get(v, "xfer"), e) == 0 ?
+		    xfer_max_bytes(&x) : 0;
+		xfer_clear(&x);
+		if (big > WORK_MAX_XFER_BYTES) {
+			errmsg_set(e, NULL, 0, 0, "WORK: fwd=%s: xfersize=%llu "
+			    "is over the limit of %llu bytes (1g) per I/O",
+			    fwd != NULL ? fwd : "?", (unsigned long long)big,
+			    (unsigned long long)WORK_MAX_XFER_BYTES);
+			return (-1);
+		}
+		if (n > 0) {
+			threads += (uint64_t)n;
+			if (threads <= WORK_MAX_THREADS)
+				mem += (uint64_t)n * (big + 2 * HIST_NBUCKETS *
+				    sizeof(uint64_t));
+		}
+	}
+	if (check_threads("fwds", threads, e) != 0)
+		return (-1);
+	return (check_mem(mem, e));
+}
+
 /* Build a run's work. */
 struct work *
 work_new(const json_t *body, struct errmsg *e)
@@ -483,12 +580,15 @@ work_new(const json_t *body, struct errmsg *e)
 	json_int_t run_id, ins, seed;
 	struct work *w;
 	json_error_t je;
+	uint64_t mem = 0;	/* threads, then bytes */
 	size_t i;
 	int k;
 
 	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
 	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
 	    &wk) == 0 && ins > 0 && json_object_get(wk, "fwgs") != NULL) {
+		if (check_fs_limits(wk, e) != 0)
+			return (NULL);
 		w = xcalloc(1, sizeof(*w));
 		w->run_id = (uint64_t)run_id;
 		w->interval_ns = (uint64_t)ins;
@@ -547,7 +647,11 @@ work_new(const json_t *body, struct errmsg *e)
 		w->nsds++;
 		if (sd_from_json(&w->sds[w->nsds - 1], v, e) != 0)
 			goto fail;
+		mem += (uint64_t)w->sds[w->nsds - 1].threads;
 	}
+	if (check_threads("sds", mem, e) != 0)
+		goto fail;
+	mem = 0;
 	w->wgs = xcalloc(json_array_size(wgs) + 1, sizeof(*w->wgs));
 	json_array_foreach(wgs, i, v) {
 		w->nwgs++;
@@ -557,7 +661,9 @@ work_new(const json_t *body, struct errmsg *e)
 	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0 ||
 	    check_dedup(w, e) != 0)
 		goto fail;
-	/* Each sd's WGs and their cumulative skew. */
+	/* Each sd's WGs and their cumulative skew; a WG's place in its sd's
+	 * list is also its stats slot in each of the sd's threads. */
+	w->wg_slot = xcalloc((size_t)w->nwgs + 1, sizeof(int));
 	for (k = 0; k < w->nsds; k++) {
 		struct sdw *s = &w->sds[k];
 		double c = 0;
@@ -570,6 +676,7 @@ work_new(const json_t *body, struct errmsg *e)
 			if (w->wgs[g].sdi != k)
 				continue;
 			c += w->wgs[g].skew_pct > 0 ? w->wgs[g].skew_pct : 1;
+			w->wg_slot[g] = s->nwgs;
 			s->wgs[s->nwgs] = g;
 			s->wg_cum[s->nwgs++] = c;
 			if (w->wgs[g].high > end)
@@ -586,8 +693,18 @@ work_new(const json_t *body, struct errmsg *e)
 			goto fail;
 		}
 		/* aio: one OS thread keeps threads= I/Os in flight. */
-		w->nthreads += s->aio ? 1 : s->threads;
+		s->first_thread = w->nthreads;
+		s->nthreads = s->aio ? 1 : s->threads;
+		w->nthreads += s->nthreads;
+		/* Two buffers per I/O in flight; two or three histograms
+		 * per (thread, WG). */
+		mem += (uint64_t)s->threads * 2 * ((s->max_xfer + 4095) / 4096 *
+		    4096) + (uint64_t)s->nthreads * (uint64_t)s->nwgs *
+		    (s->rate_per_s > 0 ? 3 : 2) * HIST_NBUCKETS *
+		    sizeof(uint64_t);
 	}
+	if (check_mem(mem, e) != 0)
+		goto fail;
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0, i = 0; k < w->nsds; k++) {
 		int t, nt = w->sds[k].aio ? 1 : w->sds[k].threads;
@@ -633,11 +750,14 @@ work_new(const json_t *body, struct errmsg *e)
 			}
 			th->buf = th->slots[0].buf;
 			th->wbuf = th->slots[0].wbuf;
-			th->st = xcalloc((size_t)w->nwgs, sizeof(*th->st));
-			for (g = 0; g < w->nwgs; g++) {
+			/* Stats for the WGs this thread can run only. */
+			th->st = xcalloc((size_t)w->sds[k].nwgs,
+			    sizeof(*th->st));
+			for (g = 0; g < w->sds[k].nwgs; g++) {
 				th->st[g].h[0] = hist_new();
 				th->st[g].h[1] = hist_new();
-				th->st[g].sched = hist_new();
+				if (w->sds[k].rate_per_s > 0)
+					th->st[g].sched = hist_new();
 			}
 		}
 	}
@@ -762,19 +882,20 @@ work_take_notes(struct work *w, struct strlist *out)
 		fswork_take_notes(w->fs, out);
 }
 
-/* Pick the next I/O of an sd for a thread: workload, direction, size
- * and address. -1 when every workload of the sd is at its end. */
+/* Pick the next I/O of an sd for a thread: workload (its slot in the
+ * sd's list, which is also its slot in t->st), direction, size and
+ * address. -1 when every workload of the sd is at its end. */
 static int
-next_io(struct work *w, struct thread *t, struct sdw *s, int *gi_out,
+next_io(struct work *w, struct thread *t, struct sdw *s, int *wi_out,
     int *dir_out, uint64_t *len_out, uint64_t *off_out)
 {
 	for (;;) {
 		struct wg *g;
-		int gi, k, live = 0, hit, dir;
+		int wi, k, live = 0, hit, dir;
 		uint64_t len, off;
 
-		gi = s->wgs[workload_pick(s->wg_cum, s->nwgs, &t->rng)];
-		g = &w->wgs[gi];
+		wi = workload_pick(s->wg_cum, s->nwgs, &t->rng);
+		g = &w->wgs[s->wgs[wi]];
 		if (__atomic_load_n(&g->eof, __ATOMIC_RELAXED)) {
 			for (k = 0; k < s->nwgs; k++)
 				live += !__atomic_load_n(&w->wgs[s->wgs[k]].eof,
@@ -793,7 +914,7 @@ next_io(struct work *w, struct thread *t, struct sdw *s, int *gi_out,
 			__atomic_store_n(&g->eof, 1, __ATOMIC_RELAXED);
 			continue;
 		}
-		*gi_out = gi;
+		*wi_out = wi;
 		*dir_out = dir;
 		*len_out = len;
 		*off_out = off;
@@ -828,7 +949,7 @@ thread_main(void *arg)
 
 	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
 		uint64_t len, off, t0, t1;
-		int gi, dir;
+		int wi, dir;
 		long n;
 
 		if (mean_ns > 0) {
@@ -836,7 +957,7 @@ thread_main(void *arg)
 			if (wait_until(w, next_ns) != 0)
 				break;
 		}
-		if (next_io(w, t, s, &gi, &dir, &len, &off) != 0)
+		if (next_io(w, t, s, &wi, &dir, &len, &off) != 0)
 			break;		/* every workload is at its end */
 		if (dir && s->dd.unit_bytes != 0)	/* dedup only */
 			dedup_stamp(&s->dd, t->wbuf, off, len, &t->rng);
@@ -846,13 +967,13 @@ thread_main(void *arg)
 		/* Fixed rates: how late the I/O started (coordinated omission
 		 * made visible; not part of the response time). */
 		if (mean_ns > 0)
-			hist_add(t->st[gi].sched, t0 > next_ns ? t0 - next_ns : 0);
+			hist_add(t->st[wi].sched, t0 > next_ns ? t0 - next_ns : 0);
 		if (n != (long)len) {
-			add64(&t->st[gi].d[dir].errors, 1);
+			add64(&t->st[wi].d[dir].errors, 1);
 			io_error(w, s, dir, off, len, n < 0 ? errno : 0);
 			continue;
 		}
-		count(w, &t->st[gi], dir, len, t1 - t0, t1);
+		count(w, &t->st[wi], dir, len, t1 - t0, t1);
 	}
 	return (NULL);
 }
@@ -899,7 +1020,7 @@ aio_thread_main(void *arg)
 				break;
 			}
 			sl = &t->slots[freeq[nfree - 1]];
-			if (next_io(w, t, s, &sl->gi, &sl->dir, &sl->len,
+			if (next_io(w, t, s, &sl->wi, &sl->dir, &sl->len,
 			    &sl->off) != 0) {
 				done = 1;
 				break;
@@ -918,7 +1039,7 @@ aio_thread_main(void *arg)
 			cbp = &sl->cb;
 			sl->t0_ns = mtime_now_ns();
 			if ((r = io_submit(ctx, 1, &cbp)) != 1) {
-				add64(&t->st[sl->gi].d[sl->dir].errors, 1);
+				add64(&t->st[sl->wi].d[sl->dir].errors, 1);
 				io_error(w, s, sl->dir, sl->off, sl->len,
 				    r < 0 ? -r : EAGAIN);
 				if (__atomic_load_n(&w->stop, __ATOMIC_RELAXED))
@@ -928,7 +1049,7 @@ aio_thread_main(void *arg)
 			nfree--;
 			inflight++;
 			if (mean_ns > 0) {
-				hist_add(t->st[sl->gi].sched, sl->t0_ns >
+				hist_add(t->st[sl->wi].sched, sl->t0_ns >
 				    next_ns ? sl->t0_ns - next_ns : 0);
 				next_ns += next_gap(w, &t->rng, mean_ns);
 			}
@@ -957,12 +1078,12 @@ aio_thread_main(void *arg)
 			inflight--;
 			freeq[nfree++] = (int)(sl - t->slots);
 			if (res != (long)sl->len) {
-				add64(&t->st[sl->gi].d[sl->dir].errors, 1);
+				add64(&t->st[sl->wi].d[sl->dir].errors, 1);
 				io_error(w, s, sl->dir, sl->off, sl->len,
 				    res < 0 ? (int)-res : 0);
 				continue;
 			}
-			count(w, &t->st[sl->gi], sl->dir, sl->len,
+			count(w, &t->st[sl->wi], sl->dir, sl->len,
 			    now - sl->t0_ns, now);
 		}
 	}
@@ -1010,7 +1131,7 @@ work_stop(struct work *w)
 		return;
 	}
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
-	for (i = 0; i < w->nthreads; i++) {
+	for (i = 0; w->threads != NULL && i < w->nthreads; i++) {
 		if (w->threads[i].started) {
 			pthread_join(w->threads[i].tid, NULL);
 			w->threads[i].started = 0;
@@ -1059,7 +1180,8 @@ work_eof_done(const struct work *w)
 }
 
 
-/* Cumulative counters of every WG, summed over its threads. */
+/* Cumulative counters of every WG, summed over the threads of its sd
+ * (the only ones that carry it). */
 json_t *
 work_stats_json(struct work *w, uint64_t k)
 {
@@ -1086,13 +1208,15 @@ work_stats_json(struct work *w, uint64_t k)
 		hist_reset(sum[0]);
 		hist_reset(sum[1]);
 		hist_reset(sched);
-		for (i = 0; i < w->nthreads; i++) {
-			struct wstat *st = &w->threads[i].st[g];
+		s = w->wgs[g].sdi;
+		for (i = w->sds[s].first_thread; i < w->sds[s].first_thread +
+		    w->sds[s].nthreads; i++) {
+			struct wstat *st = &w->threads[i].st[w->wg_slot[g]];
 
-			if (w->threads[i].sdi != w->wgs[g].sdi)
-				continue;
-			hist_snapshot(snap, st->sched);
-			hist_merge(sched, snap);
+			if (st->sched != NULL) {
+				hist_snapshot(snap, st->sched);
+				hist_merge(sched, snap);
+			}
 			for (d = 0; d < 2; d++) {
 				struct dirstat *x = &st->d[d];
 				struct iostats_side *o = &io.side[d];
@@ -1117,7 +1241,6 @@ work_stats_json(struct work *w, uint64_t k)
 		}
 		/* A sync thread has one I/O outstanding while it waits. */
 		io.qdepth_ns = io.side[0].resp_sum_ns + io.side[1].resp_sum_ns;
-		s = w->wgs[g].sdi;
 		json_array_append_new(out, json_pack("{s:s,s:s,s:o,s:{s:o,s:o},"
 		    "s:{s:o,s:o}}", "wd", w->wgs[g].wd, "sd", w->sds[s].name,
 		    "io", iostats_to_json(&io),

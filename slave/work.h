@@ -16,6 +16,16 @@
  */
 struct work;
 
+/*
+ * What one WORK may ask of a slave; more is refused with a WORK error
+ * naming the field and the limit, before anything is allocated.
+ */
+#define WORK_MAX_THREADS	4096	/* threads (or aio slots) in all */
+#define WORK_MAX_XFER_BYTES	(1ull << 30)	/* per I/O; Linux moves at
+						 * most 2 GiB - 4 KiB a call */
+/* Buffers and statistics may take at most this share of the host's RAM. */
+#define WORK_MAX_MEM_PCT	50
+
 /* Build from a WORK body and open every target; NULL with e filled. */
 struct work	*work_new(const json_t *body, struct errmsg *);
 /* Start the I/O threads (GO). */

@@ -3,6 +3,10 @@
 # reports), with a fixed seed and enough I/Os that noise cannot fail it:
 # skew=(70,30) within 2 points (skew.html), rdpct=70 within 1 point and
 # iorate=2000 within 3 % (flatfile avg line), over about 20,000 I/Os.
+# Issue 13: a slave keeps stats only for the workloads its threads run, so
+# 64 sds x 8 threads stay under 64 MB (was 2.7 GB), and the per-sd and
+# per-wd counts still add up to the totals. A WORK that asks a slave for
+# more threads or a larger xfersize than it runs is refused by name.
 . "$(dirname "$0")/lib.sh"
 
 printf 'sd=sd1,lun=%s/f1,size=16m,engine=null,threads=2\nwd=wd1,sd=sd1,skew=70,rdpct=70\nwd=wd2,sd=sd1,skew=30,rdpct=70\nrd=rd1,wd=wd*,iorate=2000,elapsed=11,interval=1\n' "$T" >"$T/sk.parm"
@@ -33,4 +37,71 @@ awk '$3 == "rd1" && $4 ~ /^avg_/ {
 		exit !($6 >= 1940 && $6 <= 2060 && $9 >= 69 && $9 <= 71)
 	}
 	END { if (!found) exit 1 }' "$T/o/flatfile.html" && ok || bad "iorate=2000 within 3 % or rdpct=70 within 1 point"
+# avg_ rate and read% of an HTML report's rd1 section: "rate read%".
+avg_of() {
+	sed -e 's/<[^>]*>//g' "$1" | awk '/Starting RD=rd1;/ { on = 1 }
+		on && $2 ~ /^avg_/ { print $3, $6; exit }'
+}
+# 64 sds x 8 threads (512 threads, 64 workloads), null engine, fixed rate:
+# the slave's peak RSS (VmHWM) sampled from /proc while it runs.
+: >"$T/mem.parm"
+for i in $(seq 1 64); do
+	echo "sd=sd$i,lun=$T/m$i,size=1m,engine=null,threads=8" >>"$T/mem.parm"
+done
+printf 'wd=wd1,sd=sd*,rdpct=50\nrd=rd1,wd=wd1,iorate=1280,elapsed=4,interval=1\n' >>"$T/mem.parm"
+timeout 120 "$VDBC" -f "$T/mem.parm" -o "$T/mem" --port 0 --seed 7 >"$T/mem.out" 2>&1 &
+m=$!
+PIDS="$PIDS $m"
+peak=0
+while kill -0 "$m" 2>/dev/null; do
+	for p in $(slave_pids "$T/mem.out"); do
+		kb=$(awk '/^VmHWM:/ { print $2 }' "/proc/$p/status" 2>/dev/null)
+		[ "${kb:-0}" -gt "$peak" ] && peak=$kb
+	done
+	sleep 0.2
+done
+wait "$m"
+rc=$?
+echo "64 sds x 8 threads: exit $rc, slave peak RSS $peak KiB"
+[ "$rc" = 0 ] && ok || { bad "64 sds x 8 threads: exit $rc"; tail -5 "$T/mem.out"; }
+if [ "${VDBC_SANITIZED:-0}" = 1 ]; then
+	echo "skipped the 64 MB bound: the sanitizers inflate memory"
+elif [ "$peak" -gt 0 ] && [ "$peak" -lt 65536 ]; then
+	ok
+else
+	bad "the slave of 64 sds x 8 threads peaked at $peak KiB, not under 64 MB"
+fi
+# Every sd ran, and the sds' rates add up to the total (2 decimals each).
+for i in $(seq 1 64); do avg_of "$T/mem/sd$i.html"; done | awk -v t="$(avg_of "$T/mem/summary.html")" '
+	{ s += $1; if ($1 > 0) n++ }
+	END { split(t, a, " "); printf "64 sds: %d ran, rates sum %.2f, total %.2f\n", n, s, a[1]
+		exit !(n == 64 && a[1] > 0 && (s - a[1]) ^ 2 < 0.33 ^ 2) }' &&
+	ok || bad "the 64 sds' rates do not add up to the total"
+
+# Two workloads on each of two sds: each thread keeps them in its own
+# slots; wd1 only reads and wd2 only writes, and sds and wds both add up.
+printf 'sd=sd1,lun=%s/w1,size=1m,engine=null,threads=3\nsd=sd2,lun=%s/w2,size=1m,engine=null,threads=2\nwd=wd1,sd=sd*,rdpct=100,skew=60\nwd=wd2,sd=sd*,rdpct=0,skew=40\nrd=rd1,wd=wd*,iorate=1000,elapsed=4,interval=1\n' "$T" "$T" >"$T/two.parm"
+expect_rc 0 "$VDBC" -f "$T/two.parm" -o "$T/two" --port 0 --seed 7
+{
+	avg_of "$T/two/summary.html"
+	for f in sd1 sd2 wd1 wd2; do avg_of "$T/two/$f.html"; done
+} | awk '
+	{ r[NR] = $1; p[NR] = $2 }
+	END {
+		printf "total %.2f; sd1 %.2f sd2 %.2f; wd1 %.2f (read %s%%) wd2 %.2f (read %s%%)\n",
+		    r[1], r[2], r[3], r[4], p[4], r[5], p[5]
+		exit !(NR == 5 && r[2] > 0 && r[3] > 0 && r[4] > 0 && r[5] > 0 &&
+		    (r[2] + r[3] - r[1]) ^ 2 < 0.02 ^ 2 &&
+		    (r[4] + r[5] - r[1]) ^ 2 < 0.02 ^ 2 &&
+		    p[4] == 100 && p[5] == 0)
+	}' && ok || bad "per-sd and per-wd counts of two wds on two sds do not add up"
+# What one WORK may ask of a slave: more stops the run before any I/O with
+# the field and the limit (threads=100000 once hung the slave in WORK).
+printf 'sd=sd1,lun=%s/l1,size=1m,engine=null,threads=100000\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/lim.parm"
+expect_rc 157 "$VDBC" -f "$T/lim.parm" -o "$T/lim" --port 0 --seed 7
+expect_out "WORK: the sds of this slave ask for 100000 threads in all; a slave runs at most 4096 (threads=)"
+expect_out "before its first interval"
+printf 'sd=sd1,lun=%s/l2,size=8g,engine=null,threads=1\nwd=wd1,sd=sd1,xfersize=2g\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" >"$T/lim.parm"
+expect_rc 157 "$VDBC" -f "$T/lim.parm" -o "$T/lim" --port 0 --seed 7
+expect_out "WORK: wd=wd1,sd=sd1: xfersize=2147483648 is over the limit of 1073741824 bytes (1g) per I/O"
 finish

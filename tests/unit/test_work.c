@@ -1,0 +1,228 @@
+/* A slave's run as WORK builds it: what a WORK may ask (threads, xfersize,
+ * memory), bad WORKs refused without a crash, and per-(sd, wd) counters
+ * summed from only the threads that carry each workload. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "model.h"
+#include "model_json.h"
+#include "work.h"
+
+static char dir[] = "/tmp/vdbc-test-work.XXXXXX";
+
+/* An sd entry: null engine, a file in the test's directory. */
+static json_t *
+sd(const char *name, int threads)
+{
+	char lun[128];
+
+	snprintf(lun, sizeof(lun), "%s/%s", dir, name);
+	return (json_pack("{s:s,s:s,s:i,s:f,s:[],s:b,s:s}", "sd", name, "lun",
+	    lun, "threads", threads, "rate_per_s", 0.0, "openflags", "create",
+	    1, "engine", "null"));
+}
+
+/* A random WG of one transfer size over the first MiB. */
+static json_t *
+wg(const char *wd, const char *sdname, double readpct, uint64_t xfer)
+{
+	struct xfer x;
+	json_t *j;
+
+	memset(&x, 0, sizeof(x));
+	xfer_set_single(&x, xfer);
+	j = json_pack("{s:s,s:s,s:f,s:f,s:f,s:b,s:f,s:f,s:o,s:I,s:I,s:I,s:I,"
+	    "s:I}", "wd", wd, "sd", sdname, "skew_pct", 0.0, "readpct",
+	    readpct, "seekpct", 100.0, "seek_eof", 0, "rhpct", 0.0, "whpct",
+	    0.0, "xfer", xfer_to_json(&x), "low_bytes", (json_int_t)0,
+	    "high_bytes", (json_int_t)(1 << 20) + (json_int_t)xfer,
+	    "hit_low_bytes", (json_int_t)0, "hit_high_bytes", (json_int_t)0,
+	    "align_bytes", (json_int_t)0);
+	xfer_clear(&x);
+	return (j);
+}
+
+/* A WORK body around sds and wgs (references taken). */
+static json_t *
+body(json_t *sds, json_t *wgs)
+{
+	return (json_pack("{s:i,s:I,s:i,s:{s:s,s:o,s:o}}", "run_id", 1,
+	    "interval_ns", (json_int_t)1000000000, "seed", 1, "work", "engine",
+	    "null", "sds", sds, "wgs", wgs));
+}
+
+/* work_new must refuse b with a text holding each of want[]. */
+static void
+refused(json_t *b, const char *const want[])
+{
+	struct errmsg e;
+	struct work *w;
+	int i;
+
+	memset(&e, 0, sizeof(e));
+	w = work_new(b, &e);
+	json_decref(b);
+	if (w != NULL)
+		work_free(w);
+	assert_null(w);
+	for (i = 0; want[i] != NULL; i++) {
+		if (strstr(e.text, want[i]) == NULL)
+			fail_msg("'%s' lacks '%s'", e.text, want[i]);
+	}
+}
+
+static void
+test_threads_over_limit(void **state)
+{
+	static const char *const one[] = { "5000 threads", "at most 4096",
+	    "threads=", NULL };
+	static const char *const two[] = { "4097 threads", "at most 4096",
+	    NULL };
+
+	(void)state;
+	/* threads=100000 from a fake master once hung the slave in WORK. */
+	refused(body(json_pack("[o]", sd("sd1", 5000)), json_pack("[o]",
+	    wg("wd1", "sd1", 100, 4096))), one);
+	/* The limit is the slave's sum over its sds. */
+	refused(body(json_pack("[o,o]", sd("sd1", 4000), sd("sd2", 97)),
+	    json_pack("[o,o]", wg("wd1", "sd1", 100, 4096), wg("wd1", "sd2",
+	    100, 4096))), two);
+}
+
+static void
+test_xfersize_over_limit(void **state)
+{
+	static const char *const want[] = { "wd=wd1,sd=sd1", "xfersize="
+	    "2147483648", "limit of 1073741824 bytes", NULL };
+
+	(void)state;
+	refused(body(json_pack("[o]", sd("sd1", 1)), json_pack("[o]",
+	    wg("wd1", "sd1", 100, 2ull << 30))), want);
+}
+
+static void
+test_memory_over_limit(void **state)
+{
+	/* 4096 threads x two 1 GiB buffers: 8 TiB. */
+	static const char *const want[] = { "would take 838", "MiB",
+	    "% of this host's memory", "lower threads= or xfersize=", NULL };
+
+	(void)state;
+	refused(body(json_pack("[o]", sd("sd1", 4096)), json_pack("[o]",
+	    wg("wd1", "sd1", 100, 1ull << 30))), want);
+}
+
+static void
+test_fs_threads_over_limit(void **state)
+{
+	static const char *const want[] = { "fwds", "5000 threads",
+	    "at most 4096", NULL };
+	struct xfer x;
+	json_t *b;
+
+	(void)state;
+	memset(&x, 0, sizeof(x));
+	xfer_set_single(&x, 4096);
+	b = json_pack("{s:i,s:I,s:i,s:{s:s,s:[],s:[{s:s,s:i,s:o},"
+	    "{s:s,s:i,s:o}]}}", "run_id", 1, "interval_ns",
+	    (json_int_t)1000000000, "seed", 1, "work", "engine", "fs", "sds",
+	    "fwgs", "fwd", "fwd1", "threads", 3000, "xfer", xfer_to_json(&x),
+	    "fwd", "fwd2", "threads", 2000, "xfer", xfer_to_json(&x));
+	xfer_clear(&x);
+	refused(b, want);
+}
+
+/* An sd without a workload after one with threads: refused, no crash. */
+static void
+test_sd_without_workload(void **state)
+{
+	static const char *const want[] = { "sd=sd2 has no workload", NULL };
+
+	(void)state;
+	refused(body(json_pack("[o,o]", sd("sd1", 2), sd("sd2", 2)),
+	    json_pack("[o]", wg("wd1", "sd1", 100, 4096))), want);
+}
+
+/* Two wds on each of two sds with different thread counts: every
+ * (wd, sd) entry has its own I/Os, wd1 reads only, wd2 writes only. */
+static void
+test_stats_per_sd_and_wd(void **state)
+{
+	struct errmsg e;
+	struct work *w;
+	json_t *b, *st, *v;
+	size_t i;
+
+	(void)state;
+	b = body(json_pack("[o,o]", sd("sd1", 3), sd("sd2", 2)),
+	    json_pack("[o,o,o,o]", wg("wd1", "sd1", 100, 4096), wg("wd1",
+	    "sd2", 100, 4096), wg("wd2", "sd1", 0, 4096), wg("wd2", "sd2", 0,
+	    4096)));
+	w = work_new(b, &e);
+	json_decref(b);
+	if (w == NULL)
+		fail_msg("%s", e.text);
+	assert_int_equal(work_start(w, &e), 0);
+	usleep(100000);
+	work_stop(w);
+	st = work_stats_json(w, 1);
+	assert_int_equal(json_array_size(st), 4);
+	json_array_foreach(st, i, v) {
+		const char *wd = json_string_value(json_object_get(v, "wd"));
+		json_int_t r, wr;
+
+		assert_int_equal(json_unpack(v, "{s:{s:{s:I},s:{s:I}}}", "io",
+		    "read", "ios", &r, "write", "ios", &wr), 0);
+		assert_string_equal(json_string_value(json_object_get(v, "sd")),
+		    i % 2 ? "sd2" : "sd1");
+		if (strcmp(wd, "wd1") == 0) {
+			assert_true(r > 0);
+			assert_int_equal(wr, 0);
+		} else {
+			assert_int_equal(r, 0);
+			assert_true(wr > 0);
+		}
+	}
+	json_decref(st);
+	work_free(w);
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	return (mkdtemp(dir) == NULL ? -1 : 0);
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[200];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return (system(cmd) == 0 ? 0 : -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_threads_over_limit),
+		cmocka_unit_test(test_xfersize_over_limit),
+		cmocka_unit_test(test_memory_over_limit),
+		cmocka_unit_test(test_fs_threads_over_limit),
+		cmocka_unit_test(test_sd_without_workload),
+		cmocka_unit_test(test_stats_per_sd_and_wd),
+	};
+
+	return (cmocka_run_group_tests(tests, setup, teardown));
+}
