@@ -29,6 +29,7 @@
 #include "log.h"
 #include "net.h"
 #include "proto.h"
+#include "tls.h"
 #include "xmalloc.h"
 
 #define DAEMON_AUTH_S		10	/* to finish the handshake */
@@ -43,7 +44,6 @@ struct client {
 	struct link		*link;
 	struct event		*timer;	/* auth deadline, then close delay */
 	char			 peer[128];
-	char			 nonce[AUTH_NONCE_HEX + 1];
 	int			 authed;
 	int			 closing;
 };
@@ -51,6 +51,8 @@ struct client {
 struct daemon {
 	struct event_base	*base;
 	uint8_t			 key[AUTH_KEY_BYTES];
+	uint8_t			 psk[TLS_PSK_BYTES];	/* from the token */
+	struct tls		*tls;
 	int			 lfd;
 	struct event		*accept_ev;
 	struct event		*chld_ev;
@@ -154,8 +156,8 @@ spawn(struct daemon *d, const char *connect, const char *name,
 	if (pid == 0) {
 		char *argv[] = { d->exe, (char *)"slave", (char *)"--connect",
 		    (char *)connect, (char *)"--name", (char *)name,
-		    (char *)"--cookie-stdin", cpu ? (char *)"--cpu" : NULL,
-		    NULL };
+		    (char *)"--cookie-stdin", (char *)"--tls",
+		    cpu ? (char *)"--cpu" : NULL, NULL };
 
 		dup2(p[0], 0);
 		execv(d->exe, argv);
@@ -220,25 +222,22 @@ on_launch(struct client *c, json_t *body, uint32_t tag)
 	    connect, "slaves", pids), tag);
 }
 
-/* AUTH response from a client: check its proof, prove ours. */
+/*
+ * AUTH hello from a client. It comes through TLS with the key derived
+ * from our token, so the client knows the token: the handshake was the
+ * proof (nothing can be read before it completes).
+ */
 static void
 on_auth(struct client *c, json_t *body)
 {
 	struct daemon *d = c->d;
-	const char *step = NULL, *nonce = NULL, *proof = NULL;
-	char mine[AUTH_PROOF_HEX + 1];
+	const char *step = NULL;
+	char host[256] = "";
 
-	json_unpack(body, "{s:s,s?s,s?s}", "step", &step, "nonce", &nonce,
-	    "proof", &proof);
-	if (strcmp(step, "response") != 0 || nonce == NULL ||
-	    strlen(nonce) != AUTH_NONCE_HEX) {
-		client_refuse(c, "authentication: expected a response with a "
-		    "%d-digit nonce", AUTH_NONCE_HEX);
-		return;
-	}
-	if (!auth_check(d->key, "master", c->nonce, nonce, proof)) {
-		client_refuse(c, "authentication failed: the master does not "
-		    "know this daemon's token");
+	json_unpack(body, "{s:s}", "step", &step);
+	if (strcmp(step, "hello") != 0) {
+		client_refuse(c, "authentication: expected AUTH hello, not "
+		    "step '%.40s'", step);
 		return;
 	}
 	if (d->master != NULL || live_slaves(d) > 0) {
@@ -252,10 +251,11 @@ on_auth(struct client *c, json_t *body)
 	snprintf(d->master_peer, sizeof(d->master_peer), "%s", c->peer);
 	evtimer_del(c->timer);
 	evtimer_del(d->kill_ev);
-	auth_proof(d->key, "daemon", nonce, c->nonce, mine);
-	link_send(c->link, MSG_AUTH, json_pack("{s:s,s:s}", "step", "proof",
-	    "proof", mine));
-	log_info("master %s authenticated", c->peer);
+	gethostname(host, sizeof(host));
+	link_send(c->link, MSG_AUTH, json_pack("{s:s,s:s,s:s,s:i,s:i}",
+	    "step", "hello", "daemon", host, "version", VDBC_VERSION, "major",
+	    PROTO_MAJOR, "minor", PROTO_MINOR));
+	log_info("master %s authenticated (TLS 1.3, token as PSK)", c->peer);
 }
 
 /* Everything a client sends. */
@@ -267,7 +267,8 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 
 	(void)l;
 	if (body == NULL) {
-		if (!c->authed && !c->closing)
+		if (!c->closing && (!c->authed ||
+		    strncmp(link_error(c->link), "TLS", 3) == 0))
 			log_warn("closed %s: %s", c->peer, link_error(c->link)[0]
 			    != '\0' ? link_error(c->link) : "it went away");
 		client_free(c);
@@ -289,14 +290,13 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		    proto_type_name(type), c->authed ? "after" : "before");
 }
 
-/* A client connects: challenge it. */
+/* A client connects: TLS with the token's key, then its AUTH hello. */
 static void
 accept_cb(evutil_socket_t lfd, short what, void *arg)
 {
 	struct daemon *d = arg;
 	struct timeval t = { DAEMON_AUTH_S, 0 };
 	struct client *c;
-	char host[256] = "";
 	int fd;
 
 	(void)what;
@@ -306,18 +306,14 @@ accept_cb(evutil_socket_t lfd, short what, void *arg)
 	c = xcalloc(1, sizeof(*c));
 	c->d = d;
 	net_peer_name(fd, c->peer, sizeof(c->peer));
-	if ((c->link = link_new(d->base, fd, client_dispatch, c)) == NULL) {
+	if ((c->link = link_new_tls(d->base, fd, d->tls, client_dispatch,
+	    c)) == NULL) {
 		close(fd);
 		free(c);
 		return;
 	}
 	c->timer = evtimer_new(d->base, client_timer_cb, c);
 	evtimer_add(c->timer, &t);
-	auth_nonce(c->nonce);
-	gethostname(host, sizeof(host));
-	link_send(c->link, MSG_AUTH, json_pack("{s:s,s:s,s:s,s:s,s:i,s:i}",
-	    "step", "challenge", "nonce", c->nonce, "daemon", host, "version",
-	    VDBC_VERSION, "major", PROTO_MAJOR, "minor", PROTO_MINOR));
 }
 
 /* Reap slaves. */
@@ -372,6 +368,18 @@ quit_cb(evutil_socket_t sig, short what, void *arg)
 	event_base_loopexit(d->base, NULL);
 }
 
+/* The TLS key of a client identity: only the master's one. */
+static int
+psk_lookup(const char *identity, uint8_t psk[TLS_PSK_BYTES], void *arg)
+{
+	struct daemon *d = arg;
+
+	if (strcmp(identity, TLS_DAEMON_IDENTITY) != 0)
+		return (-1);
+	memcpy(psk, d->psk, TLS_PSK_BYTES);
+	return (0);
+}
+
 int
 daemon_main(const char *listen_at, const char *token_file)
 {
@@ -397,6 +405,11 @@ daemon_main(const char *listen_at, const char *token_file)
 		    "'%s'\n", listen_at);
 		return (2);
 	}
+	tls_psk_derive(d.key, sizeof(d.key), TLS_LABEL_DAEMON, d.psk);
+	if ((d.tls = tls_server_new(psk_lookup, &d, &e)) == NULL) {
+		fprintf(stderr, "vdbc slave --listen: %s\n", e.text);
+		return (1);
+	}
 	if ((n = readlink("/proc/self/exe", d.exe, sizeof(d.exe) - 1)) <= 0) {
 		fprintf(stderr, "vdbc slave --listen: cannot find my own "
 		    "binary\n");
@@ -408,6 +421,7 @@ daemon_main(const char *listen_at, const char *token_file)
 	    DAEMON_DEFAULT_PORT, &bound, &e);
 	if (d.lfd < 0) {
 		fprintf(stderr, "vdbc slave --listen: %s\n", e.text);
+		tls_free(d.tls);
 		return (1);
 	}
 	signal(SIGPIPE, SIG_IGN);
@@ -422,8 +436,9 @@ daemon_main(const char *listen_at, const char *token_file)
 	event_add(d.sig_ev[0], NULL);
 	event_add(d.sig_ev[1], NULL);
 	d.kill_ev = evtimer_new(d.base, kill_cb, &d);
-	printf("vdbc %s slave daemon listening on %s:%d (one master at a "
-	    "time; token %s)\n", VDBC_VERSION, host, bound, token_file);
+	printf("vdbc %s slave daemon listening on %s:%d (TLS 1.3, the token "
+	    "as pre-shared key; one master at a time; token %s)\n",
+	    VDBC_VERSION, host, bound, token_file);
 	fflush(stdout);
 	if (event_base_dispatch(d.base) == 0)
 		rc = 0;
@@ -436,5 +451,8 @@ daemon_main(const char *listen_at, const char *token_file)
 	event_free(d.kill_ev);
 	close(d.lfd);
 	event_base_free(d.base);
+	tls_free(d.tls);
+	explicit_bzero(d.key, sizeof(d.key));
+	explicit_bzero(d.psk, sizeof(d.psk));
 	return (rc);
 }
