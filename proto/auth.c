@@ -85,6 +85,7 @@ auth_load_token(const char *path, uint8_t key[AUTH_KEY_BYTES],
 	struct stat st;
 	ssize_t n;
 	int fd, i;
+	uint8_t nonzero = 0;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
 		errmsg_set(e, NULL, 0, 0, "token file %s: %s", path,
@@ -122,6 +123,13 @@ auth_load_token(const char *path, uint8_t key[AUTH_KEY_BYTES],
 			return (-1);
 		}
 		key[i] = (uint8_t)(hi << 4 | lo);
+		nonzero |= key[i];
+	}
+	if (nonzero == 0) {
+		errmsg_set(e, NULL, 0, 0, "token file %s: an all-zero token is "
+		    "no secret (make one with 'vdbc slave --gen-token FILE')",
+		    path);
+		return (-1);
 	}
 	return (0);
 }

@@ -10,6 +10,7 @@
 #   ends the session with a TLS error on both sides; no slave starts
 # - a wrong token: the handshake fails, named on both sides
 # - a remote slave's name in a plain HELLO on the master's port is refused
+# - an all-zero token is refused by the daemon and by the master
 . "$(dirname "$0")/lib.sh"
 
 command -v python3 >/dev/null || { echo "skipped: needs python3"; exit 77; }
@@ -91,6 +92,14 @@ PY
 
 "$VDBC" slave --gen-token "$T/tok" >/dev/null || bad "gen-token"
 "$VDBC" slave --gen-token "$T/wrong" >/dev/null || bad "gen-token"
+
+# 1. An all-zero token is no secret: refused on both sides.
+printf '%064d\n' 0 >"$T/zero" && chmod 600 "$T/zero"
+expect_rc 2 timeout 10 "$VDBC" slave --listen 127.0.0.1:0 --token-file "$T/zero"
+expect_out "token file $T/zero: an all-zero token is no secret"
+printf 'hd=default,shell=vdbench\nhd=hd1,system=%s\nsd=sd1,host=hd1,lun=%s/z.dat,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$NET.1.2" "$T" >"$T/z.parm"
+expect_rc 157 timeout 20 "$VDBC" -f "$T/z.parm" -o "$T/oz" --port 0 --token-file "$T/zero"
+expect_out "token file $T/zero: an all-zero token is no secret"
 
 # The daemon on the host's loopback; the relay on its address, port 5560.
 ip netns exec "$NS_1" "$VDBC" slave --listen --token-file "$T/tok" >"$T/d1.log" 2>&1 &
