@@ -380,14 +380,43 @@ psk_lookup(const char *identity, uint8_t psk[TLS_PSK_BYTES], void *arg)
 	return (0);
 }
 
+/* "[ADDR][:PORT]" into host (default loopback) and *port (default 5560):
+ * 0, or -1 when malformed or the port is not 0 to 65535. */
+static int
+listen_split(const char *at, char *host, size_t hostlen, int *port)
+{
+	char p[32] = "";
+	long v;
+
+	*port = DAEMON_DEFAULT_PORT;
+	if (at == NULL)
+		return (0);
+	if (at[0] == ':')
+		snprintf(p, sizeof(p), "%s", at + 1);
+	else if (net_split(at, host, hostlen, p, sizeof(p)) != 0)
+		return (-1);
+	if (at[0] == ':' && strlen(at + 1) >= sizeof(p))
+		return (-1);
+	if (p[0] == '\0' && at[0] != ':')
+		return (0);
+	if (p[0] == '\0' || strlen(p) > 5 || strspn(p, "0123456789") !=
+	    strlen(p))
+		return (-1);
+	v = strtol(p, NULL, 10);
+	if (v > 65535)
+		return (-1);
+	*port = (int)v;
+	return (0);
+}
+
 int
 daemon_main(const char *listen_at, const char *token_file)
 {
 	struct daemon d;
 	struct errmsg e;
-	char host[256] = "127.0.0.1", port[32] = "";
+	char host[256] = "127.0.0.1";
 	ssize_t n;
-	int bound = 0, rc = 1;
+	int bound = 0, rc = 1, port = DAEMON_DEFAULT_PORT;
 
 	memset(&d, 0, sizeof(d));
 	if (token_file == NULL) {
@@ -399,10 +428,9 @@ daemon_main(const char *listen_at, const char *token_file)
 		fprintf(stderr, "vdbc slave --listen: %s\n", e.text);
 		return (2);
 	}
-	if (listen_at != NULL && net_split(listen_at, host, sizeof(host),
-	    port, sizeof(port)) != 0) {
-		fprintf(stderr, "vdbc slave --listen: wanted ADDR[:PORT], not "
-		    "'%s'\n", listen_at);
+	if (listen_split(listen_at, host, sizeof(host), &port) != 0) {
+		fprintf(stderr, "vdbc slave --listen: wanted [ADDR][:PORT] with "
+		    "a port of 0 to 65535, not '%s'\n", listen_at);
 		return (2);
 	}
 	tls_psk_derive(d.key, sizeof(d.key), TLS_LABEL_DAEMON, d.psk);
@@ -417,8 +445,7 @@ daemon_main(const char *listen_at, const char *token_file)
 	}
 	d.exe[n] = '\0';
 	log_open("daemon", host);
-	d.lfd = net_listen(host, port[0] != '\0' ? atoi(port) :
-	    DAEMON_DEFAULT_PORT, &bound, &e);
+	d.lfd = net_listen(host, port, &bound, &e);
 	if (d.lfd < 0) {
 		fprintf(stderr, "vdbc slave --listen: %s\n", e.text);
 		tls_free(d.tls);

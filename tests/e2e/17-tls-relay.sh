@@ -11,6 +11,7 @@
 # - a wrong token: the handshake fails, named on both sides
 # - a remote slave's name in a plain HELLO on the master's port is refused
 # - an all-zero token is refused by the daemon and by the master
+# - --listen refuses :99999 or :abc, and --listen :PORT listens there
 . "$(dirname "$0")/lib.sh"
 
 command -v python3 >/dev/null || { echo "skipped: needs python3"; exit 77; }
@@ -100,6 +101,13 @@ expect_out "token file $T/zero: an all-zero token is no secret"
 printf 'hd=default,shell=vdbench\nhd=hd1,system=%s\nsd=sd1,host=hd1,lun=%s/z.dat,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$NET.1.2" "$T" >"$T/z.parm"
 expect_rc 157 timeout 20 "$VDBC" -f "$T/z.parm" -o "$T/oz" --port 0 --token-file "$T/zero"
 expect_out "token file $T/zero: an all-zero token is no secret"
+# --listen [ADDR][:PORT]: a port of 0 to 65535, nothing else.
+for p in 127.0.0.1:99999 :abc :99999 127.0.0.1: :; do
+	expect_rc 2 timeout 10 "$VDBC" slave --listen "$p" --token-file "$T/tok"
+	expect_out "wanted [ADDR][:PORT] with a port of 0 to 65535, not '$p'"
+done
+ip netns exec "$NS_1" timeout 5 "$VDBC" slave --listen :5563 --token-file "$T/tok" >"$T/d0.log" 2>&1
+grep -q "listening on 127.0.0.1:5563 " "$T/d0.log" && ok || { bad "--listen :5563 did not listen there"; cat "$T/d0.log"; }
 
 # The daemon on the host's loopback; the relay on its address, port 5560.
 ip netns exec "$NS_1" "$VDBC" slave --listen --token-file "$T/tok" >"$T/d1.log" 2>&1 &
