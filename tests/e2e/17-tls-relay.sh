@@ -2,8 +2,8 @@
 # The remote link runs TLS 1.3 keyed by the token (DESIGN.md "Processes"
 # item 3), proven across network namespaces: the master in one, a "host"
 # in another with its daemon on that host's loopback, reached through a
-# python3 relay at the host's address that records every byte it passes
-# and can flip one byte of a chosen TLS record.
+# python3 relay at system=HOST:5561 that records every byte it passes and
+# can flip one byte of a chosen TLS record.
 # - a clean run through the relay; its capture holds no plaintext frame
 #   (a plain frame through the same relay is caught by the same grep)
 # - one flipped byte after the handshake (in the master's LAUNCH record)
@@ -12,6 +12,8 @@
 # - a remote slave's name in a plain HELLO on the master's port is refused
 # - an all-zero token is refused by the daemon and by the master
 # - --listen refuses :99999 or :abc, and --listen :PORT listens there
+# - system=HOST:PORT with a bad port or unknown host: a located error;
+#   with shell=ssh a port is refused
 . "$(dirname "$0")/lib.sh"
 
 command -v python3 >/dev/null || { echo "skipped: needs python3"; exit 77; }
@@ -109,7 +111,7 @@ done
 ip netns exec "$NS_1" timeout 5 "$VDBC" slave --listen :5563 --token-file "$T/tok" >"$T/d0.log" 2>&1
 grep -q "listening on 127.0.0.1:5563 " "$T/d0.log" && ok || { bad "--listen :5563 did not listen there"; cat "$T/d0.log"; }
 
-# The daemon on the host's loopback; the relay on its address, port 5560.
+# The daemon on the host's loopback; the relay on its address, port 5561.
 ip netns exec "$NS_1" "$VDBC" slave --listen --token-file "$T/tok" >"$T/d1.log" 2>&1 &
 PIDS="$PIDS $!"
 wait_for "$T/d1.log" "listening on 127.0.0.1:5560 (TLS 1.3" 10 || { bad "daemon did not start"; cat "$T/d1.log"; finish; exit 1; }
@@ -118,7 +120,7 @@ RELAY=
 relay() {
 	[ -n "$RELAY" ] && { kill "$RELAY" 2>/dev/null; wait "$RELAY" 2>/dev/null; }
 	: >"$T/$1.cap"
-	ip netns exec "$NS_1" timeout 300 python3 "$T/relay.py" "$NET.1.2" 5560 5560 "$T/$1.cap" "$2" >"$T/$1.relay" 2>&1 &
+	ip netns exec "$NS_1" timeout 300 python3 "$T/relay.py" "$NET.1.2" 5561 5560 "$T/$1.cap" "$2" >"$T/$1.relay" 2>&1 &
 	RELAY=$!
 	PIDS="$PIDS $RELAY"
 	wait_for "$T/$1.relay" "relay ready" 10 || bad "relay $1 did not start"
@@ -131,9 +133,9 @@ mparm() {
 }
 MASTER=(ip netns exec "$NS_M" "$VDBC" -f "$T/mh.parm" --port 0 --seed 5)
 
-# 2. A clean run through the relay.
+# 2. A clean run through the relay at system=HOST:5561.
 relay clean none
-mparm "$NET.1.2"
+mparm "$NET.1.2:5561"
 t0=$(date +%s%N)
 expect_rc 0 "${MASTER[@]}" -o "$T/o1" --token-file "$T/tok"
 t1=$(date +%s%N)
@@ -148,7 +150,7 @@ if grep -aqE 'VDBC|"step"|"slaves"|"cookie"|"connect"|hello|LAUNCH' "$T/clean.ca
 else ok; fi
 # The same grep catches a plain frame sent through the same relay.
 relay plain none
-ip netns exec "$NS_M" bash -c "exec 3<>/dev/tcp/$NET.1.2/5560; printf 'VDBC\\x00\\x01\\x00\\x65\\x00\\x00\\x00\\x10\\x00\\x00\\x00\\x01{\"step\":\"hello\"}' >&3; sleep 0.3" 2>/dev/null
+ip netns exec "$NS_M" bash -c "exec 3<>/dev/tcp/$NET.1.2/5561; printf 'VDBC\\x00\\x01\\x00\\x65\\x00\\x00\\x00\\x10\\x00\\x00\\x00\\x01{\"step\":\"hello\"}' >&3; sleep 0.3" 2>/dev/null
 sleep 0.3
 grep -aqE 'VDBC|"step"' "$T/plain.cap" && ok || bad "the capture grep misses a plain frame"
 wait_for "$T/d1.log" "closed 127.0.0.1:[0-9]*: TLS handshake failed" 5 && ok || { bad "daemon did not log the plain frame"; tail -3 "$T/d1.log"; }
@@ -158,7 +160,7 @@ relay flip c2s:3
 started=$(grep -c "started slave" "$T/d1.log")
 expect_rc 157 "${MASTER[@]}" -o "$T/o2" --token-file "$T/tok"
 grep -q "flipped a byte of record 3" "$T/flip.relay" && ok || bad "the relay flipped nothing"
-expect_out "hd=hd1: lost the daemon at $NET.1.2: TLS: "
+expect_out "hd=hd1: lost the daemon at $NET.1.2:5561: TLS: "
 grep -qi "bad record mac" "$T/out" && ok || { bad "master's error does not name the bad record"; cat "$T/out"; }
 wait_for "$T/d1.log" "closed 127.0.0.1:[0-9]*: TLS: .*bad record mac" 5 && ok || { bad "daemon did not log the bad record"; tail -3 "$T/d1.log"; }
 [ "$(grep -c "started slave" "$T/d1.log")" = "$started" ] && ok || bad "a slave started from a damaged LAUNCH"
@@ -166,13 +168,13 @@ wait_for "$T/d1.log" "closed 127.0.0.1:[0-9]*: TLS: .*bad record mac" 5 && ok ||
 # 4. A wrong token: the handshake fails, named on both sides.
 relay wrong none
 expect_rc 157 "${MASTER[@]}" -o "$T/o3" --token-file "$T/wrong"
-expect_out "hd=hd1: no session with the daemon at $NET.1.2: TLS handshake failed"
+expect_out "hd=hd1: no session with the daemon at $NET.1.2:5561: TLS handshake failed"
 wait_for "$T/d1.log" "closed 127.0.0.1:[0-9]*: TLS handshake failed" 5 && ok || bad "daemon did not log the handshake failure"
 
 # 5. The daemon serves the next master; a plain HELLO as its remote slave
 # on the master's port is refused (remote slaves speak TLS only).
 relay again none
-mparm "$NET.1.2"
+mparm "$NET.1.2:5561"
 sed -i 's/elapsed=3/elapsed=6/' "$T/mh.parm"
 "${MASTER[@]}" -o "$T/o4" --token-file "$T/tok" >"$T/m4.out" 2>&1 &
 mp=$!
@@ -197,4 +199,16 @@ rc=$?
 [ "$rc" = 0 ] && ok || { bad "the run with a plain impostor exit $rc"; tail -5 "$T/m4.out"; }
 [ -z "$mport" ] || { grep -q "HELLO as slave hd1-0 of another host without TLS" "$T/m4.out" && ok || bad "the plain HELLO was not refused as such"; }
 
+# 6. system=HOST:PORT checks, located at the system= line.
+printf 'hd=default,shell=vdbench\nhd=hd1,\n system=%s\nsd=sd1,host=hd1,lun=/tmp/x,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$NET.1.2:abc" >"$T/bad.parm"
+expect_rc 157 timeout 20 "$VDBC" -f "$T/bad.parm" -o "$T/o5" --port 0
+expect_out "bad.parm:3:"
+expect_out "Invalid 'system=' value: $NET.1.2:abc (expected HOST or HOST:PORT with a port of 1 to 65535)"
+sed -i "s/$NET.1.2:abc/no-such-host.invalid:5561/" "$T/bad.parm"
+expect_rc 157 timeout 20 "$VDBC" -f "$T/bad.parm" -o "$T/o6" --port 0
+expect_out "bad.parm:3:"
+expect_out "Host 'no-such-host.invalid:5561' does not exist"
+printf 'hd=hd1,system=%s,shell=ssh\nsd=sd1,host=hd1,lun=/tmp/x,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$NET.1.2:22" >"$T/ssh.parm"
+expect_rc 157 timeout 20 "$VDBC" -f "$T/ssh.parm" -o "$T/o7" --port 0
+expect_out "hd=hd1: system=$NET.1.2:22: a port is for a slave daemon"
 finish
