@@ -10,6 +10,9 @@
 #   ends the session with a TLS error on both sides; no slave starts
 # - a wrong token: the handshake fails, named on both sides
 # - a remote slave's name in a plain HELLO on the master's port is refused
+# - impostor daemons (openssl s_server): one with the token's key that
+#   answers a LAUNCH never sent, one with a certificate instead of the
+#   key: the master refuses both and sends no LAUNCH (no cookie leaves)
 # - an all-zero token is refused by the daemon and by the master
 # - --listen refuses :99999 or :abc, and --listen :PORT listens there
 # - system=HOST:PORT with a bad port or unknown host: a located error;
@@ -198,6 +201,34 @@ wait "$mp"
 rc=$?
 [ "$rc" = 0 ] && ok || { bad "the run with a plain impostor exit $rc"; tail -5 "$T/m4.out"; }
 [ -z "$mport" ] || { grep -q "HELLO as slave hd1-0 of another host without TLS" "$T/m4.out" && ok || bad "the plain HELLO was not refused as such"; }
+
+# 7. Impostor daemons, with openssl s_server on the host's port 5562.
+if command -v openssl >/dev/null; then
+	# The key a daemon derives from the token (proto/tls.c).
+	psk=$(python3 -c 'import hmac, hashlib, sys; print(hmac.new(bytes.fromhex(open(sys.argv[1]).read().strip()), b"vdbc daemon link v1", hashlib.sha256).hexdigest())' "$T/tok")
+	# A LAUNCH reply (tag 1) sent right after the handshake, before any hello.
+	python3 -c 'import json, struct, sys; b = json.dumps({"connect": "x:1", "slaves": [1, 2, 3]}).encode(); sys.stdout.buffer.write(b"VDBC" + struct.pack(">HHII", 1, 103, len(b), 1) + b)' >"$T/launch.bin"
+	(sleep 2; cat "$T/launch.bin"; sleep 5) | ip netns exec "$NS_1" timeout 20 openssl s_server -accept "$NET.1.2:5562" -nocert \
+	    -psk "$psk" -psk_identity vdbc-daemon -tls1_3 -ciphersuites TLS_AES_128_GCM_SHA256 -naccept 1 >"$T/fake1.out" 2>&1 &
+	PIDS="$PIDS $!"
+	sleep 0.5
+	mparm "$NET.1.2:5562"
+	expect_rc 157 "${MASTER[@]}" -o "$T/o8" --token-file "$T/tok"
+	expect_out "hd=hd1: the daemon at $NET.1.2:5562 answered a LAUNCH it was never sent"
+	grep -q "started the slaves" "$T/out" && bad "the master believed a LAUNCH reply it never asked for" || ok
+	grep -aq '"slaves"' "$T/fake1.out" && bad "the master sent LAUNCH to a daemon that never said hello" || ok
+	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$T/k.pem" -out "$T/c.pem" \
+	    -subj /CN=impostor -days 1 >/dev/null 2>&1
+	(sleep 5) | ip netns exec "$NS_1" timeout 20 openssl s_server -accept "$NET.1.2:5562" -cert "$T/c.pem" -key "$T/k.pem" \
+	    -tls1_3 -naccept 1 >"$T/fake2.out" 2>&1 &
+	PIDS="$PIDS $!"
+	sleep 0.5
+	expect_rc 157 "${MASTER[@]}" -o "$T/o9" --token-file "$T/tok"
+	expect_out "hd=hd1: no session with the daemon at $NET.1.2:5562: TLS handshake failed: certificate verify failed"
+	grep -aq '"slaves"\|"step"' "$T/fake2.out" && bad "the master talked to a daemon with a certificate" || ok
+else
+	echo "note: no openssl command; impostor daemons not tried"
+fi
 
 # 6. system=HOST:PORT checks, located at the system= line.
 printf 'hd=default,shell=vdbench\nhd=hd1,\n system=%s\nsd=sd1,host=hd1,lun=/tmp/x,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$NET.1.2:abc" >"$T/bad.parm"
