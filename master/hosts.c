@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "console.h"
+#include "net.h"
 #include "place.h"
 #include "xmalloc.h"
 
@@ -52,11 +53,16 @@ is_my_address(const struct sockaddr *sa)
 }
 
 int
-hosts_is_local(const char *system)
+hosts_is_local(const char *hostport)
 {
 	struct addrinfo hints, *res = NULL, *ai;
-	char me[256] = "";
+	char me[256] = "", system[256], port[32];
 	int local = 0;
+
+	/* HOST:PORT names a daemon's port; the host decides. */
+	if (net_split(hostport, system, sizeof(system), port,
+	    sizeof(port)) != 0)
+		snprintf(system, sizeof(system), "%s", hostport);
 
 	if (strncasecmp(system, "localhost", 9) == 0 ||
 	    strncmp(system, "127.", 4) == 0 || strcmp(system, "::1") == 0)
@@ -131,6 +137,17 @@ hosts_build(const struct model *m, const struct plan *p, int jvms_opt,
 				snprintf(label, sizeof(label), "%s", hd->name);
 			h = add_host(&t, &n, label, sys);
 			h->how = how_of(hd, sys);
+			if ((h->how == HOST_SSH || h->how == HOST_RSH) &&
+			    strchr(sys, ':') != NULL && (sys[0] == '[' ||
+			    strchr(sys, ':') == strrchr(sys, ':'))) {
+				errmsg_set(e, NULL, 0, 0, "hd=%s: system=%s: a "
+				    "port is for a slave daemon (shell=vdbench); "
+				    "for %s give the port in its own "
+				    "configuration (--ssh 'ssh -p PORT')",
+				    hd->name, sys, hosts_how_name(h->how));
+				free(t);
+				return (-1);
+			}
 			h->user = hd->user;
 			h->vdbench = hd->vdbench;
 			h->nslaves = jvms_opt > 0 ? jvms_opt : hd->jvms;

@@ -34,7 +34,7 @@ struct mhost {
 int		 hosts_build(const struct model *, const struct plan *,
 		    int jvms_opt, int max_slaves, struct mhost **, int *n,
 		    struct errmsg *);
-/* Whether an address or name is this machine. */
+/* Whether an address or name (of HOST[:PORT]) is this machine. */
 int		 hosts_is_local(const char *system);
 const char	*hosts_how_name(enum host_how);
 

@@ -23,6 +23,7 @@
 #include "parmfile.h"
 #include "plan.h"
 #include "mtime.h"
+#include "net.h"
 #include "xmalloc.h"
 #include "run.h"
 #include "simulate.h"
@@ -100,16 +101,19 @@ prepare_outdir(const char *dir, struct errmsg *e)
 	return (0);
 }
 
-/* Does a host name or address resolve? */
+/* Does a host name or address (of HOST[:PORT]) resolve? */
 static int
 host_exists(const char *system)
 {
 	struct addrinfo hints, *res = NULL;
+	char host[256], port[32];
 
+	if (net_split(system, host, sizeof(host), port, sizeof(port)) != 0)
+		return (0);
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
-	if (getaddrinfo(system, NULL, &hints, &res) != 0)
+	if (getaddrinfo(host, NULL, &hints, &res) != 0)
 		return (0);
 	freeaddrinfo(res);
 	return (1);

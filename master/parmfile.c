@@ -342,6 +342,7 @@ struct pstate {
 	int			 out_of_order;	/* an sd= inside wd/rd */
 	int			 threads0_noted;
 	int			 hd_seen_default;
+	int			 hd_sys_checked;	/* at its system= */
 	long			 count_start, count_n;	/* count=(s,n) */
 };
 
@@ -856,7 +857,7 @@ static int
 finish_entry(struct pstate *ps)
 {
 	if (ps->sec == SEC_HD && ps->hd != NULL && !ps->is_default &&
-	    ps->opts->host_exists != NULL) {
+	    !ps->hd_sys_checked && ps->opts->host_exists != NULL) {
 		const char *sys = ps->hd->system != NULL ? ps->hd->system :
 		    ps->hd->name;
 
@@ -961,6 +962,7 @@ open_entry(struct pstate *ps, enum section s)
 			return (fail(ps, "Using duplicate host names: %s",
 			    name));
 		ps->hd = hd_copy(ps->hd_def, name);
+		ps->hd_sys_checked = 0;
 		if (it->vals.n == 2)
 			ps->hd->system = xstrdup(it->vals.v[0].str);
 		TAILQ_INSERT_TAIL(&ps->m->hds, ps->hd, entry);
@@ -1230,6 +1232,31 @@ do_general(struct pstate *ps, const struct kwdef *d)
 	}
 }
 
+/*
+ * system=HOST[:PORT] or [V6]:PORT: 0 when the port (if any) is 1 to 65535
+ * digits. A bare IPv6 address has more than one colon and no port.
+ */
+static int
+system_port_ok(const char *s)
+{
+	const char *c = s[0] == '[' ? strchr(s, ']') : strrchr(s, ':');
+	long v;
+
+	if (s[0] == '[') {
+		if (c == NULL || c == s + 1 || (c[1] != '\0' && c[1] != ':'))
+			return (-1);
+		if (c[1] == '\0')
+			return (0);
+		c++;
+	} else if (c == NULL || strchr(s, ':') != c)
+		return (0);
+	if (c == s || c[1] == '\0' || strlen(c + 1) > 5 ||
+	    strspn(c + 1, "0123456789") != strlen(c + 1))
+		return (-1);
+	v = strtol(c + 1, NULL, 10);
+	return (v >= 1 && v <= 65535 ? 0 : -1);
+}
+
 /* Host definitions. */
 static int
 do_hd(struct pstate *ps, const struct kwdef *d)
@@ -1293,6 +1320,16 @@ do_hd(struct pstate *ps, const struct kwdef *d)
 	    strchr(s, '\\') == NULL)
 		return (fail(ps, "'vdbench=' directory name must end with a "
 		    "file separator (\\ or /): %s", s));
+	if (d->id == K_SYSTEM && system_port_ok(s) != 0)
+		return (fail(ps, "Invalid 'system=' value: %s (expected HOST or "
+		    "HOST:PORT with a port of 1 to 65535)", s));
+	/* Checked here, so the error points at this line. */
+	if (d->id == K_SYSTEM && !ps->is_default && ps->opts->host_exists !=
+	    NULL && strncmp(s, "localhost", 9) != 0 &&
+	    !ps->opts->host_exists(s))
+		return (fail(ps, "Host '%s' does not exist", s));
+	if (d->id == K_SYSTEM)
+		ps->hd_sys_checked = !ps->is_default;
 	free(*dst);
 	*dst = xstrdup(s);
 	return (0);

@@ -21,6 +21,7 @@
 #include "log.h"
 #include "net.h"
 #include "proto.h"
+#include "tls.h"
 #include "xmalloc.h"
 
 #define REMOTE_DEFAULT_PORT	"5560"
@@ -28,9 +29,9 @@
 struct remote {
 	const struct mhost	*host;
 	struct link		*link;
-	uint8_t			 key[AUTH_KEY_BYTES];
-	char			 nonce[AUTH_NONCE_HEX + 1];
-	char			 daemon_nonce[AUTH_NONCE_HEX + 1];
+	struct tls		*tls;
+	int			 greeted;	/* its AUTH hello came */
+	int			 launched;	/* LAUNCH sent */
 	char			 connect[300];
 	json_t			*slaves;
 	remote_done_fn		*done;
@@ -57,58 +58,54 @@ finish(struct remote *r, int ok, const char *fmt, ...)
 	r->done(r->arg, r->host, ok, text);
 }
 
-/* The daemon's messages. */
+/*
+ * The daemon's messages. They arrive only through TLS keyed by the token
+ * (a daemon without it cannot finish the handshake), so its AUTH hello
+ * shows it knows the token; LAUNCH goes out only after that, and only a
+ * reply to our LAUNCH counts.
+ */
 static void
 remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
     void *arg)
 {
 	struct remote *r = arg;
-	const char *step = NULL, *nonce = NULL, *proof = NULL;
-	char mine[AUTH_PROOF_HEX + 1];
+	const char *step = NULL, *daemon = "?";
 
 	(void)l;
 	(void)tag;
 	if (body == NULL) {
-		finish(r, 0, "hd=%s: lost the daemon at %s: %s", r->host->label,
-		    r->host->system, link_error(r->link)[0] != '\0' ?
-		    link_error(r->link) : "it closed the connection");
+		finish(r, 0, "hd=%s: %s the daemon at %s: %s", r->host->label,
+		    r->greeted ? "lost" : "no session with", r->host->system,
+		    link_error(r->link)[0] != '\0' ? link_error(r->link) :
+		    "it closed the connection");
 		return;
 	}
 	switch (type) {
 	case MSG_AUTH:
-		json_unpack(body, "{s:s,s?s,s?s}", "step", &step, "nonce",
-		    &nonce, "proof", &proof);
-		if (strcmp(step, "challenge") == 0 && nonce != NULL &&
-		    strlen(nonce) == AUTH_NONCE_HEX) {
-			snprintf(r->daemon_nonce, sizeof(r->daemon_nonce),
-			    "%s", nonce);
-			auth_nonce(r->nonce);
-			auth_proof(r->key, "master", r->daemon_nonce, r->nonce,
-			    mine);
-			link_send(r->link, MSG_AUTH, json_pack("{s:s,s:s,s:s}",
-			    "step", "response", "nonce", r->nonce, "proof",
-			    mine));
-		} else if (strcmp(step, "proof") == 0 &&
-		    r->daemon_nonce[0] != '\0') {
-			if (!auth_check(r->key, "daemon", r->nonce,
-			    r->daemon_nonce, proof)) {
-				finish(r, 0, "hd=%s: the daemon at %s does not "
-				    "know the token (refused it)",
-				    r->host->label, r->host->system);
-				return;
-			}
-			link_send(r->link, MSG_LAUNCH, json_pack("{s:s,s:O}",
-			    "connect", r->connect, "slaves", r->slaves));
-		} else
+		json_unpack(body, "{s:s,s?s}", "step", &step, "daemon",
+		    &daemon);
+		if (strcmp(step, "hello") != 0 || r->greeted) {
 			finish(r, 0, "hd=%s: the daemon at %s broke the "
-			    "handshake (AUTH step '%s')", r->host->label,
+			    "handshake (AUTH step '%.40s')", r->host->label,
 			    r->host->system, step);
+			return;
+		}
+		r->greeted = 1;
+		r->launched = 1;
+		link_send(r->link, MSG_LAUNCH, json_pack("{s:s,s:O}",
+		    "connect", r->connect, "slaves", r->slaves));
 		break;
 	case MSG_LAUNCH: {
 		char pids[256] = "";
 		size_t i;
 		json_t *v;
 
+		if (!r->launched) {
+			finish(r, 0, "hd=%s: the daemon at %s answered a LAUNCH "
+			    "it was never sent", r->host->label,
+			    r->host->system);
+			return;
+		}
 		json_array_foreach(json_object_get(body, "slaves"), i, v) {
 			size_t n = strlen(pids);
 
@@ -116,7 +113,7 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			    i > 0 ? " " : "", (long long)json_integer_value(v));
 		}
 		finish(r, 1, "hd=%s: the daemon at %s started the slaves "
-		    "(pids %s); they dial back to %s", r->host->label,
+		    "(pids %s); they dial back to %s over TLS", r->host->label,
 		    r->host->system, pids, r->connect);
 		break;
 	}
@@ -158,6 +155,7 @@ remote_start(struct event_base *base, const struct mhost *h,
     remote_done_fn *done, void *arg, struct errmsg *e)
 {
 	struct remote *r;
+	uint8_t psk[TLS_PSK_BYTES];
 	int fd, i;
 
 	if ((fd = net_dial(h->system, REMOTE_DEFAULT_PORT, e)) < 0) {
@@ -172,7 +170,14 @@ remote_start(struct event_base *base, const struct mhost *h,
 	evutil_make_socket_nonblocking(fd);
 	r = xcalloc(1, sizeof(*r));
 	r->host = h;
-	memcpy(r->key, key, sizeof(r->key));
+	tls_psk_derive(key, AUTH_KEY_BYTES, TLS_LABEL_DAEMON, psk);
+	r->tls = tls_client_new(TLS_DAEMON_IDENTITY, psk, e);
+	explicit_bzero(psk, sizeof(psk));
+	if (r->tls == NULL) {
+		close(fd);
+		free(r);
+		return (NULL);
+	}
 	r->done = done;
 	r->arg = arg;
 	dial_back(fd, master_addr, master_port, r->connect,
@@ -181,13 +186,19 @@ remote_start(struct event_base *base, const struct mhost *h,
 	for (i = 0; i < h->nslaves; i++)
 		json_array_append_new(r->slaves, json_pack("{s:s,s:s,s:b}",
 		    "name", names[i], "cookie", cookies[i], "cpu", i == 0));
-	if ((r->link = link_new(base, fd, remote_dispatch, r)) == NULL) {
+	if ((r->link = link_new_tls(base, fd, r->tls, remote_dispatch,
+	    r)) == NULL) {
 		close(fd);
 		json_decref(r->slaves);
+		tls_free(r->tls);
 		free(r);
 		errmsg_set(e, NULL, 0, 0, "hd=%s: out of memory", h->label);
 		return (NULL);
 	}
+	/* Goes out once the TLS handshake is done. */
+	link_send(r->link, MSG_AUTH, json_pack("{s:s,s:s,s:i,s:i}", "step",
+	    "hello", "version", VDBC_VERSION, "major", PROTO_MAJOR, "minor",
+	    PROTO_MINOR));
 	return (r);
 }
 
@@ -197,8 +208,8 @@ remote_free(struct remote *r)
 	if (r == NULL)
 		return;
 	link_free(r->link);
+	tls_free(r->tls);
 	json_decref(r->slaves);
-	explicit_bzero(r->key, sizeof(r->key));
 	free(r);
 }
 
@@ -243,7 +254,7 @@ remote_ssh(const struct mhost *h, const char *ssh_cmd, const char *vdbc,
 	shell_quote(connect, q[1], sizeof(q[1]));
 	shell_quote(name, q[2], sizeof(q[2]));
 	snprintf(cmd, sizeof(cmd), "%s slave --connect %s --name %s "
-	    "--cookie-stdin%s", q[0], q[1], q[2], cpu ? " --cpu" : "");
+	    "--cookie-stdin --tls%s", q[0], q[1], q[2], cpu ? " --cpu" : "");
 	argv = xcalloc(we.we_wordc + 8, sizeof(char *));
 	for (i = 0; i < we.we_wordc; i++)
 		argv[n++] = we.we_wordv[i];

@@ -12,11 +12,13 @@
 #include "hosts.h"
 
 /*
- * The master's side of a slave daemon (shell=vdbench): dial it, prove we
- * know the token and check that it does (proto/auth.h), then ask it to
- * start the host's slaves, which dial back to connect_to with their
- * cookies. done() is called once: ok with the daemon's pids, or not with
- * the reason (the daemon's own words when it refused).
+ * The master's side of a slave daemon (shell=vdbench): dial it at
+ * system=HOST[:PORT] (5560), TLS 1.3 keyed by the token (proto/tls.h:
+ * the handshake proves both sides know it), AUTH hello both ways, then
+ * ask it to start the host's slaves, which dial back to connect_to over
+ * TLS keyed by their cookies. done() is called once: ok with the
+ * daemon's pids, or not with the reason (the daemon's own words when it
+ * refused).
  */
 struct remote;
 
@@ -33,9 +35,9 @@ void		 remote_free(struct remote *);
 /*
  * shell=ssh (or rsh): start one slave through the command ssh_cmd (shell
  * words, e.g. "ssh -F cfg"; BatchMode is added for ssh) as
- * "VDBC slave --connect CONNECT --name NAME --cookie-stdin [--cpu]" on
- * the host, the cookie on the command's standard input, its output (and
- * ssh's own messages) into outfile. The local pid, or -1 with e set.
+ * "VDBC slave --connect CONNECT --name NAME --cookie-stdin --tls [--cpu]"
+ * on the host, the cookie (its TLS key) on the command's standard input,
+ * its output (and ssh's own messages) into outfile. The local pid, or -1 with e set.
  */
 pid_t		 remote_ssh(const struct mhost *, const char *ssh_cmd,
 		    const char *vdbc_path, const char *connect,

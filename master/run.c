@@ -39,6 +39,7 @@
 #include "report.h"
 #include "results.h"
 #include "charts.h"
+#include "tls.h"
 #include "units.h"
 #include "xmalloc.h"
 
@@ -149,6 +150,7 @@ struct master {
 	char			 lost_names[512];	/* --on-slave-loss=continue */
 	json_t			*info;		/* per host: INFO reply luns */
 	uint8_t			 token[AUTH_KEY_BYTES];
+	struct tls		*tls;	/* remote slaves dial back over it */
 	struct hist		*scratch[4];	/* on_interval's, reused */
 	enum mstate		 state;
 	uint64_t		 state_since_ns;
@@ -2631,7 +2633,15 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 
-		if (strcmp(s->name, name) != 0 || s->hello)
+		if (strcmp(s->name, name) != 0)
+			continue;
+		if (m->hosts[s->host].how != HOST_LOCAL && !link_is_tls(l)) {
+			console_line("vdbc: closed a connection from %s: HELLO "
+			    "as slave %s of another host without TLS", p->peer,
+			    name);
+			break;
+		}
+		if (s->hello)
 			continue;
 		if (cookie == NULL || strcmp(cookie, s->cookie) != 0) {
 			console_line("vdbc: closed a connection from %s: HELLO "
@@ -2695,10 +2705,31 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	pending_done(p);
 }
 
+/* The TLS key of a remote slave dialling back: from its cookie. */
+static int
+slave_psk(const char *identity, uint8_t psk[TLS_PSK_BYTES], void *arg)
+{
+	struct master *m = arg;
+	int i;
+
+	for (i = 0; i < m->nslaves; i++) {
+		const struct mslave *s = &m->sl[i];
+
+		if (strcmp(s->name, identity) == 0 && !s->hello &&
+		    m->hosts[s->host].how != HOST_LOCAL) {
+			tls_psk_derive(s->cookie, strlen(s->cookie),
+			    TLS_LABEL_SLAVE, psk);
+			return (0);
+		}
+	}
+	return (-1);
+}
+
 /*
  * A slave dials in. Until its HELLO names it and shows its cookie it is
  * a stranger: small frames only, RUN_HELLO_S to say HELLO, and at most
- * RUN_MAX_UNPROVED strangers at a time (then accepting waits).
+ * RUN_MAX_UNPROVED strangers at a time (then accepting waits). A local
+ * slave speaks plain; a remote one dialling back speaks TLS.
  */
 static void
 accept_cb(int fd, const char *peer, void *arg)
@@ -2716,7 +2747,8 @@ accept_cb(int fd, const char *peer, void *arg)
 	p = xcalloc(1, sizeof(*p));
 	p->m = m;
 	snprintf(p->peer, sizeof(p->peer), "%s", peer);
-	if ((p->link = link_new(m->base, fd, pending_dispatch, p)) == NULL) {
+	if ((p->link = link_new_sniff(m->base, fd, m->tls, pending_dispatch,
+	    p)) == NULL) {
 		close(fd);
 		free(p);
 		listener_done(m->listener);
@@ -3384,6 +3416,10 @@ run_all(const struct model *model, const struct plan *plan,
 	m->res = results_new(o->outdir, o->seed, o->nfiles, o->files);
 	general_cmd(model, "startcmd", o->outdir);
 	m->base = event_base_new();
+	if ((m->tls = tls_server_new(slave_psk, m, &e)) == NULL) {
+		console_fatal("%s", e.text);
+		goto out;
+	}
 	if (listen_port(m, o->port) != 0) {
 		console_fatal("Unable to listen for slaves on port %d: %s",
 		    o->port < 0 ? 5570 : o->port, strerror(errno));
@@ -3458,6 +3494,7 @@ out:
 	for (i = 0; m->remotes != NULL && i < m->nhosts; i++)
 		remote_free(m->remotes[i]);
 	free(m->remotes);
+	tls_free(m->tls);
 	free(m->hosts);
 	free(m->key_hosts);
 	json_decref(m->info);

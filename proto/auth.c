@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Token files and HMAC proofs (see auth.h), through libcrypto. */
+/* Token files and cookies (see auth.h), through libcrypto. */
 #include "auth.h"
 
 #include <errno.h>
@@ -9,9 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
 #include <openssl/rand.h>
 
 /* Bytes to lower-case hex. */
@@ -88,6 +85,7 @@ auth_load_token(const char *path, uint8_t key[AUTH_KEY_BYTES],
 	struct stat st;
 	ssize_t n;
 	int fd, i;
+	uint8_t nonzero = 0;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
 		errmsg_set(e, NULL, 0, 0, "token file %s: %s", path,
@@ -125,6 +123,13 @@ auth_load_token(const char *path, uint8_t key[AUTH_KEY_BYTES],
 			return (-1);
 		}
 		key[i] = (uint8_t)(hi << 4 | lo);
+		nonzero |= key[i];
+	}
+	if (nonzero == 0) {
+		errmsg_set(e, NULL, 0, 0, "token file %s: an all-zero token is "
+		    "no secret (make one with 'vdbc slave --gen-token FILE')",
+		    path);
+		return (-1);
 	}
 	return (0);
 }
@@ -136,32 +141,4 @@ auth_nonce(char out[AUTH_NONCE_HEX + 1])
 
 	random_bytes(b, sizeof(b));
 	to_hex(b, sizeof(b), out);
-}
-
-void
-auth_proof(const uint8_t key[AUTH_KEY_BYTES], const char *role,
-    const char *peer_nonce, const char *own_nonce,
-    char out[AUTH_PROOF_HEX + 1])
-{
-	uint8_t mac[EVP_MAX_MD_SIZE];
-	unsigned int len = 0;
-	char msg[256];
-
-	snprintf(msg, sizeof(msg), "vdbc-%s:%s:%s", role, peer_nonce,
-	    own_nonce);
-	HMAC(EVP_sha256(), key, AUTH_KEY_BYTES, (const uint8_t *)msg,
-	    strlen(msg), mac, &len);
-	to_hex(mac, 32, out);
-}
-
-int
-auth_check(const uint8_t key[AUTH_KEY_BYTES], const char *role,
-    const char *peer_nonce, const char *own_nonce, const char *proof)
-{
-	char want[AUTH_PROOF_HEX + 1];
-
-	if (proof == NULL || strlen(proof) != AUTH_PROOF_HEX)
-		return (0);
-	auth_proof(key, role, peer_nonce, own_nonce, want);
-	return (CRYPTO_memcmp(want, proof, AUTH_PROOF_HEX) == 0);
 }

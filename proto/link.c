@@ -10,12 +10,17 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
+#include <event2/bufferevent_ssl.h>
 
 #include "frame.h"
 #include "msg.h"
+#include "tls.h"
 #include "xmalloc.h"
 
 struct link {
@@ -31,6 +36,10 @@ struct link {
 	int			 broke;		/* down on a protocol error */
 	char			 why_late[200];	/* the deadline's reason */
 	char			 error[1100];
+	struct tls		*tls;	/* TLS (or may be, when sniffing) */
+	int			 is_tls;
+	int			 handshaken;	/* TLS: the handshake is done */
+	int			 sniffing;	/* the first byte decides */
 };
 
 /* Really free: nothing of ours is on the stack any more. */
@@ -83,6 +92,8 @@ link_broke(struct link *l, const char *why)
 	return (link_down(l, why));
 }
 
+static int	link_sniff(struct link *);
+
 /* Read every complete frame in the input buffer. */
 static void
 link_read_cb(struct bufferevent *bev, void *arg)
@@ -90,6 +101,8 @@ link_read_cb(struct bufferevent *bev, void *arg)
 	struct link *l = arg;
 	struct evbuffer *in = bufferevent_get_input(bev);
 
+	if (l->sniffing && evbuffer_get_length(in) > 0 && link_sniff(l))
+		return;
 	while (!l->dead) {
 		size_t avail = evbuffer_get_length(in);
 		struct frame_hdr h;
@@ -143,15 +156,53 @@ link_read_cb(struct bufferevent *bev, void *arg)
 	}
 }
 
-/* Connection closed or failed. */
+/* TLS: why the connection failed, in OpenSSL's words. */
+static void
+tls_down(struct link *l, struct bufferevent *bev)
+{
+	unsigned long err, first = 0;
+	char text[300], why[600];
+	int sys = EVUTIL_SOCKET_ERROR();
+
+	while ((err = bufferevent_get_openssl_error(bev)) != 0) {
+		if (first == 0)
+			first = err;
+	}
+	if (first != 0)
+		tls_err_text(first, text, sizeof(text));
+	else
+		snprintf(text, sizeof(text), "%s", sys != 0 ? strerror(sys) :
+		    "the peer closed the connection");
+	if (!l->handshaken)
+		snprintf(why, sizeof(why), "TLS handshake failed: %s (not the "
+		    "same token or key at both ends?)", text);
+	else
+		snprintf(why, sizeof(why), "TLS: %s%s", text, first != 0 ?
+		    " (the stream was damaged or changed in transit)" : "");
+	link_down(l, why);
+}
+
+/* Connection closed or failed; for TLS also the handshake done. */
 static void
 link_event_cb(struct bufferevent *bev, short what, void *arg)
 {
 	struct link *l = arg;
 
-	(void)bev;
-	if (what & BEV_EVENT_EOF)
+	if (l->is_tls && (what & BEV_EVENT_CONNECTED)) {
+		if (!tls_used_psk(bufferevent_openssl_get_ssl(bev)))
+			link_down(l, "TLS handshake failed: the peer did not "
+			    "use the pre-shared key");
+		else
+			l->handshaken = 1;
+		return;
+	}
+	if (l->is_tls && !l->handshaken && (what & (BEV_EVENT_EOF |
+	    BEV_EVENT_ERROR)))
+		tls_down(l, bev);
+	else if (what & BEV_EVENT_EOF)
 		link_down(l, "connection closed by the peer");
+	else if (l->is_tls && (what & BEV_EVENT_ERROR))
+		tls_down(l, bev);
 	else if (what & BEV_EVENT_ERROR)
 		link_down(l, "connection error");
 }
@@ -167,17 +218,47 @@ link_deadline_cb(evutil_socket_t fd, short what, void *arg)
 	link_down(l, l->why_late);
 }
 
-/* Wrap a connected socket. */
-struct link *
-link_new(struct event_base *base, int fd, link_dispatch_fn *dispatch,
-    void *arg)
+/* TLS sends its handshake in small writes that wait for each other:
+ * without this, Nagle and delayed ACKs add 40 ms to it. */
+static void
+link_nodelay(int fd)
+{
+	int one = 1;
+
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+}
+
+/* A link on a new bufferevent: plain, or TLS over tls. */
+static struct link *
+link_make(struct event_base *base, int fd, struct tls *tls,
+    link_dispatch_fn *dispatch, void *arg)
 {
 	struct link *l = xcalloc(1, sizeof(*l));
+	SSL *ssl = NULL;
 
-	l->bev = bufferevent_socket_new(base, fd, BEV_OPT_CLOSE_ON_FREE);
-	if (l->bev == NULL) {
+	if (tls != NULL && (ssl = tls_ssl_new(tls)) == NULL) {
 		free(l);
 		return (NULL);
+	}
+	if (ssl != NULL)
+		l->bev = bufferevent_openssl_socket_new(base, fd, ssl,
+		    tls_is_server(tls) ? BUFFEREVENT_SSL_ACCEPTING :
+		    BUFFEREVENT_SSL_CONNECTING, BEV_OPT_CLOSE_ON_FREE);
+	else
+		l->bev = bufferevent_socket_new(base, fd,
+		    BEV_OPT_CLOSE_ON_FREE);
+	if (l->bev == NULL) {
+		SSL_free(ssl);
+		free(l);
+		return (NULL);
+	}
+	if (ssl != NULL) {
+		link_nodelay(fd);
+		l->tls = tls;
+		l->is_tls = 1;
+		/* A peer that just closes is a lost peer, not an attack:
+		 * every session ends with its own message. */
+		bufferevent_openssl_set_allow_dirty_shutdown(l->bev, 1);
 	}
 	l->dispatch = dispatch;
 	l->arg = arg;
@@ -186,6 +267,81 @@ link_new(struct event_base *base, int fd, link_dispatch_fn *dispatch,
 	bufferevent_setcb(l->bev, link_read_cb, NULL, link_event_cb, l);
 	bufferevent_enable(l->bev, EV_READ | EV_WRITE);
 	return (l);
+}
+
+/* Wrap a connected socket. */
+struct link *
+link_new(struct event_base *base, int fd, link_dispatch_fn *dispatch,
+    void *arg)
+{
+	return (link_make(base, fd, NULL, dispatch, arg));
+}
+
+/* Wrap a connected socket in TLS. */
+struct link *
+link_new_tls(struct event_base *base, int fd, struct tls *tls,
+    link_dispatch_fn *dispatch, void *arg)
+{
+	return (link_make(base, fd, tls, dispatch, arg));
+}
+
+/* Plain until the first byte says TLS (see link_sniff). */
+struct link *
+link_new_sniff(struct event_base *base, int fd, struct tls *tls,
+    link_dispatch_fn *dispatch, void *arg)
+{
+	struct link *l = link_make(base, fd, NULL, dispatch, arg);
+
+	if (l != NULL) {
+		l->tls = tls;
+		l->sniffing = tls != NULL;
+	}
+	return (l);
+}
+
+/*
+ * The first byte of a sniffed link is in: a frame goes on plain (0); a
+ * TLS record (0x16) puts a TLS filter over the plain bufferevent, which
+ * reads what already came, and the link reads from the filter (1).
+ */
+static int
+link_sniff(struct link *l)
+{
+	struct bufferevent *under = l->bev, *f;
+	unsigned char b = 0;
+	SSL *ssl;
+
+	l->sniffing = 0;
+	evbuffer_copyout(bufferevent_get_input(under), &b, 1);
+	if (b != 0x16)
+		return (0);
+	if ((ssl = tls_ssl_new(l->tls)) == NULL) {
+		link_down(l, "TLS: out of memory");
+		return (1);
+	}
+	f = bufferevent_openssl_filter_new(bufferevent_get_base(under), under,
+	    ssl, BUFFEREVENT_SSL_ACCEPTING, BEV_OPT_CLOSE_ON_FREE);
+	if (f == NULL) {
+		SSL_free(ssl);
+		link_down(l, "TLS: out of memory");
+		return (1);
+	}
+	l->bev = f;
+	l->is_tls = 1;
+	link_nodelay(bufferevent_getfd(under));
+	bufferevent_openssl_set_allow_dirty_shutdown(f, 1);
+	bufferevent_setcb(f, link_read_cb, NULL, link_event_cb, l);
+	bufferevent_enable(f, EV_READ | EV_WRITE);
+	/* The ClientHello is already buffered: no new read would come. */
+	bufferevent_trigger(under, EV_READ, BEV_TRIG_IGNORE_WATERMARKS |
+	    BEV_TRIG_DEFER_CALLBACKS);
+	return (1);
+}
+
+int
+link_is_tls(const struct link *l)
+{
+	return (l->is_tls);
 }
 
 /*

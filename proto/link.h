@@ -19,6 +19,7 @@
  * the owner decides.
  */
 struct link;
+struct tls;
 
 typedef void link_dispatch_fn(struct link *, uint16_t type, json_t *body,
     uint32_t tag, void *arg);
@@ -26,6 +27,20 @@ typedef void link_dispatch_fn(struct link *, uint16_t type, json_t *body,
 /* Take over a connected socket. */
 struct link	*link_new(struct event_base *, int fd, link_dispatch_fn *,
 		    void *arg);
+/* The same over TLS 1.3 (proto/tls.h): client or server as tls says.
+ * Frames flow once the handshake is done; a failed handshake, or a peer
+ * that did not use our key, is dispatch(NULL) with link_error() saying
+ * so. tls must outlive the link. */
+struct link	*link_new_tls(struct event_base *, int fd, struct tls *,
+		    link_dispatch_fn *, void *arg);
+/* An accepted socket where local peers speak plain frames and remote ones
+ * TLS (server side of tls): the first byte decides (a TLS record starts
+ * with 0x16, a frame with 'V'); TLS then runs as a filter over the
+ * plain bufferevent. */
+struct link	*link_new_sniff(struct event_base *, int fd, struct tls *,
+		    link_dispatch_fn *, void *arg);
+/* 1 when the link runs TLS (0 until the first byte of a sniffed one). */
+int		 link_is_tls(const struct link *);
 void		 link_free(struct link *);
 /*
  * Refuse frames whose body is over max bytes (at most PROTO_MAX_LEN, the

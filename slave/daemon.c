@@ -32,6 +32,7 @@
 #include "mtime.h"
 #include "net.h"
 #include "proto.h"
+#include "tls.h"
 #include "xmalloc.h"
 
 #define DAEMON_AUTH_S		5	/* to finish the handshake */
@@ -48,7 +49,6 @@ struct client {
 	struct link		*link;
 	struct event		*timer;	/* auth deadline, then close delay */
 	char			 peer[128];
-	char			 nonce[AUTH_NONCE_HEX + 1];
 	uint64_t		 last_heard_ns;
 	int			 unproved;	/* counted by the listener */
 	int			 authed;
@@ -60,6 +60,8 @@ TAILQ_HEAD(clients, client);
 struct daemon {
 	struct event_base	*base;
 	uint8_t			 key[AUTH_KEY_BYTES];
+	uint8_t			 psk[TLS_PSK_BYTES];	/* from the token */
+	struct tls		*tls;
 	int			 lfd;
 	struct listener		*listener;
 	struct event		*tick_ev;	/* heartbeats, silence */
@@ -169,8 +171,8 @@ spawn(struct daemon *d, const char *connect, const char *name,
 	if (pid == 0) {
 		char *argv[] = { d->exe, (char *)"slave", (char *)"--connect",
 		    (char *)connect, (char *)"--name", (char *)name,
-		    (char *)"--cookie-stdin", cpu ? (char *)"--cpu" : NULL,
-		    NULL };
+		    (char *)"--cookie-stdin", (char *)"--tls",
+		    cpu ? (char *)"--cpu" : NULL, NULL };
 
 		dup2(p[0], 0);
 		execv(d->exe, argv);
@@ -235,25 +237,22 @@ on_launch(struct client *c, json_t *body, uint32_t tag)
 	    connect, "slaves", pids), tag);
 }
 
-/* AUTH response from a client: check its proof, prove ours. */
+/*
+ * AUTH hello from a client. It comes through TLS with the key derived
+ * from our token, so the client knows the token: the handshake was the
+ * proof (nothing can be read before it completes).
+ */
 static void
 on_auth(struct client *c, json_t *body)
 {
 	struct daemon *d = c->d;
-	const char *step = NULL, *nonce = NULL, *proof = NULL;
-	char mine[AUTH_PROOF_HEX + 1];
+	const char *step = NULL;
+	char host[256] = "";
 
-	json_unpack(body, "{s:s,s?s,s?s}", "step", &step, "nonce", &nonce,
-	    "proof", &proof);
-	if (strcmp(step, "response") != 0 || nonce == NULL ||
-	    strlen(nonce) != AUTH_NONCE_HEX) {
-		client_refuse(c, "authentication: expected a response with a "
-		    "%d-digit nonce", AUTH_NONCE_HEX);
-		return;
-	}
-	if (!auth_check(d->key, "master", c->nonce, nonce, proof)) {
-		client_refuse(c, "authentication failed: the master does not "
-		    "know this daemon's token");
+	json_unpack(body, "{s:s}", "step", &step);
+	if (strcmp(step, "hello") != 0) {
+		client_refuse(c, "authentication: expected AUTH hello, not "
+		    "step '%.40s'", step);
 		return;
 	}
 	if (d->master != NULL || live_slaves(d) > 0) {
@@ -271,10 +270,11 @@ on_auth(struct client *c, json_t *body)
 	snprintf(d->master_peer, sizeof(d->master_peer), "%s", c->peer);
 	evtimer_del(c->timer);
 	evtimer_del(d->kill_ev);
-	auth_proof(d->key, "daemon", nonce, c->nonce, mine);
-	link_send(c->link, MSG_AUTH, json_pack("{s:s,s:s}", "step", "proof",
-	    "proof", mine));
-	log_info("master %s authenticated", c->peer);
+	gethostname(host, sizeof(host));
+	link_send(c->link, MSG_AUTH, json_pack("{s:s,s:s,s:s,s:i,s:i}",
+	    "step", "hello", "daemon", host, "version", VDBC_VERSION, "major",
+	    PROTO_MAJOR, "minor", PROTO_MINOR));
+	log_info("master %s authenticated (TLS 1.3, token as PSK)", c->peer);
 }
 
 /* Everything a client sends. */
@@ -297,7 +297,8 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			evtimer_add(c->timer, &t);
 			return;
 		}
-		if (!c->authed && !c->closing)
+		if (!c->closing && (!c->authed ||
+		    strncmp(link_error(c->link), "TLS", 3) == 0))
 			log_warn("closed %s: %s", c->peer, link_error(c->link)[0]
 			    != '\0' ? link_error(c->link) : "it went away");
 		client_free(c);
@@ -343,14 +344,13 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 	    (json_int_t)++d->hb_seq));
 }
 
-/* A client connects: challenge it. */
+/* A client connects: TLS with the token's key, then its AUTH hello. */
 static void
 accept_cb(int fd, const char *peer, void *arg)
 {
 	struct daemon *d = arg;
 	struct timeval t = { DAEMON_AUTH_S, 0 };
 	struct client *c;
-	char host[256] = "";
 
 	if (fd < 0) {
 		log_warn("cannot accept a connection: %s; trying again in a "
@@ -361,7 +361,8 @@ accept_cb(int fd, const char *peer, void *arg)
 	c->d = d;
 	c->unproved = 1;
 	snprintf(c->peer, sizeof(c->peer), "%s", peer);
-	if ((c->link = link_new(d->base, fd, client_dispatch, c)) == NULL) {
+	if ((c->link = link_new_tls(d->base, fd, d->tls, client_dispatch,
+	    c)) == NULL) {
 		close(fd);
 		free(c);
 		listener_done(d->listener);
@@ -371,11 +372,6 @@ accept_cb(int fd, const char *peer, void *arg)
 	link_set_max_frame(c->link, LINK_UNPROVED_MAX);
 	c->timer = evtimer_new(d->base, client_timer_cb, c);
 	evtimer_add(c->timer, &t);
-	auth_nonce(c->nonce);
-	gethostname(host, sizeof(host));
-	link_send(c->link, MSG_AUTH, json_pack("{s:s,s:s,s:s,s:s,s:i,s:i}",
-	    "step", "challenge", "nonce", c->nonce, "daemon", host, "version",
-	    VDBC_VERSION, "major", PROTO_MAJOR, "minor", PROTO_MINOR));
 }
 
 /* Reap slaves. */
@@ -430,6 +426,47 @@ quit_cb(evutil_socket_t sig, short what, void *arg)
 	event_base_loopexit(d->base, NULL);
 }
 
+/* The TLS key of a client identity: only the master's one. */
+static int
+psk_lookup(const char *identity, uint8_t psk[TLS_PSK_BYTES], void *arg)
+{
+	struct daemon *d = arg;
+
+	if (strcmp(identity, TLS_DAEMON_IDENTITY) != 0)
+		return (-1);
+	memcpy(psk, d->psk, TLS_PSK_BYTES);
+	return (0);
+}
+
+/* "[ADDR][:PORT]" into host (default loopback) and *port (default 5560):
+ * 0, or -1 when malformed or the port is not 0 to 65535. */
+static int
+listen_split(const char *at, char *host, size_t hostlen, int *port)
+{
+	char p[32] = "";
+	long v;
+
+	*port = DAEMON_DEFAULT_PORT;
+	if (at == NULL)
+		return (0);
+	if (at[0] == ':')
+		snprintf(p, sizeof(p), "%s", at + 1);
+	else if (net_split(at, host, hostlen, p, sizeof(p)) != 0)
+		return (-1);
+	if (at[0] == ':' && strlen(at + 1) >= sizeof(p))
+		return (-1);
+	if (p[0] == '\0' && at[0] != ':')
+		return (0);
+	if (p[0] == '\0' || strlen(p) > 5 || strspn(p, "0123456789") !=
+	    strlen(p))
+		return (-1);
+	v = strtol(p, NULL, 10);
+	if (v > 65535)
+		return (-1);
+	*port = (int)v;
+	return (0);
+}
+
 int
 daemon_main(const char *listen_at, const char *token_file)
 {
@@ -437,9 +474,9 @@ daemon_main(const char *listen_at, const char *token_file)
 	struct client *c;
 	struct daemon d;
 	struct errmsg e;
-	char host[256] = "127.0.0.1", port[32] = "";
+	char host[256] = "127.0.0.1";
 	ssize_t n;
-	int bound = 0, rc = 1;
+	int bound = 0, rc = 1, port = DAEMON_DEFAULT_PORT;
 
 	memset(&d, 0, sizeof(d));
 	TAILQ_INIT(&d.clients);
@@ -452,11 +489,15 @@ daemon_main(const char *listen_at, const char *token_file)
 		fprintf(stderr, "vdbc slave --listen: %s\n", e.text);
 		return (2);
 	}
-	if (listen_at != NULL && net_split(listen_at, host, sizeof(host),
-	    port, sizeof(port)) != 0) {
-		fprintf(stderr, "vdbc slave --listen: wanted ADDR[:PORT], not "
-		    "'%s'\n", listen_at);
+	if (listen_split(listen_at, host, sizeof(host), &port) != 0) {
+		fprintf(stderr, "vdbc slave --listen: wanted [ADDR][:PORT] with "
+		    "a port of 0 to 65535, not '%s'\n", listen_at);
 		return (2);
+	}
+	tls_psk_derive(d.key, sizeof(d.key), TLS_LABEL_DAEMON, d.psk);
+	if ((d.tls = tls_server_new(psk_lookup, &d, &e)) == NULL) {
+		fprintf(stderr, "vdbc slave --listen: %s\n", e.text);
+		return (1);
 	}
 	if ((n = readlink("/proc/self/exe", d.exe, sizeof(d.exe) - 1)) <= 0) {
 		fprintf(stderr, "vdbc slave --listen: cannot find my own "
@@ -465,10 +506,10 @@ daemon_main(const char *listen_at, const char *token_file)
 	}
 	d.exe[n] = '\0';
 	log_open("daemon", host);
-	d.lfd = net_listen(host, port[0] != '\0' ? atoi(port) :
-	    DAEMON_DEFAULT_PORT, &bound, &e);
+	d.lfd = net_listen(host, port, &bound, &e);
 	if (d.lfd < 0) {
 		fprintf(stderr, "vdbc slave --listen: %s\n", e.text);
+		tls_free(d.tls);
 		return (1);
 	}
 	signal(SIGPIPE, SIG_IGN);
@@ -487,8 +528,9 @@ daemon_main(const char *listen_at, const char *token_file)
 	event_add(d.sig_ev[0], NULL);
 	event_add(d.sig_ev[1], NULL);
 	d.kill_ev = evtimer_new(d.base, kill_cb, &d);
-	printf("vdbc %s slave daemon listening on %s:%d (one master at a "
-	    "time; token %s)\n", VDBC_VERSION, host, bound, token_file);
+	printf("vdbc %s slave daemon listening on %s:%d (TLS 1.3, the token "
+	    "as pre-shared key; one master at a time; token %s)\n",
+	    VDBC_VERSION, host, bound, token_file);
 	fflush(stdout);
 	if (event_base_dispatch(d.base) == 0)
 		rc = 0;
@@ -502,5 +544,8 @@ daemon_main(const char *listen_at, const char *token_file)
 	event_free(d.kill_ev);
 	close(d.lfd);
 	event_base_free(d.base);
+	tls_free(d.tls);
+	explicit_bzero(d.key, sizeof(d.key));
+	explicit_bzero(d.psk, sizeof(d.psk));
 	return (rc);
 }

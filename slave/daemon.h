@@ -6,9 +6,11 @@
  * "vdbc slave --listen [ADDR][:PORT] --token-file F" (alias "vdbc rsh"):
  * the daemon a master reaches for hosts with shell=vdbench. It binds to
  * loopback unless given an address, refuses a token file others can
- * read, proves and checks the token by HMAC (proto/auth.h), serves one
- * master at a time, and starts that master's slaves, which dial back with
- * a cookie the master gave. Slaves that outlive their master are killed.
+ * read or of all zeros, speaks only TLS 1.3 keyed by the token
+ * (proto/tls.h: the handshake proves both sides know it), serves one
+ * master at a time, and starts that master's slaves, which dial back over
+ * TLS keyed by the cookie the master gave each. Slaves that outlive their
+ * master are killed.
  */
 #define DAEMON_DEFAULT_PORT	5560	/* vdbench's daemon port */
 

@@ -28,6 +28,7 @@
 #include "mtime.h"
 #include "net.h"
 #include "proto.h"
+#include "tls.h"
 #include "work.h"
 #include "xmalloc.h"
 
@@ -303,14 +304,17 @@ dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	}
 }
 
-/* vdbc slave --connect HOST:PORT --name LABEL [--cpu] */
+/* vdbc slave --connect HOST:PORT --name LABEL [--cpu] [--cookie-stdin
+ * [--tls]]; --tls (a slave on another host): TLS 1.3 keyed by the
+ * cookie, with the name as the key's identity. */
 int
 slave_main(int argc, char *argv[])
 {
 	const char *connect_to = NULL, *name = "slave", *listen_at = NULL;
 	const char *token_file = NULL, *gen_token = NULL;
 	char cookie[80] = "";
-	int cookie_stdin = 0, listen = 0;
+	int cookie_stdin = 0, listen = 0, use_tls = 0;
+	struct tls *tls = NULL;
 	json_t *hello;
 	static const int sigs[3] = { SIGTERM, SIGINT, SIGHUP };
 	struct slave s;
@@ -329,6 +333,8 @@ slave_main(int argc, char *argv[])
 			s.cpu = 1;
 		else if (strcmp(argv[i], "--cookie-stdin") == 0)
 			cookie_stdin = 1;
+		else if (strcmp(argv[i], "--tls") == 0)
+			use_tls = 1;
 		else if (strcmp(argv[i], "--listen") == 0) {
 			listen = 1;
 			if (i + 1 < argc && argv[i + 1][0] != '-')
@@ -342,7 +348,7 @@ slave_main(int argc, char *argv[])
 		else {
 			fprintf(stderr, "vdbc slave: unknown argument '%s'\n"
 			    "usage: vdbc slave --connect HOST:PORT --name LABEL"
-			    " [--cpu] [--cookie-stdin]\n"
+			    " [--cpu] [--cookie-stdin [--tls]]\n"
 			    "       vdbc slave --listen [ADDR][:PORT] "
 			    "--token-file FILE\n"
 			    "       vdbc slave --gen-token FILE\n", argv[i]);
@@ -371,6 +377,22 @@ slave_main(int argc, char *argv[])
 		    "--gen-token FILE is required\n");
 		return (2);
 	}
+	if (use_tls) {
+		uint8_t psk[TLS_PSK_BYTES];
+
+		if (cookie[0] == '\0') {
+			log_error("--tls needs the cookie on standard input "
+			    "(--cookie-stdin): it is the key");
+			return (2);
+		}
+		tls_psk_derive(cookie, strlen(cookie), TLS_LABEL_SLAVE, psk);
+		tls = tls_client_new(name, psk, &e);
+		explicit_bzero(psk, sizeof(psk));
+		if (tls == NULL) {
+			log_error("%s", e.text);
+			return (2);
+		}
+	}
 	signal(SIGPIPE, SIG_IGN);
 	/*
 	 * A run gives each thread a 30 KiB histogram per workload and
@@ -382,11 +404,15 @@ slave_main(int argc, char *argv[])
 	mallopt(M_MMAP_THRESHOLD, 16 * 1024);
 	if ((fd = net_dial(connect_to, NULL, &e)) < 0) {
 		log_error("%s", e.text);
+		tls_free(tls);
 		return (1);
 	}
+	if (tls != NULL)
+		evutil_make_socket_nonblocking(fd);
 	s.name = xstrdup(name);
 	s.base = event_base_new();
-	s.link = link_new(s.base, fd, dispatch, &s);
+	s.link = tls != NULL ? link_new_tls(s.base, fd, tls, dispatch, &s) :
+	    link_new(s.base, fd, dispatch, &s);
 	s.interval_ev = evtimer_new(s.base, interval_cb, &s);
 	s.hb_ev = event_new(s.base, -1, EV_PERSIST, heartbeat_cb, &s);
 	evtimer_add(s.hb_ev, &one_s);
@@ -404,9 +430,10 @@ slave_main(int argc, char *argv[])
 	if (cookie[0] != '\0')
 		json_object_set_new(hello, "cookie", json_string(cookie));
 	link_send(s.link, MSG_HELLO, hello);
-	printf("vdbc %s slave %s, protocol %d.%d, libevent %s, jansson %s\n",
+	printf("vdbc %s slave %s, protocol %d.%d, libevent %s, jansson %s%s\n",
 	    VDBC_VERSION, name, PROTO_MAJOR, PROTO_MINOR,
-	    event_get_version(), JANSSON_VERSION);
+	    event_get_version(), JANSSON_VERSION, tls != NULL ?
+	    ", TLS 1.3 keyed by its one-time cookie" : "");
 	event_base_dispatch(s.base);
 	/* Flush what is queued (RUN_END, ERROR) before leaving. */
 	if (s.rc == 0) {
@@ -421,6 +448,7 @@ slave_main(int argc, char *argv[])
 	event_free(s.interval_ev);
 	event_free(s.hb_ev);
 	link_free(s.link);
+	tls_free(tls);
 	event_base_free(s.base);
 	free(s.name);
 	return (s.rc);

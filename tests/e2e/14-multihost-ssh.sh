@@ -3,7 +3,8 @@
 # a throwaway key pair and host key, on a private subnet inside a host
 # namespace (and a private /run, so nothing of the machine's changes);
 # the master in another namespace runs --ssh "ssh -F <test config>".
-# - a run on the ssh host writes its file; host and slave reports exist
+# - a run on the ssh host writes its file; host and slave reports exist;
+#   the slave dialled back over TLS keyed by the cookie on ssh's stdin
 # - a wrong key: the master stops at once with ssh's own message
 . "$(dirname "$0")/lib.sh"
 
@@ -84,6 +85,8 @@ for f in hd1.html hd1-0.stdout.html summary.html; do
 done
 [ -s "$T/s1.dat" ] && ok || bad "the ssh host's file was not written"
 grep -q "slave hd1-0, protocol" "$T/o1/hd1-0.stdout.html" && ok || bad "the slave's own output is not in hd1-0.stdout.html"
+grep -q "slave hd1-0, protocol.*TLS 1.3 keyed by its one-time cookie" "$T/o1/hd1-0.stdout.html" && ok ||
+	bad "the ssh slave did not dial back over TLS"
 [ -z "$(pgrep -f "slave --connect '\?$NET.1.1")" ] && ok || bad "a slave outlived the run"
 
 # 2. A key the host does not accept: ssh's own words, at once.

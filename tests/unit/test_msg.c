@@ -40,7 +40,7 @@ static const struct golden goldens[] = {
 	{ "HEARTBEAT", MSG_HEARTBEAT, { "seq" } },
 	{ "SHUTDOWN", MSG_SHUTDOWN, { NULL } },
 	{ "AUTH", MSG_AUTH, { "step" } },
-	{ "AUTH-response", MSG_AUTH, { "step" } },
+	{ "AUTH-master", MSG_AUTH, { "step" } },
 	{ "LAUNCH", MSG_LAUNCH, { "connect", "slaves" } },
 };
 
