@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "html.h"
 #include "mtime.h"
 #include "xmalloc.h"
 #include "parmyaml.h"
@@ -2173,12 +2174,18 @@ write_scan(FILE *f, const struct pitems *pi)
 	for (i = 0; i < pi->n; i++) {
 		const struct pitem *it = &pi->v[i];
 
+		/* the parmfile's text, escaped for the page */
 		if (it->line_idx != line && it->src != NULL) {
-			fprintf(f, "%s line: %s\n", tod, it->src);
+			fprintf(f, "%s line: ", tod);
+			html_put(f, it->src);
+			fputc('\n', f);
 			line = it->line_idx;
 		}
-		fprintf(f, "%s keyw: %s\n%s parm: %s\n", tod, it->text, tod,
-		    it->value);
+		fprintf(f, "%s keyw: ", tod);
+		html_put(f, it->text);
+		fprintf(f, "\n%s parm: ", tod);
+		html_put(f, it->value);
+		fputc('\n', f);
 	}
 	fflush(f);
 }
