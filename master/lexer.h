@@ -2,6 +2,8 @@
 #ifndef MASTER_LEXER_H
 #define MASTER_LEXER_H
 
+#include <stdio.h>
+
 #include "errmsg.h"
 #include "model.h"
 
@@ -57,7 +59,18 @@ struct pitems {
 	struct pitem	*v;
 };
 
-/* Read files in order into logical lines; -1 with e filled. */
+/* The most a parmfile (or an include) may hold: 16 MiB. */
+#define LEXER_MAX_FILE	(16 << 20)
+
+/*
+ * Open a parmfile for reading; NULL with e filled when it cannot be
+ * opened, is not a regular file (a FIFO, /dev/zero) or is over 16 MiB.
+ */
+FILE	*lexer_open(const char *path, struct errmsg *);
+/*
+ * Read files in order into logical lines; -1 with e filled. Each file and
+ * include must be a regular file of at most 16 MiB without NUL bytes.
+ */
 int	lexer_read_files(struct plines *, int nfiles, char *const files[],
 	    struct subvars *, struct errmsg *);
 /* Read one buffer as if it were a file named name (tests, fuzzers). */
