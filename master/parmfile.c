@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fstree.h"
 #include "html.h"
 #include "mtime.h"
 #include "xmalloc.h"
@@ -332,6 +333,7 @@ struct pstate {
 	struct strlist		*notes;
 	struct errmsg		*e;
 	const struct pitem	*it;		/* item being parsed */
+	const struct pitem	*entry_it;	/* the x=name of the entry */
 	enum section		 sec;
 	int			 is_default;	/* current entry is x=default */
 	struct hd		*hd_def, *hd;
@@ -922,6 +924,19 @@ finish_entry(struct pstate *ps)
 	    ps->fsd->anchor == NULL)
 		return (fail(ps, "Directory name required for fsd=%s",
 		    ps->fsd->name));
+	if (ps->sec == SEC_FSD && ps->fsd != NULL && !ps->is_default) {
+		struct fstree t;
+
+		if (fstree_init(&t, ps->fsd) == -2) {
+			if (ps->entry_it != NULL)	/* the fsd's own line */
+				ps->it = ps->entry_it;
+			return (fail(ps, "fsd=%s: depth=%d,width=%d,files=%llu "
+			    "makes more directories, files or bytes than 64 "
+			    "bits can count; that tree cannot exist",
+			    ps->fsd->name, ps->fsd->depth, ps->fsd->width,
+			    (unsigned long long)ps->fsd->files));
+		}
+	}
 	if (ps->sec == SEC_FWD && ps->fwd != NULL && !ps->is_default &&
 	    ps->fwd->fsds.n == 0 && strcmp(ps->fwd->name, "format") != 0)
 		return (fail(ps, "fwd parameter requires at least one 'fsd='"));
@@ -968,6 +983,7 @@ open_entry(struct pstate *ps, enum section s)
 
 	if (finish_entry(ps) != 0)
 		return (-1);
+	ps->entry_it = it;
 	ps->sec = s;
 	if (s == SEC_RG)
 		return (fail(ps, "Parameter 'rg=' (replay groups) is not "

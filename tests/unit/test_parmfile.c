@@ -273,8 +273,8 @@ test_overrides(void **state)
 }
 
 /*
- * Bounded input (issue 13, 7): a lun that is not UTF-8 and count= past
- * 100,000 are located errors;
+ * Bounded input (issue 13, 7): a lun that is not UTF-8, count= past
+ * 100,000 and an fsd tree that cannot be counted are located errors;
  * 100,000 sds by count= parse and plan (quadratic before).
  */
 static void
@@ -312,6 +312,12 @@ test_bounded_values(void **state)
 	assert_int_equal(e.col, 27);
 	assert_string_equal(pt_error("sd=sd,lun=/tmp/f*,count=(1)\n", &e),
 	    "'count=(start,count)' parameter requires two values");
+
+	assert_string_equal(pt_error("fsd=fsd1,anchor=/tmp/a,depth=10,"
+	    "width=100,files=100,size=4k\nfwd=fwd1,fsd=fsd1\n", &e),
+	    "fsd=fsd1: depth=10,width=100,files=100 makes more directories, "
+	    "files or bytes than 64 bits can count; that tree cannot exist");
+	assert_int_equal(e.line, 1);
 
 	pt_opts(&o);
 	assert_int_equal(pt_parse("sd=sd,lun=/tmp/f*,size=1m,"
