@@ -174,14 +174,16 @@ file_kind(mode_t mode)
 }
 
 /*
- * Open a parmfile: a regular file of at most LEXER_MAX_FILE bytes. NULL
- * with errno when it cannot be opened (e untouched), or with errno 0 and
- * e filled (at file:line, the include= line) when it is refused. A FIFO
- * is opened without waiting for a writer, so it cannot hang the master.
+ * Open a parmfile: a regular file of at most LEXER_MAX_FILE bytes, or
+ * with pipe_ok (-f, not include=) also a pipe such as /dev/stdin, whose
+ * reading read_stream bounds. NULL with errno when it cannot be opened
+ * (e untouched), or with errno 0 and e filled (at file:line, the
+ * include= line) when it is refused. The open never waits for a FIFO's
+ * writer, and a FIFO without one reads as empty: nothing hangs.
  */
 static FILE *
-open_bounded(const char *path, const char *file, int line, int col,
-    struct errmsg *e)
+open_bounded(const char *path, int pipe_ok, const char *file, int line,
+    int col, struct errmsg *e)
 {
 	struct stat st;
 	FILE *f;
@@ -189,10 +191,11 @@ open_bounded(const char *path, const char *file, int line, int col,
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
 		return (NULL);
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) != 0 || (!S_ISREG(st.st_mode) &&
+	    !(pipe_ok && S_ISFIFO(st.st_mode)))) {
 		errmsg_set(e, file, line, col, "Parameter file %s is %s; a "
-		    "parameter file must be a regular file", path,
-		    file_kind(st.st_mode));
+		    "parameter file must be a regular file%s", path,
+		    file_kind(st.st_mode), pipe_ok ? " (or a pipe)" : "");
 		close(fd);
 		errno = 0;
 		return (NULL);
@@ -218,7 +221,7 @@ open_bounded(const char *path, const char *file, int line, int col,
 FILE *
 lexer_open(const char *path, struct errmsg *e)
 {
-	FILE *f = open_bounded(path, NULL, 0, 0, e);
+	FILE *f = open_bounded(path, 1, NULL, 0, 0, e);
 
 	if (f == NULL && errno != 0)
 		errmsg_set(e, NULL, 0, 0, "Requested parameter file does not "
@@ -240,12 +243,12 @@ open_include(const char *name, const char *parent, char *path, size_t len,
 	if (strchr(name, '/') == NULL && (slash = strrchr(parent, '/'))) {
 		snprintf(path, len, "%.*s/%s", (int)(slash - parent), parent,
 		    name);
-		if ((f = open_bounded(path, parent, lineno, 1, e)) != NULL ||
-		    errno == 0)
+		if ((f = open_bounded(path, 0, parent, lineno, 1, e)) !=
+		    NULL || errno == 0)
 			return (f);
 	}
 	snprintf(path, len, "%s", name);
-	return (open_bounded(path, parent, lineno, 1, e));
+	return (open_bounded(path, 0, parent, lineno, 1, e));
 }
 
 /* Handle an include= line. */

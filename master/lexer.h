@@ -64,7 +64,9 @@ struct pitems {
 
 /*
  * Open a parmfile for reading; NULL with e filled when it cannot be
- * opened, is not a regular file (a FIFO, /dev/zero) or is over 16 MiB.
+ * opened, is neither a regular file nor a pipe (/dev/zero, a directory)
+ * or is over 16 MiB. A pipe (-f /dev/stdin) is read up to 16 MiB; an
+ * include= must be a regular file.
  */
 FILE	*lexer_open(const char *path, struct errmsg *);
 /*

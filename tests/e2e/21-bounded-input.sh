@@ -1,6 +1,7 @@
 #!/bin/bash
-# Bounded input: a parmfile or include that is not a regular file (a FIFO,
-# /dev/zero) or is over 16 MiB is refused at once with a located error; a
+# Bounded input: a parmfile or include that is not a regular file (an
+# include of a FIFO, /dev/zero; -f may be a pipe) or is over 16 MiB is
+# refused at once with a located error; a
 # NUL byte, a lun that is not UTF-8, count= over 100,000 and an fsd tree
 # too big to count are located errors; 100,000 sds simulate in under 5 s.
 . "$(dirname "$0")/lib.sh"
@@ -18,7 +19,12 @@ refused() {
 
 mkfifo "$T/fifo"
 refused dev-zero "Parameter file /dev/zero is a character device; a parameter file must be a regular file" -f /dev/zero
-refused fifo "Parameter file $T/fifo is a FIFO" -f "$T/fifo"
+# -f may be a pipe, bounded too: a FIFO without a writer is empty at once
+# (it hung), and 17 MiB on /dev/stdin, a file or a pipe, are refused.
+refused fifo "Early EOF on input parameters" -f "$T/fifo"
+yes '*' | head -c 17M >"$T/big-text"
+refused stdin-big "Parameter file /dev/stdin has 17825792 bytes; at most 16 MiB are read" -f /dev/stdin <"$T/big-text"
+cat "$T/big-text" | refused stdin-pipe "Parameter file /dev/stdin goes on past 16 MiB" -f /dev/stdin
 printf '* first\ninclude=/dev/zero\n' >"$T/inc-zero.parm"
 refused inc-zero "$T/inc-zero.parm:2:1: Parameter file /dev/zero is a character device" -f "$T/inc-zero.parm"
 printf 'include=%s\n' "$T/fifo" >"$T/inc-fifo.parm"

@@ -95,8 +95,9 @@ read_file(const char *path, struct errmsg *e)
 
 /*
  * Bounded input (issue 13, 7): only regular files of at most 16 MiB are
- * read, as -f or include=; /dev/zero and FIFOs are refused at once (they
- * grew to 23 GB or hung), and a NUL byte is a located error.
+ * read (and pipes as -f); /dev/zero and an include= of a FIFO are refused
+ * at once (they grew to 23 GB or hung), and a NUL byte is a located
+ * error.
  */
 static void
 test_bounded_files(void **state)
@@ -111,8 +112,9 @@ test_bounded_files(void **state)
 	assert_non_null(strstr(e.text, "/dev/zero is a character device"));
 	snprintf(fifo, sizeof(fifo), "%s", in_scratch("fifo"));
 	assert_int_equal(mkfifo(fifo, 0600), 0);
-	assert_int_equal(read_file(fifo, &e), -1);
-	assert_non_null(strstr(e.text, "is a FIFO"));
+	/* -f may be a pipe (/dev/stdin); one without a writer is empty at
+	 * once (the open waited for a writer for ever) */
+	assert_int_equal(read_file(fifo, &e), 0);
 	assert_int_equal(read_file(scratch, &e), -1);
 	assert_non_null(strstr(e.text, "is a directory"));
 
