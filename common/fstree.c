@@ -103,18 +103,29 @@ fstree_init(struct fstree *t, const struct fsd *f)
 	memset(t, 0, sizeof(*t));
 	if (f->nsizes < 1 || f->nsizes > 16)
 		return (-1);
+	if (f->depth < 0 || f->width < 0)
+		return (-2);
 	t->depth = f->depth;
 	t->width = f->width;
 	t->files_per_dir = f->files;
 	t->dist_all = f->dist_all;
 	t->size_avg = f->size_avg;
-	for (k = 1; k <= t->depth; k++)
-		t->ndirs += upow((uint64_t)t->width, k);
+	/* a tree whose counts do not fit 64 bits cannot exist: refused,
+	 * never wrapped (upow saturates at UINT64_MAX) */
+	for (k = 1; k <= t->depth; k++) {
+		uint64_t level = upow((uint64_t)t->width, k);
+
+		if (level == UINT64_MAX ||
+		    __builtin_add_overflow(t->ndirs, level, &t->ndirs))
+			return (-2);
+	}
 	t->nholders = t->dist_all ? t->ndirs : upow((uint64_t)t->width,
 	    t->depth);
 	if (t->depth == 0)
 		t->nholders = 1;	/* the anchor itself */
-	all = t->nholders * t->files_per_dir;
+	if (__builtin_mul_overflow(t->nholders, t->files_per_dir, &all) ||
+	    all == UINT64_MAX)
+		return (-2);
 	t->nsizes = f->nsizes;
 	for (k = 0; k < f->nsizes; k++) {
 		t->size_bytes[k] = f->size_bytes[k];
@@ -132,9 +143,20 @@ fstree_init(struct fstree *t, const struct fsd *f)
 	}
 	t->nfiles = t->nfiles_all = all;
 	if (!t->size_avg) {
-		for (k = 0; k < t->nsizes; k++)
-			bytes += t->size_count[k] * t->size_bytes[k];
+		for (k = 0; k < t->nsizes; k++) {
+			uint64_t b;
+
+			if (__builtin_mul_overflow(t->size_count[k],
+			    t->size_bytes[k], &b) ||
+			    __builtin_add_overflow(bytes, b, &bytes))
+				return (-2);
+		}
 	} else {
+		/* every size is under 1.5 avg: the sum fits when this does */
+		if (__builtin_mul_overflow(all, t->size_bytes[0] / 2 * 3 +
+		    1048576, &bytes))
+			return (-2);
+		bytes = 0;
 		for (i = 0; i < all; i++)
 			bytes += size_of(t, i, all);
 	}

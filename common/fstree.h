@@ -32,7 +32,11 @@ struct fstree {
 	int		 size_avg;	/* sizes=(avg,0) */
 };
 
-/* Geometry of an fsd; 0, or -1 when it has more than 16 sizes. */
+/*
+ * Geometry of an fsd; 0, -1 when it has more than 16 sizes, -2 when its
+ * directories, files or bytes do not fit in 64 bits (the tree cannot
+ * exist; depth=10,width=100,files=100 is one).
+ */
 int		fstree_init(struct fstree *, const struct fsd *);
 /* Relative path of directory d (0 .. ndirs-1). */
 void		fstree_dir_path(const struct fstree *, uint64_t d, char *buf,

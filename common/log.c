@@ -1,19 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The diagnostic log: one stderr line per event, with a monotonic stamp so
- * lines of the master and its slaves can be ordered.
+ * lines of the master and its slaves can be ordered. Message text may come
+ * from parmfiles or peers: control characters never reach the terminal,
+ * and a slave whose stderr is an .html page (VDBC_LOG_HTML=1, set by the
+ * master that starts it) writes it HTML-escaped.
  */
 #include "log.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "html.h"
 #include "mtime.h"
 
 unsigned int log_debug_mask;
 static char log_role[32] = "vdbc";
 static char log_host[64] = "";
+static int log_as_html;
 
 /* Name the role and host that prefix every line. */
 void
@@ -21,6 +27,8 @@ log_open(const char *role, const char *host)
 {
 	snprintf(log_role, sizeof(log_role), "%s", role);
 	snprintf(log_host, sizeof(log_host), "%s", host != NULL ? host : "");
+	log_as_html = getenv("VDBC_LOG_HTML") != NULL &&
+	    strcmp(getenv("VDBC_LOG_HTML"), "1") == 0;
 }
 
 /* Turn on debug categories from a comma list. */
@@ -59,13 +67,16 @@ static void __attribute__((format(printf, 2, 0)))
 log_vline(const char *level, const char *fmt, va_list ap)
 {
 	uint64_t ns = mtime_now_ns();
-	char msg[2048];
+	char msg[2048], line[2200], html[8192];
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	fprintf(stderr, "%llu.%06llu %s%s%s %s: %s\n",
+	snprintf(line, sizeof(line), "%llu.%06llu %s%s%s %s: %s",
 	    (unsigned long long)(ns / 1000000000u),
 	    (unsigned long long)(ns % 1000000000u / 1000u), log_role,
 	    log_host[0] != '\0' ? "@" : "", log_host, level, msg);
+	text_clean(line, 0);
+	fprintf(stderr, "%s\n", log_as_html ? html_esc(html, sizeof(html),
+	    line) : line);
 }
 
 /* An error: something failed. */

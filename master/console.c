@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* The master's console lines, with vdbench's time-of-day prefix. */
+/*
+ * The master's console lines, with vdbench's time-of-day prefix. Text in
+ * them may come from parmfiles or slaves: the console gets it without
+ * control characters, the logfile copy HTML-escaped.
+ */
 #include "console.h"
 
 #include <stdarg.h>
 
+#include "html.h"
 #include "mtime.h"
 
 static FILE *console_fp;
@@ -33,11 +38,14 @@ vline(const char *fmt, va_list ap)
 	char text[4096];
 
 	vsnprintf(text, sizeof(text), fmt, ap);
+	text_clean(text, 1);
 	mtime_tod(mtime_wall_ns(), tod);
 	fprintf(fp, "%s %s\n", tod, text);
 	fflush(fp);
 	if (console_tee_fp != NULL) {
-		fprintf(console_tee_fp, "%s %s\n", tod, text);
+		fprintf(console_tee_fp, "%s ", tod);
+		html_put(console_tee_fp, text);
+		fputc('\n', console_tee_fp);
 		fflush(console_tee_fp);
 	}
 }
@@ -54,8 +62,9 @@ console_logonly(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	fprintf(console_tee_fp, "%s %s\n", mtime_tod(mtime_wall_ns(), tod),
-	    text);
+	fprintf(console_tee_fp, "%s ", mtime_tod(mtime_wall_ns(), tod));
+	html_put(console_tee_fp, text);
+	fputc('\n', console_tee_fp);
 	fflush(console_tee_fp);
 }
 

@@ -8,14 +8,18 @@
  */
 #include "lexer.h"
 
+#include <sys/stat.h>
+
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "units.h"
 #include "xmalloc.h"
@@ -152,9 +156,86 @@ substitute(char **line, struct subvars *sv, const char *file, int lineno,
 static int read_stream(struct plines *, const char *name, FILE *,
     struct subvars *, int depth, struct errmsg *);
 
-/* Find an include file as vdbench does (PARMFILE.md 2.4). */
+/* What a file that is not a regular file is, for the message. */
+static const char *
+file_kind(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return ("a directory");
+	if (S_ISFIFO(mode))
+		return ("a FIFO");
+	if (S_ISCHR(mode))
+		return ("a character device");
+	if (S_ISBLK(mode))
+		return ("a block device");
+	if (S_ISSOCK(mode))
+		return ("a socket");
+	return ("not a regular file");
+}
+
+/*
+ * Open a parmfile: a regular file of at most LEXER_MAX_FILE bytes, or
+ * with pipe_ok (-f, not include=) also a pipe such as /dev/stdin, whose
+ * reading read_stream bounds. NULL with errno when it cannot be opened
+ * (e untouched), or with errno 0 and e filled (at file:line, the
+ * include= line) when it is refused. The open never waits for a FIFO's
+ * writer, and a FIFO without one reads as empty: nothing hangs.
+ */
 static FILE *
-open_include(const char *name, const char *parent, char *path, size_t len)
+open_bounded(const char *path, int pipe_ok, const char *file, int line,
+    int col, struct errmsg *e)
+{
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+		return (NULL);
+	if (fstat(fd, &st) != 0 || (!S_ISREG(st.st_mode) &&
+	    !(pipe_ok && S_ISFIFO(st.st_mode)))) {
+		errmsg_set(e, file, line, col, "Parameter file %s is %s; a "
+		    "parameter file must be a regular file%s", path,
+		    file_kind(st.st_mode), pipe_ok ? " (or a pipe)" : "");
+		close(fd);
+		errno = 0;
+		return (NULL);
+	}
+	if (st.st_size > LEXER_MAX_FILE) {
+		errmsg_set(e, file, line, col, "Parameter file %s has %lld "
+		    "bytes; at most %d MiB are read", path,
+		    (long long)st.st_size, LEXER_MAX_FILE >> 20);
+		close(fd);
+		errno = 0;
+		return (NULL);
+	}
+	if (fcntl(fd, F_SETFL, 0) != 0 || (f = fdopen(fd, "r")) == NULL) {
+		int err = errno;
+
+		close(fd);
+		errno = err;
+		return (NULL);
+	}
+	return (f);
+}
+
+FILE *
+lexer_open(const char *path, struct errmsg *e)
+{
+	FILE *f = open_bounded(path, 1, NULL, 0, 0, e);
+
+	if (f == NULL && errno != 0)
+		errmsg_set(e, NULL, 0, 0, "Requested parameter file does not "
+		    "exist: %s (%s)", path, strerror(errno));
+	return (f);
+}
+
+/*
+ * Find an include file as vdbench does (PARMFILE.md 2.4); NULL with errno
+ * 0 and e filled when what is there is refused (open_bounded).
+ */
+static FILE *
+open_include(const char *name, const char *parent, char *path, size_t len,
+    int lineno, struct errmsg *e)
 {
 	const char *slash;
 	FILE *f;
@@ -162,11 +243,12 @@ open_include(const char *name, const char *parent, char *path, size_t len)
 	if (strchr(name, '/') == NULL && (slash = strrchr(parent, '/'))) {
 		snprintf(path, len, "%.*s/%s", (int)(slash - parent), parent,
 		    name);
-		if ((f = fopen(path, "r")) != NULL)
+		if ((f = open_bounded(path, 0, parent, lineno, 1, e)) !=
+		    NULL || errno == 0)
 			return (f);
 	}
 	snprintf(path, len, "%s", name);
-	return (fopen(path, "r"));
+	return (open_bounded(path, 0, parent, lineno, 1, e));
 }
 
 /* Handle an include= line. */
@@ -189,9 +271,11 @@ do_include(struct plines *pl, const char *line, const char *file, int lineno,
 		    "only one subparameter");
 		return (-1);
 	}
-	if ((f = open_include(name, file, path, sizeof(path))) == NULL) {
-		errmsg_set(e, file, lineno, 1, "include=%s file not found",
-		    name);
+	if ((f = open_include(name, file, path, sizeof(path), lineno,
+	    e)) == NULL) {
+		if (errno != 0)
+			errmsg_set(e, file, lineno, 1, "include=%s file not "
+			    "found", name);
 		return (-1);
 	}
 	rc = read_stream(pl, path, f, sv, depth + 1, e);
@@ -205,11 +289,25 @@ read_stream(struct plines *pl, const char *name, FILE *f,
     struct subvars *sv, int depth, struct errmsg *e)
 {
 	char *buf = NULL, *line = NULL, *t;
-	size_t cap = 0, len;
+	size_t cap = 0, len, total = 0;
 	int lineno = 0, rc = -1;
+	ssize_t n;
 
-	while (getline(&buf, &cap, f) != -1) {
+	while ((n = getline(&buf, &cap, f)) != -1) {
 		lineno++;
+		/* a file that grows while it is read stops at the bound too */
+		if ((total += (size_t)n) > LEXER_MAX_FILE) {
+			errmsg_set(e, name, lineno, 0, "Parameter file %s goes "
+			    "on past %d MiB; at most that is read", name,
+			    LEXER_MAX_FILE >> 20);
+			goto out;
+		}
+		if ((t = memchr(buf, '\0', (size_t)n)) != NULL) {
+			errmsg_set(e, name, lineno, (int)(t - buf) + 1, "A NUL "
+			    "byte in a parameter file; parameter files are "
+			    "text");
+			goto out;
+		}
 		free(line);
 		line = xstrdup(buf);
 		len = strlen(line);
@@ -262,12 +360,8 @@ lexer_read_files(struct plines *pl, int nfiles, char *const files[],
 		sv = &none;
 	sort_subvars(sv);
 	for (i = 0; i < nfiles; i++) {
-		if ((f = fopen(files[i], "r")) == NULL) {
-			errmsg_set(e, NULL, 0, 0, "Requested parameter file "
-			    "does not exist: %s (%s)", files[i],
-			    strerror(errno));
+		if ((f = lexer_open(files[i], e)) == NULL)
 			return (-1);
-		}
 		if (read_stream(pl, files[i], f, sv, 0, e) != 0) {
 			fclose(f);
 			return (-1);

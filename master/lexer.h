@@ -2,6 +2,8 @@
 #ifndef MASTER_LEXER_H
 #define MASTER_LEXER_H
 
+#include <stdio.h>
+
 #include "errmsg.h"
 #include "model.h"
 
@@ -57,7 +59,20 @@ struct pitems {
 	struct pitem	*v;
 };
 
-/* Read files in order into logical lines; -1 with e filled. */
+/* The most a parmfile (or an include) may hold: 16 MiB. */
+#define LEXER_MAX_FILE	(16 << 20)
+
+/*
+ * Open a parmfile for reading; NULL with e filled when it cannot be
+ * opened, is neither a regular file nor a pipe (/dev/zero, a directory)
+ * or is over 16 MiB. A pipe (-f /dev/stdin) is read up to 16 MiB; an
+ * include= must be a regular file.
+ */
+FILE	*lexer_open(const char *path, struct errmsg *);
+/*
+ * Read files in order into logical lines; -1 with e filled. Each file and
+ * include must be a regular file of at most 16 MiB without NUL bytes.
+ */
 int	lexer_read_files(struct plines *, int nfiles, char *const files[],
 	    struct subvars *, struct errmsg *);
 /* Read one buffer as if it were a file named name (tests, fuzzers). */

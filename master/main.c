@@ -270,8 +270,23 @@ master_main(int argc, char *argv[])
 			    base + 1 : c.outdir);
 	}
 	i = parmfile_load(&po, &m, &notes, &e);
-	if (po.scan != NULL)
-		fclose(po.scan);
+	if (po.scan != NULL) {
+		/* a report that cannot be written stops here, named */
+		int bad, err;
+
+		errno = 0;
+		bad = fflush(po.scan) == EOF || ferror(po.scan);
+		err = errno != 0 ? errno : EIO;
+		if (fclose(po.scan) != 0 && !bad) {
+			bad = 1;
+			err = errno;
+		}
+		if (bad && i == 0) {
+			errmsg_set(&e, NULL, 0, 0, "Cannot write report file "
+			    "%s/parmscan.html: %s", c.outdir, strerror(err));
+			i = -1;
+		}
+	}
 	if (i != 0) {
 		for (i = 0; i < notes.n; i++)
 			console_line("%s", notes.v[i]);

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fstree.h"
+#include "html.h"
 #include "mtime.h"
 #include "xmalloc.h"
 #include "parmyaml.h"
@@ -68,6 +70,9 @@ struct kwdef {
 };
 
 #define EXACT	-1
+
+/* count=(start,n): the most copies of one sd or fsd. */
+#define PARM_MAX_COUNT	100000
 
 static const struct kwdef general_kws[] = {
 	{ "compression", EXACT, K_BAG_WARN, 0, NULL },
@@ -329,6 +334,7 @@ struct pstate {
 	struct strlist		*notes;
 	struct errmsg		*e;
 	const struct pitem	*it;		/* item being parsed */
+	const struct pitem	*entry_it;	/* the x=name of the entry */
 	enum section		 sec;
 	int			 is_default;	/* current entry is x=default */
 	struct hd		*hd_def, *hd;
@@ -793,7 +799,19 @@ count_name(const char *pat, long n)
 	return (out);
 }
 
-/* count=(start,n): replace the entry by n numbered copies (6, 9). */
+/* Order of name pointers by the names. */
+static int
+name_cmp(const void *a, const void *b)
+{
+	return (strcmp(*(const char *const *)a, *(const char *const *)b));
+}
+
+/*
+ * count=(start,n): replace the entry by n numbered copies (6, 9). The
+ * copies' names differ from each other (the numbers do); each is looked
+ * up among the sds defined before, sorted once, so 100,000 copies take
+ * n log n, not n squared.
+ */
 static int
 clone_entry(struct pstate *ps)
 {
@@ -802,13 +820,27 @@ clone_entry(struct pstate *ps)
 
 	ps->count_n = 0;
 	if (ps->sec == SEC_SD && ps->sd != NULL) {
-		struct sd *orig = ps->sd;
+		struct sd *orig = ps->sd, *o;
+		const char **names = NULL;
+		size_t nn = 0, cap = 0;
 
+		TAILQ_FOREACH(o, &ps->m->sds, entry) {
+			if (nn == cap) {
+				cap = cap < 64 ? 64 : cap * 2;
+				names = xreallocarray(names, cap,
+				    sizeof(*names));
+			}
+			names[nn++] = o->name;
+		}
+		if (nn > 0)
+			qsort(names, nn, sizeof(*names), name_cmp);
 		for (i = 0; i < n; i++) {
 			char *name = count_name(orig->name, start + i);
 			struct sd *c;
 
-			if (model_find_sd(ps->m, name) != NULL) {
+			if (nn > 0 && bsearch(&name, names, nn, sizeof(*names),
+			    name_cmp) != NULL) {
+				free(names);
 				fail(ps, "An SD can only be defined once: sd=%s",
 				    name);
 				free(name);
@@ -825,6 +857,7 @@ clone_entry(struct pstate *ps)
 			}
 			TAILQ_INSERT_BEFORE(orig, c, entry);
 		}
+		free(names);
 		TAILQ_REMOVE(&ps->m->sds, orig, entry);
 		sd_free(orig);
 		ps->sd = NULL;
@@ -893,6 +926,19 @@ finish_entry(struct pstate *ps)
 	    ps->fsd->anchor == NULL)
 		return (fail(ps, "Directory name required for fsd=%s",
 		    ps->fsd->name));
+	if (ps->sec == SEC_FSD && ps->fsd != NULL && !ps->is_default) {
+		struct fstree t;
+
+		if (fstree_init(&t, ps->fsd) == -2) {
+			if (ps->entry_it != NULL)	/* the fsd's own line */
+				ps->it = ps->entry_it;
+			return (fail(ps, "fsd=%s: depth=%d,width=%d,files=%llu "
+			    "makes more directories, files or bytes than 64 "
+			    "bits can count; that tree cannot exist",
+			    ps->fsd->name, ps->fsd->depth, ps->fsd->width,
+			    (unsigned long long)ps->fsd->files));
+		}
+	}
 	if (ps->sec == SEC_FWD && ps->fwd != NULL && !ps->is_default &&
 	    ps->fwd->fsds.n == 0 && strcmp(ps->fwd->name, "format") != 0)
 		return (fail(ps, "fwd parameter requires at least one 'fsd='"));
@@ -939,6 +985,7 @@ open_entry(struct pstate *ps, enum section s)
 
 	if (finish_entry(ps) != 0)
 		return (-1);
+	ps->entry_it = it;
 	ps->sec = s;
 	if (s == SEC_RG)
 		return (fail(ps, "Parameter 'rg=' (replay groups) is not "
@@ -2005,6 +2052,46 @@ order_hint(struct pstate *ps, const char *kw)
 	return ("");
 }
 
+/*
+ * Where s stops being UTF-8 (overlong forms, surrogates and code points
+ * past U+10FFFF included), or -1 when all of it is.
+ */
+static long
+utf8_bad(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str, *p = s;
+
+	while (*p != '\0') {
+		unsigned int c = *p, min, n, i;
+
+		if (c < 0x80) {
+			p++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			n = 1;
+			min = 0x80;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			n = 2;
+			min = 0x800;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			n = 3;
+			min = 0x10000;
+		} else
+			return ((long)(p - s));
+		c &= 0x3f >> n;
+		for (i = 1; i <= n; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				return ((long)(p - s));
+			c = (c << 6) | (p[i] & 0x3f);
+		}
+		if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+			return ((long)(p - s));
+		p += n + 1;
+	}
+	return (-1);
+}
+
 /* Parse one item in the current section. */
 static int
 parse_item(struct pstate *ps)
@@ -2012,6 +2099,13 @@ parse_item(struct pstate *ps)
 	const struct pitem *it = ps->it;
 	const struct kwdef *d;
 	int s = section_of(it->kw);
+	long bad;
+
+	/* names, luns and anchors go into JSON messages and reports */
+	if ((bad = utf8_bad(it->text)) >= 0)
+		return (fail(ps, "'%s=' is not valid UTF-8 text (byte %ld of "
+		    "the item, 0x%02x); names, luns and other values must be",
+		    it->kw, bad + 1, (unsigned char)it->text[bad]));
 
 	if (s >= 0 && (s > (int)ps->sec || (s == (int)ps->sec &&
 	    ps->sec != SEC_GENERAL)))
@@ -2046,9 +2140,20 @@ parse_item(struct pstate *ps)
 	case K_COUNT:
 		if (it->vals.n != 2 || !it->vals.v[0].is_num ||
 		    !it->vals.v[1].is_num || it->vals.v[0].num < 0 ||
-		    it->vals.v[1].num < 1 || it->vals.v[1].num > 100000)
+		    it->vals.v[1].num < 1)
 			return (fail(ps, "'count=(start,count)' parameter "
 			    "requires two values"));
+		if (it->vals.v[1].num > PARM_MAX_COUNT)
+			return (fail(ps, "'count=(%.0f,%.0f)' asks for more than "
+			    "%d copies of %s=%s; at most %d are allowed",
+			    it->vals.v[0].num, it->vals.v[1].num, PARM_MAX_COUNT,
+			    sec_names[ps->sec], ps->sec == SEC_SD && ps->sd !=
+			    NULL ? ps->sd->name : ps->sec == SEC_FSD && ps->fsd !=
+			    NULL ? ps->fsd->name : "?", PARM_MAX_COUNT));
+		if (it->vals.v[0].num + it->vals.v[1].num > 1e15)
+			return (fail(ps, "'count=(%.0f,%.0f)': the numbers "
+			    "would not fit a name", it->vals.v[0].num,
+			    it->vals.v[1].num));
 		if (ps->is_default)
 			return (fail(ps, "'count=' is not allowed for %s=default",
 			    sec_names[ps->sec]));
@@ -2212,12 +2317,18 @@ write_scan(FILE *f, const struct pitems *pi)
 	for (i = 0; i < pi->n; i++) {
 		const struct pitem *it = &pi->v[i];
 
+		/* the parmfile's text, escaped for the page */
 		if (it->line_idx != line && it->src != NULL) {
-			fprintf(f, "%s line: %s\n", tod, it->src);
+			fprintf(f, "%s line: ", tod);
+			html_put(f, it->src);
+			fputc('\n', f);
 			line = it->line_idx;
 		}
-		fprintf(f, "%s keyw: %s\n%s parm: %s\n", tod, it->text, tod,
-		    it->value);
+		fprintf(f, "%s keyw: ", tod);
+		html_put(f, it->text);
+		fprintf(f, "\n%s parm: ", tod);
+		html_put(f, it->value);
+		fputc('\n', f);
 	}
 	fflush(f);
 }

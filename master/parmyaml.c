@@ -273,21 +273,26 @@ add_entry(struct pitems *pi, struct plines *lines, const char *file,
 static char *
 slurp(const char *file, struct subvars *sv, struct errmsg *e)
 {
-	FILE *f = fopen(file, "r");
-	char *buf = NULL, from[256];
-	size_t cap = 0;
+	FILE *f = lexer_open(file, e);	/* a regular file, <= 16 MiB */
+	char *buf, from[256];
+	size_t len;
 	int i;
 
-	if (f == NULL) {
-		errmsg_set(e, NULL, 0, 0, "Requested parameter file does not "
-		    "exist: %s (%s)", file, strerror(errno));
+	if (f == NULL)
+		return (NULL);
+	buf = xmalloc(LEXER_MAX_FILE + 1);
+	len = fread(buf, 1, LEXER_MAX_FILE + 1, f);
+	fclose(f);
+	if (len > LEXER_MAX_FILE || memchr(buf, '\0', len) != NULL) {
+		errmsg_set(e, file, 0, 0, len > LEXER_MAX_FILE ? "Parameter "
+		    "file %s goes on past 16 MiB; at most that is read" :
+		    "A NUL byte in parameter file %s; parameter files are "
+		    "text", file);
+		free(buf);
 		return (NULL);
 	}
-	if (getdelim(&buf, &cap, '\0', f) < 0) {
-		free(buf);
-		buf = xstrdup("");
-	}
-	fclose(f);
+	buf = xreallocarray(buf, len + 1, 1);
+	buf[len] = '\0';
 	for (i = 0; sv != NULL && i < sv->n; i++) {
 		int k;
 

@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,16 @@ first_host(const struct model *m, const struct wd *w)
 	return (h != NULL ? h->name : "localhost");
 }
 
+/* Order of sd pointers. */
+static int
+sd_ptr_cmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const struct sd *const *)a;
+	uintptr_t y = (uintptr_t)*(const struct sd *const *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
 /* Resolve the sds of one wd of a run (rd sd= overrides the wd's). */
 static int
 resolve_sds(const struct model *m, const struct rd *rd, const struct wd *w,
@@ -81,7 +92,7 @@ resolve_sds(const struct model *m, const struct rd *rd, const struct wd *w,
 	const struct strlist *pats = only != NULL ? only :
 	    rd->sds.n > 0 ? &rd->sds : &w->sds;
 	const struct sd *s;
-	int i, k, found;
+	int i, found, cap = 0;
 
 	rw->wd = w;
 	rw->sds = NULL;
@@ -95,12 +106,6 @@ resolve_sds(const struct model *m, const struct rd *rd, const struct wd *w,
 			if (!name_matches(pats->v[i], s->name))
 				continue;
 			found = 1;
-			for (k = 0; k < rw->nsds; k++) {
-				if (rw->sds[k] == s)
-					return (fail(e, "SD=%s is requested "
-					    "more than once in wd=%s", s->name,
-					    w->name));
-			}
 			/* PARMFILE.md 16 item 5, vdbench's words. */
 			if (w->xfer.kind == XFER_RANGE &&
 			    w->xfer.align_bytes != 0 &&
@@ -110,13 +115,36 @@ resolve_sds(const struct model *m, const struct rd *rd, const struct wd *w,
 				    "used in 'xfersize=(min,max,align)' (%llu); "
 				    "wd=%s, sd=%s", (unsigned long long)
 				    w->xfer.align_bytes, w->name, s->name));
-			rw->sds = xreallocarray(rw->sds, (size_t)rw->nsds + 1,
-			    sizeof(*rw->sds));
+			if (rw->nsds == cap) {
+				cap = cap < 16 ? 16 : cap * 2;
+				rw->sds = xreallocarray(rw->sds, (size_t)cap,
+				    sizeof(*rw->sds));
+			}
 			rw->sds[rw->nsds++] = s;
 		}
 		if (!found)
 			return (fail(e, "Could not find sd=%s for wd=%s,host=%s",
 			    pats->v[i], w->name, first_host(m, w)));
+	}
+	/*
+	 * One pattern matches each sd once; only several can repeat one.
+	 * Sorted pointers find it in n log n (100,000 sds: was quadratic).
+	 */
+	if (pats->n > 1) {
+		const struct sd **c = xreallocarray(NULL, (size_t)rw->nsds,
+		    sizeof(*c));
+
+		memcpy(c, rw->sds, (size_t)rw->nsds * sizeof(*c));
+		qsort(c, (size_t)rw->nsds, sizeof(*c), sd_ptr_cmp);
+		for (i = 1; i < rw->nsds; i++) {
+			if (c[i] == c[i - 1]) {
+				s = c[i];
+				free(c);
+				return (fail(e, "SD=%s is requested more than "
+				    "once in wd=%s", s->name, w->name));
+			}
+		}
+		free(c);
 	}
 	return (0);
 }

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "console.h"
+#include "html.h"
 #include "mtime.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -32,6 +33,8 @@ static const char *const rfile_names[RF_N] = {
 struct rkey {
 	enum rkey_kind	 kind;
 	char		*name;
+	char		*html;		/* name, HTML-escaped */
+	char		*path, *hpath;	/* of f and hf */
 	FILE		*f;		/* interval lines (NULL: summary) */
 	FILE		*hf;		/* histogram, or NULL */
 	unsigned int	 lines;		/* lines since the last header */
@@ -39,12 +42,15 @@ struct rkey {
 
 struct report {
 	FILE		*f[RF_N];
+	char		*path[RF_N];
+	int		 werr;		/* first write error, 0 = none */
+	char		*werr_path;	/* and the file it hit */
 	unsigned int	 lines_since_header;
 	int		 totals_header_done;
 	unsigned int	 totals_extra;	/* fs_extra of the last header */
 	int		 run_no;
 	char		*outdir;
-	char		*base;		/* last component of outdir */
+	char		*base;		/* last component of outdir, escaped */
 	int		 nkeys;
 	struct rkey	*keys;
 	char		 run_text[1024];	/* the current Starting line */
@@ -156,7 +162,14 @@ static const char flat_intro[] =
 "different xfersize parameters used.\n"
 "* \n";
 
-/* Write and flush. */
+/*
+ * The first report file whose write failed, and the errno then; which
+ * path it is, report_check() finds (out() knows only the stream).
+ */
+static FILE	*out_fail_f;
+static int	 out_fail_errno;
+
+/* Write and flush; a failure is kept for report_check(). */
 static void __attribute__((format(printf, 2, 3)))
 out(FILE *f, const char *fmt, ...)
 {
@@ -167,7 +180,67 @@ out(FILE *f, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(f, fmt, ap);
 	va_end(ap);
-	fflush(f);
+	errno = 0;
+	if ((fflush(f) == EOF || ferror(f)) && out_fail_f == NULL &&
+	    f != stdout && f != stderr) {
+		out_fail_f = f;
+		out_fail_errno = errno != 0 ? errno : EIO;
+	}
+}
+
+/* Keep the first write error: the path and errno. */
+static void
+werr_set(struct report *r, const char *path, int err)
+{
+	if (r->werr != 0)
+		return;
+	r->werr = err != 0 ? err : EIO;
+	r->werr_path = xstrdup(path);
+}
+
+/* Flush one report file and see whether any write to it failed. */
+static void
+check_file(struct report *r, FILE *f, const char *path)
+{
+	int err;
+
+	if (f == NULL || r->werr != 0)
+		return;
+	errno = 0;
+	if (fflush(f) == 0 && !ferror(f))
+		return;
+	err = f == out_fail_f ? out_fail_errno : errno;
+	werr_set(r, path, err);
+}
+
+int
+report_check(struct report *r, struct errmsg *e)
+{
+	int i;
+
+	if (r == NULL)
+		return (0);
+	/* the first write that failed names its file and errno */
+	for (i = 0; out_fail_f != NULL && i < RF_N; i++)
+		if (r->f[i] == out_fail_f)
+			werr_set(r, r->path[i], out_fail_errno);
+	for (i = 0; out_fail_f != NULL && i < r->nkeys; i++) {
+		if (r->keys[i].f == out_fail_f)
+			werr_set(r, r->keys[i].path, out_fail_errno);
+		if (r->keys[i].hf == out_fail_f)
+			werr_set(r, r->keys[i].hpath, out_fail_errno);
+	}
+	for (i = 0; i < RF_N; i++)
+		check_file(r, r->f[i], r->path[i]);
+	for (i = 0; i < r->nkeys; i++) {
+		check_file(r, r->keys[i].f, r->keys[i].path);
+		check_file(r, r->keys[i].hf, r->keys[i].hpath);
+	}
+	if (r->werr == 0)
+		return (0);
+	errmsg_set(e, NULL, 0, 0, "Cannot write report file %s: %s",
+	    r->werr_path, strerror(r->werr));
+	return (-1);
 }
 
 /* "10:03:24 Nov 30 2026 UTC" */
@@ -229,7 +302,7 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 		fs_only = p->runs[i].nfwds > 0;
 	base = base != NULL && base[1] != '\0' ? base + 1 : outdir;
 	r->outdir = xstrdup(outdir);
-	r->base = xstrdup(base);
+	r->base = xstrdup(html_esc(line, sizeof(line), base));
 	for (i = 0; i < RF_N; i++) {
 		int txt = i == RF_SWAT || i == RF_SWAT_TOTAL;
 
@@ -244,6 +317,7 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 			report_close(r);
 			return (NULL);
 		}
+		r->path[i] = xstrdup(path);
 		if (!txt)
 			out(r->f[i], "<title>Vdbench %s/%s.html</title><pre>\n",
 			    base, rfile_names[i]);
@@ -294,13 +368,16 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 		size_t n;
 
 		out(r->f[RF_PARM], "\n* Contents of parameter file: %s\n\n",
-		    files[i]);
+		    html_esc(line, sizeof(line), files[i]));
 		if (in == NULL)
 			continue;
-		while ((n = fread(line, 1, sizeof(line), in)) > 0)
-			fwrite(line, 1, n, r->f[RF_PARM]);
+		/* the text as it is, escaped (the lexer refused NUL bytes) */
+		while ((n = fread(line, 1, sizeof(line) - 1, in)) > 0) {
+			line[n] = '\0';
+			html_put(r->f[RF_PARM], line);
+		}
 		fclose(in);
-		fflush(r->f[RF_PARM]);
+		out(r->f[RF_PARM], "%s", "");
 	}
 	return (r);
 }
@@ -327,8 +404,11 @@ all_keys(struct report *r, const char *fmt, ...)
 static void
 link_padded(struct report *r, const char *name)
 {
-	fprintf(r->f[RF_SUMMARY], " <A HREF=\"%s.html\">%s</A>%*s", name,
-	    name, (int)(strlen(name) < 8 ? 8 - strlen(name) : 0), "");
+	char h[1024];
+
+	html_esc(h, sizeof(h), name);
+	fprintf(r->f[RF_SUMMARY], " <A HREF=\"%s.html\">%s</A>%*s", h, h,
+	    (int)(strlen(name) < 8 ? 8 - strlen(name) : 0), "");
 }
 
 /* The summary's links to the key reports (vdbench's order). */
@@ -340,8 +420,8 @@ key_links(struct report *r)
 	for (i = 0; i < r->nkeys; i++) {
 		if (r->keys[i].kind == RKEY_HOST)
 			out(r->f[RF_SUMMARY], "%-32s <A HREF=\"%s.html\">%s</A>\n",
-			    "Link to HOST reports:", r->keys[i].name,
-			    r->keys[i].name);
+			    "Link to HOST reports:", r->keys[i].html,
+			    r->keys[i].html);
 	}
 	for (k = RKEY_FSD; k <= RKEY_FWD; k++) {
 		for (i = 0, n = 0; i < r->nkeys; i++) {
@@ -379,8 +459,8 @@ key_links(struct report *r)
 		if (n++ == 0)
 			out(r->f[RF_SUMMARY], "\n");
 		out(r->f[RF_SUMMARY], "%-32s <A HREF=\"%s.html\">%s</A>\n",
-		    "Link to workload report:", r->keys[i].name,
-		    r->keys[i].name);
+		    "Link to workload report:", r->keys[i].html,
+		    r->keys[i].html);
 	}
 	out(r->f[RF_SUMMARY], "\n");
 }
@@ -389,7 +469,7 @@ key_links(struct report *r)
 void
 report_rd_links(struct report *r, const struct plan *p, int with_format)
 {
-	char line[2048], loops[1024];
+	char line[4096], loops[1024];
 	int i, n = 0;
 
 	key_links(r);
@@ -403,7 +483,7 @@ report_rd_links(struct report *r, const struct plan *p, int with_format)
 		all_keys(r, "%s", line);
 	}
 	for (i = 0; i < p->nruns; i++) {
-		char text[1400], prefix[1400] = "";
+		char text[1400], prefix[1400] = "", h[2800];
 		const char *sp;
 
 		plan_loops_text(&p->runs[i], loops, sizeof(loops));
@@ -417,11 +497,11 @@ report_rd_links(struct report *r, const struct plan *p, int with_format)
 		    strcmp(prefix, r->last_link_prefix) == 0)
 			snprintf(line, sizeof(line), "%-32s %*s<A HREF=\"#_%d\">"
 			    "%s</A>\n", "", (int)strlen(prefix), "", n + 1,
-			    text + strlen(prefix));
+			    html_esc(h, sizeof(h), text + strlen(prefix)));
 		else
 			snprintf(line, sizeof(line), "%-32s <A HREF=\"#_%d\">"
 			    "%s</A>\n", n == 0 ? "Link to Run Definitions:" :
-			    "", n + 1, text);
+			    "", n + 1, html_esc(h, sizeof(h), text));
 		snprintf(r->last_link_prefix, sizeof(r->last_link_prefix), "%s",
 		    prefix);
 		n++;
@@ -447,6 +527,7 @@ report_close(struct report *r)
 	for (i = 0; i < RF_N; i++) {
 		if (r->f[i] != NULL)
 			fclose(r->f[i]);
+		free(r->path[i]);
 	}
 	for (i = 0; i < r->nkeys; i++) {
 		if (r->keys[i].f != NULL)
@@ -454,7 +535,11 @@ report_close(struct report *r)
 		if (r->keys[i].hf != NULL)
 			fclose(r->keys[i].hf);
 		free(r->keys[i].name);
+		free(r->keys[i].html);
+		free(r->keys[i].path);
+		free(r->keys[i].hpath);
 	}
+	free(r->werr_path);
 	free(r->keys);
 	free(r->outdir);
 	free(r->base);
@@ -643,7 +728,7 @@ fs_skew(struct report *r, const struct iostats *per_key, uint64_t dur_ns)
 			if (!fs_skew_row(r, k, t[i].kind, &per_key[k]))
 				continue;
 			fs_line_as(r, line, sizeof(line), tod,
-			    r->keys[k].name, &per_key[k], dur_ns, NULL, 1);
+			    r->keys[k].html, &per_key[k], dur_ns, NULL, 1);
 			out(f, "%s\n", line);
 		}
 	}
@@ -680,7 +765,12 @@ report_anchor_row(struct report *r, int key, int w, const char *anchor,
 
 	if (f == NULL)
 		return;
-	out(f, "%-*s", w, anchor);
+	{
+		char h[4096];
+
+		out(f, "%-*s", w + (int)(strlen(html_esc(h, sizeof(h),
+		    anchor)) - strlen(anchor)), h);
+	}
 	for (i = 0; i < 4; i++)
 		out(f, " %8llu %8llu %6s", (unsigned long long)g[i][0],
 		    (unsigned long long)g[i][1], short_size(g[i][2], b,
@@ -766,9 +856,10 @@ header(FILE *f)
 void
 report_run_start(struct report *r, const char *text, int anchor)
 {
-	char tod[16];
+	char tod[16], h[4096];
 	int i;
 
+	text = html_esc(h, sizeof(h), text);
 	r->run_no = anchor;
 	r->lines_since_header = 0;
 	mtime_tod(mtime_wall_ns(), tod);
@@ -876,7 +967,7 @@ flat_row(struct report *r, const char *tod, const char *run,
     const struct cpu_pct *cpu, const struct run_request *q)
 {
 	FILE *f = r->f[RF_FLAT];
-	char stamp[40];
+	char stamp[40], h[1024];
 	time_t t = time(NULL);
 	struct tm tm;
 	struct derived d;
@@ -884,7 +975,8 @@ flat_row(struct report *r, const char *tod, const char *run,
 	report_derive(&d, s, dur_ns);
 	localtime_r(&t, &tm);
 	strftime(stamp, sizeof(stamp), "%m/%d/%Y-%H:%M:%S-%Z ", &tm);
-	fprintf(f, "%12s %24s%10s %10s ", tod, stamp, run, label);
+	fprintf(f, "%12s %24s%10s %10s ", tod, stamp, html_esc(h, sizeof(h),
+	    run), label);
 	if (r->fs_flat) {
 		fs_flat_values(f, s, dur_ns, q);
 		fprintf(f, "%10.4f %10.4f %10.4f %10.4f %10.4f \n",
@@ -977,21 +1069,22 @@ report_avg(struct report *r, const char *run, const char *label,
 void
 report_error(struct report *r, const char *text)
 {
-	char tod[16];
+	char tod[16], h[8192];
 
 	mtime_tod(mtime_wall_ns(), tod);
 	if (r != NULL)
-		out(r->f[RF_ERROR], "%s %s\n", tod, text);
+		out(r->f[RF_ERROR], "%s %s\n", tod, html_esc(h, sizeof(h),
+		    text));
 }
 
 /* The closing line of the summary. */
 void
 report_end(struct report *r, const char *text)
 {
-	char tod[16];
+	char tod[16], h[8192];
 
 	mtime_tod(mtime_wall_ns(), tod);
-	out(r->f[RF_SUMMARY], "%s %s\n", tod, text);
+	out(r->f[RF_SUMMARY], "%s %s\n", tod, html_esc(h, sizeof(h), text));
 }
 
 /* Add a report key and open its files. */
@@ -1022,11 +1115,16 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 	memset(k, 0, sizeof(*k));
 	k->kind = kind;
 	k->name = xstrdup(name);
+	k->html = xstrdup(html_esc(path, sizeof(path), name));
 	if (kind == RKEY_SDQUIET)
 		return (r->nkeys++);
+	name = k->html;		/* from here on, in pages */
 	if (kind != RKEY_TOTAL) {
-		snprintf(path, sizeof(path), "%s/%s.html", r->outdir, name);
-		if ((k->f = fopen(path, "w")) != NULL) {
+		snprintf(path, sizeof(path), "%s/%s.html", r->outdir, k->name);
+		k->path = xstrdup(path);
+		if ((k->f = fopen(path, "w")) == NULL)
+			werr_set(r, path, errno);
+		else {
 			out(k->f, "<title>Vdbench %s/%s.html</title><pre>\n",
 			    r->base, name);
 			switch (kind) {
@@ -1094,10 +1192,14 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 			    r->outdir);
 		else
 			snprintf(path, sizeof(path), "%s/%s.histogram.html",
-			    r->outdir, name);
-		if ((k->hf = fopen(path, "w")) != NULL)
-			out(k->hf, "<title>Vdbench %s/%s</title><pre>\n%s%s%s"
-			    "\n\n\n", r->base, strrchr(path, '/') + 1,
+			    r->outdir, k->name);
+		k->hpath = xstrdup(path);
+		if ((k->hf = fopen(path, "w")) == NULL)
+			werr_set(r, path, errno);
+		else
+			out(k->hf, "<title>Vdbench %s/%s%shistogram.html</title>"
+			    "<pre>\n%s%s%s\n\n\n", r->base, kind == RKEY_TOTAL ?
+			    "" : name, kind == RKEY_TOTAL ? "" : ".",
 			    titles[kind], kind == RKEY_FSD || kind == RKEY_FWD ?
 			    "=" : "", kind == RKEY_FSD || kind == RKEY_FWD ?
 			    name : "");
@@ -1227,10 +1329,13 @@ report_status(struct report *r, const char *state, const char *run,
 		return;
 	localtime_r(&t, &tm);
 	strftime(stamp, sizeof(stamp), "%m/%d/%Y-%H:%M:%S-%Z", &tm);
-	if (run != NULL)
+	if (run != NULL) {
+		char hr[1024], hl[2048];
+
 		out(r->f[RF_STATUS], "%s \t%s\trd=%s\tFor loops: %s\n", stamp,
-		    state, run, loops);
-	else
+		    state, html_esc(hr, sizeof(hr), run), html_esc(hl,
+		    sizeof(hl), loops));
+	} else
 		out(r->f[RF_STATUS], "%s \t%s\n", stamp, state);
 }
 
@@ -1255,15 +1360,23 @@ report_host_messages(struct report *r, const char *host)
 	char path[4200];
 	FILE *f;
 
+	char h[1024];
+
 	snprintf(path, sizeof(path), "%s/%s.var_adm_msgs.html", r->outdir,
 	    host);
-	if ((f = fopen(path, "w")) == NULL)
+	if ((f = fopen(path, "w")) == NULL) {
+		werr_set(r, path, errno);
 		return;
+	}
 	fprintf(f, "<title>Vdbench %s/%s.var_adm_msgs.html</title><pre>\n"
 	    "This file will contain the last 'nn' lines of files \n"
 	    "/var/adm/messages and /var/adm/messages.0 on the target host. \n"
-	    " \n", r->base, host);
-	fclose(f);
+	    " \n", r->base, html_esc(h, sizeof(h), host));
+	errno = 0;
+	if (fflush(f) == EOF || ferror(f))
+		werr_set(r, path, errno);
+	if (fclose(f) == EOF)
+		werr_set(r, path, errno);
 }
 
 /* A key's kind and name. */
@@ -1283,11 +1396,12 @@ report_key_name(const struct report *r, int key)
 void
 report_summary_note(struct report *r, const char *text)
 {
-	char tod[16];
+	char tod[16], h[8192];
 
 	mtime_tod(mtime_wall_ns(), tod);
-	out(r->f[RF_SUMMARY], "%s %s\n", tod, text);
-	out(r->f[RF_LOG], "%s %s\n", tod, text);
+	html_esc(h, sizeof(h), text);
+	out(r->f[RF_SUMMARY], "%s %s\n", tod, h);
+	out(r->f[RF_LOG], "%s %s\n", tod, h);
 }
 
 /* One skew table row: the interval line without its CPU columns. */
@@ -1322,7 +1436,7 @@ skew_compare(FILE *f, const struct report *r, const char *tod,
 			continue;
 		report_derive(&d, &per_key[k], dur_ns);
 		obs = tot.rate > 0 ? d.rate * 100 / tot.rate : 0;
-		out(f, "%s %-12s%10.2f %8.2f %8.2f\n", tod, r->keys[k].name,
+		out(f, "%s %-12s%10.2f %8.2f %8.2f\n", tod, r->keys[k].html,
 		    req[k], obs, obs - req[k]);
 	}
 }
@@ -1364,7 +1478,7 @@ report_skew(struct report *r, const struct iostats *per_key,
 		for (k = 0; k < r->nkeys; k++) {
 			if (r->keys[k].kind == t[i].kind &&
 			    (t[i].kind != RKEY_WD || r->keys[k].f != NULL))
-				skew_row(f, tod, r->keys[k].name, &per_key[k],
+				skew_row(f, tod, r->keys[k].html, &per_key[k],
 				    dur_ns);
 		}
 		skew_row(f, tod, "Total", &per_key[0], dur_ns);

@@ -65,6 +65,12 @@ struct report	*report_open(const char *outdir, const struct plan *,
 		    int nfiles, char *const files[], struct errmsg *);
 void		 report_close(struct report *);
 /*
+ * Flush every report file; -1 with "Cannot write report file PATH:
+ * strerror" in e when a write to any of them failed (disk full, removed,
+ * read-only) since it was opened. The first failure stays.
+ */
+int		 report_check(struct report *, struct errmsg *);
+/*
  * Add a report key and open its files; key 0 is the total, added by
  * report_open. with_hist: also a histogram file. Returns the key index.
  */

@@ -2,10 +2,12 @@
 /* results.json: the machine-readable record of an execution. */
 #include "results.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "mtime.h"
 #include "xmalloc.h"
@@ -14,6 +16,7 @@ struct results {
 	char	*path;
 	json_t	*root;
 	json_t	*run;		/* the current run, borrowed from root */
+	int	 err;		/* errno of the first failed write, 0 = none */
 };
 
 static const double pcts[] = { 50, 90, 95, 99, 99.9, 99.99 };
@@ -272,12 +275,44 @@ int
 results_write(struct results *r)
 {
 	char tmp[4200];
+	FILE *f;
+	int bad;
 
 	snprintf(tmp, sizeof(tmp), "%s.tmp", r->path);
-	if (json_dump_file(r->root, tmp, JSON_INDENT(1) |
-	    JSON_REAL_PRECISION(10)) != 0)
+	if ((f = fopen(tmp, "w")) == NULL) {
+		r->err = errno;
 		return (-1);
-	return (rename(tmp, r->path));
+	}
+	errno = 0;
+	bad = json_dumpf(r->root, f, JSON_INDENT(1) |
+	    JSON_REAL_PRECISION(10)) != 0;
+	bad |= fflush(f) == EOF || ferror(f);
+	if (bad) {
+		int err = errno != 0 ? errno : EIO;
+
+		fclose(f);
+		unlink(tmp);
+		r->err = err;
+		errno = err;
+		return (-1);
+	}
+	if (fclose(f) == EOF || rename(tmp, r->path) != 0) {
+		r->err = errno;
+		unlink(tmp);
+		errno = r->err;
+		return (-1);
+	}
+	return (0);
+}
+
+int
+results_check(const struct results *r, struct errmsg *e)
+{
+	if (r == NULL || r->err == 0)
+		return (0);
+	errmsg_set(e, NULL, 0, 0, "Cannot write %s: %s", r->path,
+	    strerror(r->err));
+	return (-1);
 }
 
 /* The runs array. */

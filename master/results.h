@@ -46,7 +46,10 @@ void		 results_key_average(struct results *, const char *kind,
 void		 results_sched(struct results *, const struct hist *);
 /* How the run ended ("completed", "stopped: ..."), then write the file. */
 void		 results_run_end(struct results *, const char *status);
+/* -1 with errno when the file could not be written (see results_check). */
 int		 results_write(struct results *);
+/* -1 with "Cannot write PATH: strerror" when a write of it failed. */
+int		 results_check(const struct results *, struct errmsg *);
 /* The runs so far (borrowed), for the charts. */
 const json_t	*results_runs(const struct results *);
 

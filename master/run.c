@@ -26,6 +26,7 @@
 #include "console.h"
 #include "hist.h"
 #include "hosts.h"
+#include "html.h"
 #include "iostats.h"
 #include "link.h"
 #include "log.h"
@@ -182,6 +183,7 @@ struct master {
 	double			 prev_rate, curve_rate;
 	int			 rc;
 	int			 aborting;
+	int			 outputs_failed;	/* a report write failed */
 	int			 runs_done;
 	int			 anchor;	/* report anchor of the run */
 	int			 had_format;	/* an SD_format run was planned */
@@ -332,6 +334,24 @@ master_abort(struct master *m, const char *fmt, ...)
 	send_all(m, MSG_STOP, json_pack("{s:I}", "run_id",
 	    (json_int_t)m->run_id), 0);
 	master_leave(m);
+}
+
+/*
+ * A report file or results.json that could not be written (disk full,
+ * removed, read-only) ends the run with its path and errno: reports that
+ * stop half-way are no result (DESIGN.md "Reports").
+ */
+static int
+check_outputs(struct master *m)
+{
+	struct errmsg e;
+
+	if (m->outputs_failed || (report_check(m->rep, &e) == 0 &&
+	    results_check(m->res, &e) == 0))
+		return (m->outputs_failed ? -1 : 0);
+	m->outputs_failed = 1;
+	master_abort(m, "%s", e.text);
+	return (-1);
 }
 
 /*
@@ -798,6 +818,8 @@ print_ready_intervals(struct master *m)
 			m->cur.avg_last = k;
 		merge_printed(m->mg, a, k >= m->cur.first_avg &&
 		    m->cur.short_first == 0);
+		if (check_outputs(m) != 0)
+			return;
 		if (m->cur.maxdata_bytes > 0 && m->cur.done_bytes[
 		    m->cur.maxdata_dir] >= m->cur.maxdata_bytes) {
 			console_line("Reached maxdata=%s. rd=%s shutting down "
@@ -2139,23 +2161,23 @@ open_key_reports(struct master *m)
 	m->key_hosts = xcalloc((size_t)m->nhosts, sizeof(int));
 	for (k = 0; k < m->nhosts; k++) {
 		const struct mhost *h = &m->hosts[k];
-		char link[512];
+		char link[2048], hn[400];
 
 		m->key_hosts[k] = report_key_add(m->rep, RKEY_HOST, h->label,
 		    0);
 		for (i = h->first; i < h->first + h->nslaves; i++) {
 			m->key_slave[i] = report_key_add(m->rep, RKEY_SLAVE,
 			    m->sl[i].name, m->nslaves > 1);
+			html_esc(hn, sizeof(hn), m->sl[i].name);
 			snprintf(link, sizeof(link), "%-32s <A HREF=\"%s.html\">"
 			    "%s summary</A>   <A HREF=\"%s.stdout.html\">%s "
 			    "stdout</A>\n", "Link to slave summary report:",
-			    m->sl[i].name, m->sl[i].name, m->sl[i].name,
-			    m->sl[i].name);
+			    hn, hn, hn, hn);
 			report_key_text(m->rep, m->key_hosts[k], link);
 		}
 		snprintf(link, sizeof(link), "Link to /var/adm/messages:       "
 		    "<A HREF=\"%s.var_adm_msgs.html\">messages</A>\n\n",
-		    h->label);
+		    html_esc(hn, sizeof(hn), h->label));
 		report_key_text(m->rep, m->key_hosts[k], link);
 		report_host_messages(m->rep, h->label);
 	}
@@ -2354,18 +2376,16 @@ start_next_run(struct master *m)
 		}
 	}
 	if (m->next_run >= m->plan->nruns) {
-		char text[4200];
-
+		if (check_outputs(m) != 0)
+			return;
 		if (m->lost_names[0] != '\0')
 			console_line("vdbc: every run completed, without lost "
 			    "slave(s) %s from their loss on "
 			    "(--on-slave-loss=continue)", m->lost_names);
-		snprintf(text, sizeof(text), "Vdbench execution completed "
-		    "successfully. Output directory: %s", m->o->outdir);
 		report_end(m->rep, "Vdbench execution completed successfully");
 		report_status(m->rep, "Shutting down slaves", NULL, NULL);
 		report_status(m->rep, "Vdbench complete", NULL, NULL);
-		console_line("%s", text);
+		/* the console says so once the charts are written too */
 		m->rc = 0;
 		master_leave(m);
 		return;
@@ -2925,6 +2945,8 @@ launch(struct master *m, struct mslave *s)
 			dup2(fd, 1);
 			dup2(fd, 2);
 			close(fd);
+			/* its log lines go into a page: escaped */
+			setenv("VDBC_LOG_HTML", "1", 1);
 		}
 		dup2(pp[0], 0);
 		execv(exe, argv);
@@ -3513,13 +3535,22 @@ out:
 	free(m->cur.skew_req);
 	if (m->rep != NULL)
 		general_cmd(model, "endcmd", o->outdir);
-	console_tee(NULL);
 	if (m->res != NULL) {
 		results_write(m->res);
 		if (m->rep != NULL)
 			charts_write(report_summary(m->rep),
 			    results_runs(m->res));
 	}
+	/* every write checked before the run may be called a success */
+	if (m->rep != NULL && (report_check(m->rep, &e) != 0 ||
+	    results_check(m->res, &e) != 0)) {
+		if (!m->outputs_failed)
+			console_fatal("%s", e.text);
+		rc = RUN_EXIT_FAILED;
+	} else if (rc == 0)
+		console_line("Vdbench execution completed successfully. Output "
+		    "directory: %s", o->outdir);
+	console_tee(NULL);
 	results_free(m->res);
 	report_close(m->rep);
 	while ((p = TAILQ_FIRST(&m->pending)) != NULL) {

@@ -58,6 +58,39 @@ test_reference_tree(void **state)
 	assert_int_equal(fstree_file_size(&t, 42), 1048576);
 }
 
+/*
+ * Counts that do not fit 64 bits are refused, never wrapped (issue 13, 7:
+ * depth=10,width=100,files=100 printed 18446744073709551516 files).
+ */
+static void
+test_overflow_refused(void **state)
+{
+	static uint64_t avg = 1048576, one = 1;
+	struct fstree t;
+	struct fsd f;
+
+	(void)state;
+	fsd_init(&f, 10, 100, 100);
+	assert_int_equal(fstree_init(&t, &f), -2);
+	fsd_init(&f, 20, 10, 1);	/* dirs alone: 1.1e20 */
+	assert_int_equal(fstree_init(&t, &f), -2);
+	fsd_init(&f, 1, 4, 1ull << 62);	/* 4 x 2^62 files */
+	assert_int_equal(fstree_init(&t, &f), -2);
+	fsd_init(&f, 1, 2, 1ull << 50);	/* 2^51 files x 1 MiB */
+	assert_int_equal(fstree_init(&t, &f), -2);
+	fsd_init(&f, 1, 2, 1ull << 50);	/* sizes=(1m,0): same bound */
+	f.size_avg = 1;
+	f.size_bytes = &avg;
+	assert_int_equal(fstree_init(&t, &f), -2);
+	/* the largest that fits still works: 9 levels of 100, 1 file of
+	 * 1 byte each */
+	fsd_init(&f, 9, 100, 1);
+	f.size_bytes = &one;
+	assert_int_equal(fstree_init(&t, &f), 0);
+	assert_true(t.ndirs == 1010101010101010100ull);
+	assert_true(t.nfiles == 1000000000000000000ull);
+}
+
 /* distribution=all: files in every directory. */
 static void
 test_distribution_all(void **state)
@@ -146,6 +179,7 @@ main(void)
 		cmocka_unit_test(test_distribution_all),
 		cmocka_unit_test(test_sizes_and_totalsize),
 		cmocka_unit_test(test_is_ours),
+		cmocka_unit_test(test_overflow_refused),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

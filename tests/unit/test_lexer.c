@@ -1,9 +1,14 @@
 /* The lexical layer: PARMFILE.md sections 2.1-2.5, 2.8 and 14. */
+#include <sys/stat.h>
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -27,6 +32,138 @@ done(struct plines *pl, struct pitems *pi)
 {
 	plines_free(pl);
 	pitems_free(pi);
+}
+
+/*
+ * A scratch directory for the file tests, removed by rm_scratch(); paths
+ * in it are in one static buffer (copy what must stay).
+ */
+static char scratch[64];
+
+static const char *
+in_scratch(const char *name)
+{
+	static char path[128];
+
+	if (scratch[0] == '\0') {
+		snprintf(scratch, sizeof(scratch), "/tmp/vdbc-lexer.XXXXXX");
+		assert_non_null(mkdtemp(scratch));
+	}
+	snprintf(path, sizeof(path), "%s/%s", scratch, name);
+	return (path);
+}
+
+/* Write len bytes of text into scratch file name; its path. */
+static const char *
+put_file(const char *name, const char *text, size_t len)
+{
+	const char *path = in_scratch(name);
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+	return (path);
+}
+
+static void
+rm_scratch(void)
+{
+	char cmd[128];
+
+	if (scratch[0] != '\0') {
+		snprintf(cmd, sizeof(cmd), "rm -rf %s", scratch);
+		assert_int_equal(system(cmd), 0);
+	}
+}
+
+/* Read one file; 0 or -1 with e filled. */
+static int
+read_file(const char *path, struct errmsg *e)
+{
+	struct plines pl;
+	char *files[1];
+	int rc;
+
+	memset(&pl, 0, sizeof(pl));
+	files[0] = (char *)path;
+	errmsg_clear(e);
+	rc = lexer_read_files(&pl, 1, files, NULL, e);
+	plines_free(&pl);
+	return (rc);
+}
+
+/*
+ * Bounded input (issue 13, 7): only regular files of at most 16 MiB are
+ * read (and pipes as -f); /dev/zero and an include= of a FIFO are refused
+ * at once (they grew to 23 GB or hung), and a NUL byte is a located
+ * error.
+ */
+static void
+test_bounded_files(void **state)
+{
+	struct errmsg e;
+	char text[256], fifo[128];
+	const char *p;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(read_file("/dev/zero", &e), -1);
+	assert_non_null(strstr(e.text, "/dev/zero is a character device"));
+	snprintf(fifo, sizeof(fifo), "%s", in_scratch("fifo"));
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	/* -f may be a pipe (/dev/stdin); one without a writer is empty at
+	 * once (the open waited for a writer for ever) */
+	assert_int_equal(read_file(fifo, &e), 0);
+	assert_int_equal(read_file(scratch, &e), -1);
+	assert_non_null(strstr(e.text, "is a directory"));
+
+	/* include= of each: located at the include line */
+	p = put_file("inc_zero.parm", "* first\ninclude=/dev/zero\n", 27);
+	assert_int_equal(read_file(p, &e), -1);
+	assert_int_equal(e.line, 2);
+	assert_string_equal(e.file, p);
+	assert_non_null(strstr(e.text, "/dev/zero is a character device"));
+	snprintf(text, sizeof(text), "include=%s\n", fifo);
+	p = put_file("inc_fifo.parm", text, strlen(text));
+	assert_int_equal(read_file(p, &e), -1);
+	assert_int_equal(e.line, 1);
+	assert_non_null(strstr(e.text, "is a FIFO"));
+
+	/* a NUL byte ends no line silently: lun=/x\0,size=1m */
+	p = put_file("nul.parm", "sd=sd1,\nlun=/x\0,size=1m\n", 24);
+	assert_int_equal(read_file(p, &e), -1);
+	assert_int_equal(e.line, 2);
+	assert_int_equal(e.col, 7);
+	assert_non_null(strstr(e.text, "NUL byte"));
+
+	/* 16 MiB is read; one byte more is refused (sparse files) */
+	p = in_scratch("big.parm");
+	f = fopen(p, "w");
+	assert_non_null(f);
+	assert_int_equal(ftruncate(fileno(f), LEXER_MAX_FILE + 1), 0);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(read_file(p, &e), -1);
+	assert_non_null(strstr(e.text, "16777217 bytes; at most 16 MiB"));
+	snprintf(text, sizeof(text), "include=%s\n", p);
+	p = put_file("inc_big.parm", text, strlen(text));
+	assert_int_equal(read_file(p, &e), -1);
+	assert_int_equal(e.line, 1);
+	assert_non_null(strstr(e.text, "at most 16 MiB"));
+	p = in_scratch("fits.parm");
+	f = fopen(p, "w");
+	assert_non_null(f);
+	assert_int_equal(ftruncate(fileno(f), LEXER_MAX_FILE), 0);
+	assert_int_equal(fclose(f), 0);
+	/* 16 MiB of NUL bytes: read, then refused for the NUL, not size */
+	assert_int_equal(read_file(p, &e), -1);
+	assert_non_null(strstr(e.text, "NUL byte"));
+
+	p = put_file("ok.parm", "sd=sd1,lun=/x,size=1m\n", 22);
+	assert_int_equal(read_file(p, &e), 0);
+	assert_int_equal(read_file(in_scratch("missing.parm"), &e), -1);
+	assert_non_null(strstr(e.text, "does not exist"));
+	rm_scratch();
 }
 
 static void
@@ -227,6 +364,7 @@ main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_substitution),
 		cmocka_unit_test(test_extras),
+		cmocka_unit_test(test_bounded_files),
 	};
 	return (cmocka_run_group_tests_name("lexer", tests, NULL, NULL));
 }

@@ -272,6 +272,73 @@ test_overrides(void **state)
 	model_free(m);
 }
 
+/*
+ * Bounded input (issue 13, 7): a lun that is not UTF-8, count= past
+ * 100,000 and an fsd tree that cannot be counted are located errors;
+ * 100,000 sds by count= parse and plan (quadratic before).
+ */
+static void
+test_bounded_values(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct plan p;
+	const struct sd *s;
+	int n = 0;
+
+	(void)state;
+	assert_non_null(strstr(pt_error("sd=sd1,lun=/tmp/x\xff\xfe,size=1m\n"
+	    "wd=wd1,sd=sd1\nrd=rd1,wd=wd1,elapsed=4,interval=1\n", &e),
+	    "'lun=' is not valid UTF-8 text (byte 11 of the item, 0xff)"));
+	assert_int_equal(e.line, 1);
+	assert_int_equal(e.col, 8);
+	/* overlong '/' and a surrogate are not UTF-8 either */
+	assert_non_null(strstr(pt_error("sd=sd1,lun=/x\xc0\xaf\n", &e),
+	    "not valid UTF-8"));
+	assert_non_null(strstr(pt_error("sd=sd1,lun=/x\xed\xa0\x80\n", &e),
+	    "not valid UTF-8"));
+	assert_non_null(strstr(pt_error("sd=s\xe9,lun=/x\n", &e),
+	    "'sd=' is not valid UTF-8"));
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd1,lun=/tmp/caf\xc3\xa9\xf0\x9f\x92"
+	    "\xbe,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=4,"
+	    "interval=1\n", &o, &m, &e), 0);
+	model_free(m);
+
+	assert_string_equal(pt_error("sd=sd,lun=/tmp/f*,size=1m,"
+	    "count=(1,100001)\n", &e), "'count=(1,100001)' asks for more "
+	    "than 100000 copies of sd=sd; at most 100000 are allowed");
+	assert_int_equal(e.col, 27);
+	assert_string_equal(pt_error("sd=sd,lun=/tmp/f*,count=(1)\n", &e),
+	    "'count=(start,count)' parameter requires two values");
+
+	assert_string_equal(pt_error("fsd=fsd1,anchor=/tmp/a,depth=10,"
+	    "width=100,files=100,size=4k\nfwd=fwd1,fsd=fsd1\n", &e),
+	    "fsd=fsd1: depth=10,width=100,files=100 makes more directories, "
+	    "files or bytes than 64 bits can count; that tree cannot exist");
+	assert_int_equal(e.line, 1);
+
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd,lun=/tmp/f*,size=1m,"
+	    "count=(1,100000)\nwd=wd1,sd=(sd1,sd*)\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=4,interval=1\n", &o, &m, &e), 0);
+	TAILQ_FOREACH(s, &m->sds, entry)
+		n++;
+	assert_int_equal(n, 100000);
+	assert_string_equal(TAILQ_LAST(&m->sds, sd_list)->luns[0].lun,
+	    "/tmp/f100000");
+	/* sd1 twice (named, and by sd*): found among 100,000 */
+	memset(&p, 0, sizeof(p));
+	assert_int_equal(plan_build(m, &p, &e), -1);
+	assert_string_equal(e.text, "SD=sd1 is requested more than once in "
+	    "wd=wd1");
+	plan_free(&p);
+	model_free(m);
+	assert_non_null(strstr(pt_error("sd=sd1,lun=/a\nsd=sd,lun=/b*,"
+	    "count=(1,3)\n", &e), "An SD can only be defined once: sd=sd1"));
+}
+
 int
 main(void)
 {
@@ -286,6 +353,7 @@ main(void)
 		cmocka_unit_test(test_t15_section_order),
 		cmocka_unit_test(test_t25_value_errors),
 		cmocka_unit_test(test_overrides),
+		cmocka_unit_test(test_bounded_values),
 	};
 	return (cmocka_run_group_tests_name("parmfile", tests, NULL, NULL));
 }
