@@ -1321,7 +1321,7 @@ void
 report_status(struct report *r, const char *state, const char *run,
     const char *loops)
 {
-	char stamp[40];
+	char stamp[40], hs[4096];
 	time_t t = time(NULL);
 	struct tm tm;
 
@@ -1329,14 +1329,16 @@ report_status(struct report *r, const char *state, const char *run,
 		return;
 	localtime_r(&t, &tm);
 	strftime(stamp, sizeof(stamp), "%m/%d/%Y-%H:%M:%S-%Z", &tm);
+	/* a stop's reason may quote a slave or a parmfile: escaped too */
+	html_esc(hs, sizeof(hs), state);
 	if (run != NULL) {
 		char hr[1024], hl[2048];
 
 		out(r->f[RF_STATUS], "%s \t%s\trd=%s\tFor loops: %s\n", stamp,
-		    state, html_esc(hr, sizeof(hr), run), html_esc(hl,
+		    hs, html_esc(hr, sizeof(hr), run), html_esc(hl,
 		    sizeof(hl), loops));
 	} else
-		out(r->f[RF_STATUS], "%s \t%s\n", stamp, state);
+		out(r->f[RF_STATUS], "%s \t%s\n", stamp, hs);
 }
 
 /* Number of report keys. */
