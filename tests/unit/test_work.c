@@ -86,11 +86,16 @@ test_threads_over_limit(void **state)
 	    "threads=", NULL };
 	static const char *const two[] = { "4097 threads", "at most 4096",
 	    NULL };
+	static const char *const huge[] = { "200000 threads", "at most 4096",
+	    NULL };
 
 	(void)state;
 	/* threads=100000 from a fake master once hung the slave in WORK. */
 	refused(body(json_pack("[o]", sd("sd1", 5000)), json_pack("[o]",
 	    wg("wd1", "sd1", 100, 4096))), one);
+	/* Not a bare "bad sd entry" past 100000 either. */
+	refused(body(json_pack("[o]", sd("sd1", 200000)), json_pack("[o]",
+	    wg("wd1", "sd1", 100, 4096))), huge);
 	/* The limit is the slave's sum over its sds. */
 	refused(body(json_pack("[o,o]", sd("sd1", 4000), sd("sd2", 97)),
 	    json_pack("[o,o]", wg("wd1", "sd1", 100, 4096), wg("wd1", "sd2",
