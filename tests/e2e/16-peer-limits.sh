@@ -158,7 +158,7 @@ lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a < b) }'; }
 cat >"$T/m.parm" <<P
 sd=sd1,lun=$T/f1,size=8m,threads=2
 wd=wd1,sd=sd1,xfersize=4k,rdpct=50
-rd=rd1,wd=wd1,iorate=200,elapsed=14,interval=1
+rd=rd1,wd=wd1,iorate=200,elapsed=20,interval=1
 P
 timeout 90 "$VDBC" -f "$T/m.parm" -o "$T/mo" --port 0 --seed 3 >"$T/m.log" 2>&1 &
 TM=$!
@@ -253,9 +253,11 @@ served idle
 timeout 10 ip netns exec "$NS" python3 -c "
 import socket, time
 s = [socket.create_connection(('$D', 5560)) for i in range(3)]
-time.sleep(0.5)
-" &
-sleep 0.3
+print('up', flush=True)
+time.sleep(2)
+" >"$T/up" 2>&1 &
+wait_for "$T/up" up 8 || { bad "clients did not connect"; cat "$T/up"; }
+sleep 0.2
 kill "$TD"
 wait "$TD"
 rc=$?
