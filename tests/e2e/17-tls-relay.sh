@@ -224,7 +224,7 @@ if command -v openssl >/dev/null; then
 	PIDS="$PIDS $!"
 	sleep 0.5
 	expect_rc 157 "${MASTER[@]}" -o "$T/o9" --token-file "$T/tok"
-	expect_out "hd=hd1: no session with the daemon at $NET.1.2:5562: TLS handshake failed: certificate verify failed"
+	expect_out "hd=hd1: no session with the daemon at $NET.1.2:5562: TLS handshake failed: certificate verify failed (the peer showed a certificate instead of using the key: not a vdbc peer)"
 	grep -aq '"slaves"\|"step"' "$T/fake2.out" && bad "the master talked to a daemon with a certificate" || ok
 else
 	echo "note: no openssl command; impostor daemons not tried"
