@@ -113,6 +113,11 @@ for p in 127.0.0.1:99999 :abc :99999 127.0.0.1: :; do
 done
 ip netns exec "$NS_1" timeout 5 "$VDBC" slave --listen :5563 --token-file "$T/tok" >"$T/d0.log" 2>&1
 grep -q "listening on 127.0.0.1:5563 " "$T/d0.log" && ok || { bad "--listen :5563 did not listen there"; cat "$T/d0.log"; }
+# A bare IPv6 address is an address, not ":PORT".
+if ip netns exec "$NS_1" python3 -c 'import socket; socket.socket(socket.AF_INET6).bind(("::1", 0))' 2>/dev/null; then
+	ip netns exec "$NS_1" timeout 3 "$VDBC" slave --listen ::1 --token-file "$T/tok" >"$T/d6.log" 2>&1
+	grep -q "listening on ::1:5560 " "$T/d6.log" && ok || { bad "--listen ::1 did not listen there"; cat "$T/d6.log"; }
+fi
 
 # The daemon on the host's loopback; the relay on its address, port 5561.
 ip netns exec "$NS_1" "$VDBC" slave --listen --token-file "$T/tok" >"$T/d1.log" 2>&1 &
