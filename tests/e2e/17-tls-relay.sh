@@ -247,4 +247,8 @@ expect_out "Host 'no-such-host.invalid:5561' does not exist"
 printf 'hd=hd1,system=%s,shell=ssh\nsd=sd1,host=hd1,lun=/tmp/x,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$NET.1.2:22" >"$T/ssh.parm"
 expect_rc 157 timeout 20 "$VDBC" -f "$T/ssh.parm" -o "$T/o7" --port 0
 expect_out "hd=hd1: system=$NET.1.2:22: a port is for a slave daemon"
+# A bracketed IPv6 address without a port is no port.
+sed -i 's/system=[^,]*,/system=[fd00::5],/' "$T/ssh.parm"
+timeout 20 "$VDBC" -f "$T/ssh.parm" -o "$T/o10" --port 0 --ssh false >"$T/out" 2>&1
+grep -q "a port is for a slave daemon" "$T/out" && { bad "system=[fd00::5] taken for a port"; cat "$T/out"; } || ok
 finish
