@@ -138,7 +138,8 @@ hosts_build(const struct model *m, const struct plan *p, int jvms_opt,
 			h = add_host(&t, &n, label, sys);
 			h->how = how_of(hd, sys);
 			if ((h->how == HOST_SSH || h->how == HOST_RSH) &&
-			    strchr(sys, ':') != NULL && (sys[0] == '[' ||
+			    (sys[0] == '[' ? strstr(sys, "]:") != NULL :
+			    strchr(sys, ':') != NULL &&
 			    strchr(sys, ':') == strrchr(sys, ':'))) {
 				errmsg_set(e, NULL, 0, 0, "hd=%s: system=%s: a "
 				    "port is for a slave daemon (shell=vdbench); "

@@ -17,6 +17,7 @@
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
 #include <event2/bufferevent_ssl.h>
+#include <openssl/err.h>
 
 #include "frame.h"
 #include "msg.h"
@@ -173,7 +174,12 @@ tls_down(struct link *l, struct bufferevent *bev)
 	else
 		snprintf(text, sizeof(text), "%s", sys != 0 ? strerror(sys) :
 		    "the peer closed the connection");
-	if (!l->handshaken)
+	if (!l->handshaken && ERR_GET_REASON(first) ==
+	    SSL_R_CERTIFICATE_VERIFY_FAILED)
+		snprintf(why, sizeof(why), "TLS handshake failed: %s (the peer "
+		    "showed a certificate instead of using the key: not a vdbc "
+		    "peer)", text);
+	else if (!l->handshaken)
 		snprintf(why, sizeof(why), "TLS handshake failed: %s (not the "
 		    "same token or key at both ends?)", text);
 	else

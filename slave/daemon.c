@@ -444,18 +444,20 @@ static int
 listen_split(const char *at, char *host, size_t hostlen, int *port)
 {
 	char p[32] = "";
+	int bare;	/* ":PORT" (not a bare IPv6 address like "::1") */
 	long v;
 
 	*port = DAEMON_DEFAULT_PORT;
 	if (at == NULL)
 		return (0);
-	if (at[0] == ':')
+	bare = at[0] == ':' && strchr(at + 1, ':') == NULL;
+	if (bare) {
+		if (strlen(at + 1) >= sizeof(p))
+			return (-1);
 		snprintf(p, sizeof(p), "%s", at + 1);
-	else if (net_split(at, host, hostlen, p, sizeof(p)) != 0)
+	} else if (net_split(at, host, hostlen, p, sizeof(p)) != 0)
 		return (-1);
-	if (at[0] == ':' && strlen(at + 1) >= sizeof(p))
-		return (-1);
-	if (p[0] == '\0' && at[0] != ':')
+	else if (p[0] == '\0')
 		return (0);
 	if (p[0] == '\0' || strlen(p) > 5 || strspn(p, "0123456789") !=
 	    strlen(p))

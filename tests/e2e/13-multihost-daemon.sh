@@ -2,7 +2,8 @@
 # Multi-host through slave daemons, proven across network namespaces:
 # the master in one namespace, two "hosts" in two others, joined by veth
 # pairs on a private subnet; nothing touches another address.
-# - both hosts do I/O on their own file; totals = the sum of host reports
+# - both hosts do I/O on their own file; totals = the sum of host reports;
+#   the slaves dial back over TLS
 # - a wrong token fails the TLS handshake, with clear words on both sides,
 #   and the daemon serves the next master; so it does after garbage (plain
 #   frames are garbage there too: the daemon speaks only TLS)
@@ -81,6 +82,8 @@ echo "rate: total $tot = hd1 $a1 + hd2 $a2"
 awk -v t="$tot" -v a="$a1" -v b="$a2" 'BEGIN { d = t - a - b; exit !(t > 300 && d * d < 0.0005) }' &&
 	ok || bad "totals are not the sum of the hosts"
 grep -q "started slave hd1-0" "$T/d1.log" && ok || bad "daemon 1 did not say it started hd1-0"
+grep -q "slave hd1-0, protocol.*TLS 1.3 keyed by its one-time cookie" "$T/d1.log" && ok ||
+	bad "hd1-0 did not dial back over TLS"
 
 # 3. kill -9 of a remote slave mid-run: the master stops, naming it.
 mparm 30
