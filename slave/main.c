@@ -140,12 +140,11 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 	/* Progress first, so the console reads in order. */
 	send_logs(s, "info", work_take_notes);
 	/*
-	 * The last interval of a file-system run: stop the threads first,
-	 * so every operation done is in a reported interval and the reports
-	 * match what is on disk.
+	 * The last interval of a timed run: stop the threads first, so every
+	 * operation done is in a reported interval and the reports match
+	 * what is on disk and what the kernel counted for the device.
 	 */
-	if (s->last_interval > 0 && s->interval_no + 1 == s->last_interval &&
-	    work_is_fs(s->work))
+	if (s->last_interval > 0 && s->interval_no + 1 == s->last_interval)
 		work_stop(s->work);
 	send_interval(s);
 	send_logs(s, "error", work_take_errors);
