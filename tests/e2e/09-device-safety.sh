@@ -87,6 +87,10 @@ if mount "$loop" "$T/mnt" 2>/dev/null; then
 	expect_out "add overwrite_data=yes,allow_mounted_write=yes to sd=sd1"
 	run 0 ",allow_mounted_write=yes"
 	[ $? = 157 ] && ok || bad "allow_mounted_write=yes alone wrote a mounted device"
+	# The file under the loop device is the same blocks.
+	run 0 ",overwrite_data=yes" "$T/disk.img"
+	[ $? = 157 ] && ok || bad "the backing file of a mounted loop device was written"
+	expect_out "mount check: ${loop#/dev/} (loop device on $T/disk.img) is mounted on $T/mnt"
 
 	# A loop device layered on the mounted one writes the same blocks.
 	over=$(newloop "$loop")
@@ -119,6 +123,15 @@ if [ -n "$over" ]; then
 	expect_out "holder check: ${over#/dev/} (loop device on ${loop#/dev/}) uses it"
 	droploop "$over"
 fi
+# So is a loop device on a file lun; a file no loop device reads is the
+# user's own.
+run 0 "" "$T/disk.img"
+[ $? = 157 ] && ok || bad "the backing file of a loop device was written"
+expect_out "holder check: ${loop#/dev/} (loop device on $T/disk.img) uses it"
+expect_out "add overwrite_data=yes to sd=sd1"
+truncate -s 8M "$T/plain.img"
+run 0 "" "$T/plain.img"
+[ $? = 0 ] && ok || { bad "a file no loop device reads was refused"; cat "$T/out"; }
 
 run 0 ",overwrite_data=yes"
 [ $? = 0 ] && ok || { bad "overwrite_data=yes did not allow the write"; cat "$T/out"; }
