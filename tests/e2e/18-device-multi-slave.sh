@@ -97,4 +97,19 @@ wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=100
 rd=rd1,wd=wd1,iorate=400,elapsed=3,interval=1
 EOF
 check jvms4 4
+
+# A slow fixed rate: threads sleep up to 100 ms between arrivals. The
+# last interval still lasts one interval (the stop does not add the time
+# the threads take to see it), and the kernel count still matches.
+cat >"$T/p.parm" <<EOF
+sd=sd1,lun=$loop,openflags=o_direct,threads=8
+wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=100
+rd=rd1,wd=wd1,iorate=10,elapsed=4,interval=1
+EOF
+check slow 2 -m 2
+if [ "${VDBC_SANITIZED:-0}" != 1 ]; then
+	last=$(jq '.runs[-1].intervals[-1].duration_s' "$T/o-slow/results.json")
+	awk -v d="$last" 'BEGIN { exit !(d > 0.95 && d < 1.04) }' && ok ||
+		bad "the last interval lasted $last s, not 1"
+fi
 finish
