@@ -88,9 +88,8 @@ arm_interval(struct slave *s)
 
 /* Send INTERVAL k with the cumulative counters. */
 static void
-send_interval(struct slave *s)
+send_interval(struct slave *s, uint64_t now)
 {
-	uint64_t now = mtime_now_ns();
 	json_t *body;
 
 	s->interval_no++;
@@ -134,6 +133,7 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct slave *s = arg;
 	const char *err;
+	uint64_t now = mtime_now_ns();
 
 	(void)fd;
 	(void)what;
@@ -142,14 +142,16 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 	/* Progress first, so the console reads in order. */
 	send_logs(s, "info", work_take_notes);
 	/*
-	 * The last interval of a file-system run: stop the threads first,
-	 * so every operation done is in a reported interval and the reports
-	 * match what is on disk.
+	 * The last interval of a timed run: stop the threads first, so every
+	 * operation done is in a reported interval and the reports match
+	 * what is on disk and what the kernel counted for the device. The
+	 * interval ends when the stop is asked: threads asleep until their
+	 * next arrival (up to 100 ms) add no time to it, and the I/O still in
+	 * flight then was started in it.
 	 */
-	if (s->last_interval > 0 && s->interval_no + 1 == s->last_interval &&
-	    work_is_fs(s->work))
+	if (s->last_interval > 0 && s->interval_no + 1 == s->last_interval)
 		work_stop(s->work);
-	send_interval(s);
+	send_interval(s, now);
 	send_logs(s, "error", work_take_errors);
 	if ((err = work_error(s->work)) != NULL) {
 		send_error(s, err);

@@ -15,6 +15,8 @@
  *                    do not explain (a mount in another namespace, a ZFS
  *                    pool). vdbc slaves serialise this test with flock(2)
  *                    on the device node, so they never see each other.
+ * A regular file lun is the user's own unless a loop device reads from it;
+ * then the loop devices are its users, checked as above (mount, holder).
  * Reading is always allowed; this module only answers and never logs.
  */
 #include "safety.h"
@@ -205,6 +207,33 @@ expand(struct graph *g, int i)
 	closedir(dp);
 }
 
+/* A regular file lun: the loop devices that read from it. */
+static void
+loops_on_file(struct graph *g, const struct stat *f, const char *lun)
+{
+	char p[320], back[PATH_MAX];
+	struct dirent *e;
+	struct stat st;
+	DIR *dp;
+	dev_t x;
+
+	if ((dp = opendir("/sys/block")) == NULL)
+		return;
+	while ((e = readdir(dp)) != NULL) {
+		if (strncmp(e->d_name, "loop", 4) != 0)
+			continue;
+		snprintf(p, sizeof(p), "/sys/block/%.256s", e->d_name);
+		if (loop_backing_file(p, back, sizeof(back)) != 0 ||
+		    stat(back, &st) != 0 || !S_ISREG(st.st_mode) ||
+		    st.st_dev != f->st_dev || st.st_ino != f->st_ino)
+			continue;
+		snprintf(p, sizeof(p), "/sys/block/%.256s/dev", e->d_name);
+		if (read_dev(p, &x) == 0)
+			add(g, x, 0, 1, "loop device on %s", lun);
+	}
+	closedir(dp);
+}
+
 /* Is d a block device named by path? */
 static int
 names_dev(const char *path, dev_t d)
@@ -364,7 +393,7 @@ exclusive_busy(const char *path)
 static void
 who(const struct graph *g, int i, const char *lun, char *out, size_t len)
 {
-	if (i == 0)
+	if (i == 0 && g->n[0].chain)
 		snprintf(out, len, "%s", lun);
 	else
 		snprintf(out, len, "%s (%s)", g->n[i].name, g->n[i].rel);
@@ -380,15 +409,29 @@ safety_check_write(const char *lun, int overwrite, int mounted_ok,
 	enum safety_verdict v = SAFETY_OK;
 	int i, mount = -1, user = -1, r;
 
-	if (stat(lun, &st) != 0 || !S_ISBLK(st.st_mode))
-		return (SAFETY_OK);	/* files are the user's own */
+	if (stat(lun, &st) != 0 ||
+	    (!S_ISBLK(st.st_mode) && !S_ISREG(st.st_mode)))
+		return (SAFETY_OK);
 	if ((g = calloc(1, sizeof(*g))) == NULL) {
 		snprintf(why, len, "out of memory for the safety checks");
 		return (SAFETY_NEEDS_OVERWRITE);
 	}
-	add(g, st.st_rdev, 1, 0, "the lun");
-	snprintf(g->n[0].path, sizeof(g->n[0].path), "%s", lun);
-	for (i = 0; i < SAFETY_MAX_DEPTH; i++) {
+	/*
+	 * A file is the user's own, unless a loop device reads from it:
+	 * then what rests on that loop device is checked as for a device.
+	 */
+	if (S_ISREG(st.st_mode)) {
+		loops_on_file(g, &st, lun);
+		if (g->count == 0) {
+			free(g);
+			return (SAFETY_OK);
+		}
+	} else {
+		add(g, st.st_rdev, 1, 0, "the lun");
+		snprintf(g->n[0].path, sizeof(g->n[0].path), "%s", lun);
+	}
+	for (i = 0; i < SAFETY_MAX_DEPTH && g->count > 0 && g->n[0].chain;
+	    i++) {
 		char path[PATH_MAX];
 		dev_t b;
 		int k;

@@ -5,7 +5,9 @@
 #include <stddef.h>
 
 /*
- * May a lun be written (DESIGN.md, Safety)? Files always. A block device,
+ * May a lun be written (DESIGN.md, Safety)? Files, unless a loop device
+ * reads from one (then the mount and holder checks of what rests on it). A
+ * block device,
  * and every device a loop device rests on, is checked for
  *   mount:      mounted (or a partition, holder or loop device on it is),
  *               active swap, a device of a mounted btrfs;

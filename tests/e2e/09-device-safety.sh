@@ -21,10 +21,14 @@ if [ "$(id -u)" != 0 ] || ! command -v losetup >/dev/null ||
 	exit 77
 fi
 NSPID=""
+SWAP=""
+DM=""
 teardown() {
 	local l
 	if [ -n "$NSPID" ]; then kill "$NSPID" 2>/dev/null; wait "$NSPID" 2>/dev/null; fi
 	umount "$T/mnt" 2>/dev/null
+	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
+	[ -n "$DM" ] && dmsetup remove "$DM" 2>/dev/null
 	# Newest first: a loop device layered on another goes before it.
 	[ -f "$T/loops" ] && for l in $(tac "$T/loops"); do losetup -d "$l" 2>/dev/null; done
 	cleanup
@@ -87,6 +91,10 @@ if mount "$loop" "$T/mnt" 2>/dev/null; then
 	expect_out "add overwrite_data=yes,allow_mounted_write=yes to sd=sd1"
 	run 0 ",allow_mounted_write=yes"
 	[ $? = 157 ] && ok || bad "allow_mounted_write=yes alone wrote a mounted device"
+	# The file under the loop device is the same blocks.
+	run 0 ",overwrite_data=yes" "$T/disk.img"
+	[ $? = 157 ] && ok || bad "the backing file of a mounted loop device was written"
+	expect_out "mount check: ${loop#/dev/} (loop device on $T/disk.img) is mounted on $T/mnt"
 
 	# A loop device layered on the mounted one writes the same blocks.
 	over=$(newloop "$loop")
@@ -119,6 +127,27 @@ if [ -n "$over" ]; then
 	expect_out "holder check: ${over#/dev/} (loop device on ${loop#/dev/}) uses it"
 	droploop "$over"
 fi
+# A device-mapper target on it is a sysfs holder (when this kernel has dm).
+DM=vdbc-e2e-$$
+if command -v dmsetup >/dev/null && [ -e /dev/mapper/control ] &&
+    timeout 20 dmsetup create "$DM" --table "0 8192 linear $loop 0" 2>/dev/null; then
+	run 0
+	[ $? = 157 ] && ok || bad "a device under a dm target was written"
+	expect_out "(holder of ${loop#/dev/}) uses it"
+	timeout 20 dmsetup remove "$DM"
+else
+	echo "note: no device-mapper here; the dm holder is not tested"
+fi
+DM=""
+# So is a loop device on a file lun; a file no loop device reads is the
+# user's own.
+run 0 "" "$T/disk.img"
+[ $? = 157 ] && ok || bad "the backing file of a loop device was written"
+expect_out "holder check: ${loop#/dev/} (loop device on $T/disk.img) uses it"
+expect_out "add overwrite_data=yes to sd=sd1"
+truncate -s 8M "$T/plain.img"
+run 0 "" "$T/plain.img"
+[ $? = 0 ] && ok || { bad "a file no loop device reads was refused"; cat "$T/out"; }
 
 run 0 ",overwrite_data=yes"
 [ $? = 0 ] && ok || { bad "overwrite_data=yes did not allow the write"; cat "$T/out"; }
@@ -144,6 +173,20 @@ if command -v unshare >/dev/null; then
 	kill "$NSPID" 2>/dev/null
 	wait "$NSPID" 2>/dev/null
 	NSPID=""
+fi
+
+# Active swap counts as mounted: overwrite_data=yes is not enough.
+if command -v swapon >/dev/null && mkswap "$loop" >/dev/null 2>&1 &&
+    swapon "$loop" 2>/dev/null; then
+	SWAP=$loop
+	run 0 ",overwrite_data=yes"
+	[ $? = 157 ] && ok || bad "active swap was written"
+	expect_out "mount check: $loop is active swap space (/proc/swaps)"
+	expect_out "allow_mounted_write=yes"
+	swapoff "$loop"
+	SWAP=""
+else
+	echo "note: cannot swapon a loop device here; active swap is not tested"
 fi
 
 blank
