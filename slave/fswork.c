@@ -130,8 +130,10 @@ note(struct fswork *w, int is_error, const char *fmt, ...)
 	va_end(ap);
 	pthread_mutex_lock(&w->mu);
 	if (is_error) {
+		/* published whole: fswork_error reads it unlocked */
 		if (w->error == NULL)
-			w->error = xstrdup(text);
+			__atomic_store_n(&w->error, xstrdup(text),
+			    __ATOMIC_RELEASE);
 		__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 	} else
 		strlist_add(&w->notes, text);
@@ -1280,7 +1282,7 @@ fswork_done(const struct fswork *w)
 const char *
 fswork_error(const struct fswork *w)
 {
-	return (__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE) ? w->error : NULL);
+	return (__atomic_load_n(&w->error, __ATOMIC_ACQUIRE));
 }
 
 void
