@@ -130,8 +130,10 @@ note(struct fswork *w, int is_error, const char *fmt, ...)
 	va_end(ap);
 	pthread_mutex_lock(&w->mu);
 	if (is_error) {
+		/* published whole: fswork_error reads it unlocked */
 		if (w->error == NULL)
-			w->error = xstrdup(text);
+			__atomic_store_n(&w->error, xstrdup(text),
+			    __ATOMIC_RELEASE);
 		__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 	} else
 		strlist_add(&w->notes, text);
@@ -1220,13 +1222,16 @@ fswork_stats_json(struct fswork *w, uint64_t k)
 				hist_merge(sum[d], snap);
 			}
 		}
+		/* maxima since the previous snapshot (iostats.h): taken and
+		 * reset, or every interval would show the run's running max
+		 * (a sample racing the reset shows in the next interval) */
 		for (d = 0; d < 2; d++) {
 			io.side[d].resp_max_ns = 0;
 			for (i = 0; i < w->nthreads; i++)
 				if (w->threads[i].g == &w->fwgs[g])
 					max64(&io.side[d].resp_max_ns,
-					    __atomic_load_n(&w->threads[i].st.io.
-					    side[d].resp_max_ns,
+					    __atomic_exchange_n(&w->threads[i].
+					    st.io.side[d].resp_max_ns, 0,
 					    __ATOMIC_RELAXED));
 		}
 		for (d = 0; d < FSOP_N; d++) {
@@ -1234,8 +1239,8 @@ fswork_stats_json(struct fswork *w, uint64_t k)
 			for (i = 0; i < w->nthreads; i++)
 				if (w->threads[i].g == &w->fwgs[g])
 					max64(&io.op[d].resp_max_ns,
-					    __atomic_load_n(&w->threads[i].st.io.
-					    op[d].resp_max_ns,
+					    __atomic_exchange_n(&w->threads[i].
+					    st.io.op[d].resp_max_ns, 0,
 					    __ATOMIC_RELAXED));
 		}
 		io.qdepth_ns = io.side[0].resp_sum_ns + io.side[1].resp_sum_ns;
@@ -1280,7 +1285,7 @@ fswork_done(const struct fswork *w)
 const char *
 fswork_error(const struct fswork *w)
 {
-	return (__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE) ? w->error : NULL);
+	return (__atomic_load_n(&w->error, __ATOMIC_ACQUIRE));
 }
 
 void

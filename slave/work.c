@@ -120,7 +120,7 @@ struct work {
 	uint64_t			 go_ns;
 	int				 stop;		/* atomic */
 	char				 error[1024];	/* why the run stops */
-	int				 has_error;	/* atomic */
+	int				 has_error;	/* atomic: 2 = error[] set */
 	uint64_t			 max_errors;	/* data_errors= */
 	double				 compratio;	/* >= 1 */
 	double				 dd_ratio;	/* 0 = no dedup */
@@ -836,12 +836,16 @@ io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
 	pthread_mutex_unlock(&w->err_mu);
 	if (n < w->max_errors)
 		return;
+	/* claim (1), write the text, then publish it (2): the main thread
+	 * reads the text only once it sees 2, so never half of it */
 	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
-	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
 		snprintf(w->error, sizeof(w->error), "%llu I/O errors: the "
 		    "limit data_errors=%llu is reached; the last: %s",
 		    (unsigned long long)n, (unsigned long long)w->max_errors,
 		    text);
+		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
+	}
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 }
 
@@ -1158,7 +1162,7 @@ work_error(const struct work *w)
 {
 	if (w->fs != NULL)
 		return (fswork_error(w->fs));
-	return (__atomic_load_n(&w->has_error, __ATOMIC_ACQUIRE) ?
+	return (__atomic_load_n(&w->has_error, __ATOMIC_ACQUIRE) == 2 ?
 	    w->error : NULL);
 }
 

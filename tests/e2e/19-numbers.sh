@@ -23,6 +23,15 @@ awk -v a="$a" -v w="$w" 'BEGIN { exit !(a == w) }' && ok || bad "average max $a 
 grep -q "vdbc: avg_3-10 response time percentiles (ms):.* max=$(printf %.3f "$a")" "$T/o1/summary.html" && ok ||
 	bad "summary's percentile line max is not the avg's"
 
+# The same in a file-system run, whose slaves sent the run's running max
+# as every interval's max (resp_max_ms).
+printf 'fsd=fsd1,anchor=%s/fs1,depth=1,width=2,files=20,size=64k\nfwd=fwd1,fsd=fsd1,rdpct=70,xfersize=4k,fileio=random,fileselect=random,threads=2\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=8,warmup=2,interval=1\n' "$T" >"$T/p1f.parm"
+expect_rc 0 "$VDBC" -f "$T/p1f.parm" -o "$T/o1f" --port 0 --seed 1
+jq -r '.runs[-1].intervals[] | "\(.interval) \(.resp_max_ms) \(.percentiles_ms.all.max)"' "$T/o1f/results.json" >"$T/max1f"
+awk -v allow=$([ "${VDBC_SANITIZED:-0}" = 1 ] && echo 4 || echo 2) '{ n++; d = $2 - $3; if (d < 0) d = -d; if (d > $2 / 64) bad++; if ($2 + 0 < run) below++; if ($2 + 0 > run) run = $2 + 0 }
+	END { printf "fsd per-interval max: %d intervals, %d differ from the percentile max, %d below the running max\n", n, bad, below
+	      exit !(n == 10 && bad <= allow) }' "$T/max1f" && ok || bad "fsd interval max is not the interval's max"
+
 # 2. A lost slave (SIGSTOP, default stop): lost within 5 s of its last
 # word (the 1 s tick made it 5.6-6.0 s), the avg line over the whole
 # intervals before the loss, and status.html ends with a final line.
