@@ -1321,7 +1321,7 @@ void
 report_status(struct report *r, const char *state, const char *run,
     const char *loops)
 {
-	char stamp[40];
+	char stamp[40], hs[1024];
 	time_t t = time(NULL);
 	struct tm tm;
 
@@ -1329,6 +1329,7 @@ report_status(struct report *r, const char *state, const char *run,
 		return;
 	localtime_r(&t, &tm);
 	strftime(stamp, sizeof(stamp), "%m/%d/%Y-%H:%M:%S-%Z", &tm);
+	state = html_esc(hs, sizeof(hs), state);	/* may name a slave */
 	if (run != NULL) {
 		char hr[1024], hl[2048];
 

@@ -486,11 +486,11 @@ percentile_note(struct master *m, const char *label, struct hist *const h[2])
 static void
 box_line(struct master *m, const char *text)
 {
-	char tod[16];
+	char tod[16], h[2048];
 
 	console_line("%s", text);
 	fprintf(report_summary(m->rep), "%s %s\n",
-	    mtime_tod(mtime_wall_ns(), tod), text);
+	    mtime_tod(mtime_wall_ns(), tod), html_esc(h, sizeof(h), text));
 }
 
 static void
@@ -2638,8 +2638,11 @@ launch(struct master *m, struct mslave *s)
 		    NULL };
 
 		if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0) {
+			char hn[400];
+
+			html_esc(hn, sizeof(hn), s->name);
 			dprintf(fd, "<title>Vdbench %s.stdout.html</title><pre>"
-			    "\nstdout/stderr for slave=%s\n", s->name, s->name);
+			    "\nstdout/stderr for slave=%s\n", hn, hn);
 			dup2(fd, 1);
 			dup2(fd, 2);
 			close(fd);
