@@ -540,6 +540,7 @@ report_close(struct report *r)
 		free(r->keys[i].hpath);
 	}
 	free(r->werr_path);
+	out_fail_f = NULL;	/* its streams are gone: never match a new one */
 	free(r->keys);
 	free(r->outdir);
 	free(r->base);

@@ -2783,19 +2783,31 @@ launch_remote(struct master *m, int hi)
 	console_line("Starting %d slave(s) on hd=%s through its daemon at %s",
 	    h->nslaves, h->label, h->system);
 	for (i = 0; i < h->nslaves; i++) {
-		char path[4200];
+		char path[4200], hn[400], hl[400], hs[400];
 		FILE *f;
+		int bad;
 
 		snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
 		    names[i]);
-		if ((f = fopen(path, "w")) == NULL)
-			continue;
+		if ((f = fopen(path, "w")) == NULL) {
+			master_abort(m, "Cannot write report file %s: %s", path,
+			    strerror(errno));
+			return (-1);
+		}
 		fprintf(f, "<title>Vdbench %s.stdout.html</title><pre>\n"
 		    "stdout/stderr for slave=%s\nStarted by the slave daemon "
 		    "of hd=%s (system=%s); its output is in that daemon's "
 		    "log. Its warnings and errors are in this directory's "
-		    "logfile.html.\n", names[i], names[i], h->label, h->system);
-		fclose(f);
+		    "logfile.html.\n", html_esc(hn, sizeof(hn), names[i]), hn,
+		    html_esc(hl, sizeof(hl), h->label), html_esc(hs,
+		    sizeof(hs), h->system));
+		errno = 0;
+		bad = fflush(f) == EOF || ferror(f);
+		if ((fclose(f) == EOF || bad) && !m->aborting) {
+			master_abort(m, "Cannot write report file %s: %s", path,
+			    strerror(errno != 0 ? errno : EIO));
+			return (-1);
+		}
 	}
 	m->remotes[hi] = remote_start(m->base, h, m->token, m->o->master_addr,
 	    m->port, names, cookies, remote_done, m, &e);
