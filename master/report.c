@@ -15,6 +15,7 @@
 
 #include "console.h"
 #include "html.h"
+#include "lexer.h"
 #include "mtime.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -365,14 +366,17 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	flat_header(r);
 	for (i = 0; i < nfiles; i++) {
 		FILE *in = fopen(files[i], "r");
-		size_t n;
+		size_t n, total = 0;
 
 		out(r->f[RF_PARM], "\n* Contents of parameter file: %s\n\n",
 		    html_esc(line, sizeof(line), files[i]));
 		if (in == NULL)
 			continue;
-		/* the text as it is, escaped (the lexer refused NUL bytes) */
-		while ((n = fread(line, 1, sizeof(line) - 1, in)) > 0) {
+		/* the text as it is, escaped (the lexer refused NUL bytes),
+		 * no more than the lexer read */
+		while (total < LEXER_MAX_FILE && (n = fread(line, 1,
+		    sizeof(line) - 1, in)) > 0) {
+			total += n;
 			line[n] = '\0';
 			html_put(r->f[RF_PARM], line);
 		}

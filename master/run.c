@@ -3248,7 +3248,8 @@ out:
 	    results_check(m->res, &e) != 0)) {
 		if (!m->outputs_failed)
 			console_fatal("%s", e.text);
-		rc = RUN_EXIT_FAILED;
+		if (rc == 0)	/* a signal's exit status stays */
+			rc = RUN_EXIT_FAILED;
 	} else if (rc == 0)
 		console_line("Vdbench execution completed successfully. Output "
 		    "directory: %s", o->outdir);
