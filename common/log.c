@@ -31,6 +31,19 @@ log_open(const char *role, const char *host)
 	    strcmp(getenv("VDBC_LOG_HTML"), "1") == 0;
 }
 
+const char *
+log_text(char *buf, size_t len, const char *s)
+{
+	char tmp[1024];
+
+	snprintf(tmp, sizeof(tmp), "%s", s);
+	text_clean(tmp, 0);
+	if (log_as_html)
+		return (html_esc(buf, len, tmp));
+	snprintf(buf, len, "%s", tmp);
+	return (buf);
+}
+
 /* Turn on debug categories from a comma list. */
 int
 log_set_debug(const char *list)

@@ -2,6 +2,8 @@
 #ifndef COMMON_LOG_H
 #define COMMON_LOG_H
 
+#include <stddef.h>
+
 /*
  * Diagnostic log of the master and slave roles (not the vdbench console,
  * which master/console writes). Leaf code in common/ and proto/ never calls
@@ -25,6 +27,11 @@ void	log_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	log_info(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	log_debug_line(const char *, ...)
 	    __attribute__((format(printf, 1, 2)));
+/*
+ * Text from outside (a name) as log lines carry it: control characters
+ * as '?', HTML-escaped when this process logs into a page. Returns buf.
+ */
+const char *log_text(char *buf, size_t len, const char *);
 
 /* The enable test happens before any formatting (redis serverLog). */
 #define log_debug(cat, ...) do {					\

@@ -38,7 +38,7 @@ vline(const char *fmt, va_list ap)
 	char text[4096];
 
 	vsnprintf(text, sizeof(text), fmt, ap);
-	text_clean(text, 1);
+	text_clean(text, 0);	/* a newline could fake a line */
 	mtime_tod(mtime_wall_ns(), tod);
 	fprintf(fp, "%s %s\n", tod, text);
 	fflush(fp);

@@ -15,6 +15,7 @@
 
 #include "console.h"
 #include "html.h"
+#include "lexer.h"
 #include "mtime.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -365,14 +366,17 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	flat_header(r);
 	for (i = 0; i < nfiles; i++) {
 		FILE *in = fopen(files[i], "r");
-		size_t n;
+		size_t n, total = 0;
 
 		out(r->f[RF_PARM], "\n* Contents of parameter file: %s\n\n",
 		    html_esc(line, sizeof(line), files[i]));
 		if (in == NULL)
 			continue;
-		/* the text as it is, escaped (the lexer refused NUL bytes) */
-		while ((n = fread(line, 1, sizeof(line) - 1, in)) > 0) {
+		/* the text as it is, escaped (the lexer refused NUL bytes),
+		 * no more than the lexer read */
+		while (total < LEXER_MAX_FILE && (n = fread(line, 1,
+		    sizeof(line) - 1, in)) > 0) {
+			total += n;
 			line[n] = '\0';
 			html_put(r->f[RF_PARM], line);
 		}
@@ -540,6 +544,7 @@ report_close(struct report *r)
 		free(r->keys[i].hpath);
 	}
 	free(r->werr_path);
+	out_fail_f = NULL;	/* its streams are gone: never match a new one */
 	free(r->keys);
 	free(r->outdir);
 	free(r->base);
@@ -1321,7 +1326,7 @@ void
 report_status(struct report *r, const char *state, const char *run,
     const char *loops)
 {
-	char stamp[40], hs[4096];
+	char stamp[40], hs[1024];
 	time_t t = time(NULL);
 	struct tm tm;
 
@@ -1329,8 +1334,7 @@ report_status(struct report *r, const char *state, const char *run,
 		return;
 	localtime_r(&t, &tm);
 	strftime(stamp, sizeof(stamp), "%m/%d/%Y-%H:%M:%S-%Z", &tm);
-	/* a stop's reason may quote a slave or a parmfile: escaped too */
-	html_esc(hs, sizeof(hs), state);
+	state = html_esc(hs, sizeof(hs), state);	/* may name a slave */
 	if (run != NULL) {
 		char hr[1024], hl[2048];
 

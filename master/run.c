@@ -536,11 +536,11 @@ percentile_note(struct master *m, const char *label, struct hist *const h[2])
 static void
 box_line(struct master *m, const char *text)
 {
-	char tod[16];
+	char tod[16], h[2048];
 
 	console_line("%s", text);
 	fprintf(report_summary(m->rep), "%s %s\n",
-	    mtime_tod(mtime_wall_ns(), tod), text);
+	    mtime_tod(mtime_wall_ns(), tod), html_esc(h, sizeof(h), text));
 }
 
 static void
@@ -2940,8 +2940,11 @@ launch(struct master *m, struct mslave *s)
 		    NULL };
 
 		if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0) {
+			char hn[400];
+
+			html_esc(hn, sizeof(hn), s->name);
 			dprintf(fd, "<title>Vdbench %s.stdout.html</title><pre>"
-			    "\nstdout/stderr for slave=%s\n", s->name, s->name);
+			    "\nstdout/stderr for slave=%s\n", hn, hn);
 			dup2(fd, 1);
 			dup2(fd, 2);
 			close(fd);
@@ -3082,19 +3085,31 @@ launch_remote(struct master *m, int hi)
 	console_line("Starting %d slave(s) on hd=%s through its daemon at %s",
 	    h->nslaves, h->label, h->system);
 	for (i = 0; i < h->nslaves; i++) {
-		char path[4200];
+		char path[4200], hn[400], hl[400], hs[400];
 		FILE *f;
+		int bad;
 
 		snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
 		    names[i]);
-		if ((f = fopen(path, "w")) == NULL)
-			continue;
+		if ((f = fopen(path, "w")) == NULL) {
+			master_abort(m, "Cannot write report file %s: %s", path,
+			    strerror(errno));
+			return (-1);
+		}
 		fprintf(f, "<title>Vdbench %s.stdout.html</title><pre>\n"
 		    "stdout/stderr for slave=%s\nStarted by the slave daemon "
 		    "of hd=%s (system=%s); its output is in that daemon's "
 		    "log. Its warnings and errors are in this directory's "
-		    "logfile.html.\n", names[i], names[i], h->label, h->system);
-		fclose(f);
+		    "logfile.html.\n", html_esc(hn, sizeof(hn), names[i]), hn,
+		    html_esc(hl, sizeof(hl), h->label), html_esc(hs,
+		    sizeof(hs), h->system));
+		errno = 0;
+		bad = fflush(f) == EOF || ferror(f);
+		if ((fclose(f) == EOF || bad) && !m->aborting) {
+			master_abort(m, "Cannot write report file %s: %s", path,
+			    strerror(errno != 0 ? errno : EIO));
+			return (-1);
+		}
 	}
 	m->remotes[hi] = remote_start(m->base, h, m->token, m->o->master_addr,
 	    m->port, names, cookies, remote_done, m, &e);
@@ -3546,7 +3561,8 @@ out:
 	    results_check(m->res, &e) != 0)) {
 		if (!m->outputs_failed)
 			console_fatal("%s", e.text);
-		rc = RUN_EXIT_FAILED;
+		if (rc == 0)	/* a signal's exit status stays */
+			rc = RUN_EXIT_FAILED;
 	} else if (rc == 0)
 		console_line("Vdbench execution completed successfully. Output "
 		    "directory: %s", o->outdir);

@@ -321,7 +321,7 @@ slave_main(int argc, char *argv[])
 	static const int sigs[3] = { SIGTERM, SIGINT, SIGHUP };
 	struct slave s;
 	struct errmsg e;
-	char hostname[256] = "localhost";
+	char hostname[256] = "localhost", hn[400];
 	struct timeval one_s = { 1, 0 };
 	int i, fd;
 
@@ -433,8 +433,8 @@ slave_main(int argc, char *argv[])
 		json_object_set_new(hello, "cookie", json_string(cookie));
 	link_send(s.link, MSG_HELLO, hello);
 	printf("vdbc %s slave %s, protocol %d.%d, libevent %s, jansson %s%s\n",
-	    VDBC_VERSION, name, PROTO_MAJOR, PROTO_MINOR,
-	    event_get_version(), JANSSON_VERSION, tls != NULL ?
+	    VDBC_VERSION, log_text(hn, sizeof(hn), name), PROTO_MAJOR,
+	    PROTO_MINOR, event_get_version(), JANSSON_VERSION, tls != NULL ?
 	    ", TLS 1.3 keyed by its one-time cookie" : "");
 	event_base_dispatch(s.base);
 	/* Flush what is queued (RUN_END, ERROR) before leaving. */

@@ -94,8 +94,20 @@ for f in o4.log o5.log; do
 	if grep -q $'\033' "$T/$f"; then bad "$f: a control character reached the console"; else ok; fi
 done
 says o5 "<svg onload=document.title='HACKED'+'2'>?[31m"
+# A host label with markup: it names the slave, its pages and their links.
+cat >"$T/p6.parm" <<P
+hd="<svg onload=document.title='HACKED'+'4'>",system=localhost
+sd=sd1,lun=$T/f1,size=1m,engine=null
+wd=wd1,sd=sd1,xfersize=4k,rdpct=70
+rd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1
+P
+expect_rc 0 "$VDBC" -f "$T/p6.parm" -o "$T/o6" --port 0 --seed 1
+[ "$(ls "$T"/o6/*HACKED*.html 2>/dev/null | wc -l)" -ge 3 ] && ok ||
+	bad "the host's and slave's pages are missing"
+grep -qF "&lt;svg onload=document.title=&#39;HACKED&#39;+&#39;4&#39;&gt;-0" \
+	"$T"/o6/*-0.stdout.html && ok || bad "the slave's page lacks its escaped name"
 # No page holds the markup itself.
-for f in "$T"/o4/*.html "$T"/o5/*.html; do
+for f in "$T"/o4/*.html "$T"/o5/*.html "$T"/o6/*.html; do
 	if grep -qE "<(script|svg onload)" "$f"; then bad "$f holds the parmfile's markup"; else ok; fi
 done
 grep -qF "&lt;script&gt;document.title=&#39;HACKED&#39;+&#39;1&#39;&lt;/script&gt;" \
@@ -114,7 +126,8 @@ flags="--headless --no-sandbox --disable-gpu --no-first-run
 n=0
 for page in o4/summary.html o4/totals.html o4/logfile.html o4/parmfile.html \
     o4/parmscan.html o4/flatfile.html o4/status.html o4/skew.html \
-    o4/sd1.html o5/errorlog.html o5/logfile.html o5/summary.html; do
+    o4/sd1.html o5/errorlog.html o5/logfile.html o5/summary.html \
+    o6/summary.html o6/status.html o6/logfile.html; do
 	n=$((n + 1))
 	# shellcheck disable=SC2086
 	timeout 60 "$browser" $flags --user-data-dir="$T/profile$n" \
