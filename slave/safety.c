@@ -43,7 +43,7 @@
 struct node {
 	dev_t	 dev;
 	char	 name[64];	/* kernel name: loop0, dm-1, sdb2 */
-	char	 rel[160];	/* how it relates: "holder of loop0" */
+	char	 rel[512];	/* how it relates: "holder of loop0" */
 	char	 path[PATH_MAX];/* a node to open it by (chain only) */
 	int	 chain;		/* the lun or a device it rests on */
 	int	 user;		/* holds or is layered on the chain */
@@ -403,7 +403,7 @@ enum safety_verdict
 safety_check_write(const char *lun, int overwrite, int mounted_ok,
     char *why, size_t len)
 {
-	char what[2048], name[256], sigs[1024];
+	char what[2048], name[1024], sigs[1024];
 	struct graph *g;
 	struct stat st;
 	enum safety_verdict v = SAFETY_OK;

@@ -30,22 +30,25 @@ teardown() {
 	[ -n "$SWAP" ] && swapoff "$SWAP" 2>/dev/null
 	[ -n "$DM" ] && dmsetup remove "$DM" 2>/dev/null
 	# Newest first: a loop device layered on another goes before it.
-	[ -f "$T/loops" ] && for l in $(tac "$T/loops"); do losetup -d "$l" 2>/dev/null; done
+	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
 	cleanup
 }
 trap teardown EXIT
-newloop() {	# newloop FILE: attach FILE, print the device (teardown detaches it)
+LOOPS=""	# in this shell, not in $T: teardown must work without $T
+newloop() {	# newloop VAR FILE: attach FILE, VAR = the device ("" if none)
 	local l
-	l=$(timeout 20 losetup -f --show "$1" 2>/dev/null) || return 1
-	echo "$l" >>"$T/loops"
-	echo "$l"
+	l=$(timeout 20 losetup -f --show "$2" 2>/dev/null) || l=""
+	[ -n "$l" ] && LOOPS="$l $LOOPS"
+	printf -v "$1" '%s' "$l"
 }
 droploop() {	# detach now, and not again in teardown (the name may be reused)
+	local l rest=""
 	losetup -d "$1"
-	sed -i "\|^$1\$|d" "$T/loops"
+	for l in $LOOPS; do [ "$l" = "$1" ] || rest="$rest $l"; done
+	LOOPS=$rest
 }
 truncate -s 64M "$T/disk.img"
-loop=$(newloop "$T/disk.img")
+newloop loop "$T/disk.img"
 if [ -z "$loop" ]; then
 	echo "skip: cannot make a loop device here"
 	exit 77
@@ -97,7 +100,7 @@ if mount "$loop" "$T/mnt" 2>/dev/null; then
 	expect_out "mount check: ${loop#/dev/} (loop device on $T/disk.img) is mounted on $T/mnt"
 
 	# A loop device layered on the mounted one writes the same blocks.
-	over=$(newloop "$loop")
+	newloop over "$loop"
 	if [ -n "$over" ]; then
 		run 0 ",overwrite_data=yes" "$over"
 		[ $? = 157 ] && ok || bad "a loop device over a mounted device was written"
@@ -120,7 +123,7 @@ else
 fi
 
 # A loop device layered on the lun is another user of it (holder check).
-over=$(newloop "$loop")
+newloop over "$loop"
 if [ -n "$over" ]; then
 	run 0
 	[ $? = 157 ] && ok || bad "a device under a loop device was written"
@@ -173,6 +176,22 @@ if command -v unshare >/dev/null; then
 	kill "$NSPID" 2>/dev/null
 	wait "$NSPID" 2>/dev/null
 	NSPID=""
+fi
+
+# A program that keeps an exclusive flock on the device node (systemd's
+# convention while a tool rewrites a device) is waited for 5 s, then named.
+if command -v flock >/dev/null; then
+	# One process (the subshell becomes sleep) holds the lock: kill ends it.
+	(exec 9<"$loop" && flock -x 9 && echo locked >"$T/lk" && exec sleep 30) &
+	LKPID=$!
+	PIDS="$PIDS $LKPID"
+	if wait_for "$T/lk" locked 10; then
+		run 0 ",overwrite_data=yes"
+		[ $? = 157 ] && ok || bad "a device another program keeps locked was written"
+		expect_out "exclusive check: $loop stays locked (flock) by another program"
+	fi
+	kill "$LKPID" 2>/dev/null
+	wait "$LKPID" 2>/dev/null
 fi
 
 # Active swap counts as mounted: overwrite_data=yes is not enough.
@@ -242,7 +261,7 @@ fi
 blank
 if [ -e /proc/mdstat ] && command -v mdadm >/dev/null; then
 	truncate -s 64M "$T/md2.img"
-	l2=$(newloop "$T/md2.img")
+	newloop l2 "$T/md2.img"
 	if timeout 30 mdadm --create /dev/md/vdbce2e --metadata=1.2 --level=1 \
 	    --raid-devices=2 "$loop" "$l2" --run >/dev/null 2>&1; then
 		timeout 30 mdadm --stop /dev/md/vdbce2e >/dev/null 2>&1
