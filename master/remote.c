@@ -36,10 +36,15 @@ struct remote {
 	json_t			*slaves;
 	remote_done_fn		*done;
 	void			*arg;
-	int			 finished;
+	int			 started;	/* reported ok */
+	int			 finished;	/* reported a failure */
 };
 
-/* Report once. */
+/*
+ * Report: the slaves started (once), and later, or instead, the end of
+ * the session (once). A session lost after the start is reported too: its
+ * daemon stops the host's slaves when it loses its master.
+ */
 static void
 finish(struct remote *r, int ok, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -49,9 +54,12 @@ finish(struct remote *r, int ok, const char *fmt, ...)
 	char text[1024];
 	va_list ap;
 
-	if (r->finished)
+	if (r->finished || (ok && r->started))
 		return;
-	r->finished = 1;
+	if (ok)
+		r->started = 1;
+	else
+		r->finished = 1;
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);

@@ -2969,15 +2969,31 @@ static void
 remote_done(void *arg, const struct mhost *h, int ok, const char *text)
 {
 	struct master *m = arg;
+	int i;
 
 	if (ok) {
 		console_line("%s", text);
 		return;
 	}
-	if (m->state == M_CONNECT)
+	if (m->state == M_CONNECT) {
 		master_abort(m, "%s", text);
-	else
-		log_warn("%s (host %s)", text, h->label);
+		return;
+	}
+	/*
+	 * The session with a daemon ended after it started the slaves
+	 * (closed, or a TLS record that failed its check): the daemon stops
+	 * the host's slaves once its master is gone, so they are lost now,
+	 * named with the reason, not seconds later as "closed by the peer".
+	 */
+	for (i = 0; i < m->nslaves; i++) {
+		struct mslave *s = &m->sl[i];
+
+		if (&m->hosts[s->host] == h && !s->lost)
+			slave_lost(s, text);
+	}
+	if (m->state == M_SHUTDOWN && !m->aborting)
+		return;
+	log_warn("%s (host %s)", text, h->label);
 }
 
 /* Start a remote slave through ssh (or rsh). */

@@ -7,7 +7,9 @@
 # - a clean run through the relay; its capture holds no plaintext frame
 #   (a plain frame through the same relay is caught by the same grep)
 # - one flipped byte after the handshake (in the master's LAUNCH record)
-#   ends the session with a TLS error on both sides; no slave starts
+#   ends the session with a TLS error on both sides; no slave starts;
+#   one flipped later, while the slaves run: the master names the lost
+#   session and stops (the daemon stops that host's slaves)
 # - a wrong token: the handshake fails, named on both sides
 # - a remote slave's name in a plain HELLO on the master's port is refused
 # - impostor daemons (openssl s_server): one with the token's key that
@@ -172,6 +174,21 @@ expect_out "hd=hd1: lost the daemon at $NET.1.2:5561: TLS: "
 grep -qi "bad record mac" "$T/out" && ok || { bad "master's error does not name the bad record"; cat "$T/out"; }
 wait_for "$T/d1.log" "closed 127.0.0.1:[0-9]*: TLS: .*bad record mac" 5 && ok || { bad "daemon did not log the bad record"; tail -3 "$T/d1.log"; }
 [ "$(grep -c "started slave" "$T/d1.log")" = "$started" ] && ok || bad "a slave started from a damaged LAUNCH"
+
+# 3b. A flipped byte after the slaves started (the master's second
+# HEARTBEAT answer, record 5): the daemon drops the session, and the
+# master names the lost session and the host's slaves at once, not a
+# "completed successfully" (attacker review of the TLS link).
+relay late c2s:5
+mparm "$NET.1.2:5561"
+sed -i 's/elapsed=3/elapsed=8/' "$T/mh.parm"
+expect_rc 157 "${MASTER[@]}" -o "$T/o2b" --token-file "$T/tok"
+grep -q "flipped a byte of record 5" "$T/late.relay" && ok || bad "the relay flipped nothing late"
+expect_out "lost: hd=hd1: lost the daemon at $NET.1.2:5561"
+grep -q "completed successfully" "$T/out" && bad "a run whose daemon session broke completed successfully" || ok
+grep -q "lost the daemon at $NET.1.2:5561" "$T/o2b/errorlog.html" && ok || bad "errorlog.html does not name the lost daemon session"
+wait_for "$T/d1.log" "closed 127.0.0.1:[0-9]*: TLS: .*bad record mac" 5 && ok || { bad "daemon did not log the late bad record"; tail -3 "$T/d1.log"; }
+mparm "$NET.1.2:5561"
 
 # 4. A wrong token: the handshake fails, named on both sides.
 relay wrong none
