@@ -887,10 +887,10 @@ on_interval(struct mslave *s, json_t *body)
 		    json_array_size(stats), s->nwgs);
 		return;
 	}
-	if ((unsigned int)k <= s->last_k) {
+	if ((unsigned int)k != s->last_k + 1) {
+		/* one skipped would count as reported without its I/O */
 		master_abort(m, "Slave %s sent a bad INTERVAL: interval %lld "
-		    "again (it reported %u already)", s->name, (long long)k,
-		    s->last_k);
+		    "where %u was due", s->name, (long long)k, s->last_k + 1);
 		return;
 	}
 	/* its timer ends an interval interval_ns after the last: a length

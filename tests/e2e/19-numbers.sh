@@ -113,16 +113,98 @@ rc=$?
 tail -1 "$T/o5/status.html" | grep -q 'Vdbench stopped: Stopped by signal 2 (Ctrl-C)' && ok || bad "Ctrl-C: status.html lacks a final line: $(tail -1 "$T/o5/status.html")"
 sed -e 's/<[^>]*>//g' "$T/o5/summary.html" | grep -q ' avg_2-[0-9]' && ok || bad "Ctrl-C: no avg line"
 
-# 5. fsd=...,openflags=o_direct opens the files with O_DIRECT (it was
+# 5. A lying slave (attacker review #15): a fake ssh runs the real slave
+# behind a proxy that rewrites its INTERVAL 3; each lie stops the run
+# naming the slave and the field (each was believed before), the honest
+# control completes.
+if ! command -v python3 >/dev/null; then
+	echo "skipped case 5: needs python3 for the lying proxy"
+else
+	mkdir -p "$T/bin"
+	cat >"$T/bin/ssh" <<'PY'
+#!/usr/bin/env python3
+# A fake ssh for tests: runs the slave command here, its connection to the
+# master through a proxy that rewrites its INTERVAL frames as LIE says.
+import json, os, re, socket, struct, subprocess, sys, threading
+cmd = sys.argv[-1]
+m = re.search(r"--connect '?([^' ]+):(\d+)'?", cmd)
+mhost, mport = m.group(1), int(m.group(2))
+lis = socket.socket(); lis.bind(('127.0.0.1', 0)); lis.listen(1)
+cmd = cmd.replace(m.group(0), "--connect '127.0.0.1:%d'" % lis.getsockname()[1])
+lie = os.environ.get('LIE', '')
+p = subprocess.Popen(['sh', '-c', cmd])
+c, _ = lis.accept()
+u = socket.create_connection((mhost, mport))
+def pump_down():
+    try:
+        while True:
+            b = u.recv(65536)
+            if not b: break
+            c.sendall(b)
+    except OSError: pass
+    c.close()
+threading.Thread(target=pump_down, daemon=True).start()
+def recvn(n):
+    b = b''
+    while len(b) < n:
+        x = c.recv(n - len(b))
+        if not x: raise EOFError
+        b += x
+    return b
+def rewrite(j):
+    k = j['interval']
+    if k < 3: return j
+    s = j['stats'][0]
+    if lie == 'backwards': s['io']['read']['ios'] = 1
+    elif lie == 'name': s['sd'] = 'sd9'
+    elif lie == 'skip': j['interval'] = k + 1
+    elif lie == 'duration': j['duration_ns'] = 2 ** 62
+    elif lie == 'cpu' and 'cpu' in j: j['cpu']['user'] = 0
+    elif lie == 'vdb': s['vdb']['read'] = [0] * len(s['vdb']['read'])
+    elif lie == 'huge': s['io']['read']['ios'] = 2 ** 63 - 1
+    elif lie == 'respmax': s['io']['write']['resp_max_ns'] = 4600000000000000000
+    return j
+try:
+    while True:
+        h = recvn(16)
+        magic, major, typ, ln, tag = struct.unpack('>IHHII', h)
+        body = recvn(ln)
+        if typ == 300:
+            body = json.dumps(rewrite(json.loads(body))).encode()
+            h = struct.pack('>IHHII', magic, major, typ, len(body), tag)
+        u.sendall(h + body)
+except (EOFError, OSError):
+    pass
+u.close()
+p.wait()
+PY
+	chmod +x "$T/bin/ssh"
+	printf 'hd=hd1,system=192.0.2.1,shell=ssh,vdbench=%s\nsd=sd1,lun=%s/f1,size=8m\nwd=wd1,sd=sd1,xfersize=4k,rdpct=70\nrd=rd1,wd=wd1,iorate=100,elapsed=4,interval=1\n' "$VDBC" "$T" >"$T/p6.parm"
+	lie() {
+		LIE=$1 PATH="$T/bin:$PATH" expect_rc "$2" "$VDBC" -f "$T/p6.parm" -o "$T/o6" --port 0 --seed 6 --master-addr 127.0.0.1
+		[ -n "$3" ] && expect_out "$3"
+	}
+	lie none 0 ""
+	lie backwards 157 "Slave hd1-0 sent a bad INTERVAL 3: wd=wd1,sd=sd1: read ios went backwards"
+	lie huge 157 "Slave hd1-0 sent a bad INTERVAL 3: wd=wd1,sd=sd1: read ios grew by"
+	lie respmax 157 "Slave hd1-0 sent a bad INTERVAL 3: wd=wd1,sd=sd1: write resp_max_ns 4600000000000.000 ms is longer than the run so far"
+	lie name 157 "Slave hd1-0 sent a bad INTERVAL 3: stats 0 names wd=wd1,sd=sd9 where its work has wd=wd1,sd=sd1"
+	lie skip 157 "Slave hd1-0 sent a bad INTERVAL: interval 4 where 3 was due"
+	lie duration 157 "Slave hd1-0 sent a bad INTERVAL 3: duration_ns 4611686018427387904 is not near the interval of 1.000 s"
+	lie cpu 157 "Slave hd1-0 sent a bad INTERVAL 3: cpu tick count 0 went backwards"
+	lie vdb 157 "Slave hd1-0 sent a bad INTERVAL 3: wd=wd1,sd=sd1: read vdbench bucket 0 is not a count that grows"
+fi
+
+# 6. fsd=...,openflags=o_direct opens the files with O_DIRECT (it was
 # parsed and ignored): on an ext4 loop device the timed read run's bytes
 # reach the device, not the page cache the format just filled.
 if [ "$(id -u)" != 0 ] || ! command -v losetup >/dev/null || ! command -v mkfs.ext4 >/dev/null; then
-	echo "skipped case 5: needs root, losetup and mkfs.ext4 for an ext4 loop device"
+	echo "skipped case 6: needs root, losetup and mkfs.ext4 for an ext4 loop device"
 else
 	truncate -s 96m "$T/img"
 	LOOP=$(losetup -f --show "$T/img" 2>/dev/null)
 	if [ -z "$LOOP" ] || ! mkfs.ext4 -q "$LOOP" 2>/dev/null || ! mkdir -p "$T/mnt" || ! mount "$LOOP" "$T/mnt" 2>/dev/null; then
-		echo "skipped case 5: cannot make or mount an ext4 loop device here"
+		echo "skipped case 6: cannot make or mount an ext4 loop device here"
 	else
 		dev=${LOOP#/dev/}
 		fs='fsd=fsd1,anchor=%s/mnt/a,depth=1,width=1,files=4,size=8m%s\n'
