@@ -27,6 +27,19 @@
 #define LEXER_MAX_RANGE_VALUES	100000
 #define LEXER_MAX_NUMBER	9.0e18
 
+/*
+ * Room for element n of an array that only grows by appending: it doubles
+ * when n reaches a power of two (the capacity follows from n, no field),
+ * so a million appends copy it some 20 times, not a million.
+ */
+static void *
+grow(void *v, int n, size_t size)
+{
+	if (n == 0 || (n & (n - 1)) == 0)
+		v = xreallocarray(v, n == 0 ? 1 : (size_t)n * 2, size);
+	return (v);
+}
+
 /* Append a logical line. */
 static void
 plines_add(struct plines *pl, const char *text, const char *file, int lineno,
@@ -34,7 +47,7 @@ plines_add(struct plines *pl, const char *text, const char *file, int lineno,
 {
 	struct pline *p;
 
-	pl->v = xreallocarray(pl->v, (size_t)pl->n + 1, sizeof(*pl->v));
+	pl->v = grow(pl->v, pl->n, sizeof(*pl->v));
 	p = &pl->v[pl->n++];
 	p->text = xstrdup(text);
 	p->file = xstrdup(file);
@@ -468,7 +481,7 @@ static void
 pvals_add(struct pvals *p, int is_num, double num, const char *str)
 {
 	if (p->n >= p->cap) {
-		p->cap = p->cap < 8 ? 8 : p->cap * 2;
+		p->cap = p->cap < 2 ? 2 : p->cap * 2;
 		p->v = xreallocarray(p->v, (size_t)p->cap, sizeof(*p->v));
 	}
 	p->v[p->n].is_num = is_num;
@@ -797,7 +810,7 @@ make_item(struct pitems *pi, const struct pline *l, int line_idx,
 			break;
 		}
 	}
-	pi->v = xreallocarray(pi->v, (size_t)pi->n + 1, sizeof(*pi->v));
+	pi->v = grow(pi->v, pi->n, sizeof(*pi->v));
 	it = &pi->v[pi->n];
 	memset(it, 0, sizeof(*it));
 	it->file = l->file;
@@ -873,6 +886,13 @@ lexer_tokenize(struct pitems *pi, const struct plines *pl, struct errmsg *e)
 					errmsg_set(e, l->file, l->lineno,
 					    l->col0 + (int)start + 1,
 					    "Unmatched Parenthesis ");
+					return (-1);
+				}
+				if (k > start && pi->n >= LEXER_MAX_ITEMS) {
+					errmsg_set(e, l->file, l->lineno,
+					    l->col0 + (int)start + 1, "More "
+					    "than %d keyword=value items in "
+					    "the parameter files", LEXER_MAX_ITEMS);
 					return (-1);
 				}
 				if (k > start && make_item(pi, l, i, t + start,

@@ -61,6 +61,12 @@ struct pitems {
 
 /* The most a parmfile (or an include) may hold: 16 MiB. */
 #define LEXER_MAX_FILE	(16 << 20)
+/*
+ * The most keyword=value items of all parmfiles together: real ones have
+ * thousands (count= makes many sds from one line); 16 MiB of ",th=1"
+ * would be 3 million at some 300 bytes each.
+ */
+#define LEXER_MAX_ITEMS	1000000
 
 /*
  * Open a parmfile for reading; NULL with e filled when it cannot be

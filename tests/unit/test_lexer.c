@@ -166,6 +166,36 @@ test_bounded_files(void **state)
 	rm_scratch();
 }
 
+/* 16 MiB of tiny items would take a gigabyte: at most 1,000,000. */
+static void
+test_item_bound(void **state)
+{
+	size_t n = LEXER_MAX_ITEMS, len = 6 + 5 * n + 2, i;
+	char *text = malloc(len);
+	struct plines pl;
+	struct pitems pi;
+	struct errmsg e;
+
+	(void)state;
+	assert_non_null(text);
+	memcpy(text, "sd=sd1", 6);
+	for (i = 0; i < n; i++)
+		memcpy(text + 6 + 5 * i, ",th=1", 5);
+	memcpy(text + 6 + 5 * n, "\n", 2);	/* 1,000,001 items */
+	assert_int_equal(lex(text, &pl, &pi, &e, NULL), -1);
+	assert_string_equal(e.text, "More than 1000000 keyword=value items "
+	    "in the parameter files");
+	assert_int_equal(e.line, 1);
+	assert_int_equal(e.col, (int)(6 + 5 * (n - 1) + 2));
+	done(&pl, &pi);
+	text[6 + 5 * (n - 1)] = '\n';		/* 1,000,000 items */
+	text[6 + 5 * (n - 1) + 1] = '\0';
+	assert_int_equal(lex(text, &pl, &pi, &e, NULL), 0);
+	assert_int_equal(pi.n, 1000000);
+	done(&pl, &pi);
+	free(text);
+}
+
 static void
 test_comments_and_trailing_text(void **state)
 {
@@ -365,6 +395,7 @@ main(void)
 		cmocka_unit_test(test_substitution),
 		cmocka_unit_test(test_extras),
 		cmocka_unit_test(test_bounded_files),
+		cmocka_unit_test(test_item_bound),
 	};
 	return (cmocka_run_group_tests_name("lexer", tests, NULL, NULL));
 }
