@@ -35,6 +35,7 @@ struct remote {
 	char			 connect[300];
 	json_t			*slaves;
 	remote_done_fn		*done;
+	remote_exit_fn		*exited;
 	void			*arg;
 	int			 started;	/* reported ok */
 	int			 finished;	/* reported a failure */
@@ -129,6 +130,15 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		link_reply(r->link, MSG_HEARTBEAT, json_pack("{s:O}", "seq",
 		    json_object_get(body, "seq")), tag);
 		break;
+	case MSG_LOG: {
+		const char *slave = json_string_value(json_object_get(body,
+		    "slave"));
+
+		if (slave != NULL && r->started)
+			r->exited(r->arg, r->host, slave, json_string_value(
+			    json_object_get(body, "text")));
+		break;
+	}
 	case MSG_ERROR:
 		finish(r, 0, "hd=%s: the daemon at %s refused: %s",
 		    r->host->label, r->host->system,
@@ -160,7 +170,8 @@ struct remote *
 remote_start(struct event_base *base, const struct mhost *h,
     const uint8_t key[AUTH_KEY_BYTES], const char *master_addr,
     int master_port, char *const names[], char *const cookies[],
-    remote_done_fn *done, void *arg, struct errmsg *e)
+    remote_done_fn *done, remote_exit_fn *exited, void *arg,
+    struct errmsg *e)
 {
 	struct remote *r;
 	uint8_t psk[TLS_PSK_BYTES];
@@ -187,6 +198,7 @@ remote_start(struct event_base *base, const struct mhost *h,
 		return (NULL);
 	}
 	r->done = done;
+	r->exited = exited;
 	r->arg = arg;
 	dial_back(fd, master_addr, master_port, r->connect,
 	    sizeof(r->connect));

@@ -24,12 +24,15 @@ struct remote;
 
 typedef void remote_done_fn(void *arg, const struct mhost *, int ok,
     const char *text);
+/* The daemon says one of its slaves (by name) exited; text says how. */
+typedef void remote_exit_fn(void *arg, const struct mhost *,
+    const char *slave, const char *text);
 
 struct remote	*remote_start(struct event_base *, const struct mhost *,
 		    const uint8_t key[AUTH_KEY_BYTES], const char *master_addr,
 		    int master_port, char *const names[],
-		    char *const cookies[], remote_done_fn *, void *arg,
-		    struct errmsg *);
+		    char *const cookies[], remote_done_fn *, remote_exit_fn *,
+		    void *arg, struct errmsg *);
 void		 remote_free(struct remote *);
 
 /*

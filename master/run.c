@@ -2996,6 +2996,33 @@ remote_done(void *arg, const struct mhost *h, int ok, const char *text)
 	log_warn("%s (host %s)", text, h->label);
 }
 
+/*
+ * A daemon says one of its slaves exited. One that never said HELLO is
+ * lost now, with the daemon's words (its own are in the daemon's log),
+ * rather than after the 30 s connect wait; one that did is handled when
+ * its own link closes.
+ */
+static void
+remote_exited(void *arg, const struct mhost *h, const char *slave,
+    const char *text)
+{
+	struct master *m = arg;
+	int i;
+
+	for (i = 0; i < m->nslaves; i++) {
+		struct mslave *s = &m->sl[i];
+		char why[400];
+
+		if (&m->hosts[s->host] != h || strcmp(s->name, slave) != 0 ||
+		    s->hello || s->lost)
+			continue;
+		snprintf(why, sizeof(why), "the daemon at %s says it exited "
+		    "before it dialled back (%s); its output is in the "
+		    "daemon's log there", h->system, text);
+		slave_lost(s, why);
+	}
+}
+
 /* Start a remote slave through ssh (or rsh). */
 static int
 launch_ssh(struct master *m, struct mslave *s)
@@ -3128,7 +3155,7 @@ launch_remote(struct master *m, int hi)
 		}
 	}
 	m->remotes[hi] = remote_start(m->base, h, m->token, m->o->master_addr,
-	    m->port, names, cookies, remote_done, m, &e);
+	    m->port, names, cookies, remote_done, remote_exited, m, &e);
 	if (m->remotes[hi] == NULL) {
 		master_abort(m, "%s", e.text);
 		return (-1);

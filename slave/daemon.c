@@ -73,6 +73,7 @@ struct daemon {
 	struct client		*master;	/* the authenticated one */
 	char			 master_peer[128];
 	pid_t			 pids[DAEMON_MAX_SLAVES];
+	char			 names[DAEMON_MAX_SLAVES][64];	/* of pids */
 	int			 npids;
 	char			 exe[4096];
 };
@@ -228,6 +229,7 @@ on_launch(struct client *c, json_t *body, uint32_t tag)
 			json_decref(pids);
 			return;
 		}
+		snprintf(d->names[d->npids], sizeof(d->names[0]), "%s", name);
 		d->pids[d->npids++] = pid;
 		json_array_append_new(pids, json_integer(pid));
 		log_info("started slave %s (pid %d) for master %s, dialling "
@@ -385,13 +387,23 @@ chld_cb(evutil_socket_t sig, short what, void *arg)
 	(void)sig;
 	(void)what;
 	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+		char text[200];
+
+		snprintf(text, sizeof(text), "slave pid %d exited (%s %d)",
+		    (int)pid, WIFEXITED(st) ? "status" : "signal",
+		    WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+		log_info("%s", text);
 		for (i = 0; i < d->npids; i++) {
-			if (d->pids[i] == pid)
-				d->pids[i] = 0;
+			if (d->pids[i] != pid)
+				continue;
+			d->pids[i] = 0;
+			/* The master hears it at once: a slave that dies
+			 * before it dials back is not a 30 s wait there. */
+			if (d->master != NULL && !d->master->closing)
+				link_send(d->master->link, MSG_LOG, json_pack(
+				    "{s:s,s:s,s:s}", "level", "warn", "text",
+				    text, "slave", d->names[i]));
 		}
-		log_info("slave pid %d exited (%s %d)", (int)pid,
-		    WIFEXITED(st) ? "status" : "signal", WIFEXITED(st) ?
-		    WEXITSTATUS(st) : WTERMSIG(st));
 	}
 	if (live_slaves(d) == 0)
 		evtimer_del(d->kill_ev);

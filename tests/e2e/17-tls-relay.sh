@@ -220,6 +220,18 @@ rc=$?
 [ "$rc" = 0 ] && ok || { bad "the run with a plain impostor exit $rc"; tail -5 "$T/m4.out"; }
 [ -z "$mport" ] || { grep -q "HELLO as slave hd1-0 of another host without TLS" "$T/m4.out" && ok || bad "the plain HELLO was not refused as such"; }
 
+# 6b. A slave the daemon started that dies before it dials back (here:
+# --master-addr 127.0.0.1 is the host's own loopback, where no master
+# listens): the daemon tells the master at once, which names the slave
+# and the daemon's words, not "did not connect within 30 seconds".
+relay early none
+mparm "$NET.1.2:5561"
+t0=$(date +%s)
+expect_rc 157 "${MASTER[@]}" -o "$T/o4b" --token-file "$T/tok" --master-addr 127.0.0.1
+t1=$(date +%s)
+expect_out "says it exited before it dialled back (slave pid"
+[ $((t1 - t0)) -lt 15 ] && ok || bad "a slave that died before HELLO took $((t1 - t0)) s to be named"
+
 # 7. Impostor daemons, with openssl s_server on the host's port 5562.
 if command -v openssl >/dev/null; then
 	# The key a daemon derives from the token (proto/tls.c).
