@@ -7,8 +7,18 @@
 # console without control characters.
 . "$(dirname "$0")/lib.sh"
 MNT=""
+# umount_mnt: unmount the test's tmpfs (retried while a process of the
+# run still lets go of it).
+umount_mnt() {
+	local i
+	for i in 1 2 3 4 5; do
+		umount "$MNT" 2>/dev/null && { MNT=""; return 0; }
+		sleep 1
+	done
+	return 1
+}
 cleanup_mnt() {
-	[ -n "$MNT" ] && umount "$MNT" 2>/dev/null
+	[ -n "$MNT" ] && umount_mnt
 	cleanup
 }
 trap cleanup_mnt EXIT
@@ -69,7 +79,7 @@ P
 		# it stops at the first interval that cannot be written
 		[ "$took" -lt 20 ] && ok || bad "the full disk was found only after $took s"
 	fi
-	umount "$MNT" && MNT=""
+	umount_mnt || bad "cannot unmount $MNT"
 else
 	echo "note: not root or no tmpfs mount: the disk-full case is skipped"
 fi
