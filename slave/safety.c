@@ -38,7 +38,7 @@
 
 #define SAFETY_MAX_NODES	64
 #define SAFETY_MAX_DEPTH	8	/* loop devices on loop devices */
-#define SAFETY_LOCK_WAIT_MS	5000
+#define SAFETY_LOCK_WAIT_MS	2000
 
 struct node {
 	dev_t	 dev;
@@ -368,13 +368,18 @@ signatures(const char *path, char *out, size_t len)
 static int
 exclusive_busy(const char *path)
 {
-	struct timespec pause = { 0, 10 * 1000 * 1000 };
-	int lk, fd, waited, busy = 0;
+	struct timespec pause = { 0, 10 * 1000 * 1000 }, t0, t;
+	int lk, fd, busy = 0;
 
 	if ((lk = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0)
 		return (0);
-	for (waited = 0; flock(lk, LOCK_EX | LOCK_NB) != 0; waited += 10) {
-		if (errno != EWOULDBLOCK || waited >= SAFETY_LOCK_WAIT_MS) {
+	/* Bounded in real time, well inside the 5 s in which the master
+	 * must hear from this slave (this runs on its main thread). */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (flock(lk, LOCK_EX | LOCK_NB) != 0) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if (errno != EWOULDBLOCK || (t.tv_sec - t0.tv_sec) * 1000 +
+		    (t.tv_nsec - t0.tv_nsec) / 1000000 >= SAFETY_LOCK_WAIT_MS) {
 			close(lk);
 			return (errno == EWOULDBLOCK ? -1 : 0);
 		}
