@@ -117,28 +117,39 @@ sed -e 's/<[^>]*>//g' "$T/o5/summary.html" | grep -q ' avg_2-[0-9]' && ok || bad
 # behind a proxy that rewrites its INTERVAL 3; each lie stops the run
 # naming the slave and the field (each was believed before), the honest
 # control completes.
-if ! command -v python3 >/dev/null; then
-	echo "skipped case 5: needs python3 for the lying proxy"
+if ! command -v python3 >/dev/null || ! command -v openssl >/dev/null; then
+	echo "skipped case 5: needs python3 and openssl for the lying proxy"
 else
 	mkdir -p "$T/bin"
 	cat >"$T/bin/ssh" <<'PY'
 #!/usr/bin/env python3
-# A fake ssh for tests: runs the slave command here, its connection to the
-# master through a proxy that rewrites its INTERVAL frames as LIE says.
-import json, os, re, socket, struct, subprocess, sys, threading
+# A fake ssh for tests: runs the slave command here. The slave speaks
+# plain to a proxy that rewrites its INTERVAL frames as LIE says; the
+# proxy reaches the master through `openssl s_client` with the slave's
+# TLS key (derived from its one-time cookie, which comes on stdin as
+# over ssh: proto/tls.c), as a relay holding the key would.
+import hashlib, hmac, json, os, re, socket, struct, subprocess, sys, threading
 cmd = sys.argv[-1]
 m = re.search(r"--connect '?([^' ]+):(\d+)'?", cmd)
 mhost, mport = m.group(1), int(m.group(2))
+name = re.search(r"--name '?([^' ]+)'?", cmd).group(1)
+cookie = sys.stdin.readline().strip()
+psk = hmac.new(cookie.encode(), b"vdbc slave link v1", hashlib.sha256).hexdigest()
 lis = socket.socket(); lis.bind(('127.0.0.1', 0)); lis.listen(1)
 cmd = cmd.replace(m.group(0), "--connect '127.0.0.1:%d'" % lis.getsockname()[1])
+cmd = re.sub(r" '?--tls'?", "", cmd)
 lie = os.environ.get('LIE', '')
-p = subprocess.Popen(['sh', '-c', cmd])
+p = subprocess.Popen(['sh', '-c', cmd], stdin=subprocess.PIPE)
+p.stdin.write((cookie + "\n").encode()); p.stdin.close()
 c, _ = lis.accept()
-u = socket.create_connection((mhost, mport))
+u = subprocess.Popen(['openssl', 's_client', '-quiet', '-nocommands', '-tls1_3',
+    '-ciphersuites', 'TLS_AES_128_GCM_SHA256', '-psk', psk, '-psk_identity', name,
+    '-connect', '%s:%d' % (mhost, mport)], stdin=subprocess.PIPE,
+    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0)
 def pump_down():
     try:
         while True:
-            b = u.recv(65536)
+            b = u.stdout.read1(65536) if hasattr(u.stdout, 'read1') else os.read(u.stdout.fileno(), 65536)
             if not b: break
             c.sendall(b)
     except OSError: pass
@@ -172,10 +183,11 @@ try:
         if typ == 300:
             body = json.dumps(rewrite(json.loads(body))).encode()
             h = struct.pack('>IHHII', magic, major, typ, len(body), tag)
-        u.sendall(h + body)
+        u.stdin.write(h + body)
 except (EOFError, OSError):
     pass
-u.close()
+u.stdin.close()
+u.wait()
 p.wait()
 PY
 	chmod +x "$T/bin/ssh"
