@@ -167,7 +167,6 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 			} else if ((v = long_value(a, "--master-addr", &i,
 			    argc, argv))) {
 				free(c->master_addr);
-	free(c->ssh);
 				c->master_addr = xstrdup(v);
 			} else if ((v = long_value(a, "--dump", &i, argc,
 			    argv))) {

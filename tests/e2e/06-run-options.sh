@@ -10,6 +10,9 @@ expect_rc 0 "$VDBC" -s -f "$VDBC_SRC/parmfiles/quick.parm" -o run+ lun="$T/x"
 expect_out "Output directory: run002"
 expect_rc 0 "$VDBC" -s -f "$VDBC_SRC/parmfiles/quick.parm" -o out.tod lun="$T/x"
 grep -qE "Output directory: out\.[0-9]{6}\.[0-9]{6}$" "$T/out" && ok || bad "-o x.tod"
+# --ssh then --master-addr: each option owns its string (a stray free
+# of --ssh's made this a double free at exit).
+expect_rc 0 "$VDBC" -s -f "$VDBC_SRC/parmfiles/quick.parm" -o "$T/sm" --ssh "ssh -F /dev/null" --master-addr 192.0.2.1 lun="$T/x"
 
 # -t: vdbench's quick test, in our own temp directory.
 TMPDIR=$T expect_rc 0 "$VDBC" -t -o "$T/qt" --port 0
