@@ -893,17 +893,30 @@ on_interval(struct mslave *s, json_t *body)
 		    s->last_k);
 		return;
 	}
-	/* its timer ends an interval interval_ns after the last: a length
-	 * far off that is a lie that would scale every rate */
-	if ((uint64_t)dur < m->cur.interval_ns / 2 || (uint64_t)dur >
-	    2 * m->cur.interval_ns + 10000000000ull) {
+	/*
+	 * Its timer ends interval k at GO + k * interval on its clock, never
+	 * before (DESIGN.md): the durations so far add up to at least k
+	 * intervals (a late end makes the next one short), and no single
+	 * interval is far longer. Anything else is a lie or a slave whose
+	 * intervals drift.
+	 */
+	elapsed = s->elapsed_ns + (uint64_t)dur;
+	if (dur == 0 || (uint64_t)dur > 2 * m->cur.interval_ns +
+	    10000000000ull) {
 		master_abort(m, "Slave %s sent a bad INTERVAL %lld: duration_ns "
 		    "%lld is not near the interval of %.3f s", s->name,
 		    (long long)k, (long long)dur,
 		    (double)m->cur.interval_ns / 1e9);
 		return;
 	}
-	elapsed = s->elapsed_ns + (uint64_t)dur;
+	if (elapsed < (uint64_t)k * m->cur.interval_ns) {
+		master_abort(m, "Slave %s sent a bad INTERVAL %lld: it ended "
+		    "%.3f ms before GO + %lld x %.3f s (its intervals drift)",
+		    s->name, (long long)k, (double)((uint64_t)k *
+		    m->cur.interval_ns - elapsed) / 1e6, (long long)k,
+		    (double)m->cur.interval_ns / 1e9);
+		return;
+	}
 	if ((a = merge_slot(m->mg, (unsigned int)k, m->next_print)) == NULL) {
 		if ((unsigned int)k < m->next_print)
 			return;		/* already printed: cannot happen */
@@ -1036,7 +1049,8 @@ on_interval(struct mslave *s, json_t *body)
 			    dvdb, ds);
 		}
 	}
-	a->dur_sum_ns += (uint64_t)dur;
+	/* rates are counts per nominal interval, as vdbench divides */
+	a->dur_sum_ns += m->cur.interval_ns;
 	a->nrep++;
 	s->last_k = (unsigned int)k;
 	s->elapsed_ns = elapsed;
