@@ -3488,7 +3488,18 @@ run_all(const struct model *model, const struct plan *plan,
 			auth_nonce(sl->cookie);
 		}
 	}
-	results_slaves(m->res, m->nslaves);
+	for (i = 0; i < m->nhosts; i++) {
+		const struct mhost *h = &m->hosts[i];
+		const char **names = xcalloc((size_t)h->nslaves + 1,
+		    sizeof(*names));
+		int k;
+
+		for (k = 0; k < h->nslaves; k++)
+			names[k] = m->sl[h->first + k].name;
+		results_host(m->res, h->label, h->system,
+		    hosts_how_name(h->how), names, h->nslaves);
+		free(names);
+	}
 	report_status(m->rep, "Starting slaves", NULL, NULL);
 	m->state = M_CONNECT;
 	m->state_since_ns = mtime_now_ns();

@@ -7,6 +7,8 @@
 #   deterministic arrivals: every slave ends interval k at GO + k *
 #   interval and rates are counts per interval, so the avg is the request
 #   within 1 % and the intervals' counts add up to the whole run's
+# - results.json's top-level hosts list names the hosts, their system=,
+#   how their slaves start, and their slaves
 # VDBC_MANY_HOSTS=HxJ (e.g. 8x8) measures another layout instead; the
 # timing checks are off in sanitizer builds.
 . "$(dirname "$0")/lib.sh"
@@ -111,5 +113,15 @@ else
 	tn=$(awk -v el="$EL" '$3 == "rd1" && $4 == el { print $1 }' "$flat")
 	echo "$LAYOUT: interval lines 1 to $EL span $(awk -v a="$(secs "$t1")" -v b="$(secs "$tn")" 'BEGIN { printf "%.3f", b - a }') s"
 fi
+
+# 2. results.json's hosts: each host with its system and its own slaves.
+want_h=$(for ((i = 1; i <= H; i++)); do printf 'h%s=%s:' "$i" "$NET.1.$i"; done)
+got_h=$(jq -j '.hosts[] | "\(.name)=\(.system):"' "$T/or/results.json")
+[ "$got_h" = "$want_h" ] && ok || bad "results.json hosts are '$got_h', not '$want_h'"
+want_s=$(for ((k = 0; k < J; k++)); do printf 'h%s-%s,' "$H" "$k"; done)
+got_s=$(jq -j --arg h "h$H" '.hosts[] | select(.name == $h) | .slaves[] | "\(.),"' "$T/or/results.json")
+[ "$got_s" = "$want_s" ] && ok || bad "results.json: host h$H has slaves '$got_s', not '$want_s'"
+[ "$(jq -r '[.hosts[].start] | unique | join(",")' "$T/or/results.json")" = vdbench ] && ok ||
+	bad "results.json: the hosts do not say their slaves started through a daemon"
 
 finish
