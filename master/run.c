@@ -44,13 +44,13 @@
 #include "units.h"
 #include "xmalloc.h"
 
-#define RUN_MAX_SLAVES		64
+#define RUN_MAX_SLAVES		1024	/* in all; per host: jvms= <= 256 */
 #define RUN_EXIT_FAILED		157
 #define RUN_CONNECT_NS		(30ull * 1000000000u)
 #define RUN_SETUP_NS		(120ull * 1000000000u)
 #define RUN_MIN_SILENCE_NS	(5ull * 1000000000u)
 #define RUN_HELLO_S		5	/* a connection has to say HELLO */
-#define RUN_MAX_UNPROVED	(2 * RUN_MAX_SLAVES)	/* before HELLO */
+#define RUN_MAX_UNPROVED	128	/* before HELLO; more wait in the kernel */
 #define RUN_FORMAT_ALIGN	(1024u * 1024u)
 
 struct master;
@@ -3423,6 +3423,12 @@ run_all(const struct model *model, const struct plan *plan,
 	if (hosts_build(model, plan, o->jvms, RUN_MAX_SLAVES, &m->hosts,
 	    &m->nhosts, &e) != 0) {
 		console_fatal("%s", e.text);
+		free(m);
+		return (RUN_EXIT_FAILED);
+	}
+	if (hosts_fd_limit(m->hosts, m->nhosts, &e) != 0) {
+		console_fatal("%s", e.text);
+		free(m->hosts);
 		free(m);
 		return (RUN_EXIT_FAILED);
 	}

@@ -9,6 +9,9 @@
 #   within 1 % and the intervals' counts add up to the whole run's
 # - results.json's top-level hosts list names the hosts, their system=,
 #   how their slaves start, and their slaves
+# - more than 64 slaves: 2 hosts x 40 slaves run, the master raising its
+#   soft fd limit as needed; a hard limit too low and more than 1,024
+#   slaves are refused before any daemon is asked
 # VDBC_MANY_HOSTS=HxJ (e.g. 8x8) measures another layout instead; the
 # timing checks are off in sanitizer builds.
 . "$(dirname "$0")/lib.sh"
@@ -123,5 +126,30 @@ got_s=$(jq -j --arg h "h$H" '.hosts[] | select(.name == $h) | .slaves[] | "\(.),
 [ "$got_s" = "$want_s" ] && ok || bad "results.json: host h$H has slaves '$got_s', not '$want_s'"
 [ "$(jq -r '[.hosts[].start] | unique | join(",")' "$T/or/results.json")" = vdbench ] && ok ||
 	bad "results.json: the hosts do not say their slaves started through a daemon"
+
+# 3. More than 64 slaves: 2 hosts x 40, with a soft fd limit (128) far
+# below what 80 slaves need: the master raises it to the hard limit.
+hosts 2 || { finish; exit 1; }
+NSDS=1 mparm "$T/b.parm" 2 40 800 2
+( ulimit -Sn 128; master -f "$T/b.parm" -o "$T/ob" ) >"$T/b.out" 2>&1
+rc=$?
+[ "$rc" = 0 ] && ok || { bad "2 x 40 slaves: exit $rc"; tail -20 "$T/b.out"; }
+n=$(jq '[.hosts[].slaves[]] | length' "$T/ob/results.json" 2>/dev/null)
+[ "$n" = 80 ] && ok || bad "2 x 40: results.json lists $n slaves"
+[ -s "$T/ob/h2-39.html" ] && ok || bad "2 x 40: no report of slave h2-39"
+grep -q "runs at most" "$T/b.out" && bad "2 x 40 slaves refused" || ok
+# A hard fd limit too low for them: refused before any daemon is asked,
+# naming the limit.
+( ulimit -n 200; master -f "$T/b.parm" -o "$T/ob2" ) >"$T/b2.out" 2>&1
+rc=$?
+[ "$rc" = 157 ] && grep -q "80 slaves on 2 host(s): the master needs about [0-9]* file descriptors and may open 200 (RLIMIT_NOFILE" "$T/b2.out" &&
+	! grep -q "Starting .* through its daemon" "$T/b2.out" && ok ||
+	{ bad "a low fd limit: exit $rc"; cat "$T/b2.out"; }
+# The cap on all slaves: 1,024 (and 256 per host).
+NSDS=1 mparm "$T/c.parm" 5 256 800 2
+master -f "$T/c.parm" -o "$T/oc" >"$T/c.out" 2>&1
+rc=$?
+[ "$rc" = 157 ] && grep -q "1280 slaves requested over 5 hosts; vdbc runs at most 1024 in all (and 256 per host)" "$T/c.out" &&
+	ok || { bad "1280 slaves: exit $rc"; tail -3 "$T/c.out"; }
 
 finish
