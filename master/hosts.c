@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -167,11 +168,50 @@ hosts_build(const struct model *m, const struct plan *p, int jvms_opt,
 	}
 	if (total > max_slaves) {
 		errmsg_set(e, NULL, 0, 0, "%d slaves requested over %d hosts; "
-		    "vdbc runs at most %d", total, n, max_slaves);
+		    "vdbc runs at most %d in all (and 256 per host)", total, n,
+		    max_slaves);
 		free(t);
 		return (-1);
 	}
 	*out = t;
 	*nout = n;
+	return (0);
+}
+
+/*
+ * Descriptors the master needs: its link and its report files (page and
+ * histogram) per slave, a daemon session or an ssh pipe and two report
+ * files per host, and a margin for the listener, the other reports and
+ * the libraries. report=slave_detail and host_detail open more, per sd; a
+ * report that cannot be opened then ends the run naming it.
+ */
+int
+hosts_fd_limit(const struct mhost *t, int n, struct errmsg *e)
+{
+	struct rlimit rl;
+	rlim_t need = 256;
+	int i, ns = 0;
+
+	for (i = 0; i < n; i++) {
+		need += 3 + 3 * (rlim_t)t[i].nslaves;
+		ns += t[i].nslaves;
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return (0);
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need &&
+	    rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+			getrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
+		errmsg_set(e, NULL, 0, 0, "%d slaves on %d host(s): the master "
+		    "needs about %llu file descriptors and may open %llu "
+		    "(RLIMIT_NOFILE, hard limit %llu: raise it, e.g. ulimit -n "
+		    "or LimitNOFILE=)", ns, n, (unsigned long long)need,
+		    (unsigned long long)rl.rlim_cur, rl.rlim_max ==
+		    RLIM_INFINITY ? 0ull : (unsigned long long)rl.rlim_max);
+		return (-1);
+	}
 	return (0);
 }

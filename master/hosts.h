@@ -34,6 +34,12 @@ struct mhost {
 int		 hosts_build(const struct model *, const struct plan *,
 		    int jvms_opt, int max_slaves, struct mhost **, int *n,
 		    struct errmsg *);
+/*
+ * The master holds a connection and report files per slave: raise the
+ * soft RLIMIT_NOFILE to the hard one; -1 with e set naming the limit when
+ * that is still too few for these hosts' slaves.
+ */
+int		 hosts_fd_limit(const struct mhost *, int n, struct errmsg *);
 /* Whether an address or name (of HOST[:PORT]) is this machine. */
 int		 hosts_is_local(const char *system);
 const char	*hosts_how_name(enum host_how);

@@ -168,20 +168,20 @@ results_free(struct results *r)
 	free(r);
 }
 
-/* The hosts and their slaves (one local host in this build). */
+/* One host of the execution: its label, system=, how its slaves start
+ * and their names. */
 void
-results_slaves(struct results *r, int nslaves)
+results_host(struct results *r, const char *name, const char *system,
+    const char *how, const char *const slaves[], int nslaves)
 {
 	json_t *sl = json_array();
-	char name[64];
 	int i;
 
-	for (i = 0; i < nslaves; i++) {
-		snprintf(name, sizeof(name), "localhost-%d", i);
-		json_array_append_new(sl, json_string(name));
-	}
+	for (i = 0; i < nslaves; i++)
+		json_array_append_new(sl, json_string(slaves[i]));
 	json_array_append_new(json_object_get(r->root, "hosts"),
-	    json_pack("{s:s,s:o}", "name", "localhost", "slaves", sl));
+	    json_pack("{s:s,s:s,s:s,s:o}", "name", name, "system", system,
+	    "start", how, "slaves", sl));
 }
 
 /* A run starts. */

@@ -24,7 +24,10 @@ struct results;
 struct results	*results_new(const char *outdir, uint64_t seed, int nfiles,
 		    char *const files[]);
 void		 results_free(struct results *);
-void		 results_slaves(struct results *, int nslaves);
+/* One host: its label, system=, how its slaves start, their names. */
+void		 results_host(struct results *, const char *name,
+		    const char *system, const char *how,
+		    const char *const slaves[], int nslaves);
 /* A run starts; later calls add to it. */
 void		 results_run(struct results *, const char *name,
 		    const char *rd, const char *loops, const char *rate_text,

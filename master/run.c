@@ -44,13 +44,13 @@
 #include "units.h"
 #include "xmalloc.h"
 
-#define RUN_MAX_SLAVES		64
+#define RUN_MAX_SLAVES		1024	/* in all; per host: jvms= <= 256 */
 #define RUN_EXIT_FAILED		157
 #define RUN_CONNECT_NS		(30ull * 1000000000u)
 #define RUN_SETUP_NS		(120ull * 1000000000u)
 #define RUN_MIN_SILENCE_NS	(5ull * 1000000000u)
 #define RUN_HELLO_S		5	/* a connection has to say HELLO */
-#define RUN_MAX_UNPROVED	(2 * RUN_MAX_SLAVES)	/* before HELLO */
+#define RUN_MAX_UNPROVED	128	/* before HELLO; more wait in the kernel */
 #define RUN_FORMAT_ALIGN	(1024u * 1024u)
 
 struct master;
@@ -893,17 +893,30 @@ on_interval(struct mslave *s, json_t *body)
 		    "where %u was due", s->name, (long long)k, s->last_k + 1);
 		return;
 	}
-	/* its timer ends an interval interval_ns after the last: a length
-	 * far off that is a lie that would scale every rate */
-	if ((uint64_t)dur < m->cur.interval_ns / 2 || (uint64_t)dur >
-	    2 * m->cur.interval_ns + 10000000000ull) {
+	/*
+	 * Its timer ends interval k at GO + k * interval on its clock, never
+	 * before (DESIGN.md): the durations so far add up to at least k
+	 * intervals (a late end makes the next one short), and no single
+	 * interval is far longer. Anything else is a lie or a slave whose
+	 * intervals drift.
+	 */
+	elapsed = s->elapsed_ns + (uint64_t)dur;
+	if (dur == 0 || (uint64_t)dur > 2 * m->cur.interval_ns +
+	    10000000000ull) {
 		master_abort(m, "Slave %s sent a bad INTERVAL %lld: duration_ns "
 		    "%lld is not near the interval of %.3f s", s->name,
 		    (long long)k, (long long)dur,
 		    (double)m->cur.interval_ns / 1e9);
 		return;
 	}
-	elapsed = s->elapsed_ns + (uint64_t)dur;
+	if (elapsed < (uint64_t)k * m->cur.interval_ns) {
+		master_abort(m, "Slave %s sent a bad INTERVAL %lld: it ended "
+		    "%.3f ms before GO + %lld x %.3f s (its intervals drift)",
+		    s->name, (long long)k, (double)((uint64_t)k *
+		    m->cur.interval_ns - elapsed) / 1e6, (long long)k,
+		    (double)m->cur.interval_ns / 1e9);
+		return;
+	}
 	if ((a = merge_slot(m->mg, (unsigned int)k, m->next_print)) == NULL) {
 		if ((unsigned int)k < m->next_print)
 			return;		/* already printed: cannot happen */
@@ -1036,7 +1049,8 @@ on_interval(struct mslave *s, json_t *body)
 			    dvdb, ds);
 		}
 	}
-	a->dur_sum_ns += (uint64_t)dur;
+	/* rates are counts per nominal interval, as vdbench divides */
+	a->dur_sum_ns += m->cur.interval_ns;
 	a->nrep++;
 	s->last_k = (unsigned int)k;
 	s->elapsed_ns = elapsed;
@@ -3470,6 +3484,12 @@ run_all(const struct model *model, const struct plan *plan,
 		free(m);
 		return (RUN_EXIT_FAILED);
 	}
+	if (hosts_fd_limit(m->hosts, m->nhosts, &e) != 0) {
+		console_fatal("%s", e.text);
+		free(m->hosts);
+		free(m);
+		return (RUN_EXIT_FAILED);
+	}
 	if (check_supported(m, model, plan) != 0) {
 		free(m->hosts);
 		free(m);
@@ -3532,7 +3552,18 @@ run_all(const struct model *model, const struct plan *plan,
 			auth_nonce(sl->cookie);
 		}
 	}
-	results_slaves(m->res, m->nslaves);
+	for (i = 0; i < m->nhosts; i++) {
+		const struct mhost *h = &m->hosts[i];
+		const char **names = xcalloc((size_t)h->nslaves + 1,
+		    sizeof(*names));
+		int k;
+
+		for (k = 0; k < h->nslaves; k++)
+			names[k] = m->sl[h->first + k].name;
+		results_host(m->res, h->label, h->system,
+		    hosts_how_name(h->how), names, h->nslaves);
+		free(names);
+	}
 	report_status(m->rep, "Starting slaves", NULL, NULL);
 	m->state = M_CONNECT;
 	m->state_since_ns = mtime_now_ns();

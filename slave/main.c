@@ -42,6 +42,7 @@ struct slave {
 	struct work		*work;
 	uint64_t		 interval_no;
 	uint64_t		 last_interval;	/* of a timed run; 0 = eof */
+	uint64_t		 go_ns;		/* the run's GO, CLOCK_MONOTONIC */
 	uint64_t		 last_snap_ns;
 	uint64_t		 last_heard_ns;
 	uint64_t		 hb_seq;
@@ -71,18 +72,37 @@ send_error(struct slave *s, const char *text)
 	    "slave", s->name));
 }
 
-/* Arm the interval timer for the end of interval interval_no + 1. */
+/* The end of interval interval_no + 1: GO + k * interval (DESIGN.md). */
+static uint64_t
+interval_deadline(const struct slave *s)
+{
+	return (s->go_ns + (s->interval_no + 1) * work_interval_ns(s->work));
+}
+
+/*
+ * Arm the interval timer for the end of interval interval_no + 1, from
+ * the absolute deadline on a fresh clock. libevent adds a timeout to the
+ * time it cached when the loop woke; re-armed relative to that after the
+ * last interval's work (stats, TLS), each interval ended early by that
+ * work and the slaves drifted apart (0.91-0.99 s under load).
+ */
 static void
 arm_interval(struct slave *s)
 {
-	uint64_t ins = work_interval_ns(s->work), now = mtime_now_ns();
-	uint64_t due = s->last_snap_ns + ins;
+	uint64_t due = interval_deadline(s), now;
 	struct timeval tv;
 
+	event_base_update_cache_time(s->base);
+	now = mtime_now_ns();
 	if (due < now)
 		due = now;
 	tv.tv_sec = (time_t)((due - now) / 1000000000u);
-	tv.tv_usec = (suseconds_t)((due - now) % 1000000000u / 1000u);
+	/* rounded up: the timer never fires before the deadline */
+	tv.tv_usec = (suseconds_t)(((due - now) % 1000000000u + 999) / 1000u);
+	if (tv.tv_usec >= 1000000) {
+		tv.tv_sec++;
+		tv.tv_usec -= 1000000;
+	}
 	evtimer_add(s->interval_ev, &tv);
 }
 
@@ -139,6 +159,10 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	if (s->work == NULL)
 		return;
+	if (mtime_now_ns() < interval_deadline(s)) {
+		arm_interval(s);	/* early (a coarse clock): not yet */
+		return;
+	}
 	/* Progress first, so the console reads in order. */
 	send_logs(s, "info", work_take_notes);
 	/*
@@ -237,7 +261,7 @@ on_go(struct slave *s)
 		send_error(s, e.text);
 		return;
 	}
-	s->last_snap_ns = mtime_now_ns();
+	s->go_ns = s->last_snap_ns = mtime_now_ns();
 	arm_interval(s);
 }
 
@@ -412,7 +436,18 @@ slave_main(int argc, char *argv[])
 	if (tls != NULL)
 		evutil_make_socket_nonblocking(fd);
 	s.name = xstrdup(name);
-	s.base = event_base_new();
+	/*
+	 * Interval ends are timers: libevent's default clock on Linux is
+	 * CLOCK_MONOTONIC_COARSE (a tick of up to 4 ms); the precise one
+	 * puts them where GO + k * interval says.
+	 */
+	{
+		struct event_config *cfg = event_config_new();
+
+		event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+		s.base = event_base_new_with_config(cfg);
+		event_config_free(cfg);
+	}
 	s.link = tls != NULL ? link_new_tls(s.base, fd, tls, dispatch, &s) :
 	    link_new(s.base, fd, dispatch, &s);
 	s.interval_ev = evtimer_new(s.base, interval_cb, &s);
