@@ -246,8 +246,9 @@ timeout 60 ip netns exec "$NS" python3 "$T/peer.py" idle "$D" 5560 "$TD" 1100 10
 echo "daemon at ulimit -n 1024, 1,100 idle connections: $(cat "$T/didle")"
 if [ "${VDBC_SANITIZED:-0}" != 1 ]; then
 	lt "$(num "$T/didle" cpu_s)" 0.5 && ok || bad "daemon spins with 1,100 idle connections: $(cat "$T/didle")"
+	# (ASan's quarantine keeps freed TLS state: the bound is for real builds)
+	lt "$(num "$T/didle" rss_kb)" 32768 && ok || bad "daemon RSS with 1,100 idle connections: $(cat "$T/didle")"
 fi
-lt "$(num "$T/didle" rss_kb)" 32768 && ok || bad "daemon RSS with 1,100 idle connections: $(cat "$T/didle")"
 served idle
 # A daemon stopped with connections still authenticating frees them all
 # (a sanitized build fails on leaks) and exits 0.
