@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "console.h"
 #include "model_json.h"
+#include "ofile.h"
 #include "parmfile.h"
 #include "plan.h"
 #include "mtime.h"
@@ -170,7 +171,7 @@ quick_parmfile(int kind, int fresh, struct errmsg *e)
 	xasprintf(&lun, "%s/quick_vdbench_test", tmp);
 	if (fresh)
 		unlink(lun);
-	if ((f = fopen(path, "w")) == NULL) {
+	if ((f = ofile_fopen(path)) == NULL) {
 		errmsg_set(e, NULL, 0, 0, "cannot write %s: %s", path,
 		    strerror(errno));
 		free(path);
@@ -264,7 +265,7 @@ master_main(int argc, char *argv[])
 		const char *base = strrchr(c.outdir, '/');
 
 		snprintf(path, sizeof(path), "%s/parmscan.html", c.outdir);
-		if ((po.scan = fopen(path, "w")) != NULL)
+		if ((po.scan = ofile_fopen(path)) != NULL)
 			fprintf(po.scan, "<title>Vdbench %s/parmscan.html</title>"
 			    "<pre>\n", base != NULL && base[1] != '\0' ?
 			    base + 1 : c.outdir);

@@ -997,6 +997,11 @@ open_entry(struct pstate *ps, enum section s)
 		name = it->vals.v[1].str;
 	} else if (one_str(ps, &name) != 0)
 		return (-1);
+	/* hd, sd, wd, fsd and fwd names become report file names (sd1.html,
+	 * hd1-0.stdout.html): a '/' would put a page outside -o. */
+	if (s != SEC_RD && strchr(name, '/') != NULL)
+		return (fail(ps, "%s=%s: a name may not contain '/' (vdbc "
+		    "names report files after it)", sec_names[s], name));
 	ps->is_default = is_default(name);
 	switch (s) {
 	case SEC_HD:

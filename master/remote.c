@@ -20,6 +20,7 @@
 #include "link.h"
 #include "log.h"
 #include "net.h"
+#include "ofile.h"
 #include "proto.h"
 #include "tls.h"
 #include "xmalloc.h"
@@ -298,7 +299,7 @@ remote_ssh(const struct mhost *h, const char *ssh_cmd, const char *vdbc,
 	}
 	if (pid == 0) {
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		if ((fd = open(outfile, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >=
+		if ((fd = ofile_open(outfile)) >=
 		    0) {
 			dprintf(fd, "<title>Vdbench %s.stdout.html</title><pre>"
 			    "\nstdout/stderr for slave=%s (through %s to %s)\n",

@@ -17,6 +17,7 @@
 #include "html.h"
 #include "lexer.h"
 #include "mtime.h"
+#include "ofile.h"
 #include "units.h"
 #include "xmalloc.h"
 
@@ -312,7 +313,7 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 
 		snprintf(path, sizeof(path), "%s/%s.%s", outdir,
 		    rfile_names[i], txt ? "txt" : "html");
-		if ((r->f[i] = fopen(path, "w")) == NULL) {
+		if ((r->f[i] = ofile_fopen(path)) == NULL) {
 			errmsg_set(e, NULL, 0, 0, "cannot create %s: %s", path,
 			    strerror(errno));
 			report_close(r);
@@ -1127,7 +1128,7 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 	if (kind != RKEY_TOTAL) {
 		snprintf(path, sizeof(path), "%s/%s.html", r->outdir, k->name);
 		k->path = xstrdup(path);
-		if ((k->f = fopen(path, "w")) == NULL)
+		if ((k->f = ofile_fopen(path)) == NULL)
 			werr_set(r, path, errno);
 		else {
 			out(k->f, "<title>Vdbench %s/%s.html</title><pre>\n",
@@ -1199,7 +1200,7 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 			snprintf(path, sizeof(path), "%s/%s.histogram.html",
 			    r->outdir, k->name);
 		k->hpath = xstrdup(path);
-		if ((k->hf = fopen(path, "w")) == NULL)
+		if ((k->hf = ofile_fopen(path)) == NULL)
 			werr_set(r, path, errno);
 		else
 			out(k->hf, "<title>Vdbench %s/%s%shistogram.html</title>"
@@ -1370,7 +1371,7 @@ report_host_messages(struct report *r, const char *host)
 
 	snprintf(path, sizeof(path), "%s/%s.var_adm_msgs.html", r->outdir,
 	    host);
-	if ((f = fopen(path, "w")) == NULL) {
+	if ((f = ofile_fopen(path)) == NULL) {
 		werr_set(r, path, errno);
 		return;
 	}

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "mtime.h"
+#include "ofile.h"
 #include "xmalloc.h"
 
 struct results {
@@ -17,6 +18,7 @@ struct results {
 	json_t	*root;
 	json_t	*run;		/* the current run, borrowed from root */
 	int	 err;		/* errno of the first failed write, 0 = none */
+	int	 err_tmp;	/* it was the temporary file's */
 };
 
 static const double pcts[] = { 50, 90, 95, 99, 99.9, 99.99 };
@@ -279,8 +281,9 @@ results_write(struct results *r)
 	int bad;
 
 	snprintf(tmp, sizeof(tmp), "%s.tmp", r->path);
-	if ((f = fopen(tmp, "w")) == NULL) {
+	if ((f = ofile_fopen(tmp)) == NULL) {
 		r->err = errno;
+		r->err_tmp = 1;
 		return (-1);
 	}
 	errno = 0;
@@ -293,10 +296,11 @@ results_write(struct results *r)
 		fclose(f);
 		unlink(tmp);
 		r->err = err;
+		r->err_tmp = 1;
 		errno = err;
 		return (-1);
 	}
-	if (fclose(f) == EOF || rename(tmp, r->path) != 0) {
+	if ((r->err_tmp = fclose(f) == EOF) || rename(tmp, r->path) != 0) {
 		r->err = errno;
 		unlink(tmp);
 		errno = r->err;
@@ -310,7 +314,8 @@ results_check(const struct results *r, struct errmsg *e)
 {
 	if (r == NULL || r->err == 0)
 		return (0);
-	errmsg_set(e, NULL, 0, 0, "Cannot write %s: %s", r->path,
+	errmsg_set(e, NULL, 0, 0, "Cannot write %s%s: %s", r->path,
+	    r->err_tmp ? ".tmp (written, then renamed over it)" : "",
 	    strerror(r->err));
 	return (-1);
 }

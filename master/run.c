@@ -33,6 +33,7 @@
 #include "model_json.h"
 #include "mtime.h"
 #include "merge.h"
+#include "ofile.h"
 #include "place.h"
 #include "net.h"
 #include "proto.h"
@@ -2953,7 +2954,7 @@ launch(struct master *m, struct mslave *s)
 		    (char *)"--cookie-stdin", cpu ? (char *)"--cpu" : NULL,
 		    NULL };
 
-		if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0) {
+		if ((fd = ofile_open(path)) >= 0) {
 			char hn[400];
 
 			html_esc(hn, sizeof(hn), s->name);
@@ -3148,7 +3149,7 @@ launch_remote(struct master *m, int hi)
 
 		snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
 		    names[i]);
-		if ((f = fopen(path, "w")) == NULL) {
+		if ((f = ofile_fopen(path)) == NULL) {
 			master_abort(m, "Cannot write report file %s: %s", path,
 			    strerror(errno));
 			return (-1);

@@ -51,9 +51,28 @@ dd if=/dev/zero of="$T/f1" bs=1M count=1 status=none
 # file goes): found when the run ends, before any success.
 mkdir -p "$T/o1/results.json.tmp"
 run_fails o1 "$VDBC" -f "$T/p.parm" -o "$T/o1" --port 0 --seed 1
-says o1 "Cannot write $T/o1/results.json: Is a directory"
-grep -q "Cannot write $T/o1/results.json: Is a directory" "$T/o1/errorlog.html" &&
+says o1 "Cannot write $T/o1/results.json.tmp (written, then renamed over it): Is a directory"
+grep -q "Cannot write $T/o1/results.json.tmp (written, then renamed over it): Is a directory" "$T/o1/errorlog.html" &&
 	ok || bad "errorlog.html lacks the results.json failure"
+
+# 1b. A symbolic link left where results.json's temporary goes (a reused
+# -o, the master as root) is never followed: the run stops naming the
+# path, and the link's target is untouched. (Report pages replace what
+# stands at their names: a link there is removed, its target kept.)
+mkdir -p "$T/ol"
+echo precious >"$T/victim"
+echo precious >"$T/victim2"
+ln -s "$T/victim" "$T/ol/results.json.tmp"
+ln -s "$T/victim2" "$T/ol/sd1.html"
+run_fails ol "$VDBC" -f "$T/p.parm" -o "$T/ol" --port 0 --seed 1
+says ol "Cannot write $T/ol/results.json.tmp (written, then renamed over it): Too many levels of symbolic links"
+[ "$(cat "$T/victim")" = precious ] && ok || bad "the link at results.json.tmp was followed: its target was written"
+[ "$(cat "$T/victim2")" = precious ] && ok || bad "the link at sd1.html was followed: its target was written"
+# 1c. Names become file names: a '/' in one is refused where it stands.
+printf 'sd="../../trav",lun=%s/f1,size=1m,engine=null\nwd=wd1,sd=*\nrd=rd1,wd=wd1,iorate=10,elapsed=1,interval=1\n' "$T" >"$T/trav.parm"
+run_fails trav "$VDBC" -f "$T/trav.parm" -o "$T/otrav" --port 0
+says trav "trav.parm:1:1: sd=../../trav: a name may not contain '/'"
+[ -e "$T/trav.html" ] && bad "a report was written outside -o" || ok
 
 # 2. A report file cannot be created: the sd's own page.
 mkdir -p "$T/o2/sd1.html"
