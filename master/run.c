@@ -2334,6 +2334,9 @@ send_work(struct master *m)
 		if (!s->active)
 			continue;
 		json_object_set(w, "histogram_edges_us", edges);
+		/* each slave its own random streams (the seed stays common:
+		 * dedup's patterns must agree across slaves) */
+		json_object_set_new(w, "slave_index", json_integer(i));
 		json_object_set_new(w, "max_errors",
 		    json_integer(data_errors(m->model)));
 		json_object_set_new(w, "compratio",

@@ -1044,9 +1044,11 @@ fswork_new(const json_t *body, struct errmsg *e)
 	struct fswork *w;
 	json_int_t seed = 0;
 	size_t i;
-	int k, t = 0;
+	int k, t = 0, slave_index = 0;
 
 	json_unpack((json_t *)body, "{s:I}", "seed", &seed);
+	json_unpack((json_t *)body, "{s:{s:i}}", "work", "slave_index",
+	    &slave_index);
 	fwgs = json_object_get(wk, "fwgs");
 	fs = json_object_get(wk, "fs");
 	if (!json_is_array(fwgs) || json_array_size(fwgs) == 0 ||
@@ -1086,7 +1088,8 @@ fswork_new(const json_t *body, struct errmsg *e)
 			th->w = w;
 			th->g = g;
 			th->slice = g->first + j;
-			rng_init(&th->rng, w->seed, (uint64_t)t + 1);
+			rng_init(&th->rng, w->seed, (uint64_t)t + 1 +
+			    ((uint64_t)slave_index << 40));
 			th->st.h[0] = hist_new();
 			th->st.h[1] = hist_new();
 			th->buflen = big;

@@ -105,6 +105,7 @@ struct work {
 	uint64_t			 run_id;
 	uint64_t			 interval_ns;
 	uint64_t			 seed;
+	int				 slave_index;	/* its streams */
 	const struct engine_ops		*engine;
 	struct vdbhist_edges		 edges;
 	int				 nwgs;
@@ -621,6 +622,7 @@ work_new(const json_t *body, struct errmsg *e)
 		if (json_unpack(wk, "{s:F}", "compratio", &cr) == 0 && cr >= 1)
 			w->compratio = cr;
 		json_unpack(wk, "{s:i}", "distribution", &w->dist);
+		json_unpack(wk, "{s:i}", "slave_index", &w->slave_index);
 		json_int_t unit = 0;
 
 		json_unpack(wk, "{s:{s:F,s:I,s:F}}", "dedup", "ratio",
@@ -722,7 +724,8 @@ work_new(const json_t *body, struct errmsg *e)
 			th->sdi = k;
 			th->index = (int)i;
 			th->qd = w->sds[k].aio ? w->sds[k].threads : 1;
-			rng_init(&th->rng, w->seed, w->run_id * 1000003u + i);
+			rng_init(&th->rng, w->seed, w->run_id * 1000003u + i +
+			    ((uint64_t)w->slave_index << 40));
 			th->slots = xcalloc((size_t)th->qd, sizeof(*th->slots));
 			for (q = 0; q < th->qd; q++) {
 				void *b, *wb;
