@@ -14,6 +14,7 @@
 #   master is served right after each attack; a master that hangs
 #   (SIGSTOP) is dropped after 5 s of silence and the next one is served
 . "$(dirname "$0")/lib.sh"
+command -v python3 >/dev/null || { echo "skipped: needs python3 for the hostile peers"; exit 77; }
 
 cat >"$T/peer.py" <<'PY'
 import json, os, resource, select, socket, struct, sys, time
