@@ -1412,7 +1412,8 @@ anchors_json(const struct fswork *w)
 		holders = x->tree.files_per_dir == 0 ? 0 : (x->tree.nfiles +
 		    x->tree.files_per_dir - 1) / x->tree.files_per_dir;
 		for (i = 0; i < holders; i++)
-			if (walk_holder(w, x, i, c) != 0)
+			if (__atomic_load_n(&w->walk_cancel, __ATOMIC_RELAXED) ||
+			    walk_holder(w, x, i, c) != 0)
 				goto cancelled;
 		json_array_append_new(out, json_pack("{s:s,s:I,s:I,s:I,s:I,"
 		    "s:I}", "anchor", x->anchor, "files", (json_int_t)c[0],
