@@ -42,9 +42,10 @@ spread(uint64_t n)
 	return (m);
 }
 
-/* Size of file f among all n (before totalsize=). */
+/* Size of file f among all n (before totalsize=); m is spread(n),
+ * computed once by the callers that go through every file. */
 static uint64_t
-size_of(const struct fstree *t, uint64_t f, uint64_t n)
+size_of_m(const struct fstree *t, uint64_t f, uint64_t n, uint64_t m)
 {
 	uint64_t pos, seen = 0, h;
 	int i;
@@ -65,7 +66,7 @@ size_of(const struct fstree *t, uint64_t f, uint64_t n)
 	}
 	if (t->nsizes == 1)
 		return (t->size_bytes[0]);
-	pos = (uint64_t)(((unsigned __int128)f * spread(n)) % n);
+	pos = (uint64_t)(((unsigned __int128)f * m) % n);
 	for (i = 0; i < t->nsizes; i++) {
 		seen += t->size_count[i];
 		if (pos < seen)
@@ -74,22 +75,53 @@ size_of(const struct fstree *t, uint64_t f, uint64_t n)
 	return (t->size_bytes[t->nsizes - 1]);
 }
 
+static uint64_t
+size_of(const struct fstree *t, uint64_t f, uint64_t n)
+{
+	return (size_of_m(t, f, n, t->nsizes > 1 && !t->size_avg ?
+	    spread(n) : 1));
+}
+
+/*
+ * How many of the first files (of n) fit in limit bytes, their bytes in
+ * *bytes. One size: a division, not a walk of every file (a tree can
+ * have 10^12); else one size_of per file, spread() computed once.
+ */
+static uint64_t
+first_fitting(const struct fstree *t, uint64_t n, uint64_t limit,
+    uint64_t *bytes)
+{
+	uint64_t all = t->nholders * t->files_per_dir, m, i, b = 0;
+
+	if (t->nsizes == 1 && !t->size_avg) {
+		i = t->size_bytes[0] == 0 ? n : limit / t->size_bytes[0];
+		if (i > n)
+			i = n;
+		*bytes = i * t->size_bytes[0];
+		return (i);
+	}
+	m = t->nsizes > 1 && !t->size_avg ? spread(all) : 1;
+	for (i = 0; i < n; i++) {
+		uint64_t s = size_of_m(t, i, all, m);
+
+		if (b + s > limit)
+			break;
+		b += s;
+	}
+	*bytes = b;
+	return (i);
+}
+
 /* workingsetsize=: the runs use the first files that fit in it. */
 static int
 wss_limit(struct fstree *t, uint64_t wss)
 {
-	uint64_t i, bytes = 0, all = t->nholders * t->files_per_dir;
+	uint64_t i, bytes;
 
 	t->nfiles_wss = t->nfiles;
 	if (wss == 0)
 		return (0);
-	for (i = 0; i < t->nfiles; i++) {
-		uint64_t s = size_of(t, i, all);
-
-		if (bytes + s > wss)
-			break;
-		bytes += s;
-	}
+	i = first_fitting(t, t->nfiles, wss, &bytes);
 	t->nfiles_wss = i > 0 ? i : 1;
 	return (0);
 }
@@ -164,13 +196,7 @@ fstree_init(struct fstree *t, const struct fsd *f)
 	t->nfiles_wss = all;
 	if (f->totalsize_bytes == 0 || f->totalsize_bytes >= bytes)
 		return (wss_limit(t, f->wss_bytes));
-	for (i = 0, bytes = 0; i < all; i++) {
-		uint64_t s = size_of(t, i, all);
-
-		if (bytes + s > f->totalsize_bytes)
-			break;
-		bytes += s;
-	}
+	i = first_fitting(t, all, f->totalsize_bytes, &bytes);
 	t->nfiles = t->nfiles_wss = i;
 	t->total_bytes = bytes;
 	return (wss_limit(t, f->wss_bytes));

@@ -95,9 +95,16 @@ struct fswork {
 	uint64_t	 seed, go_ns;
 	int		 complete;	/* format=complete: trust the tree */
 	int		 stop;		/* atomic */
-	pthread_mutex_t	 mu;		/* error and notes */
+	pthread_mutex_t	 mu;		/* error, notes, walk_out */
 	char		*error;
 	struct strlist	 notes;
+	/* the walk of what exists (anchors.html), on a thread of its own
+	 * so the event loop keeps the link alive however large the tree */
+	pthread_t	 walk_tid;
+	int		 walking;	/* walk_tid to join (loop's own) */
+	int		 walk_done;	/* under mu, with walk_out */
+	int		 walk_cancel;	/* atomic */
+	json_t		*walk_out;
 };
 
 /* Relaxed single-writer add, safe against the snapshotting loop. */
@@ -1148,6 +1155,8 @@ fswork_stop(struct fswork *w)
 	}
 }
 
+static void	walk_end(struct fswork *);
+
 void
 fswork_free(struct fswork *w)
 {
@@ -1155,6 +1164,7 @@ fswork_free(struct fswork *w)
 
 	if (w == NULL)
 		return;
+	walk_end(w);
 	fswork_stop(w);
 	for (i = 0; i < w->nthreads; i++) {
 		hist_free(w->threads[i].st.h[0]);
@@ -1303,9 +1313,71 @@ fswork_take_notes(struct fswork *w, struct strlist *out)
 	pthread_mutex_unlock(&w->mu);
 }
 
-/* What exists of each fsd tree of this slave's fwgs (anchors.html). */
-json_t *
-fswork_anchors_json(const struct fswork *w)
+/*
+ * Files of the tree in holder directory h that exist: the directory is
+ * read and its entries with the tree's names are stat'ed, so the cost is
+ * what exists (a stat of every name the tree could have would fill the
+ * dentry cache with millions of misses: 20 s for a 10M-file tree half a
+ * million of whose files exist). Sums into c[]: files, bytes, full files,
+ * full bytes. -1 when cancelled.
+ */
+static int
+walk_holder(const struct fswork *w, const struct fwg *x, uint64_t h,
+    uint64_t c[4])
+{
+	uint64_t fpd = x->tree.files_per_dir, first = h * fpd, n = 0;
+	char p[FS_PATH_MAX], *slash;
+	struct dirent *de;
+	DIR *d;
+	int dfd;
+
+	/* the holder's path: its first file's, less the name */
+	file_path(x, first, p, sizeof(p));
+	if ((slash = strrchr(p, '/')) != NULL)
+		*slash = '\0';
+	if ((dfd = open(p, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return (0);
+	if ((d = fdopendir(dfd)) == NULL) {
+		close(dfd);
+		return (0);
+	}
+	while ((de = readdir(d)) != NULL) {
+		unsigned long long num;
+		char again[64], tail[8];
+		struct stat st;
+		uint64_t f;
+
+		if ((++n & 1023) == 0 && __atomic_load_n(&w->walk_cancel,
+		    __ATOMIC_RELAXED)) {
+			closedir(d);
+			return (-1);
+		}
+		/* vdb_f0001.file .. vdb_f<files>.file of the used files */
+		if (sscanf(de->d_name, "vdb_f%llu.fil%1s", &num, tail) != 2 ||
+		    strcmp(tail, "e") != 0 || num < 1 || num > fpd)
+			continue;
+		snprintf(again, sizeof(again), "vdb_f%04llu.file", num);
+		if (strcmp(again, de->d_name) != 0 ||
+		    (f = first + num - 1) >= x->tree.nfiles)
+			continue;
+		if (fstatat(dfd, de->d_name, &st, 0) != 0 ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		c[0]++;
+		c[1] += (uint64_t)st.st_size;
+		if ((uint64_t)st.st_size >= fstree_file_size(&x->tree, f)) {
+			c[2]++;
+			c[3] += (uint64_t)st.st_size;
+		}
+	}
+	closedir(d);
+	return (0);
+}
+
+/* What exists of each fsd tree of this slave's fwgs (anchors.html);
+ * NULL when cancelled. Runs on the walk thread. */
+static json_t *
+anchors_json(const struct fswork *w)
 {
 	json_t *out = json_array();
 	char p[FS_PATH_MAX];
@@ -1313,8 +1385,7 @@ fswork_anchors_json(const struct fswork *w)
 
 	for (g = 0; g < w->nfwgs; g++) {
 		const struct fwg *x = &w->fwgs[g];
-		uint64_t files = 0, dirs = 0, bytes = 0, i;
-		uint64_t full = 0, full_bytes = 0;
+		uint64_t c[4] = { 0, 0, 0, 0 }, dirs = 0, i, holders;
 		struct stat st;
 		int seen = 0;
 
@@ -1335,26 +1406,89 @@ fswork_anchors_json(const struct fswork *w)
 			continue;
 		}
 		for (i = 0; i < x->tree.ndirs; i++) {
+			if ((i & 1023) == 0 && __atomic_load_n(&w->walk_cancel,
+			    __ATOMIC_RELAXED))
+				goto cancelled;
 			dir_path(x, i, p, sizeof(p));
 			dirs += stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 		}
-		for (i = 0; i < x->tree.nfiles; i++) {
-			file_path(x, i, p, sizeof(p));
-			if (stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
-				files++;
-				bytes += (uint64_t)st.st_size;
-				if ((uint64_t)st.st_size >=
-				    fstree_file_size(&x->tree, i)) {
-					full++;
-					full_bytes += (uint64_t)st.st_size;
-				}
-			}
-		}
+		holders = x->tree.files_per_dir == 0 ? 0 : (x->tree.nfiles +
+		    x->tree.files_per_dir - 1) / x->tree.files_per_dir;
+		for (i = 0; i < holders; i++)
+			if (__atomic_load_n(&w->walk_cancel, __ATOMIC_RELAXED) ||
+			    walk_holder(w, x, i, c) != 0)
+				goto cancelled;
 		json_array_append_new(out, json_pack("{s:s,s:I,s:I,s:I,s:I,"
-		    "s:I}", "anchor", x->anchor, "files", (json_int_t)files,
-		    "dirs", (json_int_t)dirs, "bytes", (json_int_t)bytes,
-		    "full_files", (json_int_t)full, "full_bytes",
-		    (json_int_t)full_bytes));
+		    "s:I}", "anchor", x->anchor, "files", (json_int_t)c[0],
+		    "dirs", (json_int_t)dirs, "bytes", (json_int_t)c[1],
+		    "full_files", (json_int_t)c[2], "full_bytes",
+		    (json_int_t)c[3]));
 	}
 	return (out);
+cancelled:
+	json_decref(out);
+	return (NULL);
+}
+
+static void *
+walk_main(void *arg)
+{
+	struct fswork *w = arg;
+	json_t *out = anchors_json(w);
+
+	pthread_mutex_lock(&w->mu);
+	w->walk_out = out;
+	w->walk_done = 1;
+	pthread_mutex_unlock(&w->mu);
+	return (NULL);
+}
+
+/* Cancel and join a walk in progress; drop a result not taken. */
+static void
+walk_end(struct fswork *w)
+{
+	if (!w->walking)
+		return;
+	__atomic_store_n(&w->walk_cancel, 1, __ATOMIC_RELAXED);
+	pthread_join(w->walk_tid, NULL);
+	json_decref(w->walk_out);
+	w->walk_out = NULL;
+	w->walk_done = w->walking = 0;
+	__atomic_store_n(&w->walk_cancel, 0, __ATOMIC_RELAXED);
+}
+
+int
+fswork_anchors_begin(struct fswork *w, struct errmsg *e)
+{
+	int rc;
+
+	walk_end(w);
+	if ((rc = pthread_create(&w->walk_tid, NULL, walk_main, w)) != 0) {
+		errmsg_set(e, NULL, 0, 0, "cannot start the anchor walk: %s",
+		    strerror(rc));
+		return (-1);
+	}
+	w->walking = 1;
+	return (0);
+}
+
+json_t *
+fswork_anchors_take(struct fswork *w)
+{
+	json_t *out = NULL;
+	int done;
+
+	if (!w->walking)
+		return (NULL);
+	pthread_mutex_lock(&w->mu);
+	if ((done = w->walk_done)) {
+		out = w->walk_out;
+		w->walk_out = NULL;
+	}
+	pthread_mutex_unlock(&w->mu);
+	if (!done)
+		return (NULL);
+	pthread_join(w->walk_tid, NULL);
+	w->walk_done = w->walking = 0;
+	return (out != NULL ? out : json_array());
 }

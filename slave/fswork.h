@@ -34,8 +34,17 @@ json_t		*fswork_stats_json(struct fswork *, uint64_t interval_no);
 int		 fswork_done(const struct fswork *);
 /* The error that stopped the run, or NULL. */
 const char	*fswork_error(const struct fswork *);
-/* [{anchor, files, dirs, bytes}]: what exists of each tree (stat). */
-json_t		*fswork_anchors_json(const struct fswork *);
+/*
+ * [{anchor, files, dirs, bytes, full_files, full_bytes}]: what exists of
+ * each tree (a stat of every directory and of every file in the ones
+ * that exist). Millions of files take seconds, so the walk runs on a
+ * thread of its own: begin starts it (cancelling one in progress), take
+ * returns its result once done (caller owns) and NULL until then. Begin
+ * only while the file threads are not started or stopped; fswork_free
+ * cancels a walk in progress.
+ */
+int		 fswork_anchors_begin(struct fswork *, struct errmsg *);
+json_t		*fswork_anchors_take(struct fswork *);
 /* Progress lines for the master's console (caller clears). */
 struct strlist;
 void		 fswork_take_notes(struct fswork *, struct strlist *);

@@ -50,6 +50,12 @@ struct slave {
 	struct event		*interval_ev;
 	struct event		*hb_ev;
 	struct event		*sig_ev[3];
+	/* READY or RUN_END waiting for the walk of what exists of the
+	 * anchors (seconds for millions of files): the loop polls it and
+	 * heartbeats go on meanwhile */
+	json_t			*pend;
+	uint16_t		 pend_type;
+	struct event		*walk_ev;
 	int			 rc;
 };
 
@@ -213,6 +219,86 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 	slave_exit(s, 1);
 }
 
+/* READY, with the CPU base of the first interval taken now. */
+static void
+send_ready(struct slave *s, json_t *body)
+{
+	if (s->cpu) {
+		json_t *c = cpu_sample_json();
+
+		if (c != NULL)
+			json_object_set_new(body, "cpu", c);
+	}
+	link_send(s->link, MSG_READY, body);
+}
+
+static void
+walk_poll(struct slave *s)
+{
+	struct timeval tv = { 0, 5000 };
+
+	evtimer_add(s->walk_ev, &tv);
+}
+
+/* Drop a READY or RUN_END still waiting for its walk. */
+static void
+pend_drop(struct slave *s)
+{
+	json_decref(s->pend);
+	s->pend = NULL;
+	evtimer_del(s->walk_ev);
+}
+
+/* Wait for a walk of the anchors, then send what waited for it. */
+static void
+walk_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct slave *s = arg;
+	json_t *anchors, *body;
+
+	(void)fd;
+	(void)what;
+	if (s->pend == NULL || s->work == NULL)
+		return;
+	if ((anchors = work_anchors_take(s->work)) == NULL) {
+		walk_poll(s);
+		return;
+	}
+	body = s->pend;
+	s->pend = NULL;
+	json_object_set_new(body, "anchors", anchors);
+	if (s->pend_type == MSG_READY) {
+		send_ready(s, body);
+		return;
+	}
+	link_send(s->link, MSG_RUN_END, body);
+	work_free(s->work);
+	s->work = NULL;
+}
+
+/* Send body as type once the anchors are walked (file-system runs);
+ * at once without them if the walk cannot start. */
+static void
+send_after_walk(struct slave *s, uint16_t type, json_t *body)
+{
+	struct errmsg e;
+
+	if (work_anchors_begin(s->work, &e) != 0) {
+		log_warn("%s: %s", s->name, e.text);
+		if (type == MSG_READY)
+			send_ready(s, body);
+		else {
+			link_send(s->link, type, body);
+			work_free(s->work);
+			s->work = NULL;
+		}
+		return;
+	}
+	s->pend = body;
+	s->pend_type = type;
+	walk_poll(s);
+}
+
 /* WORK: set up the run; READY or ERROR. */
 static void
 on_work(struct slave *s, json_t *body)
@@ -226,6 +312,7 @@ on_work(struct slave *s, json_t *body)
 	    "interval_ns", &ins);
 	s->last_interval = el > 0 && ins > 0 ? (uint64_t)el * 1000000000u /
 	    (uint64_t)ins : 0;
+	pend_drop(s);
 	work_free(s->work);
 	s->work = work_new(body, &e);
 	if (s->work == NULL) {
@@ -234,15 +321,9 @@ on_work(struct slave *s, json_t *body)
 	}
 	body = json_pack("{s:I}", "run_id", run_id);
 	if (work_is_fs(s->work))
-		json_object_set_new(body, "anchors",
-		    work_anchors_json(s->work));
-	if (s->cpu) {
-		json_t *c = cpu_sample_json();
-
-		if (c != NULL)
-			json_object_set_new(body, "cpu", c);
-	}
-	link_send(s->link, MSG_READY, body);
+		send_after_walk(s, MSG_READY, body);
+	else
+		send_ready(s, body);
 }
 
 /* GO: start the I/O and the interval clock. */
@@ -253,6 +334,10 @@ on_go(struct slave *s)
 
 	if (s->work == NULL) {
 		send_error(s, "GO without WORK");
+		return;
+	}
+	if (s->pend != NULL) {
+		send_error(s, "GO before READY");
 		return;
 	}
 	s->interval_no = 0;
@@ -271,8 +356,10 @@ on_stop(struct slave *s)
 {
 	json_int_t id;
 
-	if (s->work == NULL)
+	if (s->work == NULL || (s->pend != NULL && s->pend_type ==
+	    MSG_RUN_END))
 		return;
+	pend_drop(s);		/* a READY not sent: the run never began */
 	evtimer_del(s->interval_ev);
 	work_stop(s->work);
 	id = (json_int_t)work_run_id(s->work);
@@ -281,9 +368,10 @@ on_stop(struct slave *s)
 		    work_eof_done(s->work), "stats", work_stats_json(s->work,
 		    s->interval_no + 1));
 
-		if (work_is_fs(s->work))
-			json_object_set_new(re, "anchors",
-			    work_anchors_json(s->work));
+		if (work_is_fs(s->work)) {
+			send_after_walk(s, MSG_RUN_END, re);
+			return;
+		}
 		link_send(s->link, MSG_RUN_END, re);
 	}
 	work_free(s->work);
@@ -452,6 +540,7 @@ slave_main(int argc, char *argv[])
 	    link_new(s.base, fd, dispatch, &s);
 	s.interval_ev = evtimer_new(s.base, interval_cb, &s);
 	s.hb_ev = event_new(s.base, -1, EV_PERSIST, heartbeat_cb, &s);
+	s.walk_ev = evtimer_new(s.base, walk_cb, &s);
 	evtimer_add(s.hb_ev, &one_s);
 	for (i = 0; i < 3; i++) {
 		s.sig_ev[i] = evsignal_new(s.base, sigs[i], signal_cb, &s);
@@ -479,9 +568,11 @@ slave_main(int argc, char *argv[])
 		event_base_loopexit(s.base, &t);
 		event_base_dispatch(s.base);
 	}
-	work_free(s.work);
+	json_decref(s.pend);
+	work_free(s.work);	/* cancels a walk in progress */
 	for (i = 0; i < 3; i++)
 		event_free(s.sig_ev[i]);
+	event_free(s.walk_ev);
 	event_free(s.interval_ev);
 	event_free(s.hb_ev);
 	link_free(s.link);

@@ -866,12 +866,17 @@ work_take_errors(struct work *w, struct strlist *out)
 	pthread_mutex_unlock(&w->err_mu);
 }
 
-/* What exists of the anchors, or NULL for a raw run. */
-json_t *
-work_anchors_json(const struct work *w)
+/* The walk of what exists of the anchors (file-system runs). */
+int
+work_anchors_begin(struct work *w, struct errmsg *e)
 {
-	return (w != NULL && w->fs != NULL ? fswork_anchors_json(w->fs) :
-	    NULL);
+	return (w->fs != NULL ? fswork_anchors_begin(w->fs, e) : 0);
+}
+
+json_t *
+work_anchors_take(struct work *w)
+{
+	return (w->fs != NULL ? fswork_anchors_take(w->fs) : NULL);
 }
 
 /* Whether this is a file-system run. */

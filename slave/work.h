@@ -43,8 +43,10 @@ int		 work_eof_done(const struct work *);
 struct strlist;
 void		 work_take_errors(struct work *, struct strlist *);
 int		 work_is_fs(const struct work *);
-/* [{anchor, files, dirs, bytes}] of a file-system run, else NULL. */
-json_t		*work_anchors_json(const struct work *);
+/* [{anchor, files, dirs, bytes, ...}] of a file-system run, walked on
+ * a thread of its own (fswork.h): begin, then take until not NULL. */
+int		 work_anchors_begin(struct work *, struct errmsg *);
+json_t		*work_anchors_take(struct work *);
 /* Progress lines for the console (file-system runs; caller clears). */
 void		 work_take_notes(struct work *, struct strlist *);
 /* Has the run stopped on I/O errors (data_errors=)? The text, or NULL. */

@@ -3,8 +3,8 @@
 # down): the two seed cases with format=yes then a timed run (counts and
 # sizes exact after format, rdpct=70 within 2 points), clean leaving the
 # anchor as it was (foreign files included), metadata operations whose
-# counts in the reports match what is on disk, and a clear error for an
-# anchor that cannot be made.
+# counts in the reports match what is on disk, a clear error for an
+# anchor that cannot be made, and a 20M-file tree whose format starts.
 . "$(dirname "$0")/lib.sh"
 
 # The last "Miscellaneous statistics" count of NAME in a logfile.html.
@@ -286,5 +286,36 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=1m vdbc-e2e "$T/small" 2>/dev/nu
 	umount "$T/small"
 else
 	echo "out-of-space case skipped: cannot mount a tmpfs here"
+fi
+# 7. A tree of 20 million files (vdbench formats trees this size): the
+# slave walks what exists for anchors.html on a thread of its own, reading
+# only the directories there are, so it is not lost for silence and the
+# format starts at once; format=(only,limited) stops it after 2 s. Empty
+# files on a tmpfs of the test's own (no millions of files on disk).
+mkdir -p "$T/big"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=16m vdbc-e2e "$T/big" 2>/dev/null; then
+	trap 'umount "$T/big" 2>/dev/null; cleanup' EXIT
+	printf 'fsd=fsd1,anchor=%s/big/a,depth=2,width=100,files=2000,size=0\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=(only,limited),elapsed=2,interval=1\n' "$T" >"$T/big.parm"
+	expect_rc 0 "$VDBC" -f "$T/big.parm" -o "$T/o7" --port 0
+	grep -q "lost: silent" "$T/out" && bad "20M-file tree: the slave was lost" || ok
+	expect_out "anchor=$T/big/a mkdir complete."
+	# the first interval within 3 s of the slave's connection
+	if [ "${VDBC_SANITIZED:-0}" != 1 ]; then
+		awk 'function s(t) { split(t, a, ":"); return a[1] * 3600 + a[2] * 60 + a[3] }
+			/All slaves are now connected/ { c = s($1) }
+			c && $2 == "1" && $3 ~ /^[0-9.]+$/ && !i { i = s($1) }
+			END { d = i - c; if (d < 0) d += 86400
+			      printf "20M-file tree: first interval %.3f s after the connection\n", d
+			      exit !(i && d <= 3) }' "$T/out" && ok || bad "20M-file tree: the format did not start within 3 s"
+	fi
+	# anchors.html: nothing before; after, what is on disk
+	n=$(find "$T/big/a" -type f -name 'vdb_f*.file' | wc -l)
+	awk -v a="$T/big/a" -v n="$n" '$1 == a { r++; f[r] = $11; d[r] = $12; o[r] = $14 }
+		END { printf "anchors.html: %d rows, before %s files %s dirs, after %s files (%s full) %s dirs, %s on disk\n", r, f[1], d[1], f[r], o[r], d[r], n
+		      exit !(r == 2 && f[1] == 0 && d[1] == 0 && f[r] == n && o[r] == n && d[r] == 10100 && n > 0) }' \
+		"$T/o7/anchors.html" && ok || bad "20M-file tree: anchors.html rows are wrong"
+	umount "$T/big"
+else
+	echo "20M-file tree case skipped: cannot mount a tmpfs here"
 fi
 finish

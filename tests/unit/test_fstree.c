@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -89,6 +90,46 @@ test_overflow_refused(void **state)
 	assert_int_equal(fstree_init(&t, &f), 0);
 	assert_true(t.ndirs == 1010101010101010100ull);
 	assert_true(t.nfiles == 1000000000000000000ull);
+}
+
+/*
+ * totalsize= and workingsetsize= with one file size are a division, not
+ * a walk of every file on the slave's event loop (review 2, 4): 10^10
+ * files, half of them kept, took 10+ s; now well under a second.
+ */
+static void
+test_totalsize_one_size_fast(void **state)
+{
+	static uint64_t one = 1, four_k = 4096;
+	struct timespec t0, t1;
+	struct fstree t;
+	struct fsd f;
+
+	(void)state;
+	fsd_init(&f, 2, 100, 1000000);		/* 10^10 files of 1 byte */
+	f.size_bytes = &one;
+	f.totalsize_bytes = 5000000000ull;
+	f.wss_bytes = 1000;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(fstree_init(&t, &f), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_true(t.nfiles == 5000000000ull);
+	assert_true(t.total_bytes == 5000000000ull);
+	assert_true(t.nfiles_wss == 1000);
+	assert_true((double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9 < 1.0);
+	/* the first files that fit, as the walk counted them */
+	fsd_init(&f, 1, 2, 10);
+	f.size_bytes = &four_k;
+	f.totalsize_bytes = 10000;		/* 2 files, 8k */
+	assert_int_equal(fstree_init(&t, &f), 0);
+	assert_int_equal(t.nfiles, 2);
+	assert_int_equal(t.total_bytes, 8192);
+	f.totalsize_bytes = 0;
+	f.wss_bytes = 100;			/* less than one: one file */
+	assert_int_equal(fstree_init(&t, &f), 0);
+	assert_int_equal(t.nfiles, 20);
+	assert_int_equal(t.nfiles_wss, 1);
 }
 
 /* distribution=all: files in every directory. */
@@ -180,6 +221,7 @@ main(void)
 		cmocka_unit_test(test_sizes_and_totalsize),
 		cmocka_unit_test(test_is_ours),
 		cmocka_unit_test(test_overflow_refused),
+		cmocka_unit_test(test_totalsize_one_size_fast),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
