@@ -296,6 +296,37 @@ do_include(struct plines *pl, const char *line, const char *file, int lineno,
 	return (rc);
 }
 
+/*
+ * Read one physical line, its '\n' included, as getline() does, but at
+ * most max bytes: a line without a newline (a pipe of /dev/zero) stops
+ * there instead of growing without end. The length read, with *buf NUL
+ * terminated after it; -1 at end of input with nothing read.
+ */
+static ssize_t
+read_line(char **buf, size_t *cap, size_t max, FILE *f)
+{
+	size_t n = 0;
+	int c;
+
+	flockfile(f);
+	while (n < max && (c = getc_unlocked(f)) != EOF) {
+		if (n + 2 > *cap) {
+			*cap = *cap < 128 ? 128 : *cap * 2;
+			if (*cap > max + 2)
+				*cap = max + 2;
+			*buf = xreallocarray(*buf, *cap, 1);
+		}
+		(*buf)[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	funlockfile(f);
+	if (n == 0)
+		return (-1);
+	(*buf)[n] = '\0';
+	return ((ssize_t)n);
+}
+
 /* Read one file's physical lines into logical lines. */
 static int
 read_stream(struct plines *pl, const char *name, FILE *f,
@@ -306,9 +337,12 @@ read_stream(struct plines *pl, const char *name, FILE *f,
 	int lineno = 0, rc = -1;
 	ssize_t n;
 
-	while ((n = getline(&buf, &cap, f)) != -1) {
+	/* one byte past the bound is enough to know the input goes on */
+	while ((n = read_line(&buf, &cap, LEXER_MAX_FILE + 1 - total, f)) !=
+	    -1) {
 		lineno++;
-		/* a file that grows while it is read stops at the bound too */
+		/* a file that grows while it is read, or a pipe, stops at the
+		 * bound too, however long its lines */
 		if ((total += (size_t)n) > LEXER_MAX_FILE) {
 			errmsg_set(e, name, lineno, 0, "Parameter file %s goes "
 			    "on past %d MiB; at most that is read", name,

@@ -71,7 +71,8 @@ struct pitems {
 /*
  * Open a parmfile for reading; NULL with e filled when it cannot be
  * opened, is neither a regular file nor a pipe (/dev/zero, a directory)
- * or is over 16 MiB. A pipe (-f /dev/stdin) is read up to 16 MiB; an
+ * or is over 16 MiB. A pipe (-f /dev/stdin) is read up to 16 MiB, however
+ * long its lines (a line is read in bounded pieces, not by getline()); an
  * include= must be a regular file.
  */
 FILE	*lexer_open(const char *path, struct errmsg *);

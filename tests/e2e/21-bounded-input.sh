@@ -1,7 +1,8 @@
 #!/bin/bash
 # Bounded input: a parmfile or include that is not a regular file (an
 # include of a FIFO, /dev/zero; -f may be a pipe) or is over 16 MiB is
-# refused at once with a located error; a
+# refused at once with a located error (a pipe after 16 MiB, even without
+# newlines, with memory bounded); a
 # NUL byte, a lun that is not UTF-8, count= over 100,000 and an fsd tree
 # too big to count are located errors; 100,000 sds simulate in under 5 s.
 . "$(dirname "$0")/lib.sh"
@@ -25,6 +26,48 @@ refused fifo "Early EOF on input parameters" -f "$T/fifo"
 yes '*' | head -c 17M >"$T/big-text"
 refused stdin-big "Parameter file /dev/stdin has 17825792 bytes; at most 16 MiB are read" -f /dev/stdin <"$T/big-text"
 cat "$T/big-text" | refused stdin-pipe "Parameter file /dev/stdin goes on past 16 MiB" -f /dev/stdin
+# A pipe without newlines is bounded too: vdbc stops after 16 MiB while the
+# writer still writes (getline() read the whole "line" first: 7.3 GB in
+# 30 s from /dev/zero, and no error until the writer stopped). Here the
+# writer sends 17 MiB and then holds the pipe open for 30 s.
+start=$(date +%s%N)
+refused stdin-nonl "/dev/stdin:1: Parameter file /dev/stdin goes on past 16 MiB; at most that is read" \
+	-f /dev/stdin < <(head -c 17M /dev/zero; exec sleep 30)
+w=$!
+ms=$((($(date +%s%N) - start) / 1000000))
+kill -0 "$w" 2>/dev/null && ok || bad "the writer was gone before vdbc stopped ($ms ms)"
+kill "$w" 2>/dev/null
+# An endless /dev/zero on stdin, 1 MiB every 20 ms so that the peak RSS of
+# vdbc, sampled from /proc while it reads, is seen: it stays near the
+# 16 MiB it may read. Release builds also run it under a 1 GiB
+# address-space limit so a regression fails at once.
+lim=()
+[ "${VDBC_SANITIZED:-0}" != 1 ] && lim=(prlimit --as=1073741824)
+rm -f "$T/zero.pid"
+(while :; do head -c 1M /dev/zero || exit; sleep 0.02; done) |
+	timeout 20 bash -c 'echo $$ >"$1"; shift; exec "$@"' _ "$T/zero.pid" \
+	"${lim[@]}" "$VDBC" -s -o "$T/o" -f /dev/stdin >"$T/zero.log" 2>&1 &
+z=$!
+PIDS="$PIDS $z"
+for ((i = 0; i < 100; i++)); do [ -s "$T/zero.pid" ] && break; sleep 0.05; done
+p=$(cat "$T/zero.pid" 2>/dev/null)
+peak=0
+while [ -n "$p" ] && kill -0 "$p" 2>/dev/null; do
+	while read -r k v _; do
+		[ "$k" = VmHWM: ] && [ "$v" -gt "$peak" ] && peak=$v
+	done <"/proc/$p/status" 2>/dev/null
+	sleep 0.01
+done
+wait "$z"
+rc=$?
+echo "endless /dev/zero on stdin: exit $rc, peak RSS seen $peak KiB"
+[ "$rc" = 157 ] && ok || { bad "endless /dev/zero: exit $rc, wanted 157 (124: it hung)"; cat "$T/zero.log"; }
+grep -qF "/dev/stdin:1: Parameter file /dev/stdin goes on past 16 MiB" "$T/zero.log" && ok ||
+	{ bad "endless /dev/zero: no 16 MiB error"; cat "$T/zero.log"; }
+if [ "${VDBC_SANITIZED:-0}" != 1 ]; then
+	[ "$peak" -gt 0 ] && [ "$peak" -lt 65536 ] && ok ||
+		bad "endless /dev/zero: peak RSS $peak KiB, wanted under 64 MiB"
+fi
 printf '* first\ninclude=/dev/zero\n' >"$T/inc-zero.parm"
 refused inc-zero "$T/inc-zero.parm:2:1: Parameter file /dev/zero is a character device" -f "$T/inc-zero.parm"
 printf 'include=%s\n' "$T/fifo" >"$T/inc-fifo.parm"
