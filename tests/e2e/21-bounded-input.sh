@@ -3,7 +3,8 @@
 # include of a FIFO, /dev/zero; -f may be a pipe) or is over 16 MiB is
 # refused at once with a located error (a pipe after 16 MiB, even without
 # newlines, with memory bounded); a
-# NUL byte, a lun that is not UTF-8, count= over 100,000 and an fsd tree
+# NUL byte, a lun that is not UTF-8, count= over 100,000, more than
+# 100,000 sds in all and an fsd tree
 # too big to count are located errors; 100,000 sds simulate in under 5 s.
 . "$(dirname "$0")/lib.sh"
 
@@ -88,6 +89,23 @@ refused utf8 "$T/utf8.parm:1:8: 'lun=' is not valid UTF-8 text" -f "$T/utf8.parm
 # count= past the limit says so (it said "requires two values").
 printf 'sd=sd,lun=%s/f*,size=1m,count=(1,100001)\nwd=wd1,sd=sd*\nrd=rd1,wd=wd1,iorate=10,elapsed=4,interval=1\n' "$T" >"$T/count.parm"
 refused count "'count=(1,100001)' asks for more than 100000 copies of sd=sd; at most 100000 are allowed" -f "$T/count.parm"
+# At most 100,000 sds in all, count= copies included: 100 lines of
+# count=(1,100000) ran for minutes in gigabytes; now the second line is
+# refused at once, in little memory.
+for i in $(seq 1 100); do
+	echo "sd=a${i}_,lun=$T/y${i}_,size=1m,count=(1,100000)"
+done >"$T/c10m.parm"
+printf 'wd=wd1,sd=*\nrd=rd1,wd=wd1,iorate=10,elapsed=4,interval=1\n' >>"$T/c10m.parm"
+lim=()
+[ "${VDBC_SANITIZED:-0}" != 1 ] && lim=(prlimit --as=1073741824)
+refused total-sds "$T/c10m.parm:2:1: sd=a2_ with its count= brings the sds to 200000; at most 100000 sds are allowed in all" \
+	-f "$T/c10m.parm"
+if [ ${#lim[@]} -gt 0 ]; then
+	timeout 10 "${lim[@]}" "$VDBC" -s -o "$T/o" -f "$T/c10m.parm" >"$T/c10m.log" 2>&1
+	rc=$?
+	[ "$rc" = 157 ] && grep -qF "at most 100000 sds are allowed in all" "$T/c10m.log" && ok ||
+		{ bad "total sds under a 1 GiB limit: exit $rc"; tail -3 "$T/c10m.log"; }
+fi
 # An fsd whose counts wrap 64 bits (it printed 18446744073709551516 files).
 printf 'fsd=fsd1,anchor=%s/a,depth=10,width=100,files=100,size=4k\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=4,interval=1\n' "$T" >"$T/fsd.parm"
 refused fsd "$T/fsd.parm:1:1: fsd=fsd1: depth=10,width=100,files=100 makes more directories, files or bytes than 64 bits can count" -f "$T/fsd.parm"
