@@ -20,6 +20,7 @@
 #include "mtime.h"
 #include "xmalloc.h"
 #include "parmyaml.h"
+#include "plan.h"
 
 enum section {
 	SEC_GENERAL, SEC_HD, SEC_RG, SEC_FSD, SEC_SD, SEC_WD, SEC_FWD, SEC_RD,
@@ -357,6 +358,7 @@ struct pstate {
 	int			 hd_sys_checked;	/* at its system= */
 	long			 count_start, count_n;	/* count=(s,n) */
 	long			 nsds, nfsds;	/* so far, with copies */
+	double			 nruns;		/* the rds' runs so far */
 };
 
 /* Fail at the current item. */
@@ -924,6 +926,32 @@ count_total(struct pstate *ps)
 	return (0);
 }
 
+/*
+ * The runs of the rd being closed, against the most a plan may have (the
+ * planner checks again, with no place to name): at the rd's own item.
+ */
+static int
+count_runs(struct pstate *ps)
+{
+	double n;
+
+	if (ps->sec != SEC_RD || ps->rd == NULL || ps->is_default)
+		return (0);
+	n = plan_rd_runs(ps->m, ps->rd);
+	if (n > PLAN_MAX_RUNS - ps->nruns) {
+		if (ps->entry_it != NULL)
+			ps->it = ps->entry_it;
+		if (ps->nruns > 0)
+			return (fail(ps, "rd=%s expands to %.0f runs, %.0f with "
+			    "the rds before it; vdbc plans at most %d",
+			    ps->rd->name, n, n + ps->nruns, PLAN_MAX_RUNS));
+		return (fail(ps, "rd=%s expands to %.0f runs; vdbc plans at "
+		    "most %d", ps->rd->name, n, PLAN_MAX_RUNS));
+	}
+	ps->nruns += n;
+	return (0);
+}
+
 /* Check and close the entry being built. */
 static int
 finish_entry(struct pstate *ps)
@@ -993,7 +1021,7 @@ finish_entry(struct pstate *ps)
 			    "together with 'operation=move' or "
 			    "'operation=copy'"));
 	}
-	if (count_total(ps) != 0)
+	if (count_total(ps) != 0 || count_runs(ps) != 0)
 		return (-1);
 	if (ps->count_n > 0 && clone_entry(ps) != 0)
 		return (-1);

@@ -4,7 +4,7 @@
 # refused at once with a located error (a pipe after 16 MiB, even without
 # newlines, with memory bounded); a
 # NUL byte, a lun that is not UTF-8, count= over 100,000, more than
-# 100,000 sds in all and an fsd tree
+# 100,000 sds in all, an rd of more than 100,000 runs and an fsd tree
 # too big to count are located errors; 100,000 sds simulate in under 5 s.
 . "$(dirname "$0")/lib.sh"
 
@@ -106,6 +106,9 @@ if [ ${#lim[@]} -gt 0 ]; then
 	[ "$rc" = 157 ] && grep -qF "at most 100000 sds are allowed in all" "$T/c10m.log" && ok ||
 		{ bad "total sds under a 1 GiB limit: exit $rc"; tail -3 "$T/c10m.log"; }
 fi
+# An rd of 10^9 runs is refused at its line (it named no place).
+printf 'sd=sd1,lun=%s/r,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=4,interval=1,forthreads=(1-100000,1),forrdpct=(1-100,1),forseekpct=(1-100,1)\n' "$T" >"$T/runs.parm"
+refused runs "$T/runs.parm:3:1: rd=rd1 expands to 1000000000 runs; vdbc plans at most 100000" -f "$T/runs.parm"
 # An fsd whose counts wrap 64 bits (it printed 18446744073709551516 files).
 printf 'fsd=fsd1,anchor=%s/a,depth=10,width=100,files=100,size=4k\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=4,interval=1\n' "$T" >"$T/fsd.parm"
 refused fsd "$T/fsd.parm:1:1: fsd=fsd1: depth=10,width=100,files=100 makes more directories, files or bytes than 64 bits can count" -f "$T/fsd.parm"
