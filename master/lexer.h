@@ -59,7 +59,8 @@ struct pitems {
 	struct pitem	*v;
 };
 
-/* The most a parmfile (or an include) may hold: 16 MiB. */
+/* The most a parmfile (or an include), and all of them together, may
+ * hold: 16 MiB. */
 #define LEXER_MAX_FILE	(16 << 20)
 /*
  * The most keyword=value items of all parmfiles together: real ones have
@@ -78,7 +79,8 @@ struct pitems {
 FILE	*lexer_open(const char *path, struct errmsg *);
 /*
  * Read files in order into logical lines; -1 with e filled. Each file and
- * include must be a regular file of at most 16 MiB without NUL bytes.
+ * include must be a regular file (or, -f, a pipe) without NUL bytes, of at
+ * most 16 MiB all together.
  */
 int	lexer_read_files(struct plines *, int nfiles, char *const files[],
 	    struct subvars *, struct errmsg *);
