@@ -167,7 +167,7 @@ substitute(char **line, struct subvars *sv, const char *file, int lineno,
 }
 
 static int read_stream(struct plines *, const char *name, FILE *,
-    struct subvars *, int depth, struct errmsg *);
+    struct subvars *, int depth, size_t *all, struct errmsg *);
 
 /* What a file that is not a regular file is, for the message. */
 static const char *
@@ -267,7 +267,7 @@ open_include(const char *name, const char *parent, char *path, size_t len,
 /* Handle an include= line. */
 static int
 do_include(struct plines *pl, const char *line, const char *file, int lineno,
-    struct subvars *sv, int depth, struct errmsg *e)
+    struct subvars *sv, int depth, size_t *all, struct errmsg *e)
 {
 	const char *name = line + strlen("include=");
 	char path[4096];
@@ -291,28 +291,74 @@ do_include(struct plines *pl, const char *line, const char *file, int lineno,
 			    "found", name);
 		return (-1);
 	}
-	rc = read_stream(pl, path, f, sv, depth + 1, e);
+	rc = read_stream(pl, path, f, sv, depth + 1, all, e);
 	fclose(f);
 	return (rc);
 }
 
-/* Read one file's physical lines into logical lines. */
+/*
+ * Read one physical line, its '\n' included, as getline() does, but at
+ * most max bytes: a line without a newline (a pipe of /dev/zero) stops
+ * there instead of growing without end. The length read, with *buf NUL
+ * terminated after it; -1 at end of input with nothing read.
+ */
+static ssize_t
+read_line(char **buf, size_t *cap, size_t max, FILE *f)
+{
+	size_t n = 0;
+	int c;
+
+	flockfile(f);
+	while (n < max && (c = getc_unlocked(f)) != EOF) {
+		if (n + 2 > *cap) {
+			*cap = *cap < 128 ? 128 : *cap * 2;
+			if (*cap > max + 2)
+				*cap = max + 2;
+			*buf = xreallocarray(*buf, *cap, 1);
+		}
+		(*buf)[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	funlockfile(f);
+	if (n == 0)
+		return (-1);
+	(*buf)[n] = '\0';
+	return ((ssize_t)n);
+}
+
+/*
+ * Read one file's physical lines into logical lines; *all counts the
+ * bytes of every file and include read so far, which together stay
+ * within LEXER_MAX_FILE too (a hundred include= lines of a 16 MiB file
+ * would keep 1.6 GB of lines).
+ */
 static int
 read_stream(struct plines *pl, const char *name, FILE *f,
-    struct subvars *sv, int depth, struct errmsg *e)
+    struct subvars *sv, int depth, size_t *all, struct errmsg *e)
 {
 	char *buf = NULL, *line = NULL, *t;
 	size_t cap = 0, len, total = 0;
 	int lineno = 0, rc = -1;
 	ssize_t n;
 
-	while ((n = getline(&buf, &cap, f)) != -1) {
+	/* one byte past the bound is enough to know the input goes on */
+	while ((n = read_line(&buf, &cap, LEXER_MAX_FILE + 1 - *all, f)) !=
+	    -1) {
 		lineno++;
-		/* a file that grows while it is read stops at the bound too */
-		if ((total += (size_t)n) > LEXER_MAX_FILE) {
-			errmsg_set(e, name, lineno, 0, "Parameter file %s goes "
-			    "on past %d MiB; at most that is read", name,
-			    LEXER_MAX_FILE >> 20);
+		/* a file that grows while it is read, or a pipe, stops at the
+		 * bound too, however long its lines */
+		total += (size_t)n;
+		if ((*all += (size_t)n) > LEXER_MAX_FILE) {
+			if (total > LEXER_MAX_FILE)
+				errmsg_set(e, name, lineno, 0, "Parameter file "
+				    "%s goes on past %d MiB; at most that is "
+				    "read", name, LEXER_MAX_FILE >> 20);
+			else
+				errmsg_set(e, name, lineno, 0, "Parameter files "
+				    "and includes go on past %d MiB in all "
+				    "here; at most that is read",
+				    LEXER_MAX_FILE >> 20);
 			goto out;
 		}
 		if ((t = memchr(buf, '\0', (size_t)n)) != NULL) {
@@ -339,7 +385,8 @@ read_stream(struct plines *pl, const char *name, FILE *f,
 		if (*t == '\0' || *t == '*' || *t == '#' || *t == '/')
 			continue;
 		if (strncmp(t, "include=", 8) == 0) {
-			if (do_include(pl, t, name, lineno, sv, depth, e) != 0)
+			if (do_include(pl, t, name, lineno, sv, depth, all,
+			    e) != 0)
 				goto out;
 			continue;
 		}
@@ -366,6 +413,7 @@ lexer_read_files(struct plines *pl, int nfiles, char *const files[],
     struct subvars *sv, struct errmsg *e)
 {
 	struct subvars none = { 0, NULL };
+	size_t all = 0;
 	FILE *f;
 	int i;
 
@@ -375,7 +423,7 @@ lexer_read_files(struct plines *pl, int nfiles, char *const files[],
 	for (i = 0; i < nfiles; i++) {
 		if ((f = lexer_open(files[i], e)) == NULL)
 			return (-1);
-		if (read_stream(pl, files[i], f, sv, 0, e) != 0) {
+		if (read_stream(pl, files[i], f, sv, 0, &all, e) != 0) {
 			fclose(f);
 			return (-1);
 		}
@@ -390,6 +438,7 @@ lexer_read_buffer(struct plines *pl, const char *name, const char *buf,
     struct subvars *sv, struct errmsg *e)
 {
 	struct subvars none = { 0, NULL };
+	size_t all = 0;
 	FILE *f;
 	int rc;
 
@@ -401,7 +450,7 @@ lexer_read_buffer(struct plines *pl, const char *name, const char *buf,
 		    strerror(errno));
 		return (-1);
 	}
-	rc = read_stream(pl, name, f, sv, 0, e);
+	rc = read_stream(pl, name, f, sv, 0, &all, e);
 	fclose(f);
 	return (rc);
 }

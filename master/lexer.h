@@ -59,7 +59,8 @@ struct pitems {
 	struct pitem	*v;
 };
 
-/* The most a parmfile (or an include) may hold: 16 MiB. */
+/* The most a parmfile (or an include), and all of them together, may
+ * hold: 16 MiB. */
 #define LEXER_MAX_FILE	(16 << 20)
 /*
  * The most keyword=value items of all parmfiles together: real ones have
@@ -71,13 +72,15 @@ struct pitems {
 /*
  * Open a parmfile for reading; NULL with e filled when it cannot be
  * opened, is neither a regular file nor a pipe (/dev/zero, a directory)
- * or is over 16 MiB. A pipe (-f /dev/stdin) is read up to 16 MiB; an
+ * or is over 16 MiB. A pipe (-f /dev/stdin) is read up to 16 MiB, however
+ * long its lines (a line is read in bounded pieces, not by getline()); an
  * include= must be a regular file.
  */
 FILE	*lexer_open(const char *path, struct errmsg *);
 /*
  * Read files in order into logical lines; -1 with e filled. Each file and
- * include must be a regular file of at most 16 MiB without NUL bytes.
+ * include must be a regular file (or, -f, a pipe) without NUL bytes, of at
+ * most 16 MiB all together.
  */
 int	lexer_read_files(struct plines *, int nfiles, char *const files[],
 	    struct subvars *, struct errmsg *);

@@ -20,6 +20,7 @@
 #include "mtime.h"
 #include "xmalloc.h"
 #include "parmyaml.h"
+#include "plan.h"
 
 enum section {
 	SEC_GENERAL, SEC_HD, SEC_RG, SEC_FSD, SEC_SD, SEC_WD, SEC_FWD, SEC_RD,
@@ -73,6 +74,12 @@ struct kwdef {
 
 /* count=(start,n): the most copies of one sd or fsd. */
 #define PARM_MAX_COUNT	100000
+/*
+ * The most sds, and the most fsds, of a parmfile in all, count= copies
+ * included: real parmfiles have hundreds; 100 lines of count=(1,100000)
+ * would be 10 million (gigabytes, minutes in -s).
+ */
+#define PARM_MAX_SDS	100000
 
 static const struct kwdef general_kws[] = {
 	{ "compression", EXACT, K_BAG_WARN, 0, NULL },
@@ -350,6 +357,8 @@ struct pstate {
 	int			 hd_seen_default;
 	int			 hd_sys_checked;	/* at its system= */
 	long			 count_start, count_n;	/* count=(s,n) */
+	long			 nsds, nfsds;	/* so far, with copies */
+	double			 nruns;		/* the rds' runs so far */
 };
 
 /* Fail at the current item. */
@@ -885,6 +894,64 @@ clone_entry(struct pstate *ps)
 	return (0);
 }
 
+/*
+ * Count the sd or fsd being closed, with its count= copies, against the
+ * total; past it, fail at the entry's own sd= or fsd= item.
+ */
+static int
+count_total(struct pstate *ps)
+{
+	long n = ps->count_n > 0 ? ps->count_n : 1, *total;
+	const char *name;
+
+	if (ps->is_default)
+		return (0);
+	if (ps->sec == SEC_SD && ps->sd != NULL) {
+		total = &ps->nsds;
+		name = ps->sd->name;
+	} else if (ps->sec == SEC_FSD && ps->fsd != NULL) {
+		total = &ps->nfsds;
+		name = ps->fsd->name;
+	} else
+		return (0);
+	if (n > PARM_MAX_SDS - *total) {
+		if (ps->entry_it != NULL)
+			ps->it = ps->entry_it;
+		return (fail(ps, "%s=%s%s brings the %ss to %ld; at most %d "
+		    "%ss are allowed in all", sec_names[ps->sec], name,
+		    ps->count_n > 0 ? " with its count=" : "", sec_names[ps->sec],
+		    *total + n, PARM_MAX_SDS, sec_names[ps->sec]));
+	}
+	*total += n;
+	return (0);
+}
+
+/*
+ * The runs of the rd being closed, against the most a plan may have (the
+ * planner checks again, with no place to name): at the rd's own item.
+ */
+static int
+count_runs(struct pstate *ps)
+{
+	double n;
+
+	if (ps->sec != SEC_RD || ps->rd == NULL || ps->is_default)
+		return (0);
+	n = plan_rd_runs(ps->m, ps->rd);
+	if (n > PLAN_MAX_RUNS - ps->nruns) {
+		if (ps->entry_it != NULL)
+			ps->it = ps->entry_it;
+		if (ps->nruns > 0)
+			return (fail(ps, "rd=%s expands to %.0f runs, %.0f with "
+			    "the rds before it; vdbc plans at most %d",
+			    ps->rd->name, n, n + ps->nruns, PLAN_MAX_RUNS));
+		return (fail(ps, "rd=%s expands to %.0f runs; vdbc plans at "
+		    "most %d", ps->rd->name, n, PLAN_MAX_RUNS));
+	}
+	ps->nruns += n;
+	return (0);
+}
+
 /* Check and close the entry being built. */
 static int
 finish_entry(struct pstate *ps)
@@ -954,6 +1021,8 @@ finish_entry(struct pstate *ps)
 			    "together with 'operation=move' or "
 			    "'operation=copy'"));
 	}
+	if (count_total(ps) != 0 || count_runs(ps) != 0)
+		return (-1);
 	if (ps->count_n > 0 && clone_entry(ps) != 0)
 		return (-1);
 	free(ps->pending_host);

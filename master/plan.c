@@ -19,8 +19,6 @@
 #include "units.h"
 #include "xmalloc.h"
 
-#define PLAN_MAX_RUNS	100000
-
 static const double default_curve[] = { 10, 50, 70, 80, 90, 100 };
 
 /* Fail naming no place in a file: these are cross-entry checks. */
@@ -292,8 +290,11 @@ add_run(struct plan *p, const struct run *tmpl)
 	struct run *r;
 	int k;
 
-	p->runs = xreallocarray(p->runs, (size_t)p->nruns + 1,
-	    sizeof(*p->runs));
+	/* doubling at powers of two: 100,000 runs copy the array 17 times,
+	 * not 100,000 (minutes under ASan, whose realloc always copies) */
+	if (p->nruns == 0 || (p->nruns & (p->nruns - 1)) == 0)
+		p->runs = xreallocarray(p->runs, p->nruns == 0 ? 1 :
+		    (size_t)p->nruns * 2, sizeof(*p->runs));
 	r = &p->runs[p->nruns++];
 	*r = *tmpl;
 	r->name = xstrdup(tmpl->name);
@@ -411,6 +412,50 @@ expand(struct plan *p, struct run *t, const struct forloop *loops,
 	}
 }
 
+/*
+ * The most runs one rd (or one sd=single clone) makes: every for-loop
+ * combination, the iorate= or fwdrate= list included, times its run, a
+ * format run when format= asks for one, and the curve points when a rate
+ * is curve. Counted as a double: a typo such as (1-100000,1) twice must
+ * not wrap.
+ */
+static double
+rd_runs(const struct rd *rd)
+{
+	const double *rate = rd->fwds.n > 0 ? rd->fwdrate : rd->iorate;
+	int nrate = rd->fwds.n > 0 ? rd->fwdrate_n : rd->iorate_n;
+	double combos = 1, per = 1;
+	int i;
+
+	for (i = 0; i < rd->nloops; i++)
+		combos *= (double)(rd->loops[i].n > 0 ? rd->loops[i].n : 1);
+	if (nrate > 1)
+		combos *= (double)nrate;
+	for (i = 0; i < nrate; i++) {
+		if (rate[i] == RD_IORATE_CURVE) {
+			per += rd->curve_pct != NULL ? rd->ncurve : 6;
+			break;
+		}
+	}
+	if (rd->format.n > 0 && !plan_rd_format(rd, "no"))
+		per++;
+	return (combos * per);
+}
+
+double
+plan_rd_runs(const struct model *m, const struct rd *rd)
+{
+	const char *special = rd->sds.n == 1 ? rd->sds.v[0] : "";
+	const struct sd *s;
+	double nsds = 0;
+
+	if (strcmp(special, "single") != 0 && strcmp(special, "range") != 0)
+		return (rd_runs(rd));
+	TAILQ_FOREACH(s, &m->sds, entry)
+		nsds++;
+	return (rd_runs(rd) * nsds);
+}
+
 /* Expand one rd (or one sd=single clone of it). */
 static int
 plan_rd(const struct model *m, struct plan *p, const struct rd *rd,
@@ -474,12 +519,9 @@ plan_rd(const struct model *m, struct plan *p, const struct rd *rd,
 		}
 	}
 	t.nloops = n;
-	/* A typo such as (1-100000,1) twice must not plan 10^10 runs. */
-	total = 1;
-	for (i = 0; i < n; i++) {
-		total *= (double)(loops[i].n > 0 ? loops[i].n : 1);
-	}
-	total *= 1 + (rd->curve_pct != NULL ? rd->ncurve : 6);
+	/* A typo such as (1-100000,1) twice must not plan 10^10 runs; the
+	 * parser refuses such an rd at its line first (parmfile.c). */
+	total = rd_runs(rd);
 	if (total + p->nruns > PLAN_MAX_RUNS) {
 		fail(e, "rd=%s expands to %.0f runs; vdbc plans at most %d",
 		    rd->name, total, PLAN_MAX_RUNS);

@@ -60,8 +60,17 @@ struct plan {
 	struct wd	**owned;
 };
 
+/* The most runs a plan may have, all rds together. */
+#define PLAN_MAX_RUNS	100000
+
 int		 plan_build(const struct model *, struct plan *,
 		    struct errmsg *);
+/*
+ * The most runs an rd makes (for-loops, rates, curve points, format runs,
+ * one set per sd with sd=single or sd=range): the parser checks it at the
+ * rd's line against PLAN_MAX_RUNS.
+ */
+double		 plan_rd_runs(const struct model *, const struct rd *);
 void		 plan_free(struct plan *);
 /* "100", "Uncontrolled MAX", "Controlled curve", ...; rates of curve and
  * N% runs assume observed_max, as vdbench's simulate assumes 10000. */

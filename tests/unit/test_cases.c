@@ -351,9 +351,17 @@ test_fuzz_regressions(void **state)
 	pt_opts(&o);
 	assert_int_equal(pt_parse("sd=s,lun=/d\nwd=w,sd=s\nrd=r,wd=w,"
 	    "iorate=max,forthreads=(1-90000,1),forrdpct=(1-90000,1)\n", &o,
-	    &m, &e), 0);
+	    &m, &e), -1);
+	assert_string_equal(e.text, "rd=r expands to 8100000000 runs; vdbc "
+	    "plans at most 100000");
+	assert_int_equal(e.line, 3);
+	/* the planner checks again (a model not from the parser) */
+	assert_int_equal(pt_parse("sd=s,lun=/d\nwd=w,sd=s\nrd=r,wd=w,"
+	    "iorate=max,forthreads=(1-90000,1)\n", &o, &m, &e), 0);
+	TAILQ_FIRST(&m->rds)->loops[0].n = 200000;
 	assert_int_equal(plan_build(m, &p, &e), -1);
-	assert_non_null(strstr(e.text, "vdbc plans at most 100000"));
+	assert_string_equal(e.text, "rd=r expands to 200000 runs; vdbc plans "
+	    "at most 100000");
 	model_free(m);
 }
 

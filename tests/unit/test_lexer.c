@@ -74,6 +74,7 @@ rm_scratch(void)
 	if (scratch[0] != '\0') {
 		snprintf(cmd, sizeof(cmd), "rm -rf %s", scratch);
 		assert_int_equal(system(cmd), 0);
+		scratch[0] = '\0';	/* the next test makes a new one */
 	}
 }
 
@@ -384,6 +385,41 @@ test_extras(void **state)
 	done(&pl, &pi);
 }
 
+/*
+ * All parmfiles and includes together are read up to 16 MiB too: each
+ * include of a 16 MiB file was bounded alone, so a hundred include= lines
+ * kept 1.6 GB of lines.
+ */
+static void
+test_bounded_total(void **state)
+{
+	char text[320], half[128], *big;
+	size_t len = 9 << 20, i;
+	struct errmsg e;
+	const char *p;
+
+	(void)state;
+	big = malloc(len);
+	assert_non_null(big);
+	for (i = 0; i < len; i++)
+		big[i] = i % 1024 == 1023 ? '\n' : i % 1024 == 0 ? '*' : 'x';
+	snprintf(half, sizeof(half), "%s", put_file("half.parm", big, len));
+	free(big);
+	snprintf(text, sizeof(text), "include=%s\n", half);
+	p = put_file("once.parm", text, strlen(text));
+	assert_int_equal(read_file(p, &e), 0);
+	snprintf(text, sizeof(text), "* two\ninclude=%s\ninclude=%s\n", half,
+	    half);
+	p = put_file("twice.parm", text, strlen(text));
+	assert_int_equal(read_file(p, &e), -1);
+	assert_string_equal(e.text, "Parameter files and includes go on past "
+	    "16 MiB in all here; at most that is read");
+	assert_string_equal(e.file, half);
+	/* 16 MiB less the 9 MiB before and the include lines */
+	assert_int_equal(e.line, (7 << 20) / 1024);
+	rm_scratch();
+}
+
 int
 main(void)
 {
@@ -395,6 +431,7 @@ main(void)
 		cmocka_unit_test(test_substitution),
 		cmocka_unit_test(test_extras),
 		cmocka_unit_test(test_bounded_files),
+		cmocka_unit_test(test_bounded_total),
 		cmocka_unit_test(test_item_bound),
 	};
 	return (cmocka_run_group_tests_name("lexer", tests, NULL, NULL));

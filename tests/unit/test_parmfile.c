@@ -339,6 +339,54 @@ test_bounded_values(void **state)
 	    "count=(1,3)\n", &e), "An SD can only be defined once: sd=sd1"));
 }
 
+/*
+ * At most 100,000 sds, and 100,000 fsds, in all, count= copies included
+ * (review 2, 3: 100 lines of count=(1,100000) ran for minutes in
+ * gigabytes); refused at the entry that passes the limit.
+ */
+static void
+test_total_sds(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	const struct sd *s;
+	int n = 0;
+
+	(void)state;
+	assert_string_equal(pt_error("sd=a,lun=/tmp/a*,size=1m,"
+	    "count=(1,60000)\nsd=b,lun=/tmp/b*,size=1m,count=(1,60000)\n"
+	    "wd=wd1,sd=*\nrd=rd1,wd=wd1,iorate=10,elapsed=4,interval=1\n", &e),
+	    "sd=b with its count= brings the sds to 120000; at most 100000 "
+	    "sds are allowed in all");
+	assert_string_equal(e.file, "t.parm");
+	assert_int_equal(e.line, 2);
+	assert_int_equal(e.col, 1);
+	/* one plain sd past 99,999 copies, after an sd=default */
+	assert_string_equal(pt_error("sd=default,size=1m\nsd=a,lun=/tmp/a*,"
+	    "count=(1,99999)\nsd=b,lun=/tmp/b\n  sd=c,lun=/tmp/c\n", &e),
+	    "sd=c brings the sds to 100001; at most 100000 sds are allowed "
+	    "in all");
+	assert_int_equal(e.line, 4);
+	assert_int_equal(e.col, 3);
+	assert_string_equal(pt_error("fsd=f,anchor=/tmp/f,depth=1,width=1,"
+	    "files=1,size=4k,count=(1,70000)\nfsd=g,anchor=/tmp/g,depth=1,"
+	    "width=1,files=1,size=4k,count=(1,30001)\nfwd=fwd1,fsd=*\n", &e),
+	    "fsd=g with its count= brings the fsds to 100001; at most 100000 "
+	    "fsds are allowed in all");
+	assert_int_equal(e.line, 2);
+
+	/* exactly 100,000 is allowed */
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=default,size=1m\nsd=a,lun=/tmp/a*,"
+	    "count=(1,99999)\nsd=b,lun=/tmp/b\nwd=wd1,sd=*\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=4,interval=1\n", &o, &m, &e), 0);
+	TAILQ_FOREACH(s, &m->sds, entry)
+		n++;
+	assert_int_equal(n, 100000);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -354,6 +402,7 @@ main(void)
 		cmocka_unit_test(test_t25_value_errors),
 		cmocka_unit_test(test_overrides),
 		cmocka_unit_test(test_bounded_values),
+		cmocka_unit_test(test_total_sds),
 	};
 	return (cmocka_run_group_tests_name("parmfile", tests, NULL, NULL));
 }

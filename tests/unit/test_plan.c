@@ -187,6 +187,70 @@ test_sd_format_rule(void **state)
 	sd_free(s);
 }
 
+/*
+ * At most 100,000 runs (review 2, 9): an rd that passes it is refused at
+ * its own line and column, alone or with the rds before it; the count is
+ * the runs the rd makes (15,000 threads was refused as 105,000 runs).
+ */
+static void
+test_run_limit(void **state)
+{
+	const char *head = "sd=sd1,lun=/tmp/f,size=1m\nwd=wd1,sd=sd1\n";
+	char text[512];
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct plan p;
+
+	(void)state;
+	snprintf(text, sizeof(text), "%srd=rd1,wd=wd1,iorate=10,elapsed=4,"
+	    "interval=1,forthreads=(1-100000,1),forrdpct=(1-100,1),"
+	    "forseekpct=(1-100,1)\n", head);
+	assert_string_equal(pt_error(text, &e), "rd=rd1 expands to "
+	    "1000000000 runs; vdbc plans at most 100000");
+	assert_string_equal(e.file, "t.parm");
+	assert_int_equal(e.line, 3);
+	assert_int_equal(e.col, 1);
+	snprintf(text, sizeof(text), "%srd=a,wd=wd1,iorate=10,elapsed=4,"
+	    "interval=1,forthreads=(1-60000,1)\n  rd=b,wd=wd1,iorate=10,"
+	    "elapsed=4,interval=1,forthreads=(1-40001,1)\n", head);
+	assert_string_equal(pt_error(text, &e), "rd=b expands to 40001 "
+	    "runs, 100001 with the rds before it; vdbc plans at most 100000");
+	assert_int_equal(e.line, 4);
+	assert_int_equal(e.col, 3);
+
+	/* 15,000 and exactly 100,000 runs are planned */
+	pt_opts(&o);
+	snprintf(text, sizeof(text), "%srd=rd1,wd=wd1,iorate=10,elapsed=4,"
+	    "interval=1,forthreads=(1-15000,1)\n", head);
+	assert_int_equal(pt_parse(text, &o, &m, &e), 0);
+	assert_int_equal(plan_build(m, &p, &e), 0);
+	assert_int_equal(p.nruns, 15000);
+	plan_free(&p);
+	model_free(m);
+	snprintf(text, sizeof(text), "%srd=a,wd=wd1,iorate=10,elapsed=4,"
+	    "interval=1,forthreads=(1-60000,1)\nrd=b,wd=wd1,iorate=10,"
+	    "elapsed=4,interval=1,forthreads=(1-40000,1)\n", head);
+	assert_int_equal(pt_parse(text, &o, &m, &e), 0);
+	assert_int_equal(plan_build(m, &p, &e), 0);
+	assert_int_equal(p.nruns, 100000);
+	plan_free(&p);
+	model_free(m);
+
+	/* curve points, format runs and sd=single clones are counted */
+	assert_int_equal(pt_parse("sd=sd1,lun=/tmp/f1,size=1m\n"
+	    "sd=sd2,lun=/tmp/f2,size=1m\nsd=sd3,lun=/tmp/f3,size=1m\n"
+	    "wd=wd1,sd=sd*\nrd=a,wd=wd1,iorate=curve,elapsed=4,interval=1,"
+	    "format=yes,forthreads=(1,2)\nrd=b,wd=wd1,sd=single,iorate=(10,"
+	    "20),elapsed=4,interval=1,forthreads=(1,2)\n", &o, &m, &e), 0);
+	assert_true(plan_rd_runs(m, model_find_rd(m, "a")) == 16);
+	assert_true(plan_rd_runs(m, model_find_rd(m, "b")) == 12);
+	assert_int_equal(plan_build(m, &p, &e), 0);
+	assert_int_equal(p.nruns, 28);
+	plan_free(&p);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -198,6 +262,7 @@ main(void)
 		cmocka_unit_test(test_t07_wildcards_and_controlled),
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_sd_format_rule),
+		cmocka_unit_test(test_run_limit),
 	};
 	return (cmocka_run_group_tests_name("plan", tests, NULL, NULL));
 }
