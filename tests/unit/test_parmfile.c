@@ -5,10 +5,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "parmtest.h"
+#include "place.h"
 
 static void
 test_t01_minimal(void **state)
@@ -431,6 +434,55 @@ test_sd_index(void **state)
 	model_free(m);
 }
 
+/*
+ * Placement of 100,000 sds (a real run's planning, review2 finding 2):
+ * per sd, not every WG against every other, so well under 5 s (minutes
+ * before, even in a release build; 5 s leaves room for sanitizers).
+ */
+static void
+test_place_100k(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct plan p;
+	struct placement pl;
+	struct timespec t0, t1;
+	double s;
+	int i, threads = 0;
+
+	(void)state;
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd,lun=/tmp/f*,size=1m,threads=2,"
+	    "count=(1,100000)\nwd=wd1,sd=sd*\nwd=wd2,sd=sd9*,seekpct=eof\n"
+	    "rd=rd1,wd=wd*,iorate=1000,elapsed=4,interval=1\n", &o, &m, &e),
+	    0);
+	memset(&p, 0, sizeof(p));
+	assert_int_equal(plan_build(m, &p, &e), 0);
+	/* The quadratic placement took minutes: SIGALRM ends the test. */
+	alarm(30);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(place_run(&p.runs[0], 2, &pl, &e), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	alarm(0);
+	s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	print_message("placed 100,000 sds on 2 slaves in %.3f s\n", s);
+	assert_true(s < 5);
+	/* wd1 random: a WG per sd and slave; wd2 (11,111 sds) sequential */
+	assert_int_equal(pl.nwgs, 200000 + 11111);
+	assert_int_equal(pl.nsds, 200000);
+	for (i = 0; i < pl.nsds; i++) {
+		assert_int_equal(pl.sds[i].threads, 1);
+		assert_int_equal(pl.sds[i].slave, i % 2);
+		assert_ptr_equal(pl.sds[i].sd, p.runs[0].wds[0].sds[i / 2]);
+		threads += pl.sds[i].threads;
+	}
+	assert_int_equal(threads, 200000);
+	place_free(&pl);
+	plan_free(&p);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -447,6 +499,7 @@ main(void)
 		cmocka_unit_test(test_overrides),
 		cmocka_unit_test(test_bounded_values),
 		cmocka_unit_test(test_sd_index),
+		cmocka_unit_test(test_place_100k),
 	};
 	return (cmocka_run_group_tests_name("parmfile", tests, NULL, NULL));
 }
