@@ -83,6 +83,18 @@ done
 expect_rc 157 "$VDBC" -s -f "$T/100kdup.parm" -o "$T/o"
 expect_out "100kdup.parm:100001:1: An SD can only be defined once: sd=sd99999"
 
+# The same planning in a real run (not a simulation): 5,000 existing luns.
+# Looking each lun up among the slave's INFO answer by walking it kept the
+# master busy past the slaves' 5 s heartbeat limit ("lost: connection
+# error"); indexed, the run completes.
+mkdir "$T/luns" && (cd "$T/luns" && seq 1 5000 | sed 's/^/x/' | xargs truncate -s 64k)
+{ echo 'sd=default,threads=1,size=64k'
+  seq 1 5000 | awk '{ printf "sd=sd%d,lun=%s/luns/x%d\n", $1, T, $1 }' T="$T"
+  echo 'wd=wd1,sd=sd*,xfersize=4k'
+  echo 'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1'; } >"$T/5k.parm"
+expect_rc 0 "$VDBC" -f "$T/5k.parm" -o "$T/o5k" -m 2 --port 0 --seed 1
+expect_out "Vdbench execution completed successfully"
+
 # --dump=json: the model alone on stdout, the console on stderr.
 timeout 60 "$VDBC" -s --dump=json -f "$T/t03.parm" -o "$T/o" >"$T/json" 2>"$T/err"
 [ $? = 0 ] && ok || bad "--dump=json failed"
