@@ -605,6 +605,8 @@ fwd_free(struct fwd *f)
 	free(f);
 }
 
+static void	sd_index_free(struct sd_index *);
+
 /* An empty model. */
 struct model *
 model_new(void)
@@ -661,20 +663,189 @@ model_free(struct model *m)
 	}
 	wd_free(m->wd_default);
 	strlist_clear(&m->unbuilt);
+	sd_index_free(m->sd_index);
 	free(m);
 }
 
-/* Find an sd by exact (case-sensitive) name. */
+/*
+ * The sd name index: open addressing with linear probing over a power of
+ * two slots, at most half full. A name maps to its first sd in list order
+ * (the one the list walk found before); `dups` says a later sd repeated a
+ * name, so a removal rebuilds instead of uncovering the next one. `tail`
+ * is the list's last sd when the index was last in step with it.
+ */
+struct sd_index {
+	size_t		  cap;
+	size_t		  n;
+	struct sd	**slot;
+	const struct sd	 *tail;
+	int		  dups;
+};
+
+/* FNV-1a over the name's bytes: names compare exactly (strcmp). */
+static size_t
+sd_index_hash(const char *name)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (; *name != '\0'; name++)
+		h = (h ^ (unsigned char)*name) * 1099511628211ull;
+	return ((size_t)h);
+}
+
+static void
+sd_index_free(struct sd_index *x)
+{
+	if (x == NULL)
+		return;
+	free(x->slot);
+	free(x);
+}
+
+/* The slot holding name, or the empty slot where it would go. */
+static size_t
+sd_index_slot(const struct sd_index *x, const char *name)
+{
+	size_t i = sd_index_hash(name) & (x->cap - 1);
+
+	while (x->slot[i] != NULL && strcmp(x->slot[i]->name, name) != 0)
+		i = (i + 1) & (x->cap - 1);
+	return (i);
+}
+
+/* Index s unless an earlier sd has its name; grows at half full. */
+static void
+sd_index_add(struct sd_index *x, struct sd *s)
+{
+	size_t i;
+
+	if (2 * (x->n + 1) > x->cap) {
+		struct sd **old = x->slot;
+		size_t k, oldcap = x->cap;
+
+		x->cap = oldcap * 2;
+		x->slot = xcalloc(x->cap, sizeof(*x->slot));
+		for (k = 0; k < oldcap; k++) {
+			if (old[k] != NULL)
+				x->slot[sd_index_slot(x, old[k]->name)] =
+				    old[k];
+		}
+		free(old);
+	}
+	i = sd_index_slot(x, s->name);
+	if (x->slot[i] != NULL) {
+		x->dups = 1;
+		return;
+	}
+	x->slot[i] = s;
+	x->n++;
+}
+
+/* Index every sd of m, first name wins. */
+static struct sd_index *
+sd_index_build(const struct model *m)
+{
+	struct sd_index *x = xcalloc(1, sizeof(*x));
+	struct sd *s;
+
+	x->cap = 64;
+	x->slot = xcalloc(x->cap, sizeof(*x->slot));
+	TAILQ_FOREACH(s, &m->sds, entry)
+		sd_index_add(x, s);
+	x->tail = TAILQ_LAST(&m->sds, sd_list);
+	return (x);
+}
+
+/* Drop m's index; the next lookup builds it again. */
+static void
+sd_index_drop(struct model *m)
+{
+	sd_index_free(m->sd_index);
+	m->sd_index = NULL;
+}
+
+/* Add s to m's sds before `before` (NULL: at the end), and to the index. */
+void
+model_insert_sd(struct model *m, struct sd *s, struct sd *before)
+{
+	struct sd_index *x = m->sd_index;
+
+	if (before != NULL)
+		TAILQ_INSERT_BEFORE(before, s, entry);
+	else
+		TAILQ_INSERT_TAIL(&m->sds, s, entry);
+	if (x == NULL)
+		return;
+	/*
+	 * Out of step (a direct insert), or s lands before an sd of its
+	 * name, which would then no longer be the first: build again.
+	 */
+	if (before != NULL ? x->tail != TAILQ_LAST(&m->sds, sd_list) ||
+	    x->slot[sd_index_slot(x, s->name)] != NULL :
+	    x->tail != TAILQ_PREV(s, sd_list, entry)) {
+		sd_index_drop(m);
+		return;
+	}
+	sd_index_add(x, s);
+	x->tail = TAILQ_LAST(&m->sds, sd_list);
+}
+
+/* Take s out of m's sds and the index; the caller frees it. */
+void
+model_remove_sd(struct model *m, struct sd *s)
+{
+	struct sd_index *x = m->sd_index;
+	size_t i, j, k, mask;
+
+	if (x == NULL) {
+		TAILQ_REMOVE(&m->sds, s, entry);
+		return;
+	}
+	i = sd_index_slot(x, s->name);
+	/* A later sd of its name would become the first: build again. */
+	if (x->dups || x->tail != TAILQ_LAST(&m->sds, sd_list) ||
+	    x->slot[i] != s) {
+		sd_index_drop(m);
+		TAILQ_REMOVE(&m->sds, s, entry);
+		return;
+	}
+	TAILQ_REMOVE(&m->sds, s, entry);
+	/* Linear probing's deletion: pull later entries of the run back. */
+	mask = x->cap - 1;
+	x->slot[i] = NULL;
+	x->n--;
+	for (j = i;;) {
+		j = (j + 1) & mask;
+		if (x->slot[j] == NULL)
+			break;
+		k = sd_index_hash(x->slot[j]->name) & mask;
+		if (i <= j ? i < k && k <= j : i < k || k <= j)
+			continue;
+		x->slot[i] = x->slot[j];
+		x->slot[j] = NULL;
+		i = j;
+	}
+	x->tail = TAILQ_LAST(&m->sds, sd_list);
+}
+
+/*
+ * The first sd named exactly (case-sensitively) `name`. The index is a
+ * cache: built here when missing or out of step, hence the cast (models
+ * come from model_new, never const objects; one thread uses a model).
+ */
 struct sd *
 model_find_sd(const struct model *m, const char *name)
 {
-	struct sd *s;
+	struct model *mm = (struct model *)(uintptr_t)m;
+	struct sd_index *x = mm->sd_index;
 
-	TAILQ_FOREACH(s, &m->sds, entry) {
-		if (strcmp(s->name, name) == 0)
-			return (s);
+	if (x != NULL && x->tail != TAILQ_LAST(&m->sds, sd_list)) {
+		sd_index_drop(mm);
+		x = NULL;
 	}
-	return (NULL);
+	if (x == NULL)
+		x = mm->sd_index = sd_index_build(m);
+	return (x->slot[sd_index_slot(x, name)]);
 }
 
 /* Find a wd by exact name. */

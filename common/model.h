@@ -242,6 +242,8 @@ TAILQ_HEAD(rd_list, rd);
 TAILQ_HEAD(fsd_list, fsd);
 TAILQ_HEAD(fwd_list, fwd);
 
+struct sd_index;
+
 struct model {
 	struct general	 general;
 	struct hd_list	 hds;
@@ -256,6 +258,11 @@ struct model {
 	 * "keyword= (file:line:col)". Not part of the JSON form.
 	 */
 	struct strlist	 unbuilt;
+	/*
+	 * model_find_sd's name index (model.c), built at the first lookup
+	 * and kept by model_insert_sd/model_remove_sd. Not part of the JSON.
+	 */
+	struct sd_index	*sd_index;
 };
 
 const char	*loop_label(enum loop_kind);
@@ -285,6 +292,16 @@ struct fwd	*fwd_new(const char *name);
 struct fwd	*fwd_copy(const struct fwd *, const char *name);
 void		 fwd_free(struct fwd *);
 
+/*
+ * Add s to the sds before `before` (NULL: at the end), or take it out (the
+ * caller frees it). Change m->sds through these two so model_find_sd, which
+ * looks names up in a hash index, stays right; a plain TAILQ_INSERT_TAIL
+ * is noticed (the index is rebuilt), any other direct change is not.
+ */
+void		 model_insert_sd(struct model *, struct sd *s,
+		    struct sd *before);
+void		 model_remove_sd(struct model *, struct sd *s);
+/* The first sd named exactly `name`, in O(1): 100,000 sds stay linear. */
 struct sd	*model_find_sd(const struct model *, const char *name);
 struct wd	*model_find_wd(const struct model *, const char *name);
 struct rd	*model_find_rd(const struct model *, const char *name);

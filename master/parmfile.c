@@ -808,18 +808,10 @@ count_name(const char *pat, long n)
 	return (out);
 }
 
-/* Order of name pointers by the names. */
-static int
-name_cmp(const void *a, const void *b)
-{
-	return (strcmp(*(const char *const *)a, *(const char *const *)b));
-}
-
 /*
- * count=(start,n): replace the entry by n numbered copies (6, 9). The
- * copies' names differ from each other (the numbers do); each is looked
- * up among the sds defined before, sorted once, so 100,000 copies take
- * n log n, not n squared.
+ * count=(start,n): replace the entry by n numbered copies (6, 9). Each
+ * copy's name is looked up in the model's name index, so 100,000 copies
+ * take n, not n squared.
  */
 static int
 clone_entry(struct pstate *ps)
@@ -829,27 +821,13 @@ clone_entry(struct pstate *ps)
 
 	ps->count_n = 0;
 	if (ps->sec == SEC_SD && ps->sd != NULL) {
-		struct sd *orig = ps->sd, *o;
-		const char **names = NULL;
-		size_t nn = 0, cap = 0;
+		struct sd *orig = ps->sd;
 
-		TAILQ_FOREACH(o, &ps->m->sds, entry) {
-			if (nn == cap) {
-				cap = cap < 64 ? 64 : cap * 2;
-				names = xreallocarray(names, cap,
-				    sizeof(*names));
-			}
-			names[nn++] = o->name;
-		}
-		if (nn > 0)
-			qsort(names, nn, sizeof(*names), name_cmp);
 		for (i = 0; i < n; i++) {
 			char *name = count_name(orig->name, start + i);
 			struct sd *c;
 
-			if (nn > 0 && bsearch(&name, names, nn, sizeof(*names),
-			    name_cmp) != NULL) {
-				free(names);
+			if (model_find_sd(ps->m, name) != NULL) {
 				fail(ps, "An SD can only be defined once: sd=%s",
 				    name);
 				free(name);
@@ -864,10 +842,9 @@ clone_entry(struct pstate *ps)
 				free(c->luns[k].lun);
 				c->luns[k].lun = l;
 			}
-			TAILQ_INSERT_BEFORE(orig, c, entry);
+			model_insert_sd(ps->m, c, orig);
 		}
-		free(names);
-		TAILQ_REMOVE(&ps->m->sds, orig, entry);
+		model_remove_sd(ps->m, orig);
 		sd_free(orig);
 		ps->sd = NULL;
 	} else if (ps->sec == SEC_FSD && ps->fsd != NULL) {
@@ -1100,7 +1077,7 @@ open_entry(struct pstate *ps, enum section s)
 			return (fail(ps, "Creating an SD named 'concat' is not "
 			    "allowed"));
 		ps->sd = sd_copy(ps->sd_def, name);
-		TAILQ_INSERT_TAIL(&ps->m->sds, ps->sd, entry);
+		model_insert_sd(ps->m, ps->sd, NULL);
 		break;
 	case SEC_WD:
 		if (ps->is_default) {

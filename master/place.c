@@ -37,6 +37,20 @@ place_free(struct placement *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/*
+ * The room for n + 1 elements of an array only ever appended to: it is
+ * full when n is 0 or a power of two, and then doubles (growing one at a
+ * time copied the whole array each time where realloc cannot grow it in
+ * place).
+ */
+static void *
+grow(void *v, int n, size_t size)
+{
+	if (n > 0 && (n & (n - 1)) != 0)
+		return (v);
+	return (xreallocarray(v, n > 0 ? 2 * (size_t)n : 1, size));
+}
+
 /* Append a WG. */
 static void
 add_wg(struct placement *p, int wd_idx, const struct wd *w,
@@ -44,7 +58,7 @@ add_wg(struct placement *p, int wd_idx, const struct wd *w,
 {
 	struct place_wg *g;
 
-	p->wgs = xreallocarray(p->wgs, (size_t)p->nwgs + 1, sizeof(*p->wgs));
+	p->wgs = grow(p->wgs, p->nwgs, sizeof(*p->wgs));
 	g = &p->wgs[p->nwgs++];
 	memset(g, 0, sizeof(*g));
 	g->wd_idx = wd_idx;
@@ -105,25 +119,73 @@ place_run(const struct run *r, int nslaves, struct placement *p,
 	return (place_run_hosts(r, &h, 1, p, e));
 }
 
-/* Add one thread of sd s on slave sl. */
+/* Add one thread of sd s on slave sl; s's entries start at from. */
 static void
-add_thread(struct placement *p, const struct sd *s, int sl)
+add_thread(struct placement *p, const struct sd *s, int sl, int from)
 {
 	int k;
 
-	for (k = 0; k < p->nsds; k++) {
+	for (k = from; k < p->nsds; k++) {
 		if (p->sds[k].sd == s && p->sds[k].slave == sl)
 			break;
 	}
 	if (k == p->nsds) {
-		p->sds = xreallocarray(p->sds, (size_t)p->nsds + 1,
-		    sizeof(*p->sds));
+		p->sds = grow(p->sds, p->nsds, sizeof(*p->sds));
 		p->sds[k].sd = s;
 		p->sds[k].slave = sl;
 		p->sds[k].threads = 0;
 		p->nsds++;
 	}
 	p->sds[k].threads++;
+}
+
+/* Order of sd pointers. */
+static int
+sd_ptr_cmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const struct sd *const *)a;
+	uintptr_t y = (uintptr_t)*(const struct sd *const *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+/*
+ * The run's distinct sds as sorted pointers, so each WG's sd has a number
+ * (sd_pos): placement then does per sd what it did by comparing every WG
+ * with every other (100,000 sds: minutes).
+ */
+static const struct sd **
+sd_set(const struct run *r, int *n)
+{
+	const struct sd **u;
+	int i, k, total = 0;
+
+	for (i = 0; i < r->nwds; i++)
+		total += r->wds[i].nsds;
+	u = xcalloc((size_t)total + 1, sizeof(*u));
+	*n = 0;
+	for (i = 0; i < r->nwds; i++) {
+		for (k = 0; k < r->wds[i].nsds; k++)
+			u[(*n)++] = r->wds[i].sds[k];
+	}
+	if (*n > 0)
+		qsort(u, (size_t)*n, sizeof(*u), sd_ptr_cmp);
+	for (i = k = 0; i < *n; i++) {
+		if (k == 0 || u[k - 1] != u[i])
+			u[k++] = u[i];
+	}
+	*n = k;
+	return (u);
+}
+
+/* The number of s in the set. */
+static int
+sd_pos(const struct sd **u, int n, const struct sd *s)
+{
+	const struct sd **f = bsearch(&s, u, (size_t)n, sizeof(*u),
+	    sd_ptr_cmp);
+
+	return ((int)(f - u));
 }
 
 /* Place one run over the slaves of every host (12.2). */
@@ -135,7 +197,18 @@ place_run_hosts(const struct run *r, const struct place_host *hosts,
 	int *wgs_per_slave, *threads_per_slave, *slave_host;
 	double seekpct = run_loop_value(r, LOOP_SEEKPCT, -1);
 	double skew_given = 0, rate, rest, fixed = 0, *wd_skew = NULL;
-	int i, k, j, h, nfree = 0, rc = -1, cursor = 0;
+	int i, k, j, h, nfree = 0, rc = -1, cursor = 0, nu;
+	const struct sd **u = sd_set(r, &nu);
+	/*
+	 * Per distinct sd: the wd (+1) it has a sequential WG for, then
+	 * whether its threads are dealt, its WGs, and its p->sds entries.
+	 */
+	int *seq_wd = xcalloc((size_t)nu + 1, sizeof(int));
+	int *dealt = xcalloc((size_t)nu + 1, sizeof(int));
+	int *wg_first = xcalloc((size_t)nu + 2, sizeof(int));
+	int *sd_from = xcalloc((size_t)nu + 1, sizeof(int));
+	int *sd_to = xcalloc((size_t)nu + 1, sizeof(int));
+	int *wg_pos = NULL, *members = NULL;
 
 	for (h = 0; h < nhosts; h++) {
 		first[h] = nslaves;
@@ -163,7 +236,7 @@ place_run_hosts(const struct run *r, const struct place_host *hosts,
 			if (!place_wd_on(rw->wd, hosts[h].label))
 				continue;
 			for (k = 0; k < rw->nsds; k++) {
-				int best = first[h], done = 0, g;
+				int best = first[h], pos;
 
 				if (place_sd_lun(rw->sds[k], hosts[h].label) ==
 				    NULL)
@@ -177,11 +250,11 @@ place_run_hosts(const struct run *r, const struct place_host *hosts,
 					}
 					continue;
 				}
-				for (g = 0; g < p->nwgs; g++)
-					done |= p->wgs[g].wd_idx == i &&
-					    p->wgs[g].sd == rw->sds[k];
-				if (done)
+				/* Once per wd and sd, on the first host. */
+				pos = sd_pos(u, nu, rw->sds[k]);
+				if (seq_wd[pos] == i + 1)
 					continue;
+				seq_wd[pos] = i + 1;
 				for (j = first[h] + 1; j < first[h] +
 				    hosts[h].nslaves; j++) {
 					if (wgs_per_slave[j] <
@@ -198,34 +271,43 @@ place_run_hosts(const struct run *r, const struct place_host *hosts,
 	 * cursor across all sds), then within the host to the slave with a
 	 * WG for the sd and the fewest threads in total.
 	 */
+	wg_pos = xcalloc((size_t)p->nwgs + 1, sizeof(int));
+	members = xcalloc((size_t)p->nwgs + 1, sizeof(int));
+	for (i = 0; i < p->nwgs; i++) {
+		wg_pos[i] = sd_pos(u, nu, p->wgs[i].sd);
+		wg_first[wg_pos[i] + 2]++;
+	}
+	for (k = 0; k < nu; k++)
+		wg_first[k + 2] += wg_first[k + 1];
+	/* members[wg_first[x] .. wg_first[x + 1]): sd x's WGs, in order */
+	for (i = 0; i < p->nwgs; i++)
+		members[wg_first[wg_pos[i] + 1]++] = i;
 	for (i = 0; i < p->nwgs; i++) {
 		const struct sd *s = p->wgs[i].sd;
 		int *uses = xcalloc((size_t)nhosts + 1, sizeof(int));
-		int n, seen = 0;
+		int n, x = wg_pos[i], m;
 		double t;
 
-		for (k = 0; k < i; k++)
-			seen |= p->wgs[k].sd == s;
-		if (seen) {
+		if (dealt[x]) {
 			free(uses);
 			continue;
 		}
-		for (k = 0; k < p->nwgs; k++) {
-			if (p->wgs[k].sd == s)
-				uses[slave_host[p->wgs[k].slave]] = 1;
-		}
+		dealt[x] = 1;
+		for (m = wg_first[x]; m < wg_first[x + 1]; m++)
+			uses[slave_host[p->wgs[members[m]].slave]] = 1;
 		t = run_loop_value(r, LOOP_THREADS, s->threads);
 		n = t < 1 ? 1 : (int)t;
+		sd_from[x] = p->nsds;
 		while (n-- > 0) {
 			int best = -1;
 
 			do {
 				h = cursor++ % nhosts;
 			} while (!uses[h]);
-			for (k = 0; k < p->nwgs; k++) {
-				int sl = p->wgs[k].slave;
+			for (m = wg_first[x]; m < wg_first[x + 1]; m++) {
+				int sl = p->wgs[members[m]].slave;
 
-				if (p->wgs[k].sd != s || slave_host[sl] != h)
+				if (slave_host[sl] != h)
 					continue;
 				if (best < 0 || threads_per_slave[sl] <
 				    threads_per_slave[best] ||
@@ -234,25 +316,21 @@ place_run_hosts(const struct run *r, const struct place_host *hosts,
 					best = sl;
 			}
 			threads_per_slave[best]++;
-			add_thread(p, s, best);
+			add_thread(p, s, best, sd_from[x]);
 		}
+		sd_to[x] = p->nsds;
 		free(uses);
 	}
 	/* 3. Drop WGs whose slave has no thread for their sd. */
-	for (i = 0; i < p->nwgs; ) {
-		int has = 0;
+	for (i = j = 0; i < p->nwgs; i++) {
+		int has = 0, x = wg_pos[i];
 
-		for (k = 0; k < p->nsds; k++)
-			has |= p->sds[k].sd == p->wgs[i].sd &&
-			    p->sds[k].slave == p->wgs[i].slave;
-		if (has) {
-			i++;
-			continue;
-		}
-		memmove(&p->wgs[i], &p->wgs[i + 1],
-		    (size_t)(p->nwgs - i - 1) * sizeof(*p->wgs));
-		p->nwgs--;
+		for (k = sd_from[x]; k < sd_to[x]; k++)
+			has |= p->sds[k].slave == p->wgs[i].slave;
+		if (has)
+			p->wgs[j++] = p->wgs[i];
 	}
+	p->nwgs = j;
 	/* 4. Skew per workload, then per WG. */
 	wd_skew = xcalloc((size_t)r->nwds + 1, sizeof(double));
 	for (i = 0; i < r->nwds; i++) {
@@ -333,6 +411,14 @@ out:
 	if (rc != 0)
 		place_free(p);
 	free(wd_skew);
+	free(u);
+	free(seq_wd);
+	free(dealt);
+	free(wg_first);
+	free(sd_from);
+	free(sd_to);
+	free(wg_pos);
+	free(members);
 	free(wgs_per_slave);
 	free(threads_per_slave);
 	free(slave_host);

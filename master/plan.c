@@ -82,7 +82,34 @@ sd_ptr_cmp(const void *a, const void *b)
 	return (x < y ? -1 : x > y);
 }
 
-/* Resolve the sds of one wd of a run (rd sd= overrides the wd's). */
+/* Add sd s to a run's wd, checked against the wd. */
+static int
+add_sd(const struct wd *w, const struct sd *s, struct run_wd *rw, int *cap,
+    struct errmsg *e)
+{
+	/* PARMFILE.md 16 item 5, vdbench's words. */
+	if (w->xfer.kind == XFER_RANGE && w->xfer.align_bytes != 0 &&
+	    s->align_bytes != w->xfer.align_bytes)
+		return (fail(e, "The 'sd=...,align=xxx' parameter "
+		    "must be set to the same alignment value "
+		    "used in 'xfersize=(min,max,align)' (%llu); "
+		    "wd=%s, sd=%s", (unsigned long long)
+		    w->xfer.align_bytes, w->name, s->name));
+	if (rw->nsds == *cap) {
+		*cap = *cap < 16 ? 16 : *cap * 2;
+		rw->sds = xreallocarray(rw->sds, (size_t)*cap,
+		    sizeof(*rw->sds));
+	}
+	rw->sds[rw->nsds++] = s;
+	return (0);
+}
+
+/*
+ * Resolve the sds of one wd of a run (rd sd= overrides the wd's). A name
+ * without '*' is looked up in the model's index (sd names are unique in a
+ * parmfile), so sd=(sd1-sd100000) takes n, not n squared; a wildcard
+ * walks the sds in order.
+ */
 static int
 resolve_sds(const struct model *m, const struct rd *rd, const struct wd *w,
     const struct strlist *only, struct run_wd *rw, struct errmsg *e)
@@ -99,26 +126,22 @@ resolve_sds(const struct model *m, const struct rd *rd, const struct wd *w,
 		return (fail(e, "No 'sd=' parameter specified for wd=%s",
 		    w->name));
 	for (i = 0; i < pats->n; i++) {
+		size_t len = strlen(pats->v[i]);
+
 		found = 0;
-		TAILQ_FOREACH(s, &m->sds, entry) {
-			if (!name_matches(pats->v[i], s->name))
-				continue;
-			found = 1;
-			/* PARMFILE.md 16 item 5, vdbench's words. */
-			if (w->xfer.kind == XFER_RANGE &&
-			    w->xfer.align_bytes != 0 &&
-			    s->align_bytes != w->xfer.align_bytes)
-				return (fail(e, "The 'sd=...,align=xxx' parameter "
-				    "must be set to the same alignment value "
-				    "used in 'xfersize=(min,max,align)' (%llu); "
-				    "wd=%s, sd=%s", (unsigned long long)
-				    w->xfer.align_bytes, w->name, s->name));
-			if (rw->nsds == cap) {
-				cap = cap < 16 ? 16 : cap * 2;
-				rw->sds = xreallocarray(rw->sds, (size_t)cap,
-				    sizeof(*rw->sds));
+		if (len == 0 || pats->v[i][len - 1] != '*') {
+			s = model_find_sd(m, pats->v[i]);
+			if (s != NULL && add_sd(w, s, rw, &cap, e) != 0)
+				return (-1);
+			found = s != NULL;
+		} else {
+			TAILQ_FOREACH(s, &m->sds, entry) {
+				if (!name_matches(pats->v[i], s->name))
+					continue;
+				found = 1;
+				if (add_sd(w, s, rw, &cap, e) != 0)
+					return (-1);
 			}
-			rw->sds[rw->nsds++] = s;
 		}
 		if (!found)
 			return (fail(e, "Could not find sd=%s for wd=%s,host=%s",

@@ -2413,29 +2413,53 @@ start_next_run(struct master *m)
 	send_work(m);
 }
 
-/* What slave 0 of host h said about a lun: exists, size. */
-static void
-lun_fact(struct master *m, int h, const char *lun, int *exists,
-    json_int_t *size)
+/*
+ * Slave 0's INFO luns of one host by name, the first of each name: a
+ * lookup per sd and host was a walk of every lun (5,000 sds kept the
+ * master busy past the slaves' 5 s heartbeat limit).
+ */
+static json_t *
+lun_facts(const json_t *luns)
 {
-	json_t *v;
+	json_t *o = json_object(), *v;
 	size_t i;
 
-	*exists = 0;
-	*size = 0;
-	json_array_foreach(json_array_get(m->info, (size_t)h), i, v) {
+	json_array_foreach(luns, i, v) {
 		const char *l = NULL;
 		int ex = 0;
 		json_int_t sz = 0;
 
 		json_unpack(v, "{s:s,s:b,s:I}", "lun", &l, "exists", &ex,
 		    "size_bytes", &sz);
-		if (l != NULL && strcmp(l, lun) == 0) {
-			*exists = ex;
-			*size = sz;
-			return;
-		}
+		if (l != NULL && json_object_get(o, l) == NULL)
+			json_object_set(o, l, v);
 	}
+	return (o);
+}
+
+/* What slave 0 of a host said about a lun: exists, size. */
+static void
+lun_fact(const json_t *facts, const char *lun, int *exists,
+    json_int_t *size)
+{
+	json_t *v = json_object_get(facts, lun);
+	const char *l = NULL;
+
+	*exists = 0;
+	*size = 0;
+	if (v != NULL)
+		json_unpack(v, "{s:s,s:b,s:I}", "lun", &l, "exists", exists,
+		    "size_bytes", size);
+}
+
+/* Order of sd pointers. */
+static int
+sd_ptr_cmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const struct sd *const *)a;
+	uintptr_t y = (uintptr_t)*(const struct sd *const *)b;
+
+	return (x < y ? -1 : x > y);
 }
 
 /*
@@ -2446,21 +2470,35 @@ lun_fact(struct master *m, int h, const char *lun, int *exists,
 static void
 on_info(struct master *m)
 {
-	const struct sd *sd;
-	int si = 0, said = 0, h;
+	const struct sd *sd, **runs_sds = NULL;
+	json_t **facts = xcalloc((size_t)m->nhosts + 1, sizeof(*facts));
+	size_t nused = 0, cap = 0;
+	int si = 0, said = 0, ready = 0, h, r, w, k;
 
-	TAILQ_FOREACH(sd, &m->model->sds, entry) {
-		int used = 0, r, w, k, known = 0;
-		uint64_t smallest = 0;
-
-		for (r = 0; r < m->plan->nruns && !used; r++) {
-			for (w = 0; w < m->plan->runs[r].nwds; w++) {
-				for (k = 0; k < m->plan->runs[r].wds[w].nsds;
-				    k++)
-					used |= m->plan->runs[r].wds[w].sds[k]
-					    == sd;
+	for (h = 0; h < m->nhosts; h++)
+		facts[h] = lun_facts(json_array_get(m->info, (size_t)h));
+	/* The sds the runs use, sorted: a bsearch per sd. */
+	for (r = 0; r < m->plan->nruns; r++) {
+		for (w = 0; w < m->plan->runs[r].nwds; w++) {
+			for (k = 0; k < m->plan->runs[r].wds[w].nsds; k++) {
+				if (nused == cap) {
+					cap = cap < 64 ? 64 : 2 * cap;
+					runs_sds = xreallocarray(runs_sds, cap,
+					    sizeof(*runs_sds));
+				}
+				runs_sds[nused++] =
+				    m->plan->runs[r].wds[w].sds[k];
 			}
 		}
+	}
+	if (nused > 0)
+		qsort(runs_sds, nused, sizeof(*runs_sds), sd_ptr_cmp);
+	TAILQ_FOREACH(sd, &m->model->sds, entry) {
+		int used, known = 0;
+		uint64_t smallest = 0;
+
+		used = nused > 0 && bsearch(&sd, runs_sds, nused,
+		    sizeof(*runs_sds), sd_ptr_cmp) != NULL;
 		for (h = 0; h < m->nhosts; h++) {
 			const char *lun = place_sd_lun(sd, m->hosts[h].label);
 			json_int_t size;
@@ -2468,7 +2506,7 @@ on_info(struct master *m)
 
 			if (lun == NULL)
 				continue;
-			lun_fact(m, h, lun, &exists, &size);
+			lun_fact(facts[h], lun, &exists, &size);
 			if (exists && (!known || (uint64_t)size < smallest))
 				smallest = (uint64_t)size;
 			known |= exists;
@@ -2484,23 +2522,23 @@ on_info(struct master *m)
 
 			if (lun == NULL)
 				continue;
-			lun_fact(m, h, lun, &exists, &size);
+			lun_fact(facts[h], lun, &exists, &size);
 			rc = plan_sd_needs_format(sd, lun, exists,
 			    (uint64_t)size, m->model->general.formatsds, &e);
 			if (rc < 0) {
 				master_abort(m, "%s", e.text);
-				return;
+				goto out;
 			}
 			if (rc == 0 && !exists) {
 				master_abort(m, "sd=%s,lun=%s: the lun does not "
 				    "exist on host %s", sd->name, lun,
 				    m->hosts[h].label);
-				return;
+				goto out;
 			}
 			if (rc == 0 && m->sd_size[si - 1] == 0) {
 				master_abort(m, "Unknown lun size for sd=%s",
 				    sd->name);
-				return;
+				goto out;
 			}
 			if (rc > 0 && strcmp(sd_engine(sd, &sd->openflags),
 			    "null") == 0) {
@@ -2530,7 +2568,14 @@ on_info(struct master *m)
 	m->had_format = m->nformat > 0;
 	open_key_reports(m);
 	report_rd_links(m->rep, m->plan, m->nformat > 0);
-	start_next_run(m);
+	ready = 1;
+out:
+	for (h = 0; h < m->nhosts; h++)
+		json_decref(facts[h]);
+	free(facts);
+	free(runs_sds);
+	if (ready)
+		start_next_run(m);
 }
 
 /* One message from a known slave. */

@@ -5,10 +5,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "parmtest.h"
+#include "place.h"
 
 static void
 test_t01_minimal(void **state)
@@ -387,6 +390,147 @@ test_total_sds(void **state)
 	model_free(m);
 }
 
+/*
+ * The sd name index (review2 finding 2): model_find_sd answers as the list
+ * walk did (first sd of the exact name) through inserts at the end and
+ * before an entry, removals (linear probing's deletion), duplicates and a
+ * plain TAILQ_INSERT_TAIL; the parser and the planner use it.
+ */
+static void
+test_sd_index(void **state)
+{
+	struct parm_opts o;
+	struct model *m = model_new();
+	struct sd *v[3000], *a, *b, *c, *late;
+	struct errmsg e;
+	struct plan p;
+	char name[32];
+	int i;
+
+	(void)state;
+	assert_null(model_find_sd(m, "s0"));
+	for (i = 0; i < 3000; i++) {
+		snprintf(name, sizeof(name), "s%d", i);
+		v[i] = sd_new(name);
+		model_insert_sd(m, v[i], NULL);
+	}
+	for (i = 0; i < 3000; i++) {
+		snprintf(name, sizeof(name), "s%d", i);
+		assert_ptr_equal(model_find_sd(m, name), v[i]);
+	}
+	assert_null(model_find_sd(m, "S1"));
+	assert_null(model_find_sd(m, "s"));
+	assert_null(model_find_sd(m, "s1 "));
+	for (i = 0; i < 3000; i += 3) {
+		model_remove_sd(m, v[i]);
+		sd_free(v[i]);
+	}
+	for (i = 0; i < 3000; i++) {
+		snprintf(name, sizeof(name), "s%d", i);
+		if (i % 3 == 0)
+			assert_null(model_find_sd(m, name));
+		else
+			assert_ptr_equal(model_find_sd(m, name), v[i]);
+	}
+	a = sd_new("dup");
+	b = sd_new("dup");
+	model_insert_sd(m, a, NULL);
+	model_insert_sd(m, b, NULL);
+	assert_ptr_equal(model_find_sd(m, "dup"), a);
+	model_remove_sd(m, a);
+	assert_ptr_equal(model_find_sd(m, "dup"), b);
+	c = sd_new("dup");
+	model_insert_sd(m, c, v[1]);
+	assert_ptr_equal(model_find_sd(m, "dup"), c);
+	model_insert_sd(m, a, v[2]);
+	assert_ptr_equal(model_find_sd(m, "dup"), c);
+	model_remove_sd(m, a);
+	model_insert_sd(m, a, c);
+	assert_ptr_equal(model_find_sd(m, "dup"), a);
+	late = sd_new("late");
+	TAILQ_INSERT_TAIL(&m->sds, late, entry);
+	assert_ptr_equal(model_find_sd(m, "late"), late);
+	assert_ptr_equal(model_find_sd(m, "s2999"), v[2999]);
+	model_free(m);
+
+	/* count= copies are indexed; the copied entry's name is free again */
+	assert_string_equal(pt_error("sd=sd,lun=/b*,count=(1,3)\n"
+	    "sd=sd2,lun=/c\n", &e), "An SD can only be defined once: sd=sd2");
+	assert_int_equal(e.line, 2);
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd,lun=/b*,count=(1,3)\nsd=sd,lun=/c\n"
+	    "sd=sd4,lun=/d\nwd=wd1,sd=(sd3,sd,sd1-sd2,sd4)\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=4,interval=1\n", &o, &m, &e), 0);
+	memset(&p, 0, sizeof(p));
+	assert_int_equal(plan_build(m, &p, &e), 0);
+	assert_int_equal(p.runs[0].wds[0].nsds, 5);
+	assert_string_equal(p.runs[0].wds[0].sds[0]->name, "sd3");
+	assert_string_equal(p.runs[0].wds[0].sds[1]->luns[0].lun, "/c");
+	assert_string_equal(p.runs[0].wds[0].sds[2]->name, "sd1");
+	assert_string_equal(p.runs[0].wds[0].sds[4]->name, "sd4");
+	plan_free(&p);
+	model_free(m);
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd1,lun=/a\nsd=sd2,lun=/b\n"
+	    "wd=wd1,sd=(sd2,SD1)\nrd=rd1,wd=wd1,iorate=10,elapsed=4,"
+	    "interval=1\n", &o, &m, &e), 0);
+	memset(&p, 0, sizeof(p));
+	assert_int_equal(plan_build(m, &p, &e), -1);
+	assert_string_equal(e.text, "Could not find sd=SD1 for wd=wd1,"
+	    "host=localhost");
+	plan_free(&p);
+	model_free(m);
+}
+
+/*
+ * Placement of 100,000 sds (a real run's planning, review2 finding 2):
+ * per sd, not every WG against every other, so well under 5 s (minutes
+ * before, even in a release build; 5 s leaves room for sanitizers).
+ */
+static void
+test_place_100k(void **state)
+{
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct plan p;
+	struct placement pl;
+	struct timespec t0, t1;
+	double s;
+	int i, threads = 0;
+
+	(void)state;
+	pt_opts(&o);
+	assert_int_equal(pt_parse("sd=sd,lun=/tmp/f*,size=1m,threads=2,"
+	    "count=(1,100000)\nwd=wd1,sd=sd*\nwd=wd2,sd=sd9*,seekpct=eof\n"
+	    "rd=rd1,wd=wd*,iorate=1000,elapsed=4,interval=1\n", &o, &m, &e),
+	    0);
+	memset(&p, 0, sizeof(p));
+	assert_int_equal(plan_build(m, &p, &e), 0);
+	/* The quadratic placement took minutes: SIGALRM ends the test. */
+	alarm(30);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(place_run(&p.runs[0], 2, &pl, &e), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	alarm(0);
+	s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	print_message("placed 100,000 sds on 2 slaves in %.3f s\n", s);
+	assert_true(s < 5);
+	/* wd1 random: a WG per sd and slave; wd2 (11,111 sds) sequential */
+	assert_int_equal(pl.nwgs, 200000 + 11111);
+	assert_int_equal(pl.nsds, 200000);
+	for (i = 0; i < pl.nsds; i++) {
+		assert_int_equal(pl.sds[i].threads, 1);
+		assert_int_equal(pl.sds[i].slave, i % 2);
+		assert_ptr_equal(pl.sds[i].sd, p.runs[0].wds[0].sds[i / 2]);
+		threads += pl.sds[i].threads;
+	}
+	assert_int_equal(threads, 200000);
+	place_free(&pl);
+	plan_free(&p);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -403,6 +547,8 @@ main(void)
 		cmocka_unit_test(test_overrides),
 		cmocka_unit_test(test_bounded_values),
 		cmocka_unit_test(test_total_sds),
+		cmocka_unit_test(test_sd_index),
+		cmocka_unit_test(test_place_100k),
 	};
 	return (cmocka_run_group_tests_name("parmfile", tests, NULL, NULL));
 }
