@@ -158,9 +158,10 @@ struct master {
 	uint64_t		 state_since_ns;
 	int			 next_run;	/* next plan run */
 	int			 nformat;	/* sds to create/expand */
-	const struct sd		*format_sd[256];
-	int			 format_host[256];
-	uint64_t		 format_from[256];
+	int			 format_cap;	/* the arrays' room */
+	const struct sd		**format_sd;
+	int			*format_host;
+	uint64_t		*format_from;
 	uint64_t		*sd_size;	/* per model sd, bytes */
 	uint64_t		*sd_xmax;	/* largest xfersize per sd */
 	struct lrun		 cur;
@@ -2546,7 +2547,20 @@ on_info(struct master *m)
 				    "I/O, so the lun is not formatted (an empty "
 				    "file is made if there is none)", sd->name,
 				    lun);
-			} else if (rc > 0 && m->nformat < 256) {
+			} else if (rc > 0) {
+				if (m->nformat == m->format_cap) {
+					m->format_cap = m->format_cap == 0 ?
+					    64 : 2 * m->format_cap;
+					m->format_sd = xreallocarray(
+					    m->format_sd, (size_t)m->format_cap,
+					    sizeof(*m->format_sd));
+					m->format_host = xreallocarray(
+					    m->format_host, (size_t)m->format_cap,
+					    sizeof(*m->format_host));
+					m->format_from = xreallocarray(
+					    m->format_from, (size_t)m->format_cap,
+					    sizeof(*m->format_from));
+				}
 				if (!said++)
 					console_line("Vdbench will attempt to "
 					    "expand a disk file if the requested "
@@ -3709,6 +3723,9 @@ out:
 		close(m->listen_fd);
 	if (m->base != NULL)
 		event_base_free(m->base);
+	free(m->format_sd);
+	free(m->format_host);
+	free(m->format_from);
 	free(m->sd_size);
 	free(m->sd_xmax);
 	free(m);

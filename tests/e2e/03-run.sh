@@ -163,4 +163,10 @@ for i in $(seq 50); do
 	sleep 0.1
 done
 [ -z "$left" ] && ok || { bad "slaves $left still running 5 s after the master died"; kill -9 $left; }
+# More than 256 luns to create: every one is formatted (the master kept
+# room for 256 and silently skipped the rest, whose runs then failed).
+mkdir -p "$T/f300"
+printf 'sd=sd,lun=%s/f300/f*,size=1m,count=(1,300)\nwd=wd1,sd=sd*,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/f300.parm"
+expect_rc 0 "$VDBC" -f "$T/f300.parm" -o "$T/o300" --port 0 --seed 1
+[ "$(find "$T/f300" -type f -name 'f*' -size 1M | wc -l)" = 300 ] && ok || bad "not every one of 300 luns was formatted"
 finish
