@@ -92,8 +92,12 @@ mkdir "$T/luns" && (cd "$T/luns" && seq 1 5000 | sed 's/^/x/' | xargs truncate -
   seq 1 5000 | awk '{ printf "sd=sd%d,lun=%s/luns/x%d\n", $1, T, $1 }' T="$T"
   echo 'wd=wd1,sd=sd*,xfersize=4k'
   echo 'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1'; } >"$T/5k.parm"
-expect_rc 0 "$VDBC" -f "$T/5k.parm" -o "$T/o5k" -m 2 --port 0 --seed 1
-expect_out "Vdbench execution completed successfully"
+# A scale check: a sanitizer build's master is several times slower and
+# can still pass the 5 s on its own (that is what it measures): not there.
+if [ "${VDBC_SANITIZED:-0}" != 1 ]; then
+	expect_rc 0 "$VDBC" -f "$T/5k.parm" -o "$T/o5k" -m 2 --port 0 --seed 1
+	expect_out "Vdbench execution completed successfully"
+fi
 
 # --dump=json: the model alone on stdout, the console on stderr.
 timeout 60 "$VDBC" -s --dump=json -f "$T/t03.parm" -o "$T/o" >"$T/json" 2>"$T/err"
