@@ -402,21 +402,15 @@ link_set_dispatch(struct link *l, link_dispatch_fn *dispatch, void *arg)
 	l->arg = arg;
 }
 
-/* Encode and queue one frame. */
-int
-link_reply(struct link *l, uint16_t type, json_t *body, uint32_t tag)
+/* Encode body (stolen) and queue it, dead link or not; -1 if it cannot. */
+static int
+link_queue(struct link *l, uint16_t type, json_t *body, uint32_t tag)
 {
-	struct evbuffer *out;
+	struct evbuffer *out = bufferevent_get_output(l->bev);
 	uint8_t hdr[PROTO_HDR_LEN];
 	char *text;
 	size_t len;
 
-	if (body == NULL)
-		body = json_object();
-	if (l->dead) {
-		json_decref(body);
-		return (-1);
-	}
 	text = json_dumps(body, JSON_COMPACT);
 	json_decref(body);
 	if (text == NULL)
@@ -427,34 +421,35 @@ link_reply(struct link *l, uint16_t type, json_t *body, uint32_t tag)
 		return (-1);
 	}
 	frame_encode(hdr, type, (uint32_t)len, tag);
-	out = bufferevent_get_output(l->bev);
 	evbuffer_add(out, hdr, sizeof(hdr));
 	evbuffer_add(out, text, len);
 	free(text);
 	return (0);
 }
 
+/* Encode and queue one frame. */
+int
+link_reply(struct link *l, uint16_t type, json_t *body, uint32_t tag)
+{
+	if (body == NULL)
+		body = json_object();
+	if (l->dead) {
+		json_decref(body);
+		return (-1);
+	}
+	return (link_queue(l, type, body, tag));
+}
+
 /* After a protocol error: queue ERROR {text: why} for the peer. */
 int
 link_tell_error(struct link *l)
 {
-	uint8_t hdr[PROTO_HDR_LEN];
 	json_t *body;
-	char *text;
-	size_t len;
 
 	if (!l->broke || l->freed ||
-	    (body = json_pack("{s:s}", "text", l->error)) == NULL)
+	    (body = json_pack("{s:s}", "text", l->error)) == NULL ||
+	    link_queue(l, MSG_ERROR, body, l->next_tag++) != 0)
 		return (-1);
-	text = json_dumps(body, JSON_COMPACT);
-	json_decref(body);
-	if (text == NULL)
-		return (-1);
-	len = strlen(text);
-	frame_encode(hdr, MSG_ERROR, (uint32_t)len, l->next_tag++);
-	evbuffer_add(bufferevent_get_output(l->bev), hdr, sizeof(hdr));
-	evbuffer_add(bufferevent_get_output(l->bev), text, len);
-	free(text);
 	l->broke = 0;		/* once */
 	bufferevent_enable(l->bev, EV_WRITE);
 	return (0);
