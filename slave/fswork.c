@@ -105,6 +105,9 @@ struct fswork {
 	int		 walk_done;	/* under mu, with walk_out */
 	int		 walk_cancel;	/* atomic */
 	json_t		*walk_out;
+	/* test hook: VDBC_TEST_STAT_DELAY_US, a sleep after each file's
+	 * stat in the walk (e2e 24 makes a slow walk with it) */
+	unsigned	 walk_delay_us;
 };
 
 /* Relaxed single-writer add, safe against the snapshotting loop. */
@@ -1363,6 +1366,8 @@ walk_holder(const struct fswork *w, const struct fwg *x, uint64_t h,
 		if (fstatat(dfd, de->d_name, &st, 0) != 0 ||
 		    !S_ISREG(st.st_mode))
 			continue;
+		if (w->walk_delay_us > 0)
+			usleep(w->walk_delay_us);
 		c[0]++;
 		c[1] += (uint64_t)st.st_size;
 		if ((uint64_t)st.st_size >= fstree_file_size(&x->tree, f)) {
@@ -1434,8 +1439,13 @@ static void *
 walk_main(void *arg)
 {
 	struct fswork *w = arg;
-	json_t *out = anchors_json(w);
+	const char *delay = getenv("VDBC_TEST_STAT_DELAY_US");
+	json_t *out;
 
+	/* a test hook (docs/threads.md): only the walk reads it */
+	w->walk_delay_us = delay != NULL ? (unsigned)strtoul(delay, NULL, 10) :
+	    0;
+	out = anchors_json(w);
 	pthread_mutex_lock(&w->mu);
 	w->walk_out = out;
 	w->walk_done = 1;
