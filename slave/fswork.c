@@ -104,6 +104,7 @@ struct fswork {
 	int		 walking;	/* walk_tid to join (loop's own) */
 	int		 walk_done;	/* under mu, with walk_out */
 	int		 walk_cancel;	/* atomic */
+	int		 walk_wake;	/* eventfd written when it ends */
 	json_t		*walk_out;
 	/* test hook: VDBC_TEST_STAT_DELAY_US, a sleep after each file's
 	 * stat in the walk (e2e 24 makes a slow walk with it) */
@@ -1440,6 +1441,7 @@ walk_main(void *arg)
 {
 	struct fswork *w = arg;
 	const char *delay = getenv("VDBC_TEST_STAT_DELAY_US");
+	uint64_t one = 1;
 	json_t *out;
 
 	/* a test hook (docs/threads.md): only the walk reads it */
@@ -1450,6 +1452,9 @@ walk_main(void *arg)
 	w->walk_out = out;
 	w->walk_done = 1;
 	pthread_mutex_unlock(&w->mu);
+	/* after the result is published: the loop wakes and takes it */
+	while (write(w->walk_wake, &one, sizeof(one)) < 0 && errno == EINTR)
+		;
 	return (NULL);
 }
 
@@ -1468,11 +1473,12 @@ walk_end(struct fswork *w)
 }
 
 int
-fswork_anchors_begin(struct fswork *w, struct errmsg *e)
+fswork_anchors_begin(struct fswork *w, int wake_fd, struct errmsg *e)
 {
 	int rc;
 
 	walk_end(w);
+	w->walk_wake = wake_fd;
 	if ((rc = pthread_create(&w->walk_tid, NULL, walk_main, w)) != 0) {
 		errmsg_set(e, NULL, 0, 0, "cannot start the anchor walk: %s",
 		    strerror(rc));

@@ -39,11 +39,13 @@ const char	*fswork_error(const struct fswork *);
  * each tree (a stat of every directory and of every file in the ones
  * that exist). Millions of files take seconds, so the walk runs on a
  * thread of its own: begin starts it (cancelling one in progress), take
- * returns its result once done (caller owns) and NULL until then. Begin
+ * returns its result once done (caller owns) and NULL until then. The
+ * walk thread writes 1 to the eventfd given to begin when it ends (also
+ * when cancelled), so the loop needs no polling. Begin
  * only while the file threads are not started or stopped; fswork_free
  * cancels a walk in progress.
  */
-int		 fswork_anchors_begin(struct fswork *, struct errmsg *);
+int		 fswork_anchors_begin(struct fswork *, int, struct errmsg *);
 json_t		*fswork_anchors_take(struct fswork *);
 /* Progress lines for the master's console (caller clears). */
 struct strlist;

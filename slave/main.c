@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -51,10 +52,11 @@ struct slave {
 	struct event		*hb_ev;
 	struct event		*sig_ev[3];
 	/* READY or RUN_END waiting for the walk of what exists of the
-	 * anchors (seconds for millions of files): the loop polls it and
-	 * heartbeats go on meanwhile */
+	 * anchors (seconds for millions of files): the walk thread wakes
+	 * the loop through walk_fd (an eventfd); heartbeats go on meanwhile */
 	json_t			*pend;
 	uint16_t		 pend_type;
+	int			 walk_fd;
 	struct event		*walk_ev;
 	int			 rc;
 };
@@ -232,38 +234,30 @@ send_ready(struct slave *s, json_t *body)
 	link_send(s->link, MSG_READY, body);
 }
 
-static void
-walk_poll(struct slave *s)
-{
-	struct timeval tv = { 0, 5000 };
-
-	evtimer_add(s->walk_ev, &tv);
-}
-
 /* Drop a READY or RUN_END still waiting for its walk. */
 static void
 pend_drop(struct slave *s)
 {
 	json_decref(s->pend);
 	s->pend = NULL;
-	evtimer_del(s->walk_ev);
 }
 
-/* Wait for a walk of the anchors, then send what waited for it. */
+/* A walk of the anchors ended: send what waited for it. A wake from a
+ * walk since cancelled finds nothing to take. */
 static void
 walk_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct slave *s = arg;
 	json_t *anchors, *body;
+	uint64_t n;
 
-	(void)fd;
 	(void)what;
+	while (read(fd, &n, sizeof(n)) < 0 && errno == EINTR)
+		;
 	if (s->pend == NULL || s->work == NULL)
 		return;
-	if ((anchors = work_anchors_take(s->work)) == NULL) {
-		walk_poll(s);
+	if ((anchors = work_anchors_take(s->work)) == NULL)
 		return;
-	}
 	body = s->pend;
 	s->pend = NULL;
 	json_object_set_new(body, "anchors", anchors);
@@ -283,7 +277,7 @@ send_after_walk(struct slave *s, uint16_t type, json_t *body)
 {
 	struct errmsg e;
 
-	if (work_anchors_begin(s->work, &e) != 0) {
+	if (work_anchors_begin(s->work, s->walk_fd, &e) != 0) {
 		log_warn("%s: %s", s->name, e.text);
 		if (type == MSG_READY)
 			send_ready(s, body);
@@ -296,7 +290,6 @@ send_after_walk(struct slave *s, uint16_t type, json_t *body)
 	}
 	s->pend = body;
 	s->pend_type = type;
-	walk_poll(s);
 }
 
 /* WORK: set up the run; READY or ERROR. */
@@ -516,8 +509,14 @@ slave_main(int argc, char *argv[])
 	 * 8 threads at a fixed rate (docs/performance.md).
 	 */
 	mallopt(M_MMAP_THRESHOLD, 16 * 1024);
+	if ((s.walk_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) < 0) {
+		log_error("eventfd: %s", strerror(errno));
+		tls_free(tls);
+		return (1);
+	}
 	if ((fd = net_dial(connect_to, NULL, &e)) < 0) {
 		log_error("%s", e.text);
+		close(s.walk_fd);
 		tls_free(tls);
 		return (1);
 	}
@@ -540,7 +539,9 @@ slave_main(int argc, char *argv[])
 	    link_new(s.base, fd, dispatch, &s);
 	s.interval_ev = evtimer_new(s.base, interval_cb, &s);
 	s.hb_ev = event_new(s.base, -1, EV_PERSIST, heartbeat_cb, &s);
-	s.walk_ev = evtimer_new(s.base, walk_cb, &s);
+	s.walk_ev = event_new(s.base, s.walk_fd, EV_READ | EV_PERSIST, walk_cb,
+	    &s);
+	event_add(s.walk_ev, NULL);
 	evtimer_add(s.hb_ev, &one_s);
 	for (i = 0; i < 3; i++) {
 		s.sig_ev[i] = evsignal_new(s.base, sigs[i], signal_cb, &s);
@@ -573,6 +574,7 @@ slave_main(int argc, char *argv[])
 	for (i = 0; i < 3; i++)
 		event_free(s.sig_ev[i]);
 	event_free(s.walk_ev);
+	close(s.walk_fd);
 	event_free(s.interval_ev);
 	event_free(s.hb_ev);
 	link_free(s.link);

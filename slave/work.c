@@ -866,11 +866,12 @@ work_take_errors(struct work *w, struct strlist *out)
 	pthread_mutex_unlock(&w->err_mu);
 }
 
-/* The walk of what exists of the anchors (file-system runs). */
+/* The walk of what exists of the anchors (file-system runs); its end
+ * is signalled on the eventfd wake_fd. */
 int
-work_anchors_begin(struct work *w, struct errmsg *e)
+work_anchors_begin(struct work *w, int wake_fd, struct errmsg *e)
 {
-	return (w->fs != NULL ? fswork_anchors_begin(w->fs, e) : 0);
+	return (w->fs != NULL ? fswork_anchors_begin(w->fs, wake_fd, e) : 0);
 }
 
 json_t *

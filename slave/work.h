@@ -45,7 +45,7 @@ void		 work_take_errors(struct work *, struct strlist *);
 int		 work_is_fs(const struct work *);
 /* [{anchor, files, dirs, bytes, ...}] of a file-system run, walked on
  * a thread of its own (fswork.h): begin, then take until not NULL. */
-int		 work_anchors_begin(struct work *, struct errmsg *);
+int		 work_anchors_begin(struct work *, int, struct errmsg *);
 json_t		*work_anchors_take(struct work *);
 /* Progress lines for the console (file-system runs; caller clears). */
 void		 work_take_notes(struct work *, struct strlist *);
