@@ -254,6 +254,84 @@ test_deadline(void **state)
 	event_base_free(base);
 }
 
+/* What one end of a link pair heard, in order. */
+struct heard {
+	int		 n;
+	uint16_t	 type[8];
+	uint32_t	 tag[8];
+	json_int_t	 x[8];		/* body's "x", or -1 */
+	int		 downs;
+};
+
+static void
+heard_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
+    void *arg)
+{
+	struct heard *h = arg;
+	json_t *x;
+
+	(void)l;
+	if (body == NULL) {
+		h->downs++;
+		return;
+	}
+	assert_true(h->n < 8);
+	h->type[h->n] = type;
+	h->tag[h->n] = tag;
+	x = json_object_get(body, "x");
+	h->x[h->n++] = json_is_integer(x) ? json_integer_value(x) : -1;
+}
+
+/*
+ * Two links on a socketpair: messages arrive whole, in order, with their
+ * types and bodies, a reply with the tag it echoes, a NULL body as {};
+ * after one end is freed the other hears the link go down, once, and
+ * sending on it fails.
+ */
+static void
+test_round_trip(void **state)
+{
+	struct heard ha = { 0 }, hb = { 0 };
+	struct event_base *base = event_base_new();
+	struct link *a, *b;
+	int sv[2];
+
+	(void)state;
+	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	evutil_make_socket_nonblocking(sv[0]);
+	evutil_make_socket_nonblocking(sv[1]);
+	a = link_new(base, sv[0], heard_dispatch, &ha);
+	b = link_new(base, sv[1], heard_dispatch, &hb);
+	assert_int_equal(link_send(a, MSG_READY, json_pack("{s:i,s:I}", "x",
+	    1, "run_id", (json_int_t)5)), 0);
+	assert_int_equal(link_send(a, MSG_HEARTBEAT, json_pack("{s:i,s:I}",
+	    "x", 2, "seq", (json_int_t)1)), 0);
+	assert_int_equal(link_send(a, MSG_SHUTDOWN, NULL), 0);
+	assert_int_equal(link_reply(b, MSG_INFO, json_pack("{s:i,s:[]}", "x",
+	    3, "luns"), 42), 0);
+	RUN_UNTIL(base, hb.n == 3 && ha.n == 1, 2000);
+	assert_int_equal(hb.n, 3);
+	assert_int_equal(hb.type[0], MSG_READY);
+	assert_int_equal(hb.x[0], 1);
+	assert_int_equal(hb.type[1], MSG_HEARTBEAT);
+	assert_int_equal(hb.x[1], 2);
+	assert_int_equal(hb.type[2], MSG_SHUTDOWN);
+	assert_int_equal(hb.x[2], -1);
+	assert_int_equal(ha.n, 1);
+	assert_int_equal(ha.type[0], MSG_INFO);
+	assert_int_equal(ha.tag[0], 42);
+	assert_int_equal(ha.x[0], 3);
+	assert_int_equal(link_pending(a), 0);
+	link_free(b);
+	RUN_UNTIL(base, ha.downs > 0, 2000);
+	RUN_UNTIL(base, 0, 50);
+	assert_int_equal(ha.downs, 1);
+	assert_int_equal(link_send(a, MSG_HEARTBEAT, NULL), -1);
+	assert_non_null(link_error(a));
+	link_free(a);
+	event_base_free(base);
+}
+
 int
 main(void)
 {
@@ -263,6 +341,7 @@ main(void)
 		cmocka_unit_test(test_tell_error),
 		cmocka_unit_test(test_max_frame),
 		cmocka_unit_test(test_deadline),
+		cmocka_unit_test(test_round_trip),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

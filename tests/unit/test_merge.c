@@ -95,12 +95,129 @@ test_hist_lies(void **state)
 	hist_free(h);
 }
 
+/* One WG's delta of n reads of 4 KiB into keys of interval slot a. */
+static void
+add_reads(struct iacc *a, const int keys[MERGE_KEYS_PER_WG], uint64_t n,
+    uint64_t resp_ns)
+{
+	struct hist *h[2] = { hist_new(), NULL };
+	struct vdbhist v[2];
+	struct iostats st;
+	uint64_t i;
+
+	memset(&st, 0, sizeof(st));
+	memset(v, 0, sizeof(v));
+	st.side[0].ios = n;
+	st.side[0].bytes = 4096 * n;
+	st.side[0].resp_sum_ns = n * resp_ns;
+	for (i = 0; i < n; i++)
+		hist_add(h[0], resp_ns);
+	v[0].count[3] = n;
+	merge_add(a, keys, &st, h, v, NULL);
+	hist_free(h[0]);
+}
+
+/*
+ * The ring: a slave may run at most MERGE_RING intervals ahead of the
+ * next one printed; a printed interval has no slot; a slot reused for
+ * k + MERGE_RING starts empty.
+ */
+static void
+test_ring(void **state)
+{
+	const int keys[MERGE_KEYS_PER_WG] = { 0, 1, -1, 2, 99, -1, -1 };
+	struct merge *m = merge_new(3);
+	struct iacc *a, *b;
+
+	(void)state;
+	assert_null(merge_slot(m, 4, 5));		/* printed */
+	assert_non_null(a = merge_slot(m, 5, 5));
+	assert_int_equal(a->k, 5);
+	assert_ptr_equal(merge_slot(m, 5, 5), a);	/* same slot */
+	assert_non_null(merge_slot(m, 5 + MERGE_RING - 1, 5));
+	assert_null(merge_slot(m, 5 + MERGE_RING, 5));	/* too far ahead */
+	/* keys -1 and out of range are skipped */
+	add_reads(a, keys, 10, 1000000);
+	assert_int_equal(a->keys[0].st.side[0].ios, 10);
+	assert_int_equal(a->keys[1].st.side[0].ios, 10);
+	assert_int_equal(a->keys[2].st.side[0].ios, 10);
+	assert_int_equal(a->keys[2].vdb[0].count[3], 10);
+	assert_int_equal(hist_count(a->keys[2].h[0]), 10);
+	add_reads(a, keys, 5, 1000000);
+	assert_int_equal(a->keys[0].st.side[0].ios, 15);
+	assert_int_equal(hist_count(a->keys[0].h[0]), 15);
+	/* interval 5 printed: its slot, now for 5 + MERGE_RING, is empty */
+	a->nrep = 1;
+	a->dur_sum_ns = SEC;
+	merge_printed(m, a, 1);
+	assert_non_null(b = merge_slot(m, 5 + MERGE_RING, 6));
+	assert_ptr_equal(a, b);
+	assert_int_equal(b->k, 5 + MERGE_RING);
+	assert_int_equal(b->keys[0].st.side[0].ios, 0);
+	assert_null(b->keys[0].h[0]);
+	assert_int_equal(merge_all(m)->keys[0].st.side[0].ios, 15);
+	merge_free(m);
+}
+
+/*
+ * The sums: every printed interval in merge_all; those in the avg window
+ * in merge_sum (all of them when none was in the window); durations are
+ * the mean over the reporting slaves.
+ */
+static void
+test_avg_window(void **state)
+{
+	const int keys[MERGE_KEYS_PER_WG] = { 0, -1, -1, -1, -1, -1, -1 };
+	struct merge *m = merge_new(1);
+	const struct iacc *sum;
+	struct iacc *a;
+	unsigned int k;
+
+	(void)state;
+	/* before any avg interval, the sum is all printed intervals */
+	assert_non_null(a = merge_slot(m, 1, 1));
+	add_reads(a, keys, 100, 2000000);	/* warmup: 100 at 2 ms */
+	a->nrep = 2;
+	a->dur_sum_ns = 2 * SEC + 2 * 1000000;	/* 1.001 s mean */
+	assert_int_equal(merge_duration_ns(a), SEC + 1000000);
+	merge_printed(m, a, 0);
+	sum = merge_sum(m);
+	assert_ptr_equal(sum, merge_all(m));
+	assert_int_equal(sum->keys[0].st.side[0].ios, 100);
+	/* intervals 2 and 3 are the avg window: 10 and 20 at 1 ms */
+	for (k = 2; k <= 3; k++) {
+		assert_non_null(a = merge_slot(m, k, k));
+		add_reads(a, keys, 10 * (k - 1), 1000000);
+		a->nrep = 1;
+		a->dur_sum_ns = SEC;
+		a->cpu_valid = 1;
+		a->cpu[0] = 7;
+		merge_printed(m, a, 1);
+	}
+	sum = merge_sum(m);
+	assert_ptr_not_equal(sum, merge_all(m));
+	assert_int_equal(sum->nrep, 2);
+	assert_int_equal(sum->keys[0].st.side[0].ios, 30);
+	assert_int_equal(sum->keys[0].st.side[0].resp_sum_ns, 30 * 1000000);
+	assert_int_equal(hist_count(sum->keys[0].h[0]), 30);
+	assert_int_equal(sum->dur_sum_ns, 2 * SEC);
+	assert_int_equal(sum->cpu[0], 14);
+	assert_int_equal(sum->cpu_valid, 1);
+	assert_int_equal(merge_all(m)->nrep, 3);
+	assert_int_equal(merge_all(m)->keys[0].st.side[0].ios, 130);
+	/* interval 1 had no CPU sample: the whole run's CPU is not valid */
+	assert_int_equal(merge_all(m)->cpu_valid, 0);
+	merge_free(m);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lies),
 		cmocka_unit_test(test_hist_lies),
+		cmocka_unit_test(test_ring),
+		cmocka_unit_test(test_avg_window),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
