@@ -44,9 +44,9 @@ log_text(char *buf, size_t len, const char *s)
 	return (buf);
 }
 
-/* Turn on debug categories from a comma list. */
+/* Debug categories from a comma list. */
 int
-log_set_debug(const char *list)
+log_debug_parse(const char *list, unsigned int *maskp)
 {
 	static const struct { const char *name; unsigned int bit; } cats[] = {
 		{ "net", LOG_NET }, { "proto", LOG_PROTO },
@@ -56,6 +56,10 @@ log_set_debug(const char *list)
 	unsigned int mask = 0;
 	size_t i;
 
+	if (strlen(list) >= sizeof(buf) || list[0] == '\0' ||
+	    list[0] == ',' || list[strlen(list) - 1] == ',' ||
+	    strstr(list, ",,") != NULL)
+		return (-1);
 	snprintf(buf, sizeof(buf), "%s", list);
 	for (word = strtok_r(buf, ",", &save); word != NULL;
 	    word = strtok_r(NULL, ",", &save)) {
@@ -71,6 +75,18 @@ log_set_debug(const char *list)
 			return (-1);
 		mask |= cats[i].bit;
 	}
+	*maskp = mask;
+	return (0);
+}
+
+/* Turn on debug categories from a comma list. */
+int
+log_set_debug(const char *list)
+{
+	unsigned int mask;
+
+	if (log_debug_parse(list, &mask) != 0)
+		return (-1);
 	log_debug_mask = mask;
 	return (0);
 }
@@ -123,6 +139,15 @@ log_info(const char *fmt, ...)
 	va_start(ap, fmt);
 	log_vline("info", fmt, ap);
 	va_end(ap);
+}
+
+/* One frame through a link (link_set_trace). */
+void
+log_frame(int fd, int out, const char *type, unsigned int len,
+    unsigned int tag)
+{
+	log_debug(LOG_PROTO, "fd %d %s %s, %u bytes, tag %u", fd, out ?
+	    "sent" : "received", type, len, tag);
 }
 
 /* A debug line; callers use the log_debug() macro. */

@@ -19,8 +19,14 @@ enum log_cat {
 
 extern unsigned int log_debug_mask;	/* written only by log_set_debug() */
 
+/* The categories --debug= takes, for usage and error texts. */
+#define LOG_DEBUG_WORDS	"net,proto,plan,aio or all"
+
 void	log_open(const char *role, const char *host);
-/* Parse "net,proto,plan,aio" or "all"; -1 on an unknown word. */
+/* Parse "net,proto,plan,aio" or "all" into mask; -1 on an unknown or
+ * empty word. */
+int	log_debug_parse(const char *list, unsigned int *mask);
+/* Turn on the categories of list (log_debug_parse); -1 as it. */
 int	log_set_debug(const char *list);
 void	log_error(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	log_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
@@ -32,6 +38,12 @@ void	log_debug_line(const char *, ...)
  * as '?', HTML-escaped when this process logs into a page. Returns buf.
  */
 const char *log_text(char *buf, size_t len, const char *);
+/*
+ * A frame in or out on the link of socket fd (LOG_PROTO): the shape of
+ * proto/link.h's link_trace_fn, so a role hands it to link_set_trace().
+ */
+void	log_frame(int fd, int out, const char *type, unsigned int len,
+	    unsigned int tag);
 
 /* The enable test happens before any formatting (redis serverLog). */
 #define log_debug(cat, ...) do {					\

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log.h"
 #include "xmalloc.h"
 
 const char *const cli_usage[] = {
@@ -36,6 +37,8 @@ const char *const cli_usage[] = {
 	"stop). ",
 	" '--ssh cmd':   Command for shell=ssh hosts (default 'ssh'), e.g. "
 	"--ssh \"ssh -F file\". ",
+	" '--debug=list': Debug lines on stderr (and in the slaves' logs): "
+	"net,proto,plan,aio or all. ",
 	" 'name=value':  Replace $name and !name in the parmfile(s). ",
 	" '+ a=b,c=d':   Append parameters to every one-line RD. ",
 	NULL,
@@ -168,6 +171,18 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 			    argc, argv))) {
 				free(c->master_addr);
 				c->master_addr = xstrdup(v);
+			} else if ((v = long_value(a, "--debug", &i, argc,
+			    argv))) {
+				unsigned int mask;
+
+				if (log_debug_parse(v, &mask) != 0) {
+					errmsg_set(e, NULL, 0, 0, "Invalid "
+					    "value for '--debug': '%s' "
+					    "(expected %s)", v, LOG_DEBUG_WORDS);
+					return (-1);
+				}
+				free(c->debug);
+				c->debug = xstrdup(v);
 			} else if ((v = long_value(a, "--dump", &i, argc,
 			    argv))) {
 				if (strcmp(v, "json") == 0)
@@ -292,6 +307,7 @@ cli_free(struct cli *c)
 	free(c->token_file);
 	free(c->master_addr);
 	free(c->ssh);
+	free(c->debug);
 	for (i = 0; i < c->vars.n; i++) {
 		free(c->vars.v[i].name);
 		free(c->vars.v[i].value);

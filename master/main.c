@@ -19,6 +19,8 @@
 
 #include "cli.h"
 #include "console.h"
+#include "link.h"
+#include "log.h"
 #include "model_json.h"
 #include "ofile.h"
 #include "parmfile.h"
@@ -218,6 +220,13 @@ master_main(int argc, char *argv[])
 		rc = fatal_errmsg(&e, 1);
 		cli_free(&c);
 		return (rc);
+	}
+	if (c.debug != NULL) {
+		/* local slaves inherit it (slave/main.c reads VDBC_DEBUG) */
+		log_set_debug(c.debug);
+		setenv("VDBC_DEBUG", c.debug, 1);
+		if (log_debug_mask & LOG_PROTO)
+			link_set_trace(log_frame);
 	}
 	if (c.dump != CLI_DUMP_NONE)
 		console_use(stderr);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "log.h"
 #include "xmalloc.h"
 
 /* The value of a loop in this run, or dflt. */
@@ -186,6 +187,32 @@ sd_pos(const struct sd **u, int n, const struct sd *s)
 	    sd_ptr_cmp);
 
 	return ((int)(f - u));
+}
+
+/* --debug=plan: where each sd's threads and each WG went. */
+static void
+debug_placement(const struct run *r, const struct place_host *hosts,
+    const int *slave_host, const struct placement *p)
+{
+	int i;
+
+	for (i = 0; i < p->nsds; i++) {
+		const struct place_sd *s = &p->sds[i];
+		const char *h = hosts[slave_host[s->slave]].label;
+
+		log_debug(LOG_PLAN, "run %s: sd=%s: %d thread(s) on slave %d "
+		    "(host %s)", r->name, s->sd->name, s->threads, s->slave,
+		    h != NULL ? h : "local");
+	}
+	for (i = 0; i < p->nwgs; i++) {
+		const struct place_wg *g = &p->wgs[i];
+
+		log_debug(LOG_PLAN, "run %s: wd=%s sd=%s on slave %d: %s, "
+		    "skew %.3f %%, rate %.1f/s%s", r->name, g->wd->name,
+		    g->sd->name, g->slave, g->sequential ? "sequential" :
+		    "random", g->skew_pct, g->rate_per_s, g->rate_per_s > 0 ?
+		    "" : " (max)");
+	}
 }
 
 /* Place one run over the slaves of every host (12.2). */
@@ -407,6 +434,8 @@ place_run_hosts(const struct run *r, const struct place_host *hosts,
 		}
 	}
 	rc = 0;
+	if (log_debug_mask & LOG_PLAN)
+		debug_placement(r, hosts, slave_host, p);
 out:
 	if (rc != 0)
 		place_free(p);

@@ -203,6 +203,9 @@ remote_start(struct event_base *base, const struct mhost *h,
 	r->arg = arg;
 	dial_back(fd, master_addr, master_port, r->connect,
 	    sizeof(r->connect));
+	log_debug(LOG_NET, "hd=%s: connected to the daemon at %s (fd %d); "
+	    "its %d slave(s) dial back to %s", h->label, h->system, fd,
+	    h->nslaves, r->connect);
 	r->slaves = json_array();
 	for (i = 0; i < h->nslaves; i++)
 		json_array_append_new(r->slaves, json_pack("{s:s,s:s,s:b}",

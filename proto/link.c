@@ -43,6 +43,16 @@ struct link {
 	int			 sniffing;	/* the first byte decides */
 };
 
+/* Set once by the role's main before any link exists. */
+static link_trace_fn *link_trace;
+
+/* Every frame to fn (link.h). */
+void
+link_set_trace(link_trace_fn *fn)
+{
+	link_trace = fn;
+}
+
 /* Really free: nothing of ours is on the stack any more. */
 static void
 link_destroy(struct link *l)
@@ -150,6 +160,9 @@ link_read_cb(struct bufferevent *bev, void *arg)
 			link_broke(l, e.text);
 			return;
 		}
+		if (link_trace != NULL)
+			link_trace(bufferevent_getfd(l->bev), 0,
+			    proto_type_name(h.type), h.len, h.tag);
 		rc = link_deliver(l, h.type, body, h.tag);
 		json_decref(body);
 		if (rc != 0)
@@ -421,6 +434,9 @@ link_queue(struct link *l, uint16_t type, json_t *body, uint32_t tag)
 		return (-1);
 	}
 	frame_encode(hdr, type, (uint32_t)len, tag);
+	if (link_trace != NULL)
+		link_trace(bufferevent_getfd(l->bev), 1, proto_type_name(type),
+		    (unsigned int)len, tag);
 	evbuffer_add(out, hdr, sizeof(hdr));
 	evbuffer_add(out, text, len);
 	free(text);

@@ -56,6 +56,14 @@ int		 link_set_deadline(struct link *, const struct timeval *,
 		    const char *why);
 /* Hand the link to another owner (after HELLO names the peer). */
 void		 link_set_dispatch(struct link *, link_dispatch_fn *, void *);
+/*
+ * Tell fn about every frame read or queued on any link (type as
+ * proto_type_name() says it, body length, tag); NULL stops it. For a
+ * role's --debug=proto: the link itself never logs.
+ */
+typedef void link_trace_fn(int fd, int out, const char *type,
+    unsigned int len, unsigned int tag);
+void		 link_set_trace(link_trace_fn *);
 /* Queue a message; steals body (NULL = {}). -1 if the link is down. */
 int		 link_send(struct link *, uint16_t type, json_t *body);
 /* Queue a reply that echoes tag. */

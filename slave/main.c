@@ -292,6 +292,32 @@ send_after_walk(struct slave *s, uint16_t type, json_t *body)
 	s->pend_type = type;
 }
 
+/* --debug=aio: each sd's engine, threads and open flags as WORK says. */
+static void
+debug_engines(const struct slave *s, json_t *body)
+{
+	json_t *w = json_object_get(body, "work"), *sd;
+	size_t i;
+
+	json_array_foreach(json_object_get(w, "sds"), i, sd) {
+		const char *name = json_string_value(json_object_get(sd, "sd"));
+		const char *lun = json_string_value(json_object_get(sd, "lun"));
+		const char *eng = json_string_value(json_object_get(sd,
+		    "engine"));
+		char *fl = json_dumps(json_object_get(sd, "openflags"),
+		    JSON_COMPACT | JSON_ENCODE_ANY);
+
+		/* work.c's default engine is sync */
+		log_debug(LOG_AIO, "%s: sd=%s lun=%s engine=%s threads=%lld%s "
+		    "openflags=%s", s->name, name != NULL ? name : "?",
+		    lun != NULL ? lun : "?", eng != NULL ? eng : "sync",
+		    (long long)json_integer_value(json_object_get(sd,
+		    "threads")), eng != NULL && strcmp(eng, "aio") == 0 ?
+		    " (its queue depth)" : "", fl != NULL ? fl : "[]");
+		free(fl);
+	}
+}
+
 /* WORK: set up the run; READY or ERROR. */
 static void
 on_work(struct slave *s, json_t *body)
@@ -312,6 +338,8 @@ on_work(struct slave *s, json_t *body)
 		send_error(s, e.text);
 		return;
 	}
+	if (log_debug_mask & LOG_AIO)
+		debug_engines(s, body);
 	body = json_pack("{s:I}", "run_id", run_id);
 	if (work_is_fs(s->work))
 		send_after_walk(s, MSG_READY, body);
@@ -419,6 +447,7 @@ slave_main(int argc, char *argv[])
 {
 	const char *connect_to = NULL, *name = "slave", *listen_at = NULL;
 	const char *token_file = NULL, *gen_token = NULL;
+	const char *debug = getenv("VDBC_DEBUG");
 	char cookie[80] = "";
 	int cookie_stdin = 0, listen = 0, use_tls = 0;
 	struct tls *tls = NULL;
@@ -452,15 +481,33 @@ slave_main(int argc, char *argv[])
 			gen_token = argv[++i];
 		else if (strcmp(argv[i], "--parent-death") == 0)
 			prctl(PR_SET_PDEATHSIG, SIGTERM);
+		else if (strncmp(argv[i], "--debug=", 8) == 0)
+			debug = argv[i] + 8;
+		else if (strcmp(argv[i], "--debug") == 0 && i + 1 < argc)
+			debug = argv[++i];
 		else {
 			fprintf(stderr, "vdbc slave: unknown argument '%s'\n"
 			    "usage: vdbc slave --connect HOST:PORT --name LABEL"
 			    " [--cpu] [--cookie-stdin [--tls]]\n"
 			    "       vdbc slave --listen [ADDR][:PORT] "
 			    "--token-file FILE\n"
-			    "       vdbc slave --gen-token FILE\n", argv[i]);
+			    "       vdbc slave --gen-token FILE\n"
+			    "       (each with --debug=%s)\n", argv[i],
+			    LOG_DEBUG_WORDS);
 			return (2);
 		}
+	}
+	if (debug != NULL) {
+		if (log_set_debug(debug) != 0) {
+			fprintf(stderr, "vdbc slave: invalid value for "
+			    "'--debug' (or VDBC_DEBUG): '%s' (expected %s)\n",
+			    debug, LOG_DEBUG_WORDS);
+			return (2);
+		}
+		/* a daemon's slaves inherit it */
+		setenv("VDBC_DEBUG", debug, 1);
+		if (log_debug_mask & LOG_PROTO)
+			link_set_trace(log_frame);
 	}
 	if (gen_token != NULL) {
 		if (auth_gen_token(gen_token, &e) != 0) {
@@ -520,6 +567,8 @@ slave_main(int argc, char *argv[])
 		tls_free(tls);
 		return (1);
 	}
+	log_debug(LOG_NET, "%s: connected to the master at %s (fd %d%s)",
+	    name, connect_to, fd, tls != NULL ? ", TLS" : "");
 	if (tls != NULL)
 		evutil_make_socket_nonblocking(fd);
 	s.name = xstrdup(name);

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "cli.h"
+#include "log.h"
 
 /* Parse a NULL-terminated argument list (argv[0] added); expect rc. */
 static int
@@ -205,6 +206,52 @@ test_quick_and_long(void **state)
 	cli_free(&c);
 }
 
+/* --debug=: the categories of common/log.h, checked at parse time. */
+static void
+test_debug(void **state)
+{
+	static const char *const badv[] = {
+		"nett", "", "net,", ",net", "net,,plan", "NET", "net proto",
+	};
+	unsigned int mask;
+	struct errmsg e;
+	struct cli c;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(parse(&c, &e, "--debug=net,plan", NULL), 0);
+	assert_string_equal(c.debug, "net,plan");
+	assert_string_equal(scanned(&c), "--debug=net,plan");
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "--debug", "all", "-s", NULL), 0);
+	assert_string_equal(c.debug, "all");
+	assert_int_equal(c.simulate, 1);
+	cli_free(&c);
+	assert_int_equal(log_debug_parse("net,plan", &mask), 0);
+	assert_int_equal(mask, LOG_NET | LOG_PLAN);
+	assert_int_equal(log_debug_parse("proto,aio", &mask), 0);
+	assert_int_equal(mask, LOG_PROTO | LOG_AIO);
+	assert_int_equal(log_debug_parse("all", &mask), 0);
+	assert_true((mask & (LOG_NET | LOG_PROTO | LOG_PLAN | LOG_AIO)) ==
+	    (LOG_NET | LOG_PROTO | LOG_PLAN | LOG_AIO));
+	for (i = 0; i < sizeof(badv) / sizeof(badv[0]); i++) {
+		char want[200];
+
+		assert_int_equal(log_debug_parse(badv[i], &mask), -1);
+		assert_int_equal(parse(&c, &e, "--debug", badv[i], NULL), -1);
+		snprintf(want, sizeof(want), "Invalid value for '--debug': "
+		    "'%s' (expected net,proto,plan,aio or all)", badv[i]);
+		assert_string_equal(e.text, want);
+		cli_free(&c);
+	}
+	/* parsing sets nothing; log_set_debug does */
+	log_debug_mask = 0;
+	assert_int_equal(log_set_debug("bogus"), -1);
+	assert_int_equal(log_debug_mask, 0);
+	assert_int_equal(log_set_debug("proto"), 0);
+	assert_int_equal(log_debug_mask, LOG_PROTO);
+}
+
 static void
 test_errors(void **state)
 {
@@ -263,6 +310,7 @@ main(void)
 		cmocka_unit_test(test_files),
 		cmocka_unit_test(test_vars_extras),
 		cmocka_unit_test(test_quick_and_long),
+		cmocka_unit_test(test_debug),
 		cmocka_unit_test(test_errors),
 	};
 
