@@ -47,24 +47,14 @@
 #include "xmalloc.h"
 
 static void	start_next_run(struct master *);
-static int	live_count(const struct master *);
-static int	active_count(const struct master *);
-static void	slave_gone_continue(struct master *);
-static void	print_ready_intervals(struct master *);
-static void	check_run_end(struct master *);
-static void	go(struct master *);
 static void	check_ssh_exits(struct master *);
 static int	build_fs_run(struct master *, const struct run *);
 static const struct fsd *target_fsd(const struct model *, const char *);
 static void	write_averages(struct master *, unsigned int);
-static uint64_t	silence_ns(const struct master *);
-static void	silence_arm(struct mslave *, uint64_t);
 static void	vdbc_note(struct master *, const char *);
-static void	master_abort(struct master *, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
 
 /* Index of an sd in the model. */
-static int
+int
 sd_index(const struct model *m, const struct sd *s)
 {
 	const struct sd *x;
@@ -94,22 +84,6 @@ sd_lun(const struct sd *s)
 	return (s->nluns > 0 ? s->luns[0].lun : "");
 }
 
-/* Send to every slave still there. */
-static void
-send_all(struct master *m, uint16_t type, json_t *body, int only_active)
-{
-	int i;
-
-	for (i = 0; i < m->nslaves; i++) {
-		struct mslave *s = &m->sl[i];
-
-		if (s->link == NULL || s->lost || (only_active && !s->active))
-			continue;
-		link_send(s->link, type, json_deep_copy(body));
-	}
-	json_decref(body);
-}
-
 /* Leave the loop shortly, after queued messages are written. */
 static void
 master_leave(struct master *m)
@@ -123,7 +97,7 @@ master_leave(struct master *m)
 }
 
 /* Stop everything with an error: reports say what happened. */
-static void
+void
 master_abort(struct master *m, const char *fmt, ...)
 {
 	char text[1024];
@@ -209,82 +183,6 @@ check_outputs(struct master *m)
 	return (-1);
 }
 
-/*
- * --on-slave-loss=continue: a slave is gone, the others go on; what was
- * waiting for it may be complete now.
- */
-static void
-slave_gone_continue(struct master *m)
-{
-	int i, all = 1;
-
-	if (active_count(m) == 0 && (m->state == M_RUNNING ||
-	    m->state == M_SETUP)) {
-		master_abort(m, "Every slave of run %s is lost", m->cur.name);
-		return;
-	}
-	switch (m->state) {
-	case M_SETUP:
-		for (i = 0; i < m->nslaves; i++)
-			all &= !m->sl[i].active || m->sl[i].lost ||
-			    m->sl[i].ready;
-		if (all)
-			go(m);
-		break;
-	case M_RUNNING:
-		print_ready_intervals(m);
-		break;
-	case M_STOPPING:
-		check_run_end(m);
-		break;
-	default:
-		break;
-	}
-}
-
-/* A slave is gone: that stops the run on all the others. */
-static void
-slave_lost(struct mslave *s, const char *why)
-{
-	struct master *m = s->m;
-
-	if (s->lost)
-		return;
-	s->lost = 1;
-	if (m->state == M_SHUTDOWN && !m->aborting)
-		return;			/* expected: we told it to go */
-	if (m->o->loss_continue && !m->aborting && live_count(m) > 0 &&
-	    (m->state == M_RUNNING || m->state == M_SETUP ||
-	    m->state == M_STOPPING || m->state == M_PAUSE)) {
-		char text[1024];
-		size_t n = strlen(m->lost_names);
-
-		snprintf(text, sizeof(text), "Slave %s (host %s) lost: %s; "
-		    "going on without it (--on-slave-loss=continue): every "
-		    "later interval lacks its I/O", s->name,
-		    m->hosts[s->host].label, why);
-		console_line("%s", text);
-		report_error(m->rep, text);
-		snprintf(m->lost_names + n, sizeof(m->lost_names) - n, "%s%s",
-		    n > 0 ? "," : "", s->name);
-		/* Should it wake up (SIGSTOP, a stalled network): stop it. */
-		link_send(s->link, MSG_SHUTDOWN, NULL);
-		if (s->pid > 0)
-			kill(s->pid, SIGKILL);
-		slave_gone_continue(m);
-		return;
-	}
-	if (m->hosts[s->host].how == HOST_LOCAL)
-		master_abort(m, "Slave %s (pid %d) lost: %s", s->name,
-		    (int)s->pid, why);
-	else
-		master_abort(m, "Slave %s (pid %d) on host %s (%s) lost: %s",
-		    s->name, s->remote_pid, m->hosts[s->host].label,
-		    m->hosts[s->host].system, why);
-}
-
-static int	wd_key(const struct master *, const char *);
-
 /* CPU percentages from tick deltas, with vdbench's Linux formula. */
 static void
 cpu_from_ticks(struct cpu_pct *c, const uint64_t d[7], int valid)
@@ -320,7 +218,7 @@ cpu_ticks(const json_t *cpu, uint64_t t[7])
 }
 
 /* Remember a slave's CPU ticks as the base of the next delta. */
-static void
+void
 cpu_baseline(struct mslave *s, const json_t *cpu)
 {
 	uint64_t t[7];
@@ -329,28 +227,6 @@ cpu_baseline(struct mslave *s, const json_t *cpu)
 		memcpy(s->cpu_prev, t, sizeof(t));
 		s->cpu_prev_valid = 1;
 	}
-}
-
-/* Slaves not lost. */
-static int
-live_count(const struct master *m)
-{
-	int i, n = 0;
-
-	for (i = 0; i < m->nslaves; i++)
-		n += !m->sl[i].lost;
-	return (n);
-}
-
-/* Number of slaves taking part in the current run. */
-static int
-active_count(const struct master *m)
-{
-	int i, n = 0;
-
-	for (i = 0; i < m->nslaves; i++)
-		n += m->sl[i].active && !m->sl[i].lost;
-	return (n);
 }
 
 /* The run's percentiles on a line of vdbc's own in summary.html. */
@@ -613,7 +489,7 @@ all_reported(const struct master *m, unsigned int k)
 }
 
 /* Print every interval all slaves have reported, in order. */
-static void
+void
 print_ready_intervals(struct master *m)
 {
 	struct iacc *a;
@@ -719,7 +595,7 @@ print_ready_intervals(struct master *m)
 }
 
 /* INTERVAL from a slave: deltas per WG, summed into interval k. */
-static void
+void
 on_interval(struct mslave *s, json_t *body)
 {
 	struct master *m = s->m;
@@ -975,7 +851,7 @@ run_progress(struct master *m)
 }
 
 /* GO to every slave of the run. */
-static void
+void
 go(struct master *m)
 {
 	int i;
@@ -1023,16 +899,8 @@ pause_cb(evutil_socket_t fd, short what, void *arg)
 	start_next_run(arg);
 }
 
-/* RUN_END from a slave. */
-static void
-on_run_end(struct mslave *s)
-{
-	s->ended = 1;
-	check_run_end(s->m);
-}
-
 /* When every slave still in the run has ended it: pause or go on. */
-static void
+void
 check_run_end(struct master *m)
 {
 	int i;
@@ -1794,33 +1662,8 @@ build_format_run(struct master *m)
 	m->nformat = 0;
 }
 
-/* Free a slave's per-WG state of the last run. */
-static void
-slave_wg_free(struct mslave *s)
-{
-	int i;
-
-	for (i = 0; s->prev_h != NULL && i < 2 * s->nwgs; i++)
-		hist_free(s->prev_h[i]);
-	for (i = 0; s->prev_sched != NULL && i < s->nwgs; i++)
-		hist_free(s->prev_sched[i]);
-	free(s->prev_sched);
-	s->prev_sched = NULL;
-	free(s->prev_h);
-	free(s->prev_vdb);
-	free(s->prev);
-	free(s->wg_keys);
-	json_decref(s->wgs);
-	s->wgs = NULL;
-	s->prev_h = NULL;
-	s->prev_vdb = NULL;
-	s->prev = NULL;
-	s->wg_keys = NULL;
-	s->nwgs = 0;
-}
-
 /* The report key of a wd name, or -1. */
-static int
+int
 wd_key(const struct master *m, const char *name)
 {
 	int i;
@@ -1833,7 +1676,7 @@ wd_key(const struct master *m, const char *name)
 }
 
 /* The report key of an fsd or fwd ("fsd", name), or -1. */
-static int
+int
 fs_key(const struct master *m, const char *kind, const char *name)
 {
 	char want[300];
@@ -1916,7 +1759,7 @@ open_fs_keys(struct master *m)
 
 /* anchors.html rows from a slave's [{anchor, files, dirs, bytes,
  * full_files, full_bytes}]. */
-static void
+void
 anchor_rows(struct master *m, json_t *anchors)
 {
 	json_t *v;
@@ -1957,57 +1800,6 @@ anchor_rows(struct master *m, json_t *anchors)
 		    "full_bytes"));
 		report_anchor_row(m->rep, m->key_anchors, m->anchor_w, a, size,
 		    total, wss, ex, op);
-	}
-}
-
-/* Per-WG state for a run: previous counters and the WG's report keys. */
-static void
-slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
-{
-	const json_t *g;
-	size_t i;
-
-	s->nwgs = (int)json_array_size(wgs);
-	s->wgs = json_incref((json_t *)wgs);
-	s->prev = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev));
-	s->prev_h = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_h));
-	s->prev_vdb = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_vdb));
-	s->wg_keys = xcalloc(MERGE_KEYS_PER_WG * (size_t)s->nwgs + 1,
-	    sizeof(int));
-	for (i = 0; i < 2 * (size_t)s->nwgs; i++)
-		s->prev_h[i] = hist_new();
-	s->prev_sched = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev_sched));
-	for (i = 0; i < (size_t)s->nwgs; i++)
-		s->prev_sched[i] = hist_new();
-	json_array_foreach(wgs, i, g) {
-		const char *wd = json_string_value(json_object_get(g, "wd"));
-		const char *sdn = json_string_value(json_object_get(g, "sd"));
-		const struct sd *sd = sdn != NULL ? model_find_sd(m->model,
-		    sdn) : NULL;
-		int *k = &s->wg_keys[MERGE_KEYS_PER_WG * i];
-
-		if (json_object_get(g, "fwd") != NULL) {
-			k[0] = 0;
-			k[1] = m->key_hosts[s->host];
-			k[2] = m->key_slave[s->id];
-			k[3] = fs_key(m, "fsd", json_string_value(
-			    json_object_get(g, "fsd")));
-			k[4] = fs_key(m, "fwd", json_string_value(
-			    json_object_get(g, "fwd")));
-			k[5] = k[6] = -1;
-			continue;
-		}
-		k[0] = 0;
-		k[1] = m->key_hosts[s->host];
-		k[2] = m->key_slave[s->id];
-		k[3] = sd != NULL ? m->key_sd[sd_index(m->model, sd)] : -1;
-		k[4] = wd != NULL ? wd_key(m, wd) : -1;
-		k[5] = sd != NULL && m->key_hostsd != NULL ?
-		    m->key_hostsd[s->host * m->nmodel_sds +
-		    sd_index(m->model, sd)] : -1;
-		k[6] = sd != NULL && m->key_slavesd != NULL ?
-		    m->key_slavesd[s->id * m->nmodel_sds + sd_index(m->model,
-		    sd)] : -1;
 	}
 }
 
@@ -2321,7 +2113,7 @@ sd_ptr_cmp(const void *a, const void *b)
  * and host; start the first run. An sd's size is its size= or the
  * smallest of its luns over the hosts.
  */
-static void
+void
 on_info(struct master *m)
 {
 	const struct sd *sd, **runs_sds = NULL;
@@ -2445,271 +2237,6 @@ out:
 		start_next_run(m);
 }
 
-/* One message from a known slave. */
-static void
-slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
-    void *arg)
-{
-	struct mslave *s = arg;
-	struct master *m = s->m;
-	const char *text = "", *level = "";
-	int i;
-
-	(void)tag;
-	if (body == NULL) {
-		slave_lost(s, link_error(l));
-		return;
-	}
-	if (s->lost)
-		return;			/* given up on (continue mode) */
-	s->last_heard_ns = mtime_now_ns();
-	switch (type) {
-	case MSG_HEARTBEAT:
-		break;
-	case MSG_INFO:
-		if (m->state == M_INFO && s->id == m->hosts[s->host].first &&
-		    json_array_get(m->info, (size_t)s->host) == json_null()) {
-			json_array_set(m->info, (size_t)s->host,
-			    json_object_get(body, "luns"));
-			if (--m->info_waiting == 0)
-				on_info(m);
-		}
-		break;
-	case MSG_READY:
-		if (m->state != M_SETUP || !s->active)
-			break;
-		if (!m->anchors_first && m->key_anchors >= 0 &&
-		    json_object_get(body, "anchors") != NULL) {
-			m->anchors_first = 1;	/* the state before any run */
-			anchor_rows(m, json_object_get(body, "anchors"));
-		}
-		s->ready = 1;
-		cpu_baseline(s, json_object_get(body, "cpu"));
-		for (i = 0; i < m->nslaves; i++) {
-			if (m->sl[i].active && !m->sl[i].lost &&
-			    !m->sl[i].ready)
-				return;
-		}
-		go(m);
-		break;
-	case MSG_INTERVAL:
-		on_interval(s, body);
-		break;
-	case MSG_RUN_END:
-		if (m->state == M_STOPPING && s->active &&
-		    !m->anchors_row && m->key_anchors >= 0 &&
-		    json_object_get(body, "anchors") != NULL) {
-			m->anchors_row = 1;	/* one slave's view will do */
-			anchor_rows(m, json_object_get(body, "anchors"));
-		}
-		if (m->state == M_STOPPING && s->active)
-			on_run_end(s);
-		break;
-	case MSG_ERROR:
-		json_unpack(body, "{s:s}", "text", &text);
-		master_abort(m, "Slave %s: %s", s->name, text);
-		break;
-	case MSG_LOG:
-		json_unpack(body, "{s:s,s:s}", "level", &level, "text", &text);
-		console_line("%s: %s", s->name, text);
-		if (strcmp(level, "error") == 0)
-			report_error(m->rep, text);
-		break;
-	default:
-		master_abort(m, "Slave %s sent an unexpected %s", s->name,
-		    proto_type_name(type));
-		break;
-	}
-}
-
-/*
- * A slave's clock against ours at HELLO (one way, so it includes the
- * network delay): printed, and a warning above 10 % of the interval.
- */
-static void
-clock_offset(struct master *m, struct mslave *s, int64_t off_ns)
-{
-	uint64_t ins = m->plan->nruns > 0 ? m->plan->runs[0].interval_s *
-	    1000000000ull : 1000000000ull;
-	double ms = (double)off_ns / 1e6;
-
-	s->clock_offset_ns = off_ns;
-	if (m->hosts[s->host].how == HOST_LOCAL)
-		return;
-	console_line("Slave %s: clock offset %+.3f ms from the master", s->name,
-	    ms);
-	if ((double)llabs(off_ns) > 0.1 * (double)ins)
-		console_line("Warning: the clock of slave %s (host %s) is %+.3f "
-		    "ms off the master's, over 10%% of the %llu s interval; "
-		    "interval times will not line up (run NTP)", s->name,
-		    m->hosts[s->host].label, ms,
-		    (unsigned long long)(ins / 1000000000u));
-}
-
-/* A connection is no longer pending (its link is freed or handed on). */
-static void
-pending_done(struct pending *p)
-{
-	struct master *m = p->m;
-
-	TAILQ_REMOVE(&m->pending, p, entry);
-	free(p);
-	listener_done(m->listener);
-}
-
-/* A connection that has not said HELLO yet. */
-static void
-pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
-    void *arg)
-{
-	struct pending *p = arg;
-	struct master *m = p->m;
-	const char *name = "", *cookie = NULL;
-	json_int_t pid = 0, clock_ns = 0;
-	int64_t now = (int64_t)mtime_wall_ns();
-	int major = 0, i, all = 1;
-
-	(void)tag;
-	if (body == NULL || type != MSG_HELLO) {
-		console_line("vdbc: closed a connection from %s before HELLO: "
-		    "%s", p->peer, body != NULL ? "it spoke first" :
-		    link_error(l)[0] != '\0' ? link_error(l) : "it went away");
-		link_free(l);
-		pending_done(p);
-		return;
-	}
-	json_unpack(body, "{s:i,s:s,s:I,s:I,s?s}", "major", &major, "slave",
-	    &name, "pid", &pid, "clock_wall_ns", &clock_ns, "cookie", &cookie);
-	for (i = 0; i < m->nslaves; i++) {
-		struct mslave *s = &m->sl[i];
-
-		if (strcmp(s->name, name) != 0)
-			continue;
-		if (m->hosts[s->host].how != HOST_LOCAL && !link_is_tls(l)) {
-			console_line("vdbc: closed a connection from %s: HELLO "
-			    "as slave %s of another host without TLS", p->peer,
-			    name);
-			break;
-		}
-		if (s->hello)
-			continue;
-		if (cookie == NULL || strcmp(cookie, s->cookie) != 0) {
-			console_line("vdbc: closed a connection from %s: HELLO "
-			    "as slave %s without its cookie", p->peer, name);
-			break;
-		}
-		s->hello = 1;
-		s->link = l;
-		if (s->pid <= 0)
-			s->remote_pid = (int)pid;
-		{
-			char st[128];
-
-			snprintf(st, sizeof(st), "Slave %s (pid %6d) connected "
-			    "to master %d", s->name, (int)pid, (int)getpid());
-			report_status(m->rep, st, NULL, NULL);
-		}
-		clock_offset(m, s, (int64_t)clock_ns - (int64_t)now);
-		s->last_heard_ns = mtime_now_ns();
-		silence_arm(s, silence_ns(m));
-		link_set_dispatch(l, slave_dispatch, s);
-		link_set_deadline(l, NULL, NULL);
-		link_set_max_frame(l, PROTO_MAX_LEN);
-		pending_done(p);
-		for (i = 0; i < m->nslaves; i++)
-			all &= m->sl[i].hello;
-		if (all && m->state == M_CONNECT) {
-			int h;
-
-			console_line("All slaves are now connected");
-			report_status(m->rep, "Slaves connected", NULL, NULL);
-			report_status(m->rep, "Query host configuration started",
-			    NULL, NULL);
-			m->state = M_INFO;
-			m->state_since_ns = mtime_now_ns();
-			m->info = json_array();
-			m->info_waiting = m->nhosts;
-			/* Slave 0 of each host looks at that host's luns. */
-			for (h = 0; h < m->nhosts; h++) {
-				json_t *luns = json_array();
-				const struct sd *sd;
-
-				json_array_append_new(m->info, json_null());
-				TAILQ_FOREACH(sd, &m->model->sds, entry) {
-					const char *lun = place_sd_lun(sd,
-					    m->hosts[h].label);
-
-					if (lun != NULL)
-						json_array_append_new(luns,
-						    json_string(lun));
-				}
-				link_send(m->sl[m->hosts[h].first].link,
-				    MSG_INFO, json_pack("{s:o}", "luns", luns));
-			}
-		}
-		return;
-	}
-	if (i == m->nslaves)
-		log_warn("HELLO from unknown slave '%s'; closing it", name);
-	link_free(l);
-	pending_done(p);
-}
-
-/* The TLS key of a remote slave dialling back: from its cookie. */
-static int
-slave_psk(const char *identity, uint8_t psk[TLS_PSK_BYTES], void *arg)
-{
-	struct master *m = arg;
-	int i;
-
-	for (i = 0; i < m->nslaves; i++) {
-		const struct mslave *s = &m->sl[i];
-
-		if (strcmp(s->name, identity) == 0 && !s->hello &&
-		    m->hosts[s->host].how != HOST_LOCAL) {
-			tls_psk_derive(s->cookie, strlen(s->cookie),
-			    TLS_LABEL_SLAVE, psk);
-			return (0);
-		}
-	}
-	return (-1);
-}
-
-/*
- * A slave dials in. Until its HELLO names it and shows its cookie it is
- * a stranger: small frames only, RUN_HELLO_S to say HELLO, and at most
- * RUN_MAX_UNPROVED strangers at a time (then accepting waits). A local
- * slave speaks plain; a remote one dialling back speaks TLS.
- */
-static void
-accept_cb(int fd, const char *peer, void *arg)
-{
-	struct timeval t = { RUN_HELLO_S, 0 };
-	struct master *m = arg;
-	struct pending *p;
-	char why[64];
-
-	if (fd < 0) {
-		log_warn("cannot accept a slave's connection on port %d: %s; "
-		    "trying again in a second", m->port, strerror(errno));
-		return;
-	}
-	p = xcalloc(1, sizeof(*p));
-	p->m = m;
-	snprintf(p->peer, sizeof(p->peer), "%s", peer);
-	if ((p->link = link_new_sniff(m->base, fd, m->tls, pending_dispatch,
-	    p)) == NULL) {
-		close(fd);
-		free(p);
-		listener_done(m->listener);
-		return;
-	}
-	TAILQ_INSERT_TAIL(&m->pending, p, entry);
-	snprintf(why, sizeof(why), "no HELLO within %d s", RUN_HELLO_S);
-	link_set_max_frame(p->link, LINK_UNPROVED_MAX);
-	link_set_deadline(p->link, &t, why);
-}
-
 /* Every second: heartbeats out, silence and phase timeouts checked. */
 static void
 tick_cb(evutil_socket_t fd, short what, void *arg)
@@ -2747,53 +2274,6 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 	if (m->state == M_SETUP && now - m->state_since_ns > RUN_SETUP_NS)
 		master_abort(m, "The slaves did not get ready for run %s "
 		    "within 120 seconds", m->cur.name);
-}
-
-/* A peer silent this long is lost: max(2 intervals, 5 s) (DESIGN.md). */
-static uint64_t
-silence_ns(const struct master *m)
-{
-	uint64_t silence = 2 * m->cur.interval_ns;
-
-	return (silence < RUN_MIN_SILENCE_NS ? RUN_MIN_SILENCE_NS : silence);
-}
-
-static void	silence_cb(evutil_socket_t, short, void *);
-
-/* (Re)arm a slave's silence timer to fire in ns. */
-static void
-silence_arm(struct mslave *s, uint64_t ns)
-{
-	struct timeval tv;
-
-	if (s->silence_ev == NULL)
-		s->silence_ev = evtimer_new(s->m->base, silence_cb, s);
-	tv.tv_sec = (time_t)(ns / 1000000000u);
-	tv.tv_usec = (suseconds_t)(ns % 1000000000u / 1000u);
-	evtimer_add(s->silence_ev, &tv);
-}
-
-/*
- * A slave's deadline: lost when nothing came since; else armed again for
- * the new deadline. One timer per peer at its deadline, so the promise
- * holds to the event loop's latency, not to a 1 s tick.
- */
-static void
-silence_cb(evutil_socket_t fd, short what, void *arg)
-{
-	struct mslave *s = arg;
-	struct master *m = s->m;
-	uint64_t now = mtime_now_ns(), lim = silence_ns(m);
-
-	(void)fd;
-	(void)what;
-	if (s->lost || m->state == M_SHUTDOWN)
-		return;
-	if (now - s->last_heard_ns >= lim) {
-		slave_lost(s, "silent for too long (no heartbeat)");
-		return;
-	}
-	silence_arm(s, s->last_heard_ns + lim - now);
 }
 
 /* Ctrl-C: stop the run, keep the reports. */

@@ -20,9 +20,9 @@
 #include "plan.h"
 #include "report.h"
 #include "run.h"
+#include "tls.h"
 
 struct listener;
-struct tls;
 struct remote;
 struct results;
 struct merge;
@@ -132,5 +132,29 @@ struct master {
 	double			 last_resp_ms;	/* avg response, last run */
 	const struct run	*last_run;	/* the plan run that ran last */
 };
+
+/* run.c: the run state machine. */
+void	master_abort(struct master *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	go(struct master *);
+void	check_run_end(struct master *);
+int	sd_index(const struct model *, const struct sd *);
+void	cpu_baseline(struct mslave *, const json_t *);
+void	on_interval(struct mslave *, json_t *);
+void	print_ready_intervals(struct master *);
+void	on_info(struct master *);
+int	wd_key(const struct master *, const char *);
+int	fs_key(const struct master *, const char *, const char *);
+void	anchor_rows(struct master *, json_t *);
+
+/* slaves.c: the master's view of one slave. */
+void	send_all(struct master *, uint16_t, json_t *, int);
+int	active_count(const struct master *);
+void	slave_lost(struct mslave *, const char *);
+void	slave_wg_alloc(struct master *, struct mslave *, const json_t *);
+void	slave_wg_free(struct mslave *);
+void	pending_done(struct pending *);
+int	slave_psk(const char *, uint8_t [TLS_PSK_BYTES], void *);
+void	accept_cb(int, const char *, void *);
 
 #endif /* MASTER_RUN_INT_H */
