@@ -157,4 +157,12 @@ void	pending_done(struct pending *);
 int	slave_psk(const char *, uint8_t [TLS_PSK_BYTES], void *);
 void	accept_cb(int, const char *, void *);
 
+/* launch.c: starting the slaves. */
+int	listen_port(struct master *, int);
+int	launch(struct master *, struct mslave *);
+int	launch_ssh(struct master *, struct mslave *);
+int	launch_remote(struct master *, int);
+void	check_ssh_exits(struct master *);
+void	reap(struct master *);
+
 #endif /* MASTER_RUN_INT_H */
