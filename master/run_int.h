@@ -143,9 +143,6 @@ void	cpu_baseline(struct mslave *, const json_t *);
 void	on_interval(struct mslave *, json_t *);
 void	print_ready_intervals(struct master *);
 void	on_info(struct master *);
-int	wd_key(const struct master *, const char *);
-int	fs_key(const struct master *, const char *, const char *);
-void	anchor_rows(struct master *, json_t *);
 
 /* slaves.c: the master's view of one slave. */
 void	send_all(struct master *, uint16_t, json_t *, int);
@@ -164,5 +161,11 @@ int	launch_ssh(struct master *, struct mslave *);
 int	launch_remote(struct master *, int);
 void	check_ssh_exits(struct master *);
 void	reap(struct master *);
+
+/* rkeys.c: the report keys. */
+void	open_key_reports(struct master *);
+int	wd_key(const struct master *, const char *);
+int	fs_key(const struct master *, const char *, const char *);
+void	anchor_rows(struct master *, json_t *);
 
 #endif /* MASTER_RUN_INT_H */
