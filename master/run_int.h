@@ -138,11 +138,15 @@ void	master_abort(struct master *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	go(struct master *);
 void	check_run_end(struct master *);
+void	start_next_run(struct master *);
 int	sd_index(const struct model *, const struct sd *);
+const char *sd_engine(const struct sd *, const struct strlist *);
+int	fwd_nhosts(const struct master *, const struct fwd *);
+const struct fsd *target_fsd(const struct model *, const char *);
+double	select_midpoint(const struct fwd *);
 void	cpu_baseline(struct mslave *, const json_t *);
 void	on_interval(struct mslave *, json_t *);
 void	print_ready_intervals(struct master *);
-void	on_info(struct master *);
 
 /* slaves.c: the master's view of one slave. */
 void	send_all(struct master *, uint16_t, json_t *, int);
@@ -167,5 +171,11 @@ void	open_key_reports(struct master *);
 int	wd_key(const struct master *, const char *);
 int	fs_key(const struct master *, const char *, const char *);
 void	anchor_rows(struct master *, json_t *);
+
+/* preflight.c: checks before anything starts, INFO, SD_format. */
+int	check_supported(struct master *, const struct model *,
+	    const struct plan *);
+void	on_info(struct master *);
+void	general_cmd(const struct model *, const char *, const char *);
 
 #endif /* MASTER_RUN_INT_H */
