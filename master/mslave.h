@@ -31,6 +31,8 @@ struct mslave {
 	pid_t		 pid;		/* forked here, else 0 */
 	struct link	*link;
 	int		 hello, lost, gone;
+	int		 losing;	/* lost; the stop waits for others */
+	char		 lost_why[256];
 	int		 remote_pid;	/* as the slave said at HELLO */
 	int		 via_ssh;	/* pid is its ssh (or rsh) */
 	unsigned int	 last_k;	/* last interval it reported, this run */

@@ -1821,7 +1821,7 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 
-		if (s->lost)
+		if (s->lost || s->losing)
 			continue;
 		if (!s->hello) {
 			if (now - m->state_since_ns > RUN_CONNECT_NS) {
@@ -2081,6 +2081,8 @@ out:
 		event_free(m->tick_ev);
 	if (m->pause_ev != NULL)
 		event_free(m->pause_ev);
+	if (m->loss_ev != NULL)
+		event_free(m->loss_ev);
 	for (i = 0; i < 2; i++) {
 		if (m->sig_ev[i] != NULL)
 			event_free(m->sig_ev[i]);

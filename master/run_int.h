@@ -34,6 +34,7 @@ struct merge;
 #define RUN_MIN_SILENCE_NS	(5ull * 1000000000u)
 #define RUN_HELLO_S		5	/* a connection has to say HELLO */
 #define RUN_MAX_UNPROVED	128	/* before HELLO; more wait in the kernel */
+#define RUN_LOSS_GATHER_NS	1500000000ull	/* losses: one stop */
 #define RUN_FORMAT_ALIGN	(1024u * 1024u)
 
 /* The run in progress, as it goes on the wire. */
@@ -131,6 +132,7 @@ struct master {
 	int			 had_format;	/* an SD_format run was planned */
 	double			 last_resp_ms;	/* avg response, last run */
 	const struct run	*last_run;	/* the plan run that ran last */
+	struct event		*loss_ev;	/* the stop after lost slaves */
 };
 
 /* run.c: the run state machine. */

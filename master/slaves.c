@@ -86,23 +86,83 @@ slave_gone_continue(struct master *m)
 	}
 }
 
-/* A slave is gone: that stops the run on all the others. */
+/* What a lost slave is called in the stop message: name, pid, host. */
+static void
+lost_text(const struct mslave *s, const char *why, char *buf, size_t len)
+{
+	const struct master *m = s->m;
+
+	if (m->hosts[s->host].how == HOST_LOCAL)
+		snprintf(buf, len, "Slave %s (pid %d) lost: %s", s->name,
+		    (int)s->pid, why);
+	else
+		snprintf(buf, len, "Slave %s (pid %d) on host %s (%s) lost: %s",
+		    s->name, s->remote_pid, m->hosts[s->host].label,
+		    m->hosts[s->host].system, why);
+}
+
+/*
+ * The slaves lost within RUN_LOSS_GATHER_NS of the first: one event, one
+ * stop naming every one of them with its host.
+ */
+static void
+loss_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct master *m = arg;
+	char text[4096], one[1024];
+	size_t n = 0;
+	int i, nlost = 0;
+
+	(void)fd;
+	(void)what;
+	if (m->aborting)
+		return;
+	text[0] = '\0';
+	for (i = 0; i < m->nslaves; i++) {
+		struct mslave *s = &m->sl[i];
+
+		if (!s->losing)
+			continue;
+		s->losing = 0;
+		s->lost = 1;
+		nlost++;
+		lost_text(s, s->lost_why, one, sizeof(one));
+		if (n < sizeof(text))
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+			    "%s%s", n > 0 ? "; " : "", one);
+	}
+	if (nlost == 0)
+		return;
+	if (nlost > 1)
+		master_abort(m, "%d slaves lost: %s", nlost, text);
+	else
+		master_abort(m, "%s", text);
+}
+
+/*
+ * A slave is gone: that stops the run on all the others. The stop waits
+ * RUN_LOSS_GATHER_NS for the other slaves lost at about the same time (a
+ * host down, several slaves stopped) so that it names them all; until
+ * then the slave counts as there, so no interval is printed without it.
+ */
 void
 slave_lost(struct mslave *s, const char *why)
 {
 	struct master *m = s->m;
 
-	if (s->lost)
+	if (s->lost || s->losing)
 		return;
-	s->lost = 1;
-	if (m->state == M_SHUTDOWN && !m->aborting)
-		return;			/* expected: we told it to go */
-	if (m->o->loss_continue && !m->aborting && live_count(m) > 0 &&
+	if (m->aborting || m->state == M_SHUTDOWN) {
+		s->lost = 1;	/* expected: we told it to go, or stopping */
+		return;
+	}
+	if (m->o->loss_continue && live_count(m) > 1 &&
 	    (m->state == M_RUNNING || m->state == M_SETUP ||
 	    m->state == M_STOPPING || m->state == M_PAUSE)) {
 		char text[1024];
 		size_t n = strlen(m->lost_names);
 
+		s->lost = 1;
 		snprintf(text, sizeof(text), "Slave %s (host %s) lost: %s; "
 		    "going on without it (--on-slave-loss=continue): every "
 		    "later interval lacks its I/O", s->name,
@@ -118,13 +178,22 @@ slave_lost(struct mslave *s, const char *why)
 		slave_gone_continue(m);
 		return;
 	}
-	if (m->hosts[s->host].how == HOST_LOCAL)
-		master_abort(m, "Slave %s (pid %d) lost: %s", s->name,
-		    (int)s->pid, why);
-	else
-		master_abort(m, "Slave %s (pid %d) on host %s (%s) lost: %s",
-		    s->name, s->remote_pid, m->hosts[s->host].label,
-		    m->hosts[s->host].system, why);
+	s->losing = 1;
+	snprintf(s->lost_why, sizeof(s->lost_why), "%s", why);
+	{
+		char one[1024];
+
+		lost_text(s, why, one, sizeof(one));
+		console_line("%s; stopping the run", one);
+	}
+	if (m->loss_ev == NULL)
+		m->loss_ev = evtimer_new(m->base, loss_cb, m);
+	if (!evtimer_pending(m->loss_ev, NULL)) {
+		struct timeval t = { RUN_LOSS_GATHER_NS / 1000000000u,
+		    RUN_LOSS_GATHER_NS % 1000000000u / 1000u };
+
+		evtimer_add(m->loss_ev, &t);
+	}
 }
 
 /* Slaves not lost. */
@@ -248,8 +317,8 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		slave_lost(s, link_error(l));
 		return;
 	}
-	if (s->lost)
-		return;			/* given up on (continue mode) */
+	if (s->lost || s->losing)
+		return;			/* given up on */
 	s->last_heard_ns = mtime_now_ns();
 	switch (type) {
 	case MSG_HEARTBEAT:
@@ -536,7 +605,7 @@ silence_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
-	if (s->lost || m->state == M_SHUTDOWN)
+	if (s->lost || s->losing || m->state == M_SHUTDOWN)
 		return;
 	if (now - s->last_heard_ns >= lim) {
 		slave_lost(s, "silent for too long (no heartbeat)");

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Runs that cannot start say why, naming the lun, before any I/O: a
 # transfer size direct I/O cannot do, a lun that does not exist without
-# size=, the null engine; and Ctrl-C still leaves the reports.
+# size=, the null engine; and Ctrl-C still leaves the reports. Lost
+# slaves are named in one stop.
 . "$(dirname "$0")/lib.sh"
 
 # o_direct with 1000-byte transfers: refused before GO (the file system
@@ -74,6 +75,43 @@ wait "$mpid"
 grep -q "localhost-0: sd=sd1,lun=$T/fe: read of 4096 bytes at offset [0-9]* failed: short transfer" "$T/m8" && ok || bad "an I/O error was not reported with lun, size and offset"
 grep -q "the limit data_errors=5 is reached" "$T/m8" && ok || bad "data_errors=5 not honoured"
 [ "$(grep -c 'failed: short transfer' "$T/o8/errorlog.html")" -ge 5 ] && ok || bad "errorlog.html lacks the errors"
+
+# Two of four slaves stopped at once (default stop on loss): one stop
+# names both with their pids, on the console, in errorlog.html and in
+# results.json, whose run keeps its average, hosts, slaves and sds up to
+# the last whole interval (issue 18 item 4).
+printf 'sd=sd1,lun=%s/f1,size=4m,engine=null\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=60,interval=1,threads=4\n' "$T" >"$T/l4.parm"
+"$VDBC" -f "$T/l4.parm" -o "$T/o9" -m 4 --port 0 --seed 9 >"$T/m9" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m9" " 2 " 30 && ok || bad "4-slave run did not reach interval 2"
+port=$(sed -n 's/.*--connect 127.0.0.1:\([0-9]*\).*/\1/p' "$T/m9" | head -1)
+p1=$(pgrep -f -- "--connect 127.0.0.1:$port --name localhost-1 ")
+p2=$(pgrep -f -- "--connect 127.0.0.1:$port --name localhost-2 ")
+[ -n "$p1" ] && [ -n "$p2" ] && kill -STOP $p1 $p2
+timeout 40 tail --pid="$mpid" -f /dev/null
+wait "$mpid"
+rc=$?
+kill -CONT $p1 $p2 2>/dev/null
+[ "$rc" = 157 ] && ok || bad "two lost slaves: exit $rc, not 157"
+stop=$(grep -m1 'Vdbench stopped: ' "$T/o9/status.html")
+for p in "$p1" "$p2"; do
+	grep -q "2 slaves lost: .*(pid $p) lost: silent for too long" "$T/m9" && ok || bad "the console's stop does not name pid $p: $(grep 'lost' "$T/m9")"
+	grep -q "(pid $p) lost: silent" "$T/o9/errorlog.html" && ok || bad "errorlog.html does not name pid $p"
+	grep -q "(pid $p) lost" <<<"$stop" && ok || bad "status.html's stop line does not name pid $p: $stop"
+done
+[ "$(grep -c 'slaves lost: ' "$T/o9/errorlog.html")" = 1 ] && ok || bad "the two losses were not one stop"
+n=$(sed -n 's/.*stopped during run rd1 after \([0-9]*\) complete interval.*/\1/p' "$T/m9")
+command -v python3 >/dev/null || echo "skipped: the results.json check needs python3"
+command -v python3 >/dev/null && { python3 - "$T/o9/results.json" "$n" <<'PY' && ok || bad "results.json's stopped run lacks what ran up to the last whole interval"; }
+import json, sys
+run = json.load(open(sys.argv[1]))['runs'][0]
+n = int(sys.argv[2])
+assert run['status'].startswith('stopped: 2 slaves lost: '), run['status']
+assert len(run['intervals']) == n and n >= 2, (len(run['intervals']), n)
+assert run['average'] and run['hosts'] and run['sds'], run.keys()
+assert len(run['slaves']) == 4, run['slaves'].keys()
+PY
 
 # Ctrl-C: the run stops, the reports stay, the exit status says so.
 printf 'sd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1\n' "$T" >"$T/c.parm"
