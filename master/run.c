@@ -1801,6 +1801,57 @@ start_next_run(struct master *m)
 	send_work(m);
 }
 
+/*
+ * How late our own loop is against tick_cb's schedule (a tick each
+ * RUN_TICK_NS, on the monotonic clock). RUN_LATE_NS or more is a stall of
+ * the master (stopped, or this machine short of CPU): said once, on the
+ * console and in errorlog.html, and remembered, so that silences measured
+ * across it are not held against the slaves.
+ */
+uint64_t
+master_late(struct master *m)
+{
+	uint64_t now = mtime_now_ns(), late;
+	char text[400];
+
+	if (m->tick_last_ns == 0 || now < m->tick_last_ns + RUN_TICK_NS)
+		return (0);
+	late = now - m->tick_last_ns - RUN_TICK_NS;
+	if (late < RUN_LATE_NS)
+		return (late);
+	if (m->stall_end_ns > m->tick_last_ns)
+		return (late);		/* this stall is known */
+	m->stall_ns = late;
+	m->stall_end_ns = now;
+	snprintf(text, sizeof(text), "vdbc: the master's event loop ran %.1f s "
+	    "late (the master was stopped, or this machine is short of CPU); "
+	    "slave silences across it are not counted", (double)late / 1e9);
+	console_line("%s", text);
+	report_error(m->rep, text);
+	return (late);
+}
+
+/*
+ * A stall of ours long enough that the slaves stopped waiting for us
+ * (they leave after 5 s without a word from the master), seen lately:
+ * text says so.
+ */
+int
+master_stalled(struct master *m, char *text, size_t len)
+{
+	uint64_t now = mtime_now_ns();
+
+	master_late(m);
+	if (m->stall_end_ns == 0 || m->stall_ns + RUN_TICK_NS <
+	    RUN_MIN_SILENCE_NS || now - m->stall_end_ns > 3 * RUN_MIN_SILENCE_NS)
+		return (0);
+	snprintf(text, len, "The master's event loop ran %.1f s late (the "
+	    "master was stopped, or this machine is short of CPU), and a "
+	    "slave stops after 5 s without a word from its master",
+	    (double)m->stall_ns / 1e9);
+	return (1);
+}
+
 /* Every second: heartbeats out, silence and phase timeouts checked. */
 static void
 tick_cb(evutil_socket_t fd, short what, void *arg)
@@ -1811,6 +1862,8 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	master_late(m);
+	m->tick_last_ns = now;
 	if (m->state == M_SHUTDOWN)
 		return;
 	if (m->state == M_CONNECT) {
@@ -1961,6 +2014,7 @@ run_all(const struct model *model, const struct plan *plan,
 	}
 	m->tick_ev = event_new(m->base, -1, EV_PERSIST, tick_cb, m);
 	evtimer_add(m->tick_ev, &one_s);
+	m->tick_last_ns = mtime_now_ns();
 	m->pause_ev = evtimer_new(m->base, pause_cb, m);
 	m->sig_ev[0] = evsignal_new(m->base, SIGINT, signal_cb, m);
 	m->sig_ev[1] = evsignal_new(m->base, SIGTERM, signal_cb, m);

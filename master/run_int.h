@@ -34,6 +34,8 @@ struct merge;
 #define RUN_MIN_SILENCE_NS	(5ull * 1000000000u)
 #define RUN_HELLO_S		5	/* a connection has to say HELLO */
 #define RUN_MAX_UNPROVED	128	/* before HELLO; more wait in the kernel */
+#define RUN_TICK_NS		1000000000ull
+#define RUN_LATE_NS		(1ull * 1000000000u)	/* a stall of ours */
 #define RUN_LOSS_GATHER_NS	1500000000ull	/* losses: one stop */
 #define RUN_FORMAT_ALIGN	(1024u * 1024u)
 
@@ -133,6 +135,9 @@ struct master {
 	double			 last_resp_ms;	/* avg response, last run */
 	const struct run	*last_run;	/* the plan run that ran last */
 	struct event		*loss_ev;	/* the stop after lost slaves */
+	uint64_t		 tick_last_ns;	/* when tick_cb last ran */
+	uint64_t		 stall_ns;	/* our loop's last stall, and */
+	uint64_t		 stall_end_ns;	/* when it ended (0: none) */
 };
 
 /* run.c: the run state machine. */
@@ -140,6 +145,8 @@ void	master_abort(struct master *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	go(struct master *);
 void	check_run_end(struct master *);
+uint64_t master_late(struct master *);
+int	master_stalled(struct master *, char *, size_t);
 void	start_next_run(struct master *);
 int	sd_index(const struct model *, const struct sd *);
 const char *sd_engine(const struct sd *, const struct strlist *);

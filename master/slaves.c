@@ -103,13 +103,15 @@ lost_text(const struct mslave *s, const char *why, char *buf, size_t len)
 
 /*
  * The slaves lost within RUN_LOSS_GATHER_NS of the first: one event, one
- * stop naming every one of them with its host.
+ * stop naming every one of them with its host (and the master's own
+ * stall first when there was one: its slaves stop after 5 s without a
+ * word from it).
  */
 static void
 loss_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct master *m = arg;
-	char text[4096], one[1024];
+	char text[4096], one[1024], late[400];
 	size_t n = 0;
 	int i, nlost = 0;
 
@@ -133,7 +135,11 @@ loss_cb(evutil_socket_t fd, short what, void *arg)
 	}
 	if (nlost == 0)
 		return;
-	if (nlost > 1)
+	late[0] = '\0';
+	if (master_stalled(m, late, sizeof(late)))
+		master_abort(m, "%s; so %d slave(s) stopped: %s", late, nlost,
+		    text);
+	else if (nlost > 1)
 		master_abort(m, "%d slaves lost: %s", nlost, text);
 	else
 		master_abort(m, "%s", text);
@@ -152,6 +158,7 @@ slave_lost(struct mslave *s, const char *why)
 
 	if (s->lost || s->losing)
 		return;
+	master_late(m);		/* a stall of our own is said first */
 	if (m->aborting || m->state == M_SHUTDOWN) {
 		s->lost = 1;	/* expected: we told it to go, or stopping */
 		return;
@@ -601,15 +608,21 @@ silence_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct mslave *s = arg;
 	struct master *m = s->m;
-	uint64_t now = mtime_now_ns(), lim = silence_ns(m);
+	uint64_t now, lim = silence_ns(m), from;
 
 	(void)fd;
 	(void)what;
 	if (s->lost || s->losing || m->state == M_SHUTDOWN)
 		return;
-	if (now - s->last_heard_ns >= lim) {
+	/* silence measured across the master's own stall is not the
+	 * slave's: count from the end of the stall */
+	master_late(m);
+	now = mtime_now_ns();
+	from = s->last_heard_ns > m->stall_end_ns ? s->last_heard_ns :
+	    m->stall_end_ns;
+	if (now - from >= lim) {
 		slave_lost(s, "silent for too long (no heartbeat)");
 		return;
 	}
-	silence_arm(s, s->last_heard_ns + lim - now);
+	silence_arm(s, from + lim - now);
 }

@@ -2,7 +2,8 @@
 # Runs that cannot start say why, naming the lun, before any I/O: a
 # transfer size direct I/O cannot do, a lun that does not exist without
 # size=, the null engine; and Ctrl-C still leaves the reports. Lost
-# slaves are named in one stop.
+# slaves are named in one stop; a stall of the master's own loop is said
+# as such, never blamed on a slave.
 . "$(dirname "$0")/lib.sh"
 
 # o_direct with 1000-byte transfers: refused before GO (the file system
@@ -112,6 +113,42 @@ assert len(run['intervals']) == n and n >= 2, (len(run['intervals']), n)
 assert run['average'] and run['hosts'] and run['sds'], run.keys()
 assert len(run['slaves']) == 4, run['slaves'].keys()
 PY
+
+# The master stopped for 7 s (its own stall): it says its loop ran late
+# and blames no slave for silence; the slaves left after 5 s without a
+# word from it, so the run stops, and the stop says why (issue 18 item 6).
+"$VDBC" -f "$T/l4.parm" -o "$T/o10" -m 2 --port 0 --seed 9 >"$T/m10" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m10" " 2 " 30 && ok || bad "run did not reach interval 2"
+kill -STOP "$mpid"
+sleep 7
+kill -CONT "$mpid"
+timeout 30 tail --pid="$mpid" -f /dev/null
+wait "$mpid"
+rc=$?
+[ "$rc" = 157 ] && ok || bad "a master stopped for 7 s: exit $rc, not 157"
+grep -qE "vdbc: the master's event loop ran [0-9.]+ s late" "$T/m10" && ok || bad "the master did not say its loop ran late: $(tail -5 "$T/m10")"
+grep -q "master&#39;s event loop ran" "$T/o10/errorlog.html" && ok || bad "errorlog.html does not say the master stalled"
+grep -q "silent for too long" "$T/m10" && bad "a slave was blamed for the master's stall" || ok
+tail -1 "$T/o10/status.html" | grep -qE "Vdbench stopped: The master(&#39;|')s event loop ran" && ok || bad "the stop does not name the master's stall: $(tail -1 "$T/o10/status.html")"
+
+# A 3 s stall of the master: under the slaves' 5 s, so the run goes on
+# to its end, no slave lost, and the master says it ran late.
+printf 'sd=sd1,lun=%s/f1,size=4m,engine=null\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=8,interval=1,threads=2\n' "$T" >"$T/s3.parm"
+"$VDBC" -f "$T/s3.parm" -o "$T/o11" -m 2 --port 0 --seed 9 >"$T/m11" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m11" " 2 " 30 && ok || bad "run did not reach interval 2"
+kill -STOP "$mpid"
+sleep 3
+kill -CONT "$mpid"
+timeout 40 tail --pid="$mpid" -f /dev/null
+wait "$mpid"
+rc=$?
+[ "$rc" = 0 ] && ok || bad "a 3 s stall of the master ended the run: exit $rc: $(grep -i 'lost\|stopped' "$T/m11")"
+grep -qE "vdbc: the master's event loop ran [23]\.[0-9] s late" "$T/m11" && ok || bad "the master did not say its loop ran about 3 s late"
+grep -q " lost" "$T/m11" && bad "a slave was lost over a 3 s stall of the master" || ok
 
 # Ctrl-C: the run stops, the reports stay, the exit status says so.
 printf 'sd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1\n' "$T" >"$T/c.parm"
