@@ -133,7 +133,7 @@ remote_done(void *arg, const struct mhost *h, int ok, const char *text)
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 
-		if (&m->hosts[s->host] == h && !s->lost)
+		if (&m->hosts[s->host] == h && !slave_out(s))
 			slave_lost(s, text);
 	}
 	if (m->state == M_SHUTDOWN && !m->aborting)
@@ -159,7 +159,7 @@ remote_exited(void *arg, const struct mhost *h, const char *slave,
 		char why[400];
 
 		if (&m->hosts[s->host] != h || strcmp(s->name, slave) != 0 ||
-		    s->hello || s->lost)
+		    s->state != SLAVE_CONNECTING)
 			continue;
 		snprintf(why, sizeof(why), "the daemon at %s says it exited "
 		    "before it dialled back (%s); its output is in the "
@@ -241,10 +241,10 @@ check_ssh_exits(struct master *m)
 		struct mslave *s = &m->sl[i];
 		char path[4200], msg[1600];
 
-		if (!s->via_ssh || s->hello || s->gone || s->pid <= 0 ||
+		if (!s->via_ssh || s->state != SLAVE_CONNECTING || s->pid <= 0 ||
 		    waitpid(s->pid, &st, WNOHANG) != s->pid)
 			continue;
-		s->gone = 1;
+		s->state = SLAVE_GONE;
 		snprintf(path, sizeof(path), "%s/%s.stdout.html",
 		    m->o->outdir, s->name);
 		file_tail(path, msg, sizeof(msg));
@@ -320,10 +320,10 @@ reap(struct master *m)
 		for (i = 0; i < m->nslaves; i++) {
 			struct mslave *s = &m->sl[i];
 
-			if (s->pid <= 0 || s->gone)
+			if (s->pid <= 0 || s->state == SLAVE_GONE)
 				continue;
 			if (waitpid(s->pid, NULL, WNOHANG) == s->pid)
-				s->gone = 1;
+				s->state = SLAVE_GONE;
 			else
 				left++;
 		}
@@ -331,7 +331,7 @@ reap(struct master *m)
 			usleep(20000);
 	} while (left > 0 && mtime_now_ns() < until);
 	for (i = 0; i < m->nslaves; i++) {
-		if (m->sl[i].pid > 0 && !m->sl[i].gone) {
+		if (m->sl[i].pid > 0 && m->sl[i].state != SLAVE_GONE) {
 			kill(m->sl[i].pid, SIGKILL);
 			waitpid(m->sl[i].pid, NULL, 0);
 		}

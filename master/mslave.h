@@ -22,6 +22,28 @@ struct iostats;
 struct hist;
 struct vdbhist;
 
+/*
+ * Where a slave is, one state at a time (the run's phases are run.c's
+ * enum mstate):
+ *
+ *   CONNECTING --HELLO--> IDLE --WORK--> SETUP --READY--> READY --GO-->
+ *   RUNNING --RUN_END--> ENDED --WORK--> SETUP ...   (no work: IDLE)
+ *
+ * and from any of them LOST (link closed, silent, or given up on) or,
+ * once its process is waited for, GONE. A lost slave is told nothing
+ * more and heard no more.
+ */
+enum slave_state {
+	SLAVE_CONNECTING,	/* started; no HELLO yet */
+	SLAVE_IDLE,		/* connected; no work in this run */
+	SLAVE_SETUP,		/* WORK sent; not READY yet */
+	SLAVE_READY,		/* READY; waits for GO */
+	SLAVE_RUNNING,		/* GO sent */
+	SLAVE_ENDED,		/* said RUN_END */
+	SLAVE_LOST,		/* given up on */
+	SLAVE_GONE		/* its process waited for */
+};
+
 struct mslave {
 	struct master	*m;
 	int		 id;
@@ -30,7 +52,7 @@ struct mslave {
 	char		 cookie[AUTH_NONCE_HEX + 1];	/* HELLO proves it */
 	pid_t		 pid;		/* forked here, else 0 */
 	struct link	*link;
-	int		 hello, lost, gone;
+	enum slave_state state;
 	int		 losing;	/* lost; the stop waits for others */
 	char		 lost_why[256];
 	int		 remote_pid;	/* as the slave said at HELLO */
@@ -43,7 +65,7 @@ struct mslave {
 	struct event	*silence_ev;	/* fires at last_heard + silence */
 	int		 active;	/* has work in this run */
 	int		 has_eof;	/* has a seekpct=eof WG */
-	int		 ready, ended, eof;
+	int		 eof;		/* its eof WGs reached eof */
 	int		 nwgs;
 	struct iostats	*prev;		/* last cumulative, per WG */
 	struct hist	**prev_h;	/* per WG: read, write */
@@ -55,6 +77,13 @@ struct mslave {
 	uint64_t	 cpu_avg[7];	/* tick deltas of the averaged intervals */
 	int		 cpu_avg_valid;
 };
+
+/* Lost or gone: told nothing more, heard no more. */
+static inline int
+slave_out(const struct mslave *s)
+{
+	return (s->state >= SLAVE_LOST);
+}
 
 /* A connection that has not said HELLO yet. */
 struct pending {

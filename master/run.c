@@ -479,7 +479,7 @@ all_reported(const struct master *m, unsigned int k)
 	for (i = 0; i < m->nslaves; i++) {
 		const struct mslave *s = &m->sl[i];
 
-		if (s->active && !s->lost && s->last_k < k)
+		if (s->active && !slave_out(s) && s->last_k < k)
 			return (0);
 	}
 	return (1);
@@ -868,8 +868,11 @@ go(struct master *m)
 	report_status(m->rep, "Starting", m->cur.name, m->cur.loops);
 	m->cur.nactive = active_count(m);
 	m->cur.avg_last = m->cur.short_first = m->cur.short_last = 0;
-	for (i = 0; i < m->nslaves; i++)
+	for (i = 0; i < m->nslaves; i++) {
 		m->sl[i].eof = 0;
+		if (m->sl[i].active && !slave_out(&m->sl[i]))
+			m->sl[i].state = SLAVE_RUNNING;
+	}
 	m->anchors_row = 0;
 	m->state = M_RUNNING;
 	m->state_since_ns = mtime_now_ns();
@@ -903,7 +906,8 @@ check_run_end(struct master *m)
 	int i;
 
 	for (i = 0; i < m->nslaves; i++) {
-		if (m->sl[i].active && !m->sl[i].lost && !m->sl[i].ended)
+		if (m->sl[i].active && !slave_out(&m->sl[i]) &&
+		    m->sl[i].state != SLAVE_ENDED)
 			return;
 	}
 	m->runs_done++;
@@ -1712,8 +1716,10 @@ send_work(struct master *m)
 		struct mslave *s = &m->sl[i];
 		json_t *w = m->cur.work[i];
 
-		s->active = w != NULL && !s->lost;
-		s->ready = s->ended = s->eof = 0;
+		s->active = w != NULL && !slave_out(s);
+		if (!slave_out(s))
+			s->state = s->active ? SLAVE_SETUP : SLAVE_IDLE;
+		s->eof = 0;
 		s->last_k = 0;
 		s->elapsed_ns = 0;
 		memset(s->cpu_avg, 0, sizeof(s->cpu_avg));
@@ -1874,9 +1880,9 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 
-		if (s->lost || s->losing)
+		if (slave_out(s) || s->losing)
 			continue;
-		if (!s->hello) {
+		if (s->state == SLAVE_CONNECTING) {
 			if (now - m->state_since_ns > RUN_CONNECT_NS) {
 				master_abort(m, "Slave %s did not connect "
 				    "within 30 seconds", s->name);

@@ -46,7 +46,8 @@ send_all(struct master *m, uint16_t type, json_t *body, int only_active)
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 
-		if (s->link == NULL || s->lost || (only_active && !s->active))
+		if (s->link == NULL || slave_out(s) ||
+		    (only_active && !s->active))
 			continue;
 		link_send(s->link, type, json_deep_copy(body));
 	}
@@ -70,8 +71,8 @@ slave_gone_continue(struct master *m)
 	switch (m->state) {
 	case M_SETUP:
 		for (i = 0; i < m->nslaves; i++)
-			all &= !m->sl[i].active || m->sl[i].lost ||
-			    m->sl[i].ready;
+			all &= !m->sl[i].active || slave_out(&m->sl[i]) ||
+			    m->sl[i].state != SLAVE_SETUP;
 		if (all)
 			go(m);
 		break;
@@ -126,7 +127,7 @@ loss_cb(evutil_socket_t fd, short what, void *arg)
 		if (!s->losing)
 			continue;
 		s->losing = 0;
-		s->lost = 1;
+		s->state = SLAVE_LOST;
 		nlost++;
 		lost_text(s, s->lost_why, one, sizeof(one));
 		if (n < sizeof(text))
@@ -156,11 +157,11 @@ slave_lost(struct mslave *s, const char *why)
 {
 	struct master *m = s->m;
 
-	if (s->lost || s->losing)
+	if (slave_out(s) || s->losing)
 		return;
 	master_late(m);		/* a stall of our own is said first */
 	if (m->aborting || m->state == M_SHUTDOWN) {
-		s->lost = 1;	/* expected: we told it to go, or stopping */
+		s->state = SLAVE_LOST;	/* we told it to go, or stopping */
 		return;
 	}
 	if (m->o->loss_continue && live_count(m) > 1 &&
@@ -169,7 +170,7 @@ slave_lost(struct mslave *s, const char *why)
 		char text[1024];
 		size_t n = strlen(m->lost_names);
 
-		s->lost = 1;
+		s->state = SLAVE_LOST;
 		snprintf(text, sizeof(text), "Slave %s (host %s) lost: %s; "
 		    "going on without it (--on-slave-loss=continue): every "
 		    "later interval lacks its I/O", s->name,
@@ -210,7 +211,7 @@ live_count(const struct master *m)
 	int i, n = 0;
 
 	for (i = 0; i < m->nslaves; i++)
-		n += !m->sl[i].lost;
+		n += !slave_out(&m->sl[i]);
 	return (n);
 }
 
@@ -221,7 +222,7 @@ active_count(const struct master *m)
 	int i, n = 0;
 
 	for (i = 0; i < m->nslaves; i++)
-		n += m->sl[i].active && !m->sl[i].lost;
+		n += m->sl[i].active && !slave_out(&m->sl[i]);
 	return (n);
 }
 
@@ -229,7 +230,7 @@ active_count(const struct master *m)
 static void
 on_run_end(struct mslave *s)
 {
-	s->ended = 1;
+	s->state = SLAVE_ENDED;
 	check_run_end(s->m);
 }
 
@@ -324,7 +325,7 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		slave_lost(s, link_error(l));
 		return;
 	}
-	if (s->lost || s->losing)
+	if (slave_out(s) || s->losing)
 		return;			/* given up on */
 	s->last_heard_ns = mtime_now_ns();
 	switch (type) {
@@ -340,18 +341,18 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		}
 		break;
 	case MSG_READY:
-		if (m->state != M_SETUP || !s->active)
+		if (m->state != M_SETUP || s->state != SLAVE_SETUP)
 			break;
 		if (!m->anchors_first && m->key_anchors >= 0 &&
 		    json_object_get(body, "anchors") != NULL) {
 			m->anchors_first = 1;	/* the state before any run */
 			anchor_rows(m, json_object_get(body, "anchors"));
 		}
-		s->ready = 1;
+		s->state = SLAVE_READY;
 		cpu_baseline(s, json_object_get(body, "cpu"));
 		for (i = 0; i < m->nslaves; i++) {
-			if (m->sl[i].active && !m->sl[i].lost &&
-			    !m->sl[i].ready)
+			if (m->sl[i].active && !slave_out(&m->sl[i]) &&
+			    m->sl[i].state == SLAVE_SETUP)
 				return;
 		}
 		go(m);
@@ -455,14 +456,14 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			    name);
 			break;
 		}
-		if (s->hello)
+		if (s->state != SLAVE_CONNECTING)
 			continue;
 		if (cookie == NULL || strcmp(cookie, s->cookie) != 0) {
 			console_line("vdbc: closed a connection from %s: HELLO "
 			    "as slave %s without its cookie", p->peer, name);
 			break;
 		}
-		s->hello = 1;
+		s->state = SLAVE_IDLE;
 		s->link = l;
 		if (s->pid <= 0)
 			s->remote_pid = (int)pid;
@@ -481,7 +482,7 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		link_set_max_frame(l, PROTO_MAX_LEN);
 		pending_done(p);
 		for (i = 0; i < m->nslaves; i++)
-			all &= m->sl[i].hello;
+			all &= m->sl[i].link != NULL;
 		if (all && m->state == M_CONNECT) {
 			int h;
 
@@ -529,7 +530,8 @@ slave_psk(const char *identity, uint8_t psk[TLS_PSK_BYTES], void *arg)
 	for (i = 0; i < m->nslaves; i++) {
 		const struct mslave *s = &m->sl[i];
 
-		if (strcmp(s->name, identity) == 0 && !s->hello &&
+		if (strcmp(s->name, identity) == 0 &&
+		    s->state == SLAVE_CONNECTING &&
 		    m->hosts[s->host].how != HOST_LOCAL) {
 			tls_psk_derive(s->cookie, strlen(s->cookie),
 			    TLS_LABEL_SLAVE, psk);
@@ -612,7 +614,7 @@ silence_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
-	if (s->lost || s->losing || m->state == M_SHUTDOWN)
+	if (slave_out(s) || s->losing || m->state == M_SHUTDOWN)
 		return;
 	/* silence measured across the master's own stall is not the
 	 * slave's: count from the end of the stall */
