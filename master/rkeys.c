@@ -3,6 +3,7 @@
  * The report keys of a run list (FORMATS.md 3): host, slave, sd, wd, fsd
  * and fwd reports, host_detail and slave_detail, and anchors.html rows.
  */
+#include "rkeys.h"
 #include "run_int.h"
 
 #include <stdio.h>
@@ -21,9 +22,9 @@ wd_key(const struct master *m, const char *name)
 {
 	int i;
 
-	for (i = 0; i < m->nwdkeys; i++) {
-		if (strcmp(m->wdkey_name[i], name) == 0)
-			return (m->wdkey[i]);
+	for (i = 0; i < m->keys.nwd; i++) {
+		if (strcmp(m->keys.wd_name[i], name) == 0)
+			return (m->keys.wd[i]);
 	}
 	return (-1);
 }
@@ -38,9 +39,9 @@ fs_key(const struct master *m, const char *kind, const char *name)
 	if (name == NULL)
 		return (-1);
 	snprintf(want, sizeof(want), "%s:%s", kind, name);
-	for (i = 0; i < m->fskey_name.n; i++) {
-		if (strcmp(m->fskey_name.v[i], want) == 0)
-			return (m->fskey[i]);
+	for (i = 0; i < m->keys.fs_name.n; i++) {
+		if (strcmp(m->keys.fs_name.v[i], want) == 0)
+			return (m->keys.fs[i]);
 	}
 	return (-1);
 }
@@ -64,32 +65,32 @@ open_fs_keys(struct master *m)
 				if (fs_key(m, "fsd", pr->fwds[k].fsds[j]->name)
 				    >= 0)
 					continue;
-				m->fskey = xreallocarray(m->fskey, (size_t)
-				    m->fskey_name.n + 1, sizeof(int));
-				m->fskey[m->fskey_name.n] = report_key_add(
+				m->keys.fs = xreallocarray(m->keys.fs, (size_t)
+				    m->keys.fs_name.n + 1, sizeof(int));
+				m->keys.fs[m->keys.fs_name.n] = report_key_add(
 				    m->rep, RKEY_FSD, pr->fwds[k].fsds[j]->name,
 				    1);
-				strlist_add(&m->fskey_name, n);
+				strlist_add(&m->keys.fs_name, n);
 			}
 		}
 	}
-	if (m->fskey_name.n > 0) {
+	if (m->keys.fs_name.n > 0) {
 		const struct fsd *f;
 
-		m->anchor_w = 15;
+		m->keys.anchor_w = 15;
 		TAILQ_FOREACH(f, &m->model->fsds, entry)
-			if ((int)strlen(f->anchor) > m->anchor_w)
-				m->anchor_w = (int)strlen(f->anchor);
+			if ((int)strlen(f->anchor) > m->keys.anchor_w)
+				m->keys.anchor_w = (int)strlen(f->anchor);
 		/* RKEY_ANCHORS takes the anchor column width in with_hist. */
-		m->key_anchors = report_key_add(m->rep, RKEY_ANCHORS, "anchors",
-		    m->anchor_w);
+		m->keys.anchors = report_key_add(m->rep, RKEY_ANCHORS, "anchors",
+		    m->keys.anchor_w);
 	}
 	if (format) {
-		m->fskey = xreallocarray(m->fskey, (size_t)m->fskey_name.n + 1,
+		m->keys.fs = xreallocarray(m->keys.fs, (size_t)m->keys.fs_name.n + 1,
 		    sizeof(int));
-		m->fskey[m->fskey_name.n] = report_key_add(m->rep, RKEY_FWD,
+		m->keys.fs[m->keys.fs_name.n] = report_key_add(m->rep, RKEY_FWD,
 		    "format", 1);
-		strlist_add(&m->fskey_name, "fwd:format");
+		strlist_add(&m->keys.fs_name, "fwd:format");
 	}
 	for (r = 0; r < m->plan->nruns; r++) {
 		const struct run *pr = &m->plan->runs[r];
@@ -101,11 +102,11 @@ open_fs_keys(struct master *m)
 			    pr->fwds[k].fwd->name) >= 0)
 				continue;
 			snprintf(n, sizeof(n), "fwd:%s", pr->fwds[k].fwd->name);
-			m->fskey = xreallocarray(m->fskey, (size_t)
-			    m->fskey_name.n + 1, sizeof(int));
-			m->fskey[m->fskey_name.n] = report_key_add(m->rep,
+			m->keys.fs = xreallocarray(m->keys.fs, (size_t)
+			    m->keys.fs_name.n + 1, sizeof(int));
+			m->keys.fs[m->keys.fs_name.n] = report_key_add(m->rep,
 			    RKEY_FWD, pr->fwds[k].fwd->name, 1);
-			strlist_add(&m->fskey_name, n);
+			strlist_add(&m->keys.fs_name, n);
 		}
 	}
 }
@@ -151,7 +152,7 @@ anchor_rows(struct master *m, json_t *anchors)
 		    "full_files"));
 		op[1] = (uint64_t)json_integer_value(json_object_get(v,
 		    "full_bytes"));
-		report_anchor_row(m->rep, m->key_anchors, m->anchor_w, a, size,
+		report_anchor_row(m->rep, m->keys.anchors, m->keys.anchor_w, a, size,
 		    total, wss, ex, op);
 	}
 }
@@ -172,32 +173,33 @@ open_key_reports(struct master *m)
 		slave_detail |= strcasecmp(rep->v[i].str, "slave_detail") == 0;
 		no_sd |= strcasecmp(rep->v[i].str, "no_sd_detail") == 0;
 	}
-	m->key_hosts = xcalloc((size_t)m->nhosts, sizeof(int));
+	m->keys.hosts = xcalloc((size_t)m->nhosts, sizeof(int));
+	m->keys.slave = xcalloc((size_t)m->nslaves + 1, sizeof(int));
 	for (k = 0; k < m->nhosts; k++) {
 		const struct mhost *h = &m->hosts[k];
 		char link[2048], hn[400];
 
-		m->key_hosts[k] = report_key_add(m->rep, RKEY_HOST, h->label,
+		m->keys.hosts[k] = report_key_add(m->rep, RKEY_HOST, h->label,
 		    0);
 		for (i = h->first; i < h->first + h->nslaves; i++) {
-			m->key_slave[i] = report_key_add(m->rep, RKEY_SLAVE,
+			m->keys.slave[i] = report_key_add(m->rep, RKEY_SLAVE,
 			    m->sl[i].name, m->nslaves > 1);
 			html_esc(hn, sizeof(hn), m->sl[i].name);
 			snprintf(link, sizeof(link), "%-32s <A HREF=\"%s.html\">"
 			    "%s summary</A>   <A HREF=\"%s.stdout.html\">%s "
 			    "stdout</A>\n", "Link to slave summary report:",
 			    hn, hn, hn, hn);
-			report_key_text(m->rep, m->key_hosts[k], link);
+			report_key_text(m->rep, m->keys.hosts[k], link);
 		}
 		snprintf(link, sizeof(link), "Link to /var/adm/messages:       "
 		    "<A HREF=\"%s.var_adm_msgs.html\">messages</A>\n\n",
 		    html_esc(hn, sizeof(hn), h->label));
-		report_key_text(m->rep, m->key_hosts[k], link);
+		report_key_text(m->rep, m->keys.hosts[k], link);
 		report_host_messages(m->rep, h->label);
 	}
 	TAILQ_FOREACH(sd, &m->model->sds, entry)
 		nsds++;
-	m->key_sd = xcalloc((size_t)nsds + 1, sizeof(int));
+	m->keys.sd = xcalloc((size_t)nsds + 1, sizeof(int));
 	TAILQ_FOREACH(sd, &m->model->sds, entry) {
 		int used = 0;
 
@@ -211,26 +213,26 @@ open_key_reports(struct master *m)
 					    sd;
 			}
 		}
-		m->key_sd[si++] = used ? report_key_add(m->rep, no_sd ?
+		m->keys.sd[si++] = used ? report_key_add(m->rep, no_sd ?
 		    RKEY_SDQUIET : RKEY_SD, sd->name, 1) : -1;
 	}
-	m->nmodel_sds = nsds;
+	m->keys.nsds = nsds;
 	open_fs_keys(m);
 	if (host_detail || slave_detail) {
 		if (host_detail)
-			m->key_hostsd = xcalloc((size_t)(nsds * m->nhosts) +
+			m->keys.hostsd = xcalloc((size_t)(nsds * m->nhosts) +
 			    1, sizeof(int));
 		if (slave_detail)
-			m->key_slavesd = xcalloc((size_t)(nsds * m->nslaves) +
+			m->keys.slavesd = xcalloc((size_t)(nsds * m->nslaves) +
 			    1, sizeof(int));
 		si = 0;
 		TAILQ_FOREACH(sd, &m->model->sds, entry) {
-			int used = m->key_sd[si] >= 0;
+			int used = m->keys.sd[si] >= 0;
 
 			for (k = 0; host_detail && k < m->nhosts; k++) {
 				snprintf(name, sizeof(name), "%s.%s",
 				    m->hosts[k].label, sd->name);
-				m->key_hostsd[k * nsds + si] = used &&
+				m->keys.hostsd[k * nsds + si] = used &&
 				    place_sd_lun(sd, m->hosts[k].label) !=
 				    NULL ? report_key_add(m->rep, RKEY_HOSTSD,
 				    name, 0) : -1;
@@ -238,7 +240,7 @@ open_key_reports(struct master *m)
 			for (i = 0; slave_detail && i < m->nslaves; i++) {
 				snprintf(name, sizeof(name), "%s.%s",
 				    m->sl[i].name, sd->name);
-				m->key_slavesd[i * nsds + si] = used ?
+				m->keys.slavesd[i * nsds + si] = used ?
 				    report_key_add(m->rep, RKEY_SLAVESD, name,
 				    0) : -1;
 			}
@@ -262,10 +264,30 @@ open_key_reports(struct master *m)
 				strlist_add(&wds, n);
 		}
 	}
-	m->nwdkeys = wds.n;
-	m->wdkey_name = wds.v;
-	m->wdkey = xcalloc((size_t)wds.n + 1, sizeof(int));
+	m->keys.nwd = wds.n;
+	m->keys.wd_name = wds.v;
+	m->keys.wd = xcalloc((size_t)wds.n + 1, sizeof(int));
 	for (k = 0; k < wds.n; k++)
-		m->wdkey[k] = wds.n > 1 ? report_key_add(m->rep, RKEY_WD,
+		m->keys.wd[k] = wds.n > 1 ? report_key_add(m->rep, RKEY_WD,
 		    wds.v[k], 1) : -1;
+}
+
+/* Free what the map holds. */
+void
+rkey_map_free(struct rkey_map *k)
+{
+	int i;
+
+	free(k->hosts);
+	free(k->slave);
+	free(k->sd);
+	free(k->hostsd);
+	free(k->slavesd);
+	for (i = 0; i < k->nwd; i++)
+		free(k->wd_name[i]);
+	free(k->wd_name);
+	free(k->wd);
+	strlist_clear(&k->fs_name);
+	free(k->fs);
+	memset(k, 0, sizeof(*k));
 }

@@ -873,7 +873,7 @@ go(struct master *m)
 		if (m->sl[i].active && !slave_out(&m->sl[i]))
 			m->sl[i].state = SLAVE_RUNNING;
 	}
-	m->anchors_row = 0;
+	m->keys.anchors_row = 0;
 	m->state = M_RUNNING;
 	m->state_since_ns = mtime_now_ns();
 	send_all(m, MSG_GO, json_pack("{s:I}", "run_id",
@@ -1989,7 +1989,7 @@ run_all(const struct model *model, const struct plan *plan,
 	signal(SIGPIPE, SIG_IGN);
 	m->rc = RUN_EXIT_FAILED;
 	m->listen_fd = -1;
-	m->key_anchors = -1;
+	m->keys.anchors = -1;
 	TAILQ_FOREACH(s, &model->sds, entry)
 		nsds++;
 	m->sd_size = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
@@ -2096,18 +2096,9 @@ out:
 	free(m->remotes);
 	tls_free(m->tls);
 	free(m->hosts);
-	free(m->key_hosts);
 	json_decref(m->info);
 	explicit_bzero(m->token, sizeof(m->token));
-	free(m->key_sd);
-	free(m->key_hostsd);
-	free(m->key_slavesd);
-	for (i = 0; i < m->nwdkeys; i++)
-		free(m->wdkey_name[i]);
-	free(m->wdkey_name);
-	free(m->wdkey);
-	strlist_clear(&m->fskey_name);
-	free(m->fskey);
+	rkey_map_free(&m->keys);
 	for (i = 0; i < RUN_MAX_SLAVES; i++)
 		json_decref(m->cur.work[i]);
 	free(m->cur.skew_req);

@@ -19,6 +19,7 @@
 #include "mslave.h"
 #include "plan.h"
 #include "report.h"
+#include "rkeys.h"
 #include "run.h"
 #include "tls.h"
 
@@ -90,7 +91,6 @@ struct master {
 	int			 nhosts;
 	struct mhost		*hosts;
 	struct remote		**remotes;	/* per host, daemon hosts */
-	int			*key_hosts;	/* host report key per host */
 	int			 info_waiting;	/* INFO replies still due */
 	char			 lost_names[512];	/* --on-slave-loss=continue */
 	json_t			*info;		/* per host: INFO reply luns */
@@ -110,21 +110,8 @@ struct master {
 	struct lrun		 cur;
 	uint64_t		 run_id;
 	struct merge		*mg;		/* the run's interval merger */
+	struct rkey_map		 keys;		/* report keys (rkeys.c) */
 	unsigned int		 next_print;
-	int			 key_slave[RUN_MAX_SLAVES];	/* report keys */
-	int			*key_sd;	/* per model sd, or -1 */
-	int			*key_hostsd;	/* host_detail: host x sd */
-	int			*key_slavesd;	/* report=slave_detail */
-	int			 nmodel_sds;
-	int			 nwdkeys;
-	char			**wdkey_name;
-	int			*wdkey;
-	struct strlist		 fskey_name;	/* "fsd:x", "fwd:y" */
-	int			*fskey;
-	int			 key_anchors;	/* anchors.html, or -1 */
-	int			 anchor_w;	/* its anchor column */
-	int			 anchors_first;	/* the row before any run */
-	int			 anchors_row;	/* this run's row is out */
 	double			 prev_rate, curve_rate;
 	int			 rc;
 	int			 aborting;

@@ -287,8 +287,8 @@ slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
 
 		if (json_object_get(g, "fwd") != NULL) {
 			k[0] = 0;
-			k[1] = m->key_hosts[s->host];
-			k[2] = m->key_slave[s->id];
+			k[1] = m->keys.hosts[s->host];
+			k[2] = m->keys.slave[s->id];
 			k[3] = fs_key(m, "fsd", json_string_value(
 			    json_object_get(g, "fsd")));
 			k[4] = fs_key(m, "fwd", json_string_value(
@@ -297,15 +297,15 @@ slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
 			continue;
 		}
 		k[0] = 0;
-		k[1] = m->key_hosts[s->host];
-		k[2] = m->key_slave[s->id];
-		k[3] = sd != NULL ? m->key_sd[sd_index(m->model, sd)] : -1;
+		k[1] = m->keys.hosts[s->host];
+		k[2] = m->keys.slave[s->id];
+		k[3] = sd != NULL ? m->keys.sd[sd_index(m->model, sd)] : -1;
 		k[4] = wd != NULL ? wd_key(m, wd) : -1;
-		k[5] = sd != NULL && m->key_hostsd != NULL ?
-		    m->key_hostsd[s->host * m->nmodel_sds +
+		k[5] = sd != NULL && m->keys.hostsd != NULL ?
+		    m->keys.hostsd[s->host * m->keys.nsds +
 		    sd_index(m->model, sd)] : -1;
-		k[6] = sd != NULL && m->key_slavesd != NULL ?
-		    m->key_slavesd[s->id * m->nmodel_sds + sd_index(m->model,
+		k[6] = sd != NULL && m->keys.slavesd != NULL ?
+		    m->keys.slavesd[s->id * m->keys.nsds + sd_index(m->model,
 		    sd)] : -1;
 	}
 }
@@ -343,9 +343,9 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	case MSG_READY:
 		if (m->state != M_SETUP || s->state != SLAVE_SETUP)
 			break;
-		if (!m->anchors_first && m->key_anchors >= 0 &&
+		if (!m->keys.anchors_first && m->keys.anchors >= 0 &&
 		    json_object_get(body, "anchors") != NULL) {
-			m->anchors_first = 1;	/* the state before any run */
+			m->keys.anchors_first = 1;	/* the state before any run */
 			anchor_rows(m, json_object_get(body, "anchors"));
 		}
 		s->state = SLAVE_READY;
@@ -362,9 +362,9 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		break;
 	case MSG_RUN_END:
 		if (m->state == M_STOPPING && s->active &&
-		    !m->anchors_row && m->key_anchors >= 0 &&
+		    !m->keys.anchors_row && m->keys.anchors >= 0 &&
 		    json_object_get(body, "anchors") != NULL) {
-			m->anchors_row = 1;	/* one slave's view will do */
+			m->keys.anchors_row = 1;	/* one slave's view will do */
 			anchor_rows(m, json_object_get(body, "anchors"));
 		}
 		if (m->state == M_STOPPING && s->active)
