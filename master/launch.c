@@ -57,7 +57,7 @@ listen_port(struct master *m, int port)
  * Fork and exec one local slave, its output into <name>.stdout.html and
  * its cookie down a pipe on its standard input (never on a command line).
  */
-int
+static int
 launch(struct master *m, struct mslave *s)
 {
 	char exe[4096], hp[64], path[4200];
@@ -169,20 +169,19 @@ remote_exited(void *arg, const struct mhost *h, const char *slave,
 }
 
 /* Start a remote slave through ssh (or rsh). */
-int
-launch_ssh(struct master *m, struct mslave *s)
+static int
+launch_ssh(struct master *m, struct mslave *s, struct errmsg *e)
 {
 	const struct mhost *h = &m->hosts[s->host];
 	const char *cmd = h->how == HOST_RSH ? "rsh" : m->o->ssh != NULL ?
 	    m->o->ssh : "ssh";
 	char addr[256], connect[300], vdbc[4096], path[4200];
-	struct errmsg e;
 
 	if (m->o->master_addr != NULL)
 		snprintf(addr, sizeof(addr), "%s", m->o->master_addr);
 	else if (remote_route_addr(h->system, addr, sizeof(addr)) != 0) {
-		master_abort(m, "hd=%s: no route to system=%s from here; give "
-		    "--master-addr", h->label, h->system);
+		errmsg_set(e, "", 0, 0, "hd=%s: no route to system=%s from "
+		    "here; give --master-addr", h->label, h->system);
 		return (-1);
 	}
 	snprintf(connect, sizeof(connect), strchr(addr, ':') != NULL ?
@@ -194,10 +193,9 @@ launch_ssh(struct master *m, struct mslave *s)
 	    "--name %s'", s->name, h->label, cmd, h->system, vdbc, connect,
 	    s->name);
 	s->pid = remote_ssh(h, cmd, vdbc, connect, s->name, s->cookie,
-	    s->id == h->first, path, &e);
+	    s->id == h->first, path, e);
 	if (s->pid < 0) {
 		s->pid = 0;
-		master_abort(m, "%s", e.text);
 		return (-1);
 	}
 	s->via_ssh = 1;
@@ -231,9 +229,9 @@ file_tail(const char *path, char *buf, size_t len)
 	}
 }
 
-/* An ssh that ended before its slave said HELLO: ssh's own words. */
-void
-check_ssh_exits(struct master *m)
+/* An ssh that ended before its slave said HELLO: -1 and ssh's words. */
+int
+check_ssh_exits(struct master *m, struct errmsg *e)
 {
 	int i, st;
 
@@ -248,22 +246,22 @@ check_ssh_exits(struct master *m)
 		snprintf(path, sizeof(path), "%s/%s.stdout.html",
 		    m->o->outdir, s->name);
 		file_tail(path, msg, sizeof(msg));
-		master_abort(m, "hd=%s: slave %s did not start: %s exited "
-		    "with status %d: %s", m->hosts[s->host].label, s->name,
-		    m->o->ssh != NULL ? m->o->ssh : "ssh", WIFEXITED(st) ?
-		    WEXITSTATUS(st) : 128 + WTERMSIG(st), msg[0] != '\0' ?
-		    msg : "(it said nothing)");
-		return;
+		errmsg_set(e, "", 0, 0, "hd=%s: slave %s did not start: %s "
+		    "exited with status %d: %s", m->hosts[s->host].label,
+		    s->name, m->o->ssh != NULL ? m->o->ssh : "ssh",
+		    WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st),
+		    msg[0] != '\0' ? msg : "(it said nothing)");
+		return (-1);
 	}
+	return (0);
 }
 
 /* Start a remote host's slaves through its daemon. */
-int
-launch_remote(struct master *m, int hi)
+static int
+launch_remote(struct master *m, int hi, struct errmsg *e)
 {
 	const struct mhost *h = &m->hosts[hi];
 	char *names[RUN_MAX_SLAVES], *cookies[RUN_MAX_SLAVES];
-	struct errmsg e;
 	int i;
 
 	for (i = 0; i < h->nslaves; i++) {
@@ -280,8 +278,8 @@ launch_remote(struct master *m, int hi)
 		snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
 		    names[i]);
 		if ((f = ofile_fopen(path)) == NULL) {
-			master_abort(m, "Cannot write report file %s: %s", path,
-			    strerror(errno));
+			errmsg_set(e, "", 0, 0, "Cannot write report file %s: "
+			    "%s", path, strerror(errno));
 			return (-1);
 		}
 		fprintf(f, "<title>Vdbench %s.stdout.html</title><pre>\n"
@@ -293,17 +291,47 @@ launch_remote(struct master *m, int hi)
 		    sizeof(hs), h->system));
 		errno = 0;
 		bad = fflush(f) == EOF || ferror(f);
-		if ((fclose(f) == EOF || bad) && !m->aborting) {
-			master_abort(m, "Cannot write report file %s: %s", path,
-			    strerror(errno != 0 ? errno : EIO));
+		if (fclose(f) == EOF || bad) {
+			errmsg_set(e, "", 0, 0, "Cannot write report file %s: "
+			    "%s", path, strerror(errno != 0 ? errno : EIO));
 			return (-1);
 		}
 	}
 	m->remotes[hi] = remote_start(m->base, h, m->token, m->o->master_addr,
-	    m->port, names, cookies, remote_done, remote_exited, m, &e);
-	if (m->remotes[hi] == NULL) {
-		master_abort(m, "%s", e.text);
-		return (-1);
+	    m->port, names, cookies, remote_done, remote_exited, m, e);
+	return (m->remotes[hi] == NULL ? -1 : 0);
+}
+
+/*
+ * Start every slave: local ones forked here, ssh/rsh ones, then each
+ * daemon host's. -1 and why at the first that cannot start.
+ */
+int
+launch_slaves(struct master *m, struct errmsg *e)
+{
+	int i;
+
+	for (i = 0; i < m->nslaves; i++) {
+		struct mslave *sl = &m->sl[i];
+
+		if (m->hosts[sl->host].how == HOST_SSH ||
+		    m->hosts[sl->host].how == HOST_RSH) {
+			if (launch_ssh(m, sl, e) != 0)
+				return (-1);
+			continue;
+		}
+		if (m->hosts[sl->host].how != HOST_LOCAL)
+			continue;
+		if (launch(m, sl) != 0) {
+			errmsg_set(e, "", 0, 0, "Cannot start slave %s: %s",
+			    sl->name, strerror(errno));
+			return (-1);
+		}
+	}
+	for (i = 0; i < m->nhosts; i++) {
+		if (m->hosts[i].how == HOST_DAEMON &&
+		    launch_remote(m, i, e) != 0)
+			return (-1);
 	}
 	return (0);
 }

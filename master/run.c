@@ -1864,6 +1864,7 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct master *m = arg;
 	uint64_t now = mtime_now_ns();
+	struct errmsg e;
 	int i;
 
 	(void)fd;
@@ -1872,10 +1873,9 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 	m->tick_last_ns = now;
 	if (m->state == M_SHUTDOWN)
 		return;
-	if (m->state == M_CONNECT) {
-		check_ssh_exits(m);
-		if (m->aborting)
-			return;
+	if (m->state == M_CONNECT && check_ssh_exits(m, &e) != 0) {
+		master_abort(m, "%s", e.text);
+		return;
 	}
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
@@ -1950,16 +1950,18 @@ target_fsd(const struct model *model, const char *name)
 	return (NULL);
 }
 
-/* Run everything. */
-int
-run_all(const struct model *model, const struct plan *plan,
+/*
+ * The run driver's state for a parmfile: hosts and slaves, what this
+ * build cannot run refused by name (console_fatal), the sd tables. NULL
+ * when the run cannot start.
+ */
+static struct master *
+master_new(const struct model *model, const struct plan *plan,
     const struct run_opts *o)
 {
 	struct master *m = xcalloc(1, sizeof(*m));
-	struct timeval one_s = { 1, 0 };
-	struct pending *p;
 	struct errmsg e;
-	int i, rc, nsds = 0;
+	int i, nsds = 0;
 	const struct sd *s;
 
 	TAILQ_INIT(&m->pending);
@@ -1970,23 +1972,22 @@ run_all(const struct model *model, const struct plan *plan,
 	    &m->nhosts, &e) != 0) {
 		console_fatal("%s", e.text);
 		free(m);
-		return (RUN_EXIT_FAILED);
+		return (NULL);
 	}
 	if (hosts_fd_limit(m->hosts, m->nhosts, &e) != 0) {
 		console_fatal("%s", e.text);
 		free(m->hosts);
 		free(m);
-		return (RUN_EXIT_FAILED);
+		return (NULL);
 	}
 	if (check_supported(m, model, plan) != 0) {
 		free(m->hosts);
 		free(m);
-		return (RUN_EXIT_FAILED);
+		return (NULL);
 	}
 	m->remotes = xcalloc((size_t)m->nhosts, sizeof(*m->remotes));
 	for (i = 0; i < 4; i++)
 		m->scratch[i] = hist_new();
-	signal(SIGPIPE, SIG_IGN);
 	m->rc = RUN_EXIT_FAILED;
 	m->listen_fd = -1;
 	m->keys.anchors = -1;
@@ -1995,28 +1996,53 @@ run_all(const struct model *model, const struct plan *plan,
 	m->sd_size = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
 	m->sd_xmax = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
 	compute_xmax(m);
-	if ((m->rep = report_open(o->outdir, plan, o->nfiles, o->files,
+	return (m);
+}
+
+/* The reports and results.json, and startcmd=; -1 when they cannot open. */
+static int
+open_outputs(struct master *m)
+{
+	const struct run_opts *o = m->o;
+	struct errmsg e;
+
+	if ((m->rep = report_open(o->outdir, m->plan, o->nfiles, o->files,
 	    &e)) == NULL) {
 		console_fatal("%s", e.text);
-		goto out;
+		return (-1);
 	}
 	console_tee(report_logfile(m->rep));
 	m->res = results_new(o->outdir, o->seed, o->nfiles, o->files);
-	general_cmd(model, "startcmd", o->outdir);
+	general_cmd(m->model, "startcmd", o->outdir);
+	return (0);
+}
+
+/*
+ * The event loop: TLS for remote slaves, the listening port, the 1 s
+ * tick, the pause timer, SIGINT and SIGTERM. -1 when slaves cannot be
+ * listened for.
+ */
+static int
+open_loop(struct master *m)
+{
+	const struct run_opts *o = m->o;
+	struct timeval one_s = { 1, 0 };
+	struct errmsg e;
+
 	m->base = event_base_new();
 	if ((m->tls = tls_server_new(slave_psk, m, &e)) == NULL) {
 		console_fatal("%s", e.text);
-		goto out;
+		return (-1);
 	}
 	if (listen_port(m, o->port) != 0) {
 		console_fatal("Unable to listen for slaves on port %d: %s",
 		    o->port < 0 ? 5570 : o->port, strerror(errno));
-		goto out;
+		return (-1);
 	}
 	if ((m->listener = listener_new(m->base, m->listen_fd,
 	    RUN_MAX_UNPROVED, accept_cb, m)) == NULL) {
 		console_fatal("Unable to listen for slaves: out of memory");
-		goto out;
+		return (-1);
 	}
 	m->tick_ev = event_new(m->base, -1, EV_PERSIST, tick_cb, m);
 	evtimer_add(m->tick_ev, &one_s);
@@ -2026,10 +2052,17 @@ run_all(const struct model *model, const struct plan *plan,
 	m->sig_ev[1] = evsignal_new(m->base, SIGTERM, signal_cb, m);
 	evsignal_add(m->sig_ev[0], NULL);
 	evsignal_add(m->sig_ev[1], NULL);
+	return (0);
+}
+
+/* The slave table: names (host label-k) and cookies; results.json's hosts. */
+static void
+name_slaves(struct master *m)
+{
+	int i, k;
+
 	m->nslaves = 0;
 	for (i = 0; i < m->nhosts; i++) {
-		int k;
-
 		for (k = 0; k < m->hosts[i].nslaves; k++) {
 			struct mslave *sl = &m->sl[m->nslaves];
 
@@ -2045,7 +2078,6 @@ run_all(const struct model *model, const struct plan *plan,
 		const struct mhost *h = &m->hosts[i];
 		const char **names = xcalloc((size_t)h->nslaves + 1,
 		    sizeof(*names));
-		int k;
 
 		for (k = 0; k < h->nslaves; k++)
 			names[k] = m->sl[h->first + k].name;
@@ -2053,35 +2085,14 @@ run_all(const struct model *model, const struct plan *plan,
 		    hosts_how_name(h->how), names, h->nslaves);
 		free(names);
 	}
-	report_status(m->rep, "Starting slaves", NULL, NULL);
-	m->state = M_CONNECT;
-	m->state_since_ns = mtime_now_ns();
-	m->cur.interval_ns = 1000000000ull;
-	for (i = 0; i < m->nslaves && !m->aborting; i++) {
-		struct mslave *sl = &m->sl[i];
+}
 
-		if (m->hosts[sl->host].how == HOST_SSH ||
-		    m->hosts[sl->host].how == HOST_RSH) {
-			if (launch_ssh(m, sl) != 0)
-				break;
-			continue;
-		}
-		if (m->hosts[sl->host].how != HOST_LOCAL)
-			continue;
-		if (launch(m, sl) != 0) {
-			master_abort(m, "Cannot start slave %s: %s", sl->name,
-			    strerror(errno));
-			break;
-		}
-	}
-	for (i = 0; i < m->nhosts && !m->aborting; i++) {
-		if (m->hosts[i].how == HOST_DAEMON && launch_remote(m, i) != 0)
-			break;
-	}
-	event_base_dispatch(m->base);
-out:
-	reap(m);
-	rc = m->rc;
+/* The slaves' and the last run's state, once the loop is over. */
+static void
+free_run_state(struct master *m)
+{
+	int i;
+
 	for (i = 0; i < m->nslaves; i++) {
 		if (m->sl[i].silence_ev != NULL)
 			event_free(m->sl[i].silence_ev);
@@ -2102,15 +2113,25 @@ out:
 	for (i = 0; i < RUN_MAX_SLAVES; i++)
 		json_decref(m->cur.work[i]);
 	free(m->cur.skew_req);
+}
+
+/*
+ * endcmd=, results.json, the charts, and every write checked before the
+ * run may be called a success: the exit status.
+ */
+static int
+close_outputs(struct master *m, int rc)
+{
+	struct errmsg e;
+
 	if (m->rep != NULL)
-		general_cmd(model, "endcmd", o->outdir);
+		general_cmd(m->model, "endcmd", m->o->outdir);
 	if (m->res != NULL) {
 		results_write(m->res);
 		if (m->rep != NULL)
 			charts_write(report_summary(m->rep),
 			    results_runs(m->res));
 	}
-	/* every write checked before the run may be called a success */
 	if (m->rep != NULL && (report_check(m->rep, &e) != 0 ||
 	    results_check(m->res, &e) != 0)) {
 		if (!m->outputs_failed)
@@ -2119,10 +2140,20 @@ out:
 			rc = RUN_EXIT_FAILED;
 	} else if (rc == 0)
 		console_line("Vdbench execution completed successfully. Output "
-		    "directory: %s", o->outdir);
+		    "directory: %s", m->o->outdir);
 	console_tee(NULL);
 	results_free(m->res);
 	report_close(m->rep);
+	return (rc);
+}
+
+/* The loop and what is left of the master. */
+static void
+master_free(struct master *m)
+{
+	struct pending *p;
+	int i;
+
 	while ((p = TAILQ_FIRST(&m->pending)) != NULL) {
 		link_free(p->link);
 		pending_done(p);
@@ -2148,5 +2179,34 @@ out:
 	free(m->sd_size);
 	free(m->sd_xmax);
 	free(m);
+}
+
+/* Run everything. */
+int
+run_all(const struct model *model, const struct plan *plan,
+    const struct run_opts *o)
+{
+	struct master *m;
+	struct errmsg e;
+	int rc;
+
+	if ((m = master_new(model, plan, o)) == NULL)
+		return (RUN_EXIT_FAILED);
+	signal(SIGPIPE, SIG_IGN);
+	if (open_outputs(m) == 0 && open_loop(m) == 0) {
+		name_slaves(m);
+		report_status(m->rep, "Starting slaves", NULL, NULL);
+		m->state = M_CONNECT;
+		m->state_since_ns = mtime_now_ns();
+		m->cur.interval_ns = 1000000000ull;
+		if (launch_slaves(m, &e) != 0)
+			master_abort(m, "%s", e.text);
+		event_base_dispatch(m->base);
+	}
+	reap(m);
+	rc = m->rc;
+	free_run_state(m);
+	rc = close_outputs(m, rc);
+	master_free(m);
 	return (rc);
 }

@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "auth.h"
+#include "errmsg.h"
 #include "hosts.h"
 #include "model.h"
 #include "mslave.h"
@@ -156,10 +157,8 @@ void	accept_cb(int, const char *, void *);
 
 /* launch.c: starting the slaves. */
 int	listen_port(struct master *, int);
-int	launch(struct master *, struct mslave *);
-int	launch_ssh(struct master *, struct mslave *);
-int	launch_remote(struct master *, int);
-void	check_ssh_exits(struct master *);
+int	launch_slaves(struct master *, struct errmsg *);
+int	check_ssh_exits(struct master *, struct errmsg *);
 void	reap(struct master *);
 
 /* rkeys.c: the report keys. */
