@@ -69,17 +69,50 @@ sd_ptr_cmp(const void *a, const void *b)
 }
 
 /*
- * Every host's INFO answer is in: lun facts; decide on SD_format per sd
- * and host; start the first run. An sd's size is its size= or the
- * smallest of its luns over the hosts.
+ * An sd's lun on host h to create or expand in the SD_format run: from
+ * the last whole MiB it has (vdbench expands a file whose size is a
+ * multiple of 1 MiB), or from 0 with formatsds=1.
  */
-void
-on_info(struct master *m)
+static void
+add_format(struct master *m, const struct sd *sd, int h, int exists,
+    uint64_t size, const char *lun)
+{
+	if (m->nformat == m->format_cap) {
+		m->format_cap = m->format_cap == 0 ? 64 : 2 * m->format_cap;
+		m->format_sd = xreallocarray(m->format_sd,
+		    (size_t)m->format_cap, sizeof(*m->format_sd));
+		m->format_host = xreallocarray(m->format_host,
+		    (size_t)m->format_cap, sizeof(*m->format_host));
+		m->format_from = xreallocarray(m->format_from,
+		    (size_t)m->format_cap, sizeof(*m->format_from));
+	}
+	if (m->nformat == 0)
+		console_line("Vdbench will attempt to expand a disk file if the "
+		    "requested file size is a multiple of 1mb");
+	console_line("lun=%s does not exist or is too small. host=%s", lun,
+	    m->hosts[h].label);
+	m->format_sd[m->nformat] = sd;
+	m->format_host[m->nformat] = h;
+	m->format_from[m->nformat] = exists ? size / RUN_FORMAT_ALIGN *
+	    RUN_FORMAT_ALIGN : 0;
+	if (m->model->general.formatsds == 1)
+		m->format_from[m->nformat] = 0;
+	m->nformat++;
+}
+
+/*
+ * Every host's INFO answer is in: lun facts; decide on SD_format per sd
+ * and host; open the report keys. An sd's size is its size= or the
+ * smallest of its luns over the hosts. -1 and why when a lun cannot be
+ * used.
+ */
+int
+on_info(struct master *m, struct errmsg *err)
 {
 	const struct sd *sd, **runs_sds = NULL;
 	json_t **facts = xcalloc((size_t)m->nhosts + 1, sizeof(*facts));
 	size_t nused = 0, cap = 0;
-	int si = 0, said = 0, ready = 0, h, r, w, k;
+	int si = 0, rc = -1, h, r, w, k;
 
 	for (h = 0; h < m->nhosts; h++)
 		facts[h] = lun_facts(json_array_get(m->info, (size_t)h));
@@ -123,78 +156,48 @@ on_info(struct master *m)
 		for (h = 0; used && h < m->nhosts; h++) {
 			const char *lun = place_sd_lun(sd, m->hosts[h].label);
 			json_int_t size;
-			int exists, rc;
-			struct errmsg e;
+			int exists, need;
 
 			if (lun == NULL)
 				continue;
 			lun_fact(facts[h], lun, &exists, &size);
-			rc = plan_sd_needs_format(sd, lun, exists,
-			    (uint64_t)size, m->model->general.formatsds, &e);
-			if (rc < 0) {
-				master_abort(m, "%s", e.text);
+			need = plan_sd_needs_format(sd, lun, exists,
+			    (uint64_t)size, m->model->general.formatsds, err);
+			if (need < 0)
 				goto out;
-			}
-			if (rc == 0 && !exists) {
-				master_abort(m, "sd=%s,lun=%s: the lun does not "
-				    "exist on host %s", sd->name, lun,
+			if (need == 0 && !exists) {
+				errmsg_set(err, "", 0, 0, "sd=%s,lun=%s: the lun "
+				    "does not exist on host %s", sd->name, lun,
 				    m->hosts[h].label);
 				goto out;
 			}
-			if (rc == 0 && m->sd_size[si - 1] == 0) {
-				master_abort(m, "Unknown lun size for sd=%s",
-				    sd->name);
+			if (need == 0 && m->sd_size[si - 1] == 0) {
+				errmsg_set(err, "", 0, 0, "Unknown lun size for "
+				    "sd=%s", sd->name);
 				goto out;
 			}
-			if (rc > 0 && strcmp(sd_engine(sd, &sd->openflags),
+			if (need > 0 && strcmp(sd_engine(sd, &sd->openflags),
 			    "null") == 0) {
 				console_line("sd=%s,lun=%s: engine=null does no "
 				    "I/O, so the lun is not formatted (an empty "
 				    "file is made if there is none)", sd->name,
 				    lun);
-			} else if (rc > 0) {
-				if (m->nformat == m->format_cap) {
-					m->format_cap = m->format_cap == 0 ?
-					    64 : 2 * m->format_cap;
-					m->format_sd = xreallocarray(
-					    m->format_sd, (size_t)m->format_cap,
-					    sizeof(*m->format_sd));
-					m->format_host = xreallocarray(
-					    m->format_host, (size_t)m->format_cap,
-					    sizeof(*m->format_host));
-					m->format_from = xreallocarray(
-					    m->format_from, (size_t)m->format_cap,
-					    sizeof(*m->format_from));
-				}
-				if (!said++)
-					console_line("Vdbench will attempt to "
-					    "expand a disk file if the requested "
-					    "file size is a multiple of 1mb");
-				console_line("lun=%s does not exist or is too "
-				    "small. host=%s", lun, m->hosts[h].label);
-				m->format_sd[m->nformat] = sd;
-				m->format_host[m->nformat] = h;
-				m->format_from[m->nformat] = exists ?
-				    (uint64_t)size / RUN_FORMAT_ALIGN *
-				    RUN_FORMAT_ALIGN : 0;
-				if (m->model->general.formatsds == 1)
-					m->format_from[m->nformat] = 0;
-				m->nformat++;
-			}
+			} else if (need > 0)
+				add_format(m, sd, h, exists, (uint64_t)size,
+				    lun);
 		}
 	}
 	report_status(m->rep, "Query host configuration completed", NULL, NULL);
 	m->had_format = m->nformat > 0;
 	open_key_reports(m);
 	report_rd_links(m->rep, m->plan, m->nformat > 0);
-	ready = 1;
+	rc = 0;
 out:
 	for (h = 0; h < m->nhosts; h++)
 		json_decref(facts[h]);
 	free(facts);
 	free(runs_sds);
-	if (ready)
-		start_next_run(m);
+	return (rc);
 }
 
 /*

@@ -1759,6 +1759,23 @@ send_work(struct master *m)
 		    m->cur.name);
 }
 
+/*
+ * Every host answered INFO: the SD_format decisions and report keys
+ * (preflight.c), then the first run; a lun that cannot be used stops
+ * everything, named.
+ */
+void
+info_done(struct master *m)
+{
+	struct errmsg e;
+
+	if (on_info(m, &e) != 0) {
+		master_abort(m, "%s", e.text);
+		return;
+	}
+	start_next_run(m);
+}
+
 /* Start the next run, or finish. */
 void
 start_next_run(struct master *m)

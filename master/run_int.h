@@ -136,6 +136,7 @@ void	check_run_end(struct master *);
 uint64_t master_late(struct master *);
 int	master_stalled(struct master *, char *, size_t);
 void	start_next_run(struct master *);
+void	info_done(struct master *);
 int	sd_index(const struct model *, const struct sd *);
 const char *sd_engine(const struct sd *, const struct strlist *);
 int	fwd_nhosts(const struct master *, const struct fwd *);
@@ -170,7 +171,7 @@ void	anchor_rows(struct master *, json_t *);
 /* preflight.c: checks before anything starts, INFO, SD_format. */
 int	check_supported(struct master *, const struct model *,
 	    const struct plan *);
-void	on_info(struct master *);
+int	on_info(struct master *, struct errmsg *);
 void	general_cmd(const struct model *, const char *, const char *);
 
 #endif /* MASTER_RUN_INT_H */

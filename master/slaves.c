@@ -337,7 +337,7 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			json_array_set(m->info, (size_t)s->host,
 			    json_object_get(body, "luns"));
 			if (--m->info_waiting == 0)
-				on_info(m);
+				info_done(m);
 		}
 		break;
 	case MSG_READY:
