@@ -78,6 +78,19 @@ struct mslave {
 	int		 cpu_avg_valid;
 };
 
+/*
+ * What slaves.c tells the run driver, which sets these (run.c): slaves.c
+ * never calls up into it.
+ */
+struct slaves_cb {
+	void	 (*info)(struct master *);	/* every host answered INFO */
+	void	 (*ready)(struct master *);	/* the run's slaves are READY */
+	void	 (*run_end)(struct master *);	/* one ended the run, or left */
+	void	 (*stop)(struct master *, const char *);	/* stop all: why */
+	uint64_t (*late)(struct master *);	/* the loop's lateness, ns */
+	int	 (*stalled)(struct master *, char *, size_t);	/* why, if so */
+};
+
 /* Lost or gone: told nothing more, heard no more. */
 static inline int
 slave_out(const struct mslave *s)

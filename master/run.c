@@ -1764,7 +1764,7 @@ send_work(struct master *m)
  * (preflight.c), then the first run; a lun that cannot be used stops
  * everything, named.
  */
-void
+static void
 info_done(struct master *m)
 {
 	struct errmsg e;
@@ -1831,7 +1831,7 @@ start_next_run(struct master *m)
  * console and in errorlog.html, and remembered, so that silences measured
  * across it are not held against the slaves.
  */
-uint64_t
+static uint64_t
 master_late(struct master *m)
 {
 	uint64_t now = mtime_now_ns(), late;
@@ -1859,7 +1859,7 @@ master_late(struct master *m)
  * (they leave after 5 s without a word from the master), seen lately:
  * text says so.
  */
-int
+static int
 master_stalled(struct master *m, char *text, size_t len)
 {
 	uint64_t now = mtime_now_ns();
@@ -1967,6 +1967,23 @@ target_fsd(const struct model *model, const char *name)
 	return (NULL);
 }
 
+/* slaves.c's stop: master_abort with its text. */
+static void
+slaves_stop_cb(struct master *m, const char *text)
+{
+	master_abort(m, "%s", text);
+}
+
+/* What slaves.c tells the run driver. */
+static const struct slaves_cb slaves_events = {
+	.info = info_done,
+	.ready = go,
+	.run_end = check_run_end,
+	.stop = slaves_stop_cb,
+	.late = master_late,
+	.stalled = master_stalled,
+};
+
 /*
  * The run driver's state for a parmfile: hosts and slaves, what this
  * build cannot run refused by name (console_fatal), the sd tables. NULL
@@ -1982,6 +1999,7 @@ master_new(const struct model *model, const struct plan *plan,
 	const struct sd *s;
 
 	TAILQ_INIT(&m->pending);
+	m->cb = &slaves_events;
 	m->model = model;
 	m->plan = plan;
 	m->o = o;

@@ -112,6 +112,7 @@ struct master {
 	uint64_t		 run_id;
 	struct merge		*mg;		/* the run's interval merger */
 	struct rkey_map		 keys;		/* report keys (rkeys.c) */
+	const struct slaves_cb	*cb;		/* slaves.c's events */
 	unsigned int		 next_print;
 	double			 prev_rate, curve_rate;
 	int			 rc;
@@ -133,10 +134,7 @@ void	master_abort(struct master *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	go(struct master *);
 void	check_run_end(struct master *);
-uint64_t master_late(struct master *);
-int	master_stalled(struct master *, char *, size_t);
 void	start_next_run(struct master *);
-void	info_done(struct master *);
 int	sd_index(const struct model *, const struct sd *);
 const char *sd_engine(const struct sd *, const struct strlist *);
 int	fwd_nhosts(const struct master *, const struct fwd *);

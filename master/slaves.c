@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,11 +32,26 @@
 #include "tls.h"
 #include "xmalloc.h"
 
+static void	slaves_stop(struct master *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
 static int	live_count(const struct master *);
 static void	slave_gone_continue(struct master *);
 static void	on_run_end(struct mslave *);
 static uint64_t	silence_ns(const struct master *);
 static void	silence_arm(struct mslave *, uint64_t);
+
+/* Tell the run driver to stop everything, and why. */
+static void
+slaves_stop(struct master *m, const char *fmt, ...)
+{
+	char text[4200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	m->cb->stop(m, text);
+}
 
 /* Send to every slave still there. */
 void
@@ -65,7 +81,7 @@ slave_gone_continue(struct master *m)
 
 	if (active_count(m) == 0 && (m->state == M_RUNNING ||
 	    m->state == M_SETUP)) {
-		master_abort(m, "Every slave of run %s is lost", m->cur.name);
+		slaves_stop(m, "Every slave of run %s is lost", m->cur.name);
 		return;
 	}
 	switch (m->state) {
@@ -74,13 +90,13 @@ slave_gone_continue(struct master *m)
 			all &= !m->sl[i].active || slave_out(&m->sl[i]) ||
 			    m->sl[i].state != SLAVE_SETUP;
 		if (all)
-			go(m);
+			m->cb->ready(m);
 		break;
 	case M_RUNNING:
 		print_ready_intervals(m);
 		break;
 	case M_STOPPING:
-		check_run_end(m);
+		m->cb->run_end(m);
 		break;
 	default:
 		break;
@@ -137,13 +153,13 @@ loss_cb(evutil_socket_t fd, short what, void *arg)
 	if (nlost == 0)
 		return;
 	late[0] = '\0';
-	if (master_stalled(m, late, sizeof(late)))
-		master_abort(m, "%s; so %d slave(s) stopped: %s", late, nlost,
+	if (m->cb->stalled(m, late, sizeof(late)))
+		slaves_stop(m, "%s; so %d slave(s) stopped: %s", late, nlost,
 		    text);
 	else if (nlost > 1)
-		master_abort(m, "%d slaves lost: %s", nlost, text);
+		slaves_stop(m, "%d slaves lost: %s", nlost, text);
 	else
-		master_abort(m, "%s", text);
+		m->cb->stop(m, text);
 }
 
 /*
@@ -159,7 +175,7 @@ slave_lost(struct mslave *s, const char *why)
 
 	if (slave_out(s) || s->losing)
 		return;
-	master_late(m);		/* a stall of our own is said first */
+	m->cb->late(m);		/* a stall of our own is said first */
 	if (m->aborting || m->state == M_SHUTDOWN) {
 		s->state = SLAVE_LOST;	/* we told it to go, or stopping */
 		return;
@@ -231,7 +247,7 @@ static void
 on_run_end(struct mslave *s)
 {
 	s->state = SLAVE_ENDED;
-	check_run_end(s->m);
+	s->m->cb->run_end(s->m);
 }
 
 /* Free a slave's per-WG state of the last run. */
@@ -337,7 +353,7 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			json_array_set(m->info, (size_t)s->host,
 			    json_object_get(body, "luns"));
 			if (--m->info_waiting == 0)
-				info_done(m);
+				m->cb->info(m);
 		}
 		break;
 	case MSG_READY:
@@ -355,7 +371,7 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			    m->sl[i].state == SLAVE_SETUP)
 				return;
 		}
-		go(m);
+		m->cb->ready(m);
 		break;
 	case MSG_INTERVAL:
 		on_interval(s, body);
@@ -372,7 +388,7 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		break;
 	case MSG_ERROR:
 		json_unpack(body, "{s:s}", "text", &text);
-		master_abort(m, "Slave %s: %s", s->name, text);
+		slaves_stop(m, "Slave %s: %s", s->name, text);
 		break;
 	case MSG_LOG:
 		json_unpack(body, "{s:s,s:s}", "level", &level, "text", &text);
@@ -381,7 +397,7 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			report_error(m->rep, text);
 		break;
 	default:
-		master_abort(m, "Slave %s sent an unexpected %s", s->name,
+		slaves_stop(m, "Slave %s sent an unexpected %s", s->name,
 		    proto_type_name(type));
 		break;
 	}
@@ -618,7 +634,7 @@ silence_cb(evutil_socket_t fd, short what, void *arg)
 		return;
 	/* silence measured across the master's own stall is not the
 	 * slave's: count from the end of the stall */
-	master_late(m);
+	m->cb->late(m);
 	now = mtime_now_ns();
 	from = s->last_heard_ns > m->stall_end_ns ? s->last_heard_ns :
 	    m->stall_end_ns;
