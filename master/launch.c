@@ -45,9 +45,9 @@ listen_port(struct master *m, int port)
 		port = m->model->general.port > 0 ? m->model->general.port :
 		    5570;
 	for (i = 0; i < tries; i++) {
-		m->listen_fd = net_listen(addr, port == 0 ? 0 : port + i,
-		    &m->port, &e);
-		if (m->listen_fd >= 0)
+		m->launch.listen_fd = net_listen(addr, port == 0 ? 0 : port + i,
+		    &m->launch.port, &e);
+		if (m->launch.listen_fd >= 0)
 			return (0);
 	}
 	return (-1);
@@ -68,7 +68,7 @@ launch(struct master *m, struct mslave *s)
 	if (n <= 0 || pipe2(pp, O_CLOEXEC) != 0)
 		return (-1);
 	exe[n] = '\0';
-	snprintf(hp, sizeof(hp), "127.0.0.1:%d", m->port);
+	snprintf(hp, sizeof(hp), "127.0.0.1:%d", m->launch.port);
 	snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
 	    s->name);
 	console_line("Starting slave: %s slave --connect %s --name %s%s", exe,
@@ -185,7 +185,7 @@ launch_ssh(struct master *m, struct mslave *s, struct errmsg *e)
 		return (-1);
 	}
 	snprintf(connect, sizeof(connect), strchr(addr, ':') != NULL ?
-	    "[%s]:%d" : "%s:%d", addr, m->port);
+	    "[%s]:%d" : "%s:%d", addr, m->launch.port);
 	remote_vdbc_path(h, vdbc, sizeof(vdbc));
 	snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
 	    s->name);
@@ -297,9 +297,9 @@ launch_remote(struct master *m, int hi, struct errmsg *e)
 			return (-1);
 		}
 	}
-	m->remotes[hi] = remote_start(m->base, h, m->token, m->o->master_addr,
-	    m->port, names, cookies, remote_done, remote_exited, m, e);
-	return (m->remotes[hi] == NULL ? -1 : 0);
+	m->launch.remotes[hi] = remote_start(m->base, h, m->launch.token, m->o->master_addr,
+	    m->launch.port, names, cookies, remote_done, remote_exited, m, e);
+	return (m->launch.remotes[hi] == NULL ? -1 : 0);
 }
 
 /*

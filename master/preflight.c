@@ -344,7 +344,7 @@ check_supported(struct master *m, const struct model *model,
 		    "--token-file FILE (made by 'vdbc slave --gen-token FILE')");
 		return (-1);
 	}
-	if (daemons > 0 && auth_load_token(m->o->token_file, m->token,
+	if (daemons > 0 && auth_load_token(m->o->token_file, m->launch.token,
 	    &e) != 0) {
 		console_fatal("%s", e.text);
 		return (-1);

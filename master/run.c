@@ -918,7 +918,7 @@ check_run_end(struct master *m)
 		console_line("Waiting %llu seconds; requested by 'pause' "
 		    "parameter", (unsigned long long)m->cur.pause_s);
 		m->state = M_PAUSE;
-		evtimer_add(m->pause_ev, &t);
+		evtimer_add(m->loop.pause_ev, &t);
 		return;
 	}
 	start_next_run(m);
@@ -1837,15 +1837,15 @@ master_late(struct master *m)
 	uint64_t now = mtime_now_ns(), late;
 	char text[400];
 
-	if (m->tick_last_ns == 0 || now < m->tick_last_ns + RUN_TICK_NS)
+	if (m->loop.tick_last_ns == 0 || now < m->loop.tick_last_ns + RUN_TICK_NS)
 		return (0);
-	late = now - m->tick_last_ns - RUN_TICK_NS;
+	late = now - m->loop.tick_last_ns - RUN_TICK_NS;
 	if (late < RUN_LATE_NS)
 		return (late);
-	if (m->stall_end_ns > m->tick_last_ns)
+	if (m->loop.stall_end_ns > m->loop.tick_last_ns)
 		return (late);		/* this stall is known */
-	m->stall_ns = late;
-	m->stall_end_ns = now;
+	m->loop.stall_ns = late;
+	m->loop.stall_end_ns = now;
 	snprintf(text, sizeof(text), "vdbc: the master's event loop ran %.1f s "
 	    "late (the master was stopped, or this machine is short of CPU); "
 	    "slave silences across it are not counted", (double)late / 1e9);
@@ -1865,13 +1865,13 @@ master_stalled(struct master *m, char *text, size_t len)
 	uint64_t now = mtime_now_ns();
 
 	master_late(m);
-	if (m->stall_end_ns == 0 || m->stall_ns + RUN_TICK_NS <
-	    RUN_MIN_SILENCE_NS || now - m->stall_end_ns > 3 * RUN_MIN_SILENCE_NS)
+	if (m->loop.stall_end_ns == 0 || m->loop.stall_ns + RUN_TICK_NS <
+	    RUN_MIN_SILENCE_NS || now - m->loop.stall_end_ns > 3 * RUN_MIN_SILENCE_NS)
 		return (0);
 	snprintf(text, len, "The master's event loop ran %.1f s late (the "
 	    "master was stopped, or this machine is short of CPU), and a "
 	    "slave stops after 5 s without a word from its master",
-	    (double)m->stall_ns / 1e9);
+	    (double)m->loop.stall_ns / 1e9);
 	return (1);
 }
 
@@ -1887,7 +1887,7 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	master_late(m);
-	m->tick_last_ns = now;
+	m->loop.tick_last_ns = now;
 	if (m->state == M_SHUTDOWN)
 		return;
 	if (m->state == M_CONNECT && check_ssh_exits(m, &e) != 0) {
@@ -1998,7 +1998,7 @@ master_new(const struct model *model, const struct plan *plan,
 	int i, nsds = 0;
 	const struct sd *s;
 
-	TAILQ_INIT(&m->pending);
+	TAILQ_INIT(&m->launch.pending);
 	m->cb = &slaves_events;
 	m->model = model;
 	m->plan = plan;
@@ -2020,11 +2020,11 @@ master_new(const struct model *model, const struct plan *plan,
 		free(m);
 		return (NULL);
 	}
-	m->remotes = xcalloc((size_t)m->nhosts, sizeof(*m->remotes));
+	m->launch.remotes = xcalloc((size_t)m->nhosts, sizeof(*m->launch.remotes));
 	for (i = 0; i < 4; i++)
 		m->scratch[i] = hist_new();
 	m->rc = RUN_EXIT_FAILED;
-	m->listen_fd = -1;
+	m->launch.listen_fd = -1;
 	m->keys.anchors = -1;
 	TAILQ_FOREACH(s, &model->sds, entry)
 		nsds++;
@@ -2065,7 +2065,7 @@ open_loop(struct master *m)
 	struct errmsg e;
 
 	m->base = event_base_new();
-	if ((m->tls = tls_server_new(slave_psk, m, &e)) == NULL) {
+	if ((m->launch.tls = tls_server_new(slave_psk, m, &e)) == NULL) {
 		console_fatal("%s", e.text);
 		return (-1);
 	}
@@ -2074,19 +2074,19 @@ open_loop(struct master *m)
 		    o->port < 0 ? 5570 : o->port, strerror(errno));
 		return (-1);
 	}
-	if ((m->listener = listener_new(m->base, m->listen_fd,
+	if ((m->launch.listener = listener_new(m->base, m->launch.listen_fd,
 	    RUN_MAX_UNPROVED, accept_cb, m)) == NULL) {
 		console_fatal("Unable to listen for slaves: out of memory");
 		return (-1);
 	}
-	m->tick_ev = event_new(m->base, -1, EV_PERSIST, tick_cb, m);
-	evtimer_add(m->tick_ev, &one_s);
-	m->tick_last_ns = mtime_now_ns();
-	m->pause_ev = evtimer_new(m->base, pause_cb, m);
-	m->sig_ev[0] = evsignal_new(m->base, SIGINT, signal_cb, m);
-	m->sig_ev[1] = evsignal_new(m->base, SIGTERM, signal_cb, m);
-	evsignal_add(m->sig_ev[0], NULL);
-	evsignal_add(m->sig_ev[1], NULL);
+	m->loop.tick_ev = event_new(m->base, -1, EV_PERSIST, tick_cb, m);
+	evtimer_add(m->loop.tick_ev, &one_s);
+	m->loop.tick_last_ns = mtime_now_ns();
+	m->loop.pause_ev = evtimer_new(m->base, pause_cb, m);
+	m->loop.sig_ev[0] = evsignal_new(m->base, SIGINT, signal_cb, m);
+	m->loop.sig_ev[1] = evsignal_new(m->base, SIGTERM, signal_cb, m);
+	evsignal_add(m->loop.sig_ev[0], NULL);
+	evsignal_add(m->loop.sig_ev[1], NULL);
 	return (0);
 }
 
@@ -2137,13 +2137,13 @@ free_run_state(struct master *m)
 	merge_free(m->mg);
 	for (i = 0; i < 4; i++)
 		hist_free(m->scratch[i]);
-	for (i = 0; m->remotes != NULL && i < m->nhosts; i++)
-		remote_free(m->remotes[i]);
-	free(m->remotes);
-	tls_free(m->tls);
+	for (i = 0; m->launch.remotes != NULL && i < m->nhosts; i++)
+		remote_free(m->launch.remotes[i]);
+	free(m->launch.remotes);
+	tls_free(m->launch.tls);
 	free(m->hosts);
 	json_decref(m->info);
-	explicit_bzero(m->token, sizeof(m->token));
+	explicit_bzero(m->launch.token, sizeof(m->launch.token));
 	rkey_map_free(&m->keys);
 	for (i = 0; i < RUN_MAX_SLAVES; i++)
 		json_decref(m->cur.work[i]);
@@ -2189,23 +2189,23 @@ master_free(struct master *m)
 	struct pending *p;
 	int i;
 
-	while ((p = TAILQ_FIRST(&m->pending)) != NULL) {
+	while ((p = TAILQ_FIRST(&m->launch.pending)) != NULL) {
 		link_free(p->link);
 		pending_done(p);
 	}
-	listener_free(m->listener);
-	if (m->tick_ev != NULL)
-		event_free(m->tick_ev);
-	if (m->pause_ev != NULL)
-		event_free(m->pause_ev);
-	if (m->loss_ev != NULL)
-		event_free(m->loss_ev);
+	listener_free(m->launch.listener);
+	if (m->loop.tick_ev != NULL)
+		event_free(m->loop.tick_ev);
+	if (m->loop.pause_ev != NULL)
+		event_free(m->loop.pause_ev);
+	if (m->loop.loss_ev != NULL)
+		event_free(m->loop.loss_ev);
 	for (i = 0; i < 2; i++) {
-		if (m->sig_ev[i] != NULL)
-			event_free(m->sig_ev[i]);
+		if (m->loop.sig_ev[i] != NULL)
+			event_free(m->loop.sig_ev[i]);
 	}
-	if (m->listen_fd >= 0)
-		close(m->listen_fd);
+	if (m->launch.listen_fd >= 0)
+		close(m->launch.listen_fd);
 	if (m->base != NULL)
 		event_base_free(m->base);
 	free(m->format_sd);

@@ -70,33 +70,47 @@ struct lrun {
 	double			*skew_req;	/* per report key, wd keys */
 };
 
+/* The master's listening side and remote hosts (launch.c, slaves.c). */
+struct mlaunch {
+	int			 listen_fd;
+	int			 port;
+	struct listener		*listener;	/* slaves dialling in */
+	struct pendings		 pending;	/* their links before HELLO */
+	struct remote		**remotes;	/* per host, daemon hosts */
+	uint8_t			 token[AUTH_KEY_BYTES];
+	struct tls		*tls;	/* remote slaves dial back over it */
+};
+
+/* The run driver's own timers, and how late its loop ran. */
+struct mloop {
+	struct event		*tick_ev;	/* each RUN_TICK_NS */
+	struct event		*pause_ev;	/* pause= after a run */
+	struct event		*loss_ev;	/* the stop after lost slaves */
+	struct event		*sig_ev[2];	/* SIGINT, SIGTERM */
+	uint64_t		 tick_last_ns;	/* when tick_cb last ran */
+	uint64_t		 stall_ns;	/* the loop's last stall, and */
+	uint64_t		 stall_end_ns;	/* when it ended (0: none) */
+};
+
 enum mstate { M_CONNECT, M_INFO, M_SETUP, M_RUNNING, M_STOPPING, M_PAUSE,
 	M_SHUTDOWN };
 
 struct master {
 	struct event_base	*base;
+	struct mloop		 loop;		/* its timers and signals */
+	struct mlaunch		 launch;	/* starting slaves (launch.c) */
 	const struct model	*model;
 	const struct plan	*plan;
 	const struct run_opts	*o;
 	struct report		*rep;
 	struct results		*res;
-	int			 listen_fd;
-	int			 port;
-	struct listener		*listener;	/* slaves dialling in */
-	struct pendings		 pending;	/* their links before HELLO */
-	struct event		*tick_ev;
-	struct event		*pause_ev;
-	struct event		*sig_ev[2];
 	int			 nslaves;
 	struct mslave		 sl[RUN_MAX_SLAVES];
 	int			 nhosts;
 	struct mhost		*hosts;
-	struct remote		**remotes;	/* per host, daemon hosts */
 	int			 info_waiting;	/* INFO replies still due */
 	char			 lost_names[512];	/* --on-slave-loss=continue */
 	json_t			*info;		/* per host: INFO reply luns */
-	uint8_t			 token[AUTH_KEY_BYTES];
-	struct tls		*tls;	/* remote slaves dial back over it */
 	struct hist		*scratch[4];	/* on_interval's, reused */
 	enum mstate		 state;
 	uint64_t		 state_since_ns;
@@ -123,10 +137,6 @@ struct master {
 	int			 had_format;	/* an SD_format run was planned */
 	double			 last_resp_ms;	/* avg response, last run */
 	const struct run	*last_run;	/* the plan run that ran last */
-	struct event		*loss_ev;	/* the stop after lost slaves */
-	uint64_t		 tick_last_ns;	/* when tick_cb last ran */
-	uint64_t		 stall_ns;	/* our loop's last stall, and */
-	uint64_t		 stall_end_ns;	/* when it ended (0: none) */
 };
 
 /* run.c: the run state machine. */

@@ -210,13 +210,13 @@ slave_lost(struct mslave *s, const char *why)
 		lost_text(s, why, one, sizeof(one));
 		console_line("%s; stopping the run", one);
 	}
-	if (m->loss_ev == NULL)
-		m->loss_ev = evtimer_new(m->base, loss_cb, m);
-	if (!evtimer_pending(m->loss_ev, NULL)) {
+	if (m->loop.loss_ev == NULL)
+		m->loop.loss_ev = evtimer_new(m->base, loss_cb, m);
+	if (!evtimer_pending(m->loop.loss_ev, NULL)) {
 		struct timeval t = { RUN_LOSS_GATHER_NS / 1000000000u,
 		    RUN_LOSS_GATHER_NS % 1000000000u / 1000u };
 
-		evtimer_add(m->loss_ev, &t);
+		evtimer_add(m->loop.loss_ev, &t);
 	}
 }
 
@@ -433,9 +433,9 @@ pending_done(struct pending *p)
 {
 	struct master *m = p->m;
 
-	TAILQ_REMOVE(&m->pending, p, entry);
+	TAILQ_REMOVE(&m->launch.pending, p, entry);
 	free(p);
-	listener_done(m->listener);
+	listener_done(m->launch.listener);
 }
 
 /* A connection that has not said HELLO yet. */
@@ -573,20 +573,20 @@ accept_cb(int fd, const char *peer, void *arg)
 
 	if (fd < 0) {
 		log_warn("cannot accept a slave's connection on port %d: %s; "
-		    "trying again in a second", m->port, strerror(errno));
+		    "trying again in a second", m->launch.port, strerror(errno));
 		return;
 	}
 	p = xcalloc(1, sizeof(*p));
 	p->m = m;
 	snprintf(p->peer, sizeof(p->peer), "%s", peer);
-	if ((p->link = link_new_sniff(m->base, fd, m->tls, pending_dispatch,
+	if ((p->link = link_new_sniff(m->base, fd, m->launch.tls, pending_dispatch,
 	    p)) == NULL) {
 		close(fd);
 		free(p);
-		listener_done(m->listener);
+		listener_done(m->launch.listener);
 		return;
 	}
-	TAILQ_INSERT_TAIL(&m->pending, p, entry);
+	TAILQ_INSERT_TAIL(&m->launch.pending, p, entry);
 	snprintf(why, sizeof(why), "no HELLO within %d s", RUN_HELLO_S);
 	link_set_max_frame(p->link, LINK_UNPROVED_MAX);
 	link_set_deadline(p->link, &t, why);
@@ -636,8 +636,8 @@ silence_cb(evutil_socket_t fd, short what, void *arg)
 	 * slave's: count from the end of the stall */
 	m->cb->late(m);
 	now = mtime_now_ns();
-	from = s->last_heard_ns > m->stall_end_ns ? s->last_heard_ns :
-	    m->stall_end_ns;
+	from = s->last_heard_ns > m->loop.stall_end_ns ? s->last_heard_ns :
+	    m->loop.stall_end_ns;
 	if (now - from >= lim) {
 		slave_lost(s, "silent for too long (no heartbeat)");
 		return;
