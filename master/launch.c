@@ -239,7 +239,8 @@ check_ssh_exits(struct master *m, struct errmsg *e)
 		struct mslave *s = &m->sl[i];
 		char path[4200], msg[1600];
 
-		if (!s->via_ssh || s->state != SLAVE_CONNECTING || s->pid <= 0 ||
+		if (!s->via_ssh || s->state != SLAVE_CONNECTING ||
+		    s->pid <= 0 ||
 		    waitpid(s->pid, &st, WNOHANG) != s->pid)
 			continue;
 		s->state = SLAVE_GONE;
@@ -297,8 +298,9 @@ launch_remote(struct master *m, int hi, struct errmsg *e)
 			return (-1);
 		}
 	}
-	m->launch.remotes[hi] = remote_start(m->base, h, m->launch.token, m->o->master_addr,
-	    m->launch.port, names, cookies, remote_done, remote_exited, m, e);
+	m->launch.remotes[hi] = remote_start(m->base, h, m->launch.token,
+	    m->o->master_addr, m->launch.port, names, cookies, remote_done,
+	    remote_exited, m, e);
 	return (m->launch.remotes[hi] == NULL ? -1 : 0);
 }
 

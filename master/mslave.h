@@ -86,7 +86,7 @@ struct slaves_cb {
 	void	 (*info)(struct master *);	/* every host answered INFO */
 	void	 (*ready)(struct master *);	/* the run's slaves are READY */
 	void	 (*run_end)(struct master *);	/* one ended the run, or left */
-	void	 (*stop)(struct master *, const char *);	/* stop all: why */
+	void	 (*stop)(struct master *, const char *);	/* why: stop */
 	uint64_t (*late)(struct master *);	/* the loop's lateness, ns */
 	int	 (*stalled)(struct master *, char *, size_t);	/* why, if so */
 };

@@ -82,12 +82,12 @@ open_fs_keys(struct master *m)
 			if ((int)strlen(f->anchor) > m->keys.anchor_w)
 				m->keys.anchor_w = (int)strlen(f->anchor);
 		/* RKEY_ANCHORS takes the anchor column width in with_hist. */
-		m->keys.anchors = report_key_add(m->rep, RKEY_ANCHORS, "anchors",
-		    m->keys.anchor_w);
+		m->keys.anchors = report_key_add(m->rep, RKEY_ANCHORS,
+		    "anchors", m->keys.anchor_w);
 	}
 	if (format) {
-		m->keys.fs = xreallocarray(m->keys.fs, (size_t)m->keys.fs_name.n + 1,
-		    sizeof(int));
+		m->keys.fs = xreallocarray(m->keys.fs,
+		    (size_t)m->keys.fs_name.n + 1, sizeof(int));
 		m->keys.fs[m->keys.fs_name.n] = report_key_add(m->rep, RKEY_FWD,
 		    "format", 1);
 		strlist_add(&m->keys.fs_name, "fwd:format");
@@ -152,8 +152,8 @@ anchor_rows(struct master *m, json_t *anchors)
 		    "full_files"));
 		op[1] = (uint64_t)json_integer_value(json_object_get(v,
 		    "full_bytes"));
-		report_anchor_row(m->rep, m->keys.anchors, m->keys.anchor_w, a, size,
-		    total, wss, ex, op);
+		report_anchor_row(m->rep, m->keys.anchors, m->keys.anchor_w, a,
+		    size, total, wss, ex, op);
 	}
 }
 
