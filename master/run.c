@@ -97,7 +97,7 @@ master_leave(struct master *m)
 void
 master_abort(struct master *m, const char *fmt, ...)
 {
-	char text[1024];
+	char text[RUN_STOP_TEXT];
 	va_list ap;
 
 	if (m->aborting)
@@ -139,7 +139,7 @@ master_abort(struct master *m, const char *fmt, ...)
 	report_end(m->rep, text);
 	{
 		/* the last line, so what watches status.html ends too */
-		char st[1100];
+		char st[RUN_STOP_TEXT + 32];
 		size_t j;
 
 		snprintf(st, sizeof(st), "Vdbench stopped: %s", text);
@@ -150,7 +150,7 @@ master_abort(struct master *m, const char *fmt, ...)
 		report_status(m->rep, st, NULL, NULL);
 	}
 	if (m->state == M_RUNNING || m->state == M_SETUP) {
-		char st[1100];
+		char st[RUN_STOP_TEXT + 32];
 
 		snprintf(st, sizeof(st), "stopped: %s", text);
 		results_run_end(m->res, st);
@@ -1837,7 +1837,8 @@ master_late(struct master *m)
 	uint64_t now = mtime_now_ns(), late;
 	char text[400];
 
-	if (m->loop.tick_last_ns == 0 || now < m->loop.tick_last_ns + RUN_TICK_NS)
+	if (m->loop.tick_last_ns == 0 ||
+	    now < m->loop.tick_last_ns + RUN_TICK_NS)
 		return (0);
 	late = now - m->loop.tick_last_ns - RUN_TICK_NS;
 	if (late < RUN_LATE_NS)
@@ -1866,7 +1867,8 @@ master_stalled(struct master *m, char *text, size_t len)
 
 	master_late(m);
 	if (m->loop.stall_end_ns == 0 || m->loop.stall_ns + RUN_TICK_NS <
-	    RUN_MIN_SILENCE_NS || now - m->loop.stall_end_ns > 3 * RUN_MIN_SILENCE_NS)
+	    RUN_MIN_SILENCE_NS ||
+	    now - m->loop.stall_end_ns > 3 * RUN_MIN_SILENCE_NS)
 		return (0);
 	snprintf(text, len, "The master's event loop ran %.1f s late (the "
 	    "master was stopped, or this machine is short of CPU), and a "
@@ -2020,7 +2022,9 @@ master_new(const struct model *model, const struct plan *plan,
 		free(m);
 		return (NULL);
 	}
-	m->launch.remotes = xcalloc((size_t)m->nhosts, sizeof(*m->launch.remotes));
+	m->launch.remotes = xcalloc((size_t)m->nhosts,
+	    sizeof(*m->launch.remotes));
+	m->lost_names = xstrdup("");
 	for (i = 0; i < 4; i++)
 		m->scratch[i] = hist_new();
 	m->rc = RUN_EXIT_FAILED;
@@ -2213,6 +2217,7 @@ master_free(struct master *m)
 	free(m->format_from);
 	free(m->sd_size);
 	free(m->sd_xmax);
+	free(m->lost_names);
 	free(m);
 }
 

@@ -39,6 +39,8 @@ struct merge;
 #define RUN_TICK_NS		1000000000ull
 #define RUN_LATE_NS		(1ull * 1000000000u)	/* a stall of ours */
 #define RUN_LOSS_GATHER_NS	1500000000ull	/* losses: one stop */
+#define RUN_STOP_TEXT		65536	/* why a run stopped: room to name
+					   every one of 1,024 lost slaves */
 #define RUN_FORMAT_ALIGN	(1024u * 1024u)
 
 /* The run in progress, as it goes on the wire. */
@@ -109,7 +111,8 @@ struct master {
 	int			 nhosts;
 	struct mhost		*hosts;
 	int			 info_waiting;	/* INFO replies still due */
-	char			 lost_names[512];	/* --on-slave-loss=continue */
+	char			*lost_names;	/* --on-slave-loss=continue:
+						   "a,b", "" for none */
 	json_t			*info;		/* per host: INFO reply luns */
 	struct hist		*scratch[4];	/* on_interval's, reused */
 	enum mstate		 state;

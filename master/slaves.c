@@ -44,7 +44,7 @@ static void	silence_arm(struct mslave *, uint64_t);
 static void
 slaves_stop(struct master *m, const char *fmt, ...)
 {
-	char text[4200];
+	char text[RUN_STOP_TEXT];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -118,6 +118,55 @@ lost_text(const struct mslave *s, const char *why, char *buf, size_t len)
 		    m->hosts[s->host].system, why);
 }
 
+/* A lost slave in a list of several: name, pid, host. */
+static void
+lost_who(const struct mslave *s, char *buf, size_t len)
+{
+	const struct master *m = s->m;
+
+	if (m->hosts[s->host].how == HOST_LOCAL)
+		snprintf(buf, len, "%s (pid %d)", s->name, (int)s->pid);
+	else
+		snprintf(buf, len, "%s (pid %d) on host %s (%s)", s->name,
+		    s->remote_pid, m->hosts[s->host].label,
+		    m->hosts[s->host].system);
+}
+
+/*
+ * Several lost slaves, grouped by why: "a (pid 1), b (pid 2): silent for
+ * too long (no heartbeat); c (pid 3): connection closed by the peer".
+ */
+static char *
+lost_list(struct master *m)
+{
+	char *text = xstrdup(""), *t, who[600];
+	int i, j;
+
+	for (i = 0; i < m->nslaves; i++) {
+		const struct mslave *s = &m->sl[i];
+
+		if (!s->losing || s->state == SLAVE_LOST)
+			continue;
+		for (j = i; j < m->nslaves; j++) {
+			struct mslave *o = &m->sl[j];
+
+			if (!o->losing || o->state == SLAVE_LOST ||
+			    strcmp(o->lost_why, s->lost_why) != 0)
+				continue;
+			o->state = SLAVE_LOST;	/* named */
+			lost_who(o, who, sizeof(who));
+			xasprintf(&t, "%s%s%s", text, text[0] == '\0' ? "" :
+			    j == i ? "; " : ", ", who);
+			free(text);
+			text = t;
+		}
+		xasprintf(&t, "%s: %s", text, s->lost_why);
+		free(text);
+		text = t;
+	}
+	return (text);
+}
+
 /*
  * The slaves lost within RUN_LOSS_GATHER_NS of the first: one event, one
  * stop naming every one of them with its host (and the master's own
@@ -128,38 +177,42 @@ static void
 loss_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct master *m = arg;
-	char text[4096], one[1024], late[400];
-	size_t n = 0;
-	int i, nlost = 0;
+	char one[1024], late[400], *text;
+	int i, nlost = 0, first = -1;
 
 	(void)fd;
 	(void)what;
 	if (m->aborting)
 		return;
-	text[0] = '\0';
 	for (i = 0; i < m->nslaves; i++) {
-		struct mslave *s = &m->sl[i];
-
-		if (!s->losing)
-			continue;
-		s->losing = 0;
-		s->state = SLAVE_LOST;
-		nlost++;
-		lost_text(s, s->lost_why, one, sizeof(one));
-		if (n < sizeof(text))
-			n += (size_t)snprintf(text + n, sizeof(text) - n,
-			    "%s%s", n > 0 ? "; " : "", one);
+		if (m->sl[i].losing) {
+			nlost++;
+			first = first < 0 ? i : first;
+		}
 	}
 	if (nlost == 0)
 		return;
-	late[0] = '\0';
+	if (nlost == 1) {
+		lost_text(&m->sl[first], m->sl[first].lost_why, one,
+		    sizeof(one));
+		text = xstrdup(one);
+	} else {
+		char *list = lost_list(m);
+
+		xasprintf(&text, "%d slaves lost: %s", nlost, list);
+		free(list);
+	}
+	for (i = 0; i < m->nslaves; i++) {
+		if (m->sl[i].losing) {
+			m->sl[i].losing = 0;
+			m->sl[i].state = SLAVE_LOST;
+		}
+	}
 	if (m->cb->stalled(m, late, sizeof(late)))
-		slaves_stop(m, "%s; so %d slave(s) stopped: %s", late, nlost,
-		    text);
-	else if (nlost > 1)
-		slaves_stop(m, "%d slaves lost: %s", nlost, text);
+		slaves_stop(m, "%s. %s", late, text);
 	else
 		m->cb->stop(m, text);
+	free(text);
 }
 
 /*
@@ -184,7 +237,7 @@ slave_lost(struct mslave *s, const char *why)
 	    (m->state == M_RUNNING || m->state == M_SETUP ||
 	    m->state == M_STOPPING || m->state == M_PAUSE)) {
 		char text[1024];
-		size_t n = strlen(m->lost_names);
+		char *names;
 
 		s->state = SLAVE_LOST;
 		snprintf(text, sizeof(text), "Slave %s (host %s) lost: %s; "
@@ -193,8 +246,10 @@ slave_lost(struct mslave *s, const char *why)
 		    m->hosts[s->host].label, why);
 		console_line("%s", text);
 		report_error(m->rep, text);
-		snprintf(m->lost_names + n, sizeof(m->lost_names) - n, "%s%s",
-		    n > 0 ? "," : "", s->name);
+		xasprintf(&names, "%s%s%s", m->lost_names, m->lost_names[0] !=
+		    '\0' ? "," : "", s->name);
+		free(m->lost_names);
+		m->lost_names = names;
 		/* Should it wake up (SIGSTOP, a stalled network): stop it. */
 		link_send(s->link, MSG_SHUTDOWN, NULL);
 		if (s->pid > 0)
@@ -361,7 +416,8 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			break;
 		if (!m->keys.anchors_first && m->keys.anchors >= 0 &&
 		    json_object_get(body, "anchors") != NULL) {
-			m->keys.anchors_first = 1;	/* the state before any run */
+			/* the state before any run */
+			m->keys.anchors_first = 1;
 			anchor_rows(m, json_object_get(body, "anchors"));
 		}
 		s->state = SLAVE_READY;
@@ -380,7 +436,8 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		if (m->state == M_STOPPING && s->active &&
 		    !m->keys.anchors_row && m->keys.anchors >= 0 &&
 		    json_object_get(body, "anchors") != NULL) {
-			m->keys.anchors_row = 1;	/* one slave's view will do */
+			/* one slave's view will do */
+			m->keys.anchors_row = 1;
 			anchor_rows(m, json_object_get(body, "anchors"));
 		}
 		if (m->state == M_STOPPING && s->active)
@@ -573,14 +630,15 @@ accept_cb(int fd, const char *peer, void *arg)
 
 	if (fd < 0) {
 		log_warn("cannot accept a slave's connection on port %d: %s; "
-		    "trying again in a second", m->launch.port, strerror(errno));
+		    "trying again in a second", m->launch.port,
+		    strerror(errno));
 		return;
 	}
 	p = xcalloc(1, sizeof(*p));
 	p->m = m;
 	snprintf(p->peer, sizeof(p->peer), "%s", peer);
-	if ((p->link = link_new_sniff(m->base, fd, m->launch.tls, pending_dispatch,
-	    p)) == NULL) {
+	if ((p->link = link_new_sniff(m->base, fd, m->launch.tls,
+	    pending_dispatch, p)) == NULL) {
 		close(fd);
 		free(p);
 		listener_done(m->launch.listener);

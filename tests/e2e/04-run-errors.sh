@@ -97,9 +97,9 @@ kill -CONT $p1 $p2 2>/dev/null
 [ "$rc" = 157 ] && ok || bad "two lost slaves: exit $rc, not 157"
 stop=$(grep -m1 'Vdbench stopped: ' "$T/o9/status.html")
 for p in "$p1" "$p2"; do
-	grep -q "2 slaves lost: .*(pid $p) lost: silent for too long" "$T/m9" && ok || bad "the console's stop does not name pid $p: $(grep 'lost' "$T/m9")"
-	grep -q "(pid $p) lost: silent" "$T/o9/errorlog.html" && ok || bad "errorlog.html does not name pid $p"
-	grep -q "(pid $p) lost" <<<"$stop" && ok || bad "status.html's stop line does not name pid $p: $stop"
+	grep -q "2 slaves lost: .*localhost-[12] (pid $p)[,:].*silent for too long" "$T/m9" && ok || bad "the console's stop does not name pid $p: $(grep 'lost' "$T/m9")"
+	grep -q "slaves lost: .*(pid $p)" "$T/o9/errorlog.html" && ok || bad "errorlog.html does not name pid $p"
+	grep -q "slaves lost: .*(pid $p)" <<<"$stop" && ok || bad "status.html's stop line does not name pid $p: $stop"
 done
 [ "$(grep -c 'slaves lost: ' "$T/o9/errorlog.html")" = 1 ] && ok || bad "the two losses were not one stop"
 n=$(sed -n 's/.*stopped during run rd1 after \([0-9]*\) complete interval.*/\1/p' "$T/m9")
