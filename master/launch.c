@@ -121,7 +121,7 @@ remote_done(void *arg, const struct mhost *h, int ok, const char *text)
 		return;
 	}
 	if (m->state == M_CONNECT) {
-		master_abort(m, "%s", text);
+		m->cb->stop(m, text);	/* run.c decides: it stops */
 		return;
 	}
 	/*
