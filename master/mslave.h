@@ -54,7 +54,7 @@ struct mslave {
 	struct link	*link;
 	enum slave_state state;
 	int		 losing;	/* lost; the stop waits for others */
-	char		 lost_why[256];
+	char		 lost_why[512];	/* why, while losing */
 	int		 remote_pid;	/* as the slave said at HELLO */
 	int		 via_ssh;	/* pid is its ssh (or rsh) */
 	unsigned int	 last_k;	/* last interval it reported, this run */
@@ -79,8 +79,8 @@ struct mslave {
 };
 
 /*
- * What slaves.c tells the run driver, which sets these (run.c): slaves.c
- * never calls up into it.
+ * What slaves.c (and launch.c's daemon sessions) tell the run driver,
+ * which sets these (run.c): neither calls up into it.
  */
 struct slaves_cb {
 	void	 (*info)(struct master *);	/* every host answered INFO */

@@ -1997,7 +1997,7 @@ master_new(const struct model *model, const struct plan *plan,
 {
 	struct master *m = xcalloc(1, sizeof(*m));
 	struct errmsg e;
-	int i, nsds = 0;
+	int i, nsds = 0, nsl = 0;
 	const struct sd *s;
 
 	TAILQ_INIT(&m->launch.pending);
@@ -2024,6 +2024,9 @@ master_new(const struct model *model, const struct plan *plan,
 	}
 	m->launch.remotes = xcalloc((size_t)m->nhosts,
 	    sizeof(*m->launch.remotes));
+	for (i = 0; i < m->nhosts; i++)
+		nsl += m->hosts[i].nslaves;
+	m->sl = xcalloc((size_t)nsl + 1, sizeof(*m->sl));
 	m->lost_names = xstrdup("");
 	for (i = 0; i < 4; i++)
 		m->scratch[i] = hist_new();
@@ -2218,6 +2221,7 @@ master_free(struct master *m)
 	free(m->sd_size);
 	free(m->sd_xmax);
 	free(m->lost_names);
+	free(m->sl);
 	free(m);
 }
 

@@ -107,7 +107,7 @@ struct master {
 	struct report		*rep;
 	struct results		*res;
 	int			 nslaves;
-	struct mslave		 sl[RUN_MAX_SLAVES];
+	struct mslave		*sl;		/* nslaves of them */
 	int			 nhosts;
 	struct mhost		*hosts;
 	int			 info_waiting;	/* INFO replies still due */
