@@ -6,6 +6,7 @@
  * cumulative counters, the master takes deltas per WG and sums them.
  */
 #include "run.h"
+#include "run_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -45,173 +46,12 @@
 #include "units.h"
 #include "xmalloc.h"
 
-#define RUN_MAX_SLAVES		1024	/* in all; per host: jvms= <= 256 */
-#define RUN_EXIT_FAILED		157
-#define RUN_CONNECT_NS		(30ull * 1000000000u)
-#define RUN_SETUP_NS		(120ull * 1000000000u)
-#define RUN_MIN_SILENCE_NS	(5ull * 1000000000u)
-#define RUN_HELLO_S		5	/* a connection has to say HELLO */
-#define RUN_MAX_UNPROVED	128	/* before HELLO; more wait in the kernel */
-#define RUN_FORMAT_ALIGN	(1024u * 1024u)
-
-struct master;
-
-struct mslave {
-	struct master	*m;
-	int		 id;
-	int		 host;		/* index into master hosts */
-	char		 name[64];
-	char		 cookie[AUTH_NONCE_HEX + 1];	/* HELLO proves it */
-	pid_t		 pid;		/* forked here, else 0 */
-	struct link	*link;
-	int		 hello, lost, gone;
-	int		 remote_pid;	/* as the slave said at HELLO */
-	int		 via_ssh;	/* pid is its ssh (or rsh) */
-	unsigned int	 last_k;	/* last interval it reported, this run */
-	uint64_t	 elapsed_ns;	/* its intervals' durations, this run */
-	json_t		*wgs;		/* its WGs this run, for their names */
-	int64_t		 clock_offset_ns;	/* its clock - ours at HELLO */
-	uint64_t	 last_heard_ns;
-	struct event	*silence_ev;	/* fires at last_heard + silence */
-	int		 active;	/* has work in this run */
-	int		 has_eof;	/* has a seekpct=eof WG */
-	int		 ready, ended, eof;
-	int		 nwgs;
-	struct iostats	*prev;		/* last cumulative, per WG */
-	struct hist	**prev_h;	/* per WG: read, write */
-	struct hist	**prev_sched;	/* per WG */
-	struct vdbhist	*prev_vdb;	/* per WG: read, write */
-	int		*wg_keys;	/* per WG: MERGE_KEYS_PER_WG keys */
-	uint64_t	 cpu_prev[7];
-	int		 cpu_prev_valid;
-	uint64_t	 cpu_avg[7];	/* tick deltas of the averaged intervals */
-	int		 cpu_avg_valid;
-};
-
-/* The run in progress, as it goes on the wire. */
-struct lrun {
-	char			 name[256];
-	char			 text[1024];
-	int			 format;
-	unsigned int		 nintervals;	/* 0: until eof */
-	unsigned int		 first_avg;
-	int			 nactive;	/* slaves in the run at GO */
-	unsigned int		 avg_last;	/* last interval averaged */
-	unsigned int		 short_first;	/* intervals that lacked a */
-	unsigned int		 short_last;	/* lost slave, or 0 */
-	uint64_t		 interval_ns;
-	uint64_t		 pause_s;
-	int			 eof_run;
-	int			 once_run;	/* ends at fileselect=once */
-	int			 fs;		/* a file-system run */
-	int			 curve_max;
-	const struct run	*plan_run;
-	struct run_request	 req;
-	uint64_t		 maxdata_bytes;	/* 0 = no limit */
-	int			 maxdata_dir;	/* 0 all, 1 read, 2 write */
-	char			 maxdata_text[32];
-	uint64_t		 done_bytes[3];	/* all, read, write so far */
-	char			 loops[1024];	/* For loops text (status) */
-	char			 rate_text[64];
-	json_t			*work[RUN_MAX_SLAVES];
-	double			*skew_req;	/* per report key, wd keys */
-};
-
-enum mstate { M_CONNECT, M_INFO, M_SETUP, M_RUNNING, M_STOPPING, M_PAUSE,
-	M_SHUTDOWN };
-
-struct pending {
-	struct master		*m;
-	struct link		*link;
-	char			 peer[128];
-	TAILQ_ENTRY(pending)	 entry;
-};
-TAILQ_HEAD(pendings, pending);
-
-struct master {
-	struct event_base	*base;
-	const struct model	*model;
-	const struct plan	*plan;
-	const struct run_opts	*o;
-	struct report		*rep;
-	struct results		*res;
-	int			 listen_fd;
-	int			 port;
-	struct listener		*listener;	/* slaves dialling in */
-	struct pendings		 pending;	/* their links before HELLO */
-	struct event		*tick_ev;
-	struct event		*pause_ev;
-	struct event		*sig_ev[2];
-	int			 nslaves;
-	struct mslave		 sl[RUN_MAX_SLAVES];
-	int			 nhosts;
-	struct mhost		*hosts;
-	struct remote		**remotes;	/* per host, daemon hosts */
-	int			*key_hosts;	/* host report key per host */
-	int			 info_waiting;	/* INFO replies still due */
-	char			 lost_names[512];	/* --on-slave-loss=continue */
-	json_t			*info;		/* per host: INFO reply luns */
-	uint8_t			 token[AUTH_KEY_BYTES];
-	struct tls		*tls;	/* remote slaves dial back over it */
-	struct hist		*scratch[4];	/* on_interval's, reused */
-	enum mstate		 state;
-	uint64_t		 state_since_ns;
-	int			 next_run;	/* next plan run */
-	int			 nformat;	/* sds to create/expand */
-	int			 format_cap;	/* the arrays' room */
-	const struct sd		**format_sd;
-	int			*format_host;
-	uint64_t		*format_from;
-	uint64_t		*sd_size;	/* per model sd, bytes */
-	uint64_t		*sd_xmax;	/* largest xfersize per sd */
-	struct lrun		 cur;
-	uint64_t		 run_id;
-	struct merge		*mg;		/* the run's interval merger */
-	unsigned int		 next_print;
-	int			 key_slave[RUN_MAX_SLAVES];	/* report keys */
-	int			*key_sd;	/* per model sd, or -1 */
-	int			*key_hostsd;	/* host_detail: host x sd */
-	int			*key_slavesd;	/* report=slave_detail */
-	int			 nmodel_sds;
-	int			 nwdkeys;
-	char			**wdkey_name;
-	int			*wdkey;
-	struct strlist		 fskey_name;	/* "fsd:x", "fwd:y" */
-	int			*fskey;
-	int			 key_anchors;	/* anchors.html, or -1 */
-	int			 anchor_w;	/* its anchor column */
-	int			 anchors_first;	/* the row before any run */
-	int			 anchors_row;	/* this run's row is out */
-	double			 prev_rate, curve_rate;
-	int			 rc;
-	int			 aborting;
-	int			 outputs_failed;	/* a report write failed */
-	int			 runs_done;
-	int			 anchor;	/* report anchor of the run */
-	int			 had_format;	/* an SD_format run was planned */
-	double			 last_resp_ms;	/* avg response, last run */
-	const struct run	*last_run;	/* the plan run that ran last */
-};
-
-static void	start_next_run(struct master *);
-static int	live_count(const struct master *);
-static int	active_count(const struct master *);
-static void	slave_gone_continue(struct master *);
-static void	print_ready_intervals(struct master *);
-static void	check_run_end(struct master *);
-static void	go(struct master *);
-static void	check_ssh_exits(struct master *);
 static int	build_fs_run(struct master *, const struct run *);
-static const struct fsd *target_fsd(const struct model *, const char *);
 static void	write_averages(struct master *, unsigned int);
-static uint64_t	silence_ns(const struct master *);
-static void	silence_arm(struct mslave *, uint64_t);
 static void	vdbc_note(struct master *, const char *);
-static void	master_abort(struct master *, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
 
 /* Index of an sd in the model. */
-static int
+int
 sd_index(const struct model *m, const struct sd *s)
 {
 	const struct sd *x;
@@ -241,22 +81,6 @@ sd_lun(const struct sd *s)
 	return (s->nluns > 0 ? s->luns[0].lun : "");
 }
 
-/* Send to every slave still there. */
-static void
-send_all(struct master *m, uint16_t type, json_t *body, int only_active)
-{
-	int i;
-
-	for (i = 0; i < m->nslaves; i++) {
-		struct mslave *s = &m->sl[i];
-
-		if (s->link == NULL || s->lost || (only_active && !s->active))
-			continue;
-		link_send(s->link, type, json_deep_copy(body));
-	}
-	json_decref(body);
-}
-
 /* Leave the loop shortly, after queued messages are written. */
 static void
 master_leave(struct master *m)
@@ -270,10 +94,10 @@ master_leave(struct master *m)
 }
 
 /* Stop everything with an error: reports say what happened. */
-static void
+void
 master_abort(struct master *m, const char *fmt, ...)
 {
-	char text[1024];
+	char text[RUN_STOP_TEXT];
 	va_list ap;
 
 	if (m->aborting)
@@ -315,7 +139,7 @@ master_abort(struct master *m, const char *fmt, ...)
 	report_end(m->rep, text);
 	{
 		/* the last line, so what watches status.html ends too */
-		char st[1100];
+		char st[RUN_STOP_TEXT + 32];
 		size_t j;
 
 		snprintf(st, sizeof(st), "Vdbench stopped: %s", text);
@@ -326,7 +150,7 @@ master_abort(struct master *m, const char *fmt, ...)
 		report_status(m->rep, st, NULL, NULL);
 	}
 	if (m->state == M_RUNNING || m->state == M_SETUP) {
-		char st[1100];
+		char st[RUN_STOP_TEXT + 32];
 
 		snprintf(st, sizeof(st), "stopped: %s", text);
 		results_run_end(m->res, st);
@@ -355,82 +179,6 @@ check_outputs(struct master *m)
 	master_abort(m, "%s", e.text);
 	return (-1);
 }
-
-/*
- * --on-slave-loss=continue: a slave is gone, the others go on; what was
- * waiting for it may be complete now.
- */
-static void
-slave_gone_continue(struct master *m)
-{
-	int i, all = 1;
-
-	if (active_count(m) == 0 && (m->state == M_RUNNING ||
-	    m->state == M_SETUP)) {
-		master_abort(m, "Every slave of run %s is lost", m->cur.name);
-		return;
-	}
-	switch (m->state) {
-	case M_SETUP:
-		for (i = 0; i < m->nslaves; i++)
-			all &= !m->sl[i].active || m->sl[i].lost ||
-			    m->sl[i].ready;
-		if (all)
-			go(m);
-		break;
-	case M_RUNNING:
-		print_ready_intervals(m);
-		break;
-	case M_STOPPING:
-		check_run_end(m);
-		break;
-	default:
-		break;
-	}
-}
-
-/* A slave is gone: that stops the run on all the others. */
-static void
-slave_lost(struct mslave *s, const char *why)
-{
-	struct master *m = s->m;
-
-	if (s->lost)
-		return;
-	s->lost = 1;
-	if (m->state == M_SHUTDOWN && !m->aborting)
-		return;			/* expected: we told it to go */
-	if (m->o->loss_continue && !m->aborting && live_count(m) > 0 &&
-	    (m->state == M_RUNNING || m->state == M_SETUP ||
-	    m->state == M_STOPPING || m->state == M_PAUSE)) {
-		char text[1024];
-		size_t n = strlen(m->lost_names);
-
-		snprintf(text, sizeof(text), "Slave %s (host %s) lost: %s; "
-		    "going on without it (--on-slave-loss=continue): every "
-		    "later interval lacks its I/O", s->name,
-		    m->hosts[s->host].label, why);
-		console_line("%s", text);
-		report_error(m->rep, text);
-		snprintf(m->lost_names + n, sizeof(m->lost_names) - n, "%s%s",
-		    n > 0 ? "," : "", s->name);
-		/* Should it wake up (SIGSTOP, a stalled network): stop it. */
-		link_send(s->link, MSG_SHUTDOWN, NULL);
-		if (s->pid > 0)
-			kill(s->pid, SIGKILL);
-		slave_gone_continue(m);
-		return;
-	}
-	if (m->hosts[s->host].how == HOST_LOCAL)
-		master_abort(m, "Slave %s (pid %d) lost: %s", s->name,
-		    (int)s->pid, why);
-	else
-		master_abort(m, "Slave %s (pid %d) on host %s (%s) lost: %s",
-		    s->name, s->remote_pid, m->hosts[s->host].label,
-		    m->hosts[s->host].system, why);
-}
-
-static int	wd_key(const struct master *, const char *);
 
 /* CPU percentages from tick deltas, with vdbench's Linux formula. */
 static void
@@ -467,7 +215,7 @@ cpu_ticks(const json_t *cpu, uint64_t t[7])
 }
 
 /* Remember a slave's CPU ticks as the base of the next delta. */
-static void
+void
 cpu_baseline(struct mslave *s, const json_t *cpu)
 {
 	uint64_t t[7];
@@ -476,28 +224,6 @@ cpu_baseline(struct mslave *s, const json_t *cpu)
 		memcpy(s->cpu_prev, t, sizeof(t));
 		s->cpu_prev_valid = 1;
 	}
-}
-
-/* Slaves not lost. */
-static int
-live_count(const struct master *m)
-{
-	int i, n = 0;
-
-	for (i = 0; i < m->nslaves; i++)
-		n += !m->sl[i].lost;
-	return (n);
-}
-
-/* Number of slaves taking part in the current run. */
-static int
-active_count(const struct master *m)
-{
-	int i, n = 0;
-
-	for (i = 0; i < m->nslaves; i++)
-		n += m->sl[i].active && !m->sl[i].lost;
-	return (n);
 }
 
 /* The run's percentiles on a line of vdbc's own in summary.html. */
@@ -753,14 +479,14 @@ all_reported(const struct master *m, unsigned int k)
 	for (i = 0; i < m->nslaves; i++) {
 		const struct mslave *s = &m->sl[i];
 
-		if (s->active && !s->lost && s->last_k < k)
+		if (s->active && !slave_out(s) && s->last_k < k)
 			return (0);
 	}
 	return (1);
 }
 
 /* Print every interval all slaves have reported, in order. */
-static void
+void
 print_ready_intervals(struct master *m)
 {
 	struct iacc *a;
@@ -866,7 +592,7 @@ print_ready_intervals(struct master *m)
 }
 
 /* INTERVAL from a slave: deltas per WG, summed into interval k. */
-static void
+void
 on_interval(struct mslave *s, json_t *body)
 {
 	struct master *m = s->m;
@@ -1122,7 +848,7 @@ run_progress(struct master *m)
 }
 
 /* GO to every slave of the run. */
-static void
+void
 go(struct master *m)
 {
 	int i;
@@ -1142,9 +868,12 @@ go(struct master *m)
 	report_status(m->rep, "Starting", m->cur.name, m->cur.loops);
 	m->cur.nactive = active_count(m);
 	m->cur.avg_last = m->cur.short_first = m->cur.short_last = 0;
-	for (i = 0; i < m->nslaves; i++)
+	for (i = 0; i < m->nslaves; i++) {
 		m->sl[i].eof = 0;
-	m->anchors_row = 0;
+		if (m->sl[i].active && !slave_out(&m->sl[i]))
+			m->sl[i].state = SLAVE_RUNNING;
+	}
+	m->keys.anchors_row = 0;
 	m->state = M_RUNNING;
 	m->state_since_ns = mtime_now_ns();
 	send_all(m, MSG_GO, json_pack("{s:I}", "run_id",
@@ -1170,22 +899,15 @@ pause_cb(evutil_socket_t fd, short what, void *arg)
 	start_next_run(arg);
 }
 
-/* RUN_END from a slave. */
-static void
-on_run_end(struct mslave *s)
-{
-	s->ended = 1;
-	check_run_end(s->m);
-}
-
 /* When every slave still in the run has ended it: pause or go on. */
-static void
+void
 check_run_end(struct master *m)
 {
 	int i;
 
 	for (i = 0; i < m->nslaves; i++) {
-		if (m->sl[i].active && !m->sl[i].lost && !m->sl[i].ended)
+		if (m->sl[i].active && !slave_out(&m->sl[i]) &&
+		    m->sl[i].state != SLAVE_ENDED)
 			return;
 	}
 	m->runs_done++;
@@ -1196,7 +918,7 @@ check_run_end(struct master *m)
 		console_line("Waiting %llu seconds; requested by 'pause' "
 		    "parameter", (unsigned long long)m->cur.pause_s);
 		m->state = M_PAUSE;
-		evtimer_add(m->pause_ev, &t);
+		evtimer_add(m->loop.pause_ev, &t);
 		return;
 	}
 	start_next_run(m);
@@ -1204,7 +926,7 @@ check_run_end(struct master *m)
 
 /* Engine of an sd: engine= from its bag, else aio with o_direct (where
  * libaio is truly asynchronous), else sync (DESIGN.md). */
-static const char *
+const char *
 sd_engine(const struct sd *sd, const struct strlist *flags)
 {
 	const struct pvals *v = bag_get(&sd->bag, "engine");
@@ -1555,7 +1277,7 @@ fwd_on_host(const struct fwd *w, const char *label)
 }
 
 /* The hosts an fwd runs on. */
-static int
+int
 fwd_nhosts(const struct master *m, const struct fwd *w)
 {
 	int i, n = 0;
@@ -1676,7 +1398,7 @@ fileio_word(const struct fwd *w)
  * fileselect=poisson's midpoint: 3, or the number given with it
  * ((poisson,5), (poisson,midpoint=5), midpoint=5); 0 when not poisson.
  */
-static double
+double
 select_midpoint(const struct fwd *w)
 {
 	const struct pvals *v = bag_get(&w->bag, "fileselect");
@@ -1941,337 +1663,6 @@ build_format_run(struct master *m)
 	m->nformat = 0;
 }
 
-/* Free a slave's per-WG state of the last run. */
-static void
-slave_wg_free(struct mslave *s)
-{
-	int i;
-
-	for (i = 0; s->prev_h != NULL && i < 2 * s->nwgs; i++)
-		hist_free(s->prev_h[i]);
-	for (i = 0; s->prev_sched != NULL && i < s->nwgs; i++)
-		hist_free(s->prev_sched[i]);
-	free(s->prev_sched);
-	s->prev_sched = NULL;
-	free(s->prev_h);
-	free(s->prev_vdb);
-	free(s->prev);
-	free(s->wg_keys);
-	json_decref(s->wgs);
-	s->wgs = NULL;
-	s->prev_h = NULL;
-	s->prev_vdb = NULL;
-	s->prev = NULL;
-	s->wg_keys = NULL;
-	s->nwgs = 0;
-}
-
-/* The report key of a wd name, or -1. */
-static int
-wd_key(const struct master *m, const char *name)
-{
-	int i;
-
-	for (i = 0; i < m->nwdkeys; i++) {
-		if (strcmp(m->wdkey_name[i], name) == 0)
-			return (m->wdkey[i]);
-	}
-	return (-1);
-}
-
-/* The report key of an fsd or fwd ("fsd", name), or -1. */
-static int
-fs_key(const struct master *m, const char *kind, const char *name)
-{
-	char want[300];
-	int i;
-
-	if (name == NULL)
-		return (-1);
-	snprintf(want, sizeof(want), "%s:%s", kind, name);
-	for (i = 0; i < m->fskey_name.n; i++) {
-		if (strcmp(m->fskey_name.v[i], want) == 0)
-			return (m->fskey[i]);
-	}
-	return (-1);
-}
-
-/* Keys for the fsds and fwds the runs use, "format" for format runs. */
-static void
-open_fs_keys(struct master *m)
-{
-	int r, k, j, format = 0;
-
-	for (r = 0; r < m->plan->nruns; r++) {
-		const struct run *pr = &m->plan->runs[r];
-
-		format |= pr->format_run && pr->nfwds > 0;
-		for (k = 0; k < pr->nfwds; k++) {
-			char n[300];
-
-			for (j = 0; j < pr->fwds[k].nfsds; j++) {
-				snprintf(n, sizeof(n), "fsd:%s",
-				    pr->fwds[k].fsds[j]->name);
-				if (fs_key(m, "fsd", pr->fwds[k].fsds[j]->name)
-				    >= 0)
-					continue;
-				m->fskey = xreallocarray(m->fskey, (size_t)
-				    m->fskey_name.n + 1, sizeof(int));
-				m->fskey[m->fskey_name.n] = report_key_add(
-				    m->rep, RKEY_FSD, pr->fwds[k].fsds[j]->name,
-				    1);
-				strlist_add(&m->fskey_name, n);
-			}
-		}
-	}
-	if (m->fskey_name.n > 0) {
-		const struct fsd *f;
-
-		m->anchor_w = 15;
-		TAILQ_FOREACH(f, &m->model->fsds, entry)
-			if ((int)strlen(f->anchor) > m->anchor_w)
-				m->anchor_w = (int)strlen(f->anchor);
-		/* RKEY_ANCHORS takes the anchor column width in with_hist. */
-		m->key_anchors = report_key_add(m->rep, RKEY_ANCHORS, "anchors",
-		    m->anchor_w);
-	}
-	if (format) {
-		m->fskey = xreallocarray(m->fskey, (size_t)m->fskey_name.n + 1,
-		    sizeof(int));
-		m->fskey[m->fskey_name.n] = report_key_add(m->rep, RKEY_FWD,
-		    "format", 1);
-		strlist_add(&m->fskey_name, "fwd:format");
-	}
-	for (r = 0; r < m->plan->nruns; r++) {
-		const struct run *pr = &m->plan->runs[r];
-
-		for (k = 0; k < pr->nfwds; k++) {
-			char n[300];
-
-			if (pr->format_run || fs_key(m, "fwd",
-			    pr->fwds[k].fwd->name) >= 0)
-				continue;
-			snprintf(n, sizeof(n), "fwd:%s", pr->fwds[k].fwd->name);
-			m->fskey = xreallocarray(m->fskey, (size_t)
-			    m->fskey_name.n + 1, sizeof(int));
-			m->fskey[m->fskey_name.n] = report_key_add(m->rep,
-			    RKEY_FWD, pr->fwds[k].fwd->name, 1);
-			strlist_add(&m->fskey_name, n);
-		}
-	}
-}
-
-/* anchors.html rows from a slave's [{anchor, files, dirs, bytes,
- * full_files, full_bytes}]. */
-static void
-anchor_rows(struct master *m, json_t *anchors)
-{
-	json_t *v;
-	size_t i;
-
-	json_array_foreach(anchors, i, v) {
-		const char *a = json_string_value(json_object_get(v, "anchor"));
-		uint64_t size[3] = { 0 }, total[3] = { 0 }, wss[3] = { 0 };
-		uint64_t ex[3], op[2] = { 0, 0 };
-		const struct fsd *f, *fsd = NULL;
-
-		if (a == NULL)
-			continue;
-		TAILQ_FOREACH(f, &m->model->fsds, entry)
-			if (strcmp(f->anchor, a) == 0)
-				fsd = f;
-		if (fsd != NULL) {
-			plan_anchor_size(fsd, &size[1], &size[0], &size[2]);
-			if (fsd->totalsize_bytes > 0) {
-				total[0] = size[0];
-				total[1] = size[1];
-				total[2] = fsd->totalsize_bytes;
-			}
-			if (fsd->wss_bytes > 0)
-				wss[2] = fsd->wss_bytes;
-		}
-		ex[0] = (uint64_t)json_integer_value(json_object_get(v,
-		    "files"));
-		ex[1] = (uint64_t)json_integer_value(json_object_get(v,
-		    "dirs"));
-		ex[2] = (uint64_t)json_integer_value(json_object_get(v,
-		    "bytes"));
-		/* "Opened": the files at their full size (vdbench's full
-		 * file count), as its report after a format shows */
-		op[0] = (uint64_t)json_integer_value(json_object_get(v,
-		    "full_files"));
-		op[1] = (uint64_t)json_integer_value(json_object_get(v,
-		    "full_bytes"));
-		report_anchor_row(m->rep, m->key_anchors, m->anchor_w, a, size,
-		    total, wss, ex, op);
-	}
-}
-
-/* Per-WG state for a run: previous counters and the WG's report keys. */
-static void
-slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
-{
-	const json_t *g;
-	size_t i;
-
-	s->nwgs = (int)json_array_size(wgs);
-	s->wgs = json_incref((json_t *)wgs);
-	s->prev = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev));
-	s->prev_h = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_h));
-	s->prev_vdb = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_vdb));
-	s->wg_keys = xcalloc(MERGE_KEYS_PER_WG * (size_t)s->nwgs + 1,
-	    sizeof(int));
-	for (i = 0; i < 2 * (size_t)s->nwgs; i++)
-		s->prev_h[i] = hist_new();
-	s->prev_sched = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev_sched));
-	for (i = 0; i < (size_t)s->nwgs; i++)
-		s->prev_sched[i] = hist_new();
-	json_array_foreach(wgs, i, g) {
-		const char *wd = json_string_value(json_object_get(g, "wd"));
-		const char *sdn = json_string_value(json_object_get(g, "sd"));
-		const struct sd *sd = sdn != NULL ? model_find_sd(m->model,
-		    sdn) : NULL;
-		int *k = &s->wg_keys[MERGE_KEYS_PER_WG * i];
-
-		if (json_object_get(g, "fwd") != NULL) {
-			k[0] = 0;
-			k[1] = m->key_hosts[s->host];
-			k[2] = m->key_slave[s->id];
-			k[3] = fs_key(m, "fsd", json_string_value(
-			    json_object_get(g, "fsd")));
-			k[4] = fs_key(m, "fwd", json_string_value(
-			    json_object_get(g, "fwd")));
-			k[5] = k[6] = -1;
-			continue;
-		}
-		k[0] = 0;
-		k[1] = m->key_hosts[s->host];
-		k[2] = m->key_slave[s->id];
-		k[3] = sd != NULL ? m->key_sd[sd_index(m->model, sd)] : -1;
-		k[4] = wd != NULL ? wd_key(m, wd) : -1;
-		k[5] = sd != NULL && m->key_hostsd != NULL ?
-		    m->key_hostsd[s->host * m->nmodel_sds +
-		    sd_index(m->model, sd)] : -1;
-		k[6] = sd != NULL && m->key_slavesd != NULL ?
-		    m->key_slavesd[s->id * m->nmodel_sds + sd_index(m->model,
-		    sd)] : -1;
-	}
-}
-
-/* Open the host, slave, sd and wd reports (FORMATS.md 3). */
-static void
-open_key_reports(struct master *m)
-{
-	struct strlist wds = { 0, NULL, 0 };
-	const struct pvals *rep = bag_get(&m->model->general.bag, "report");
-	const struct sd *sd;
-	char name[300];
-	int i, r, w, k, si = 0, nsds = 0, host_detail = 0, slave_detail = 0;
-	int no_sd = 0;
-
-	for (i = 0; rep != NULL && i < rep->n; i++) {
-		host_detail |= strcasecmp(rep->v[i].str, "host_detail") == 0;
-		slave_detail |= strcasecmp(rep->v[i].str, "slave_detail") == 0;
-		no_sd |= strcasecmp(rep->v[i].str, "no_sd_detail") == 0;
-	}
-	m->key_hosts = xcalloc((size_t)m->nhosts, sizeof(int));
-	for (k = 0; k < m->nhosts; k++) {
-		const struct mhost *h = &m->hosts[k];
-		char link[2048], hn[400];
-
-		m->key_hosts[k] = report_key_add(m->rep, RKEY_HOST, h->label,
-		    0);
-		for (i = h->first; i < h->first + h->nslaves; i++) {
-			m->key_slave[i] = report_key_add(m->rep, RKEY_SLAVE,
-			    m->sl[i].name, m->nslaves > 1);
-			html_esc(hn, sizeof(hn), m->sl[i].name);
-			snprintf(link, sizeof(link), "%-32s <A HREF=\"%s.html\">"
-			    "%s summary</A>   <A HREF=\"%s.stdout.html\">%s "
-			    "stdout</A>\n", "Link to slave summary report:",
-			    hn, hn, hn, hn);
-			report_key_text(m->rep, m->key_hosts[k], link);
-		}
-		snprintf(link, sizeof(link), "Link to /var/adm/messages:       "
-		    "<A HREF=\"%s.var_adm_msgs.html\">messages</A>\n\n",
-		    html_esc(hn, sizeof(hn), h->label));
-		report_key_text(m->rep, m->key_hosts[k], link);
-		report_host_messages(m->rep, h->label);
-	}
-	TAILQ_FOREACH(sd, &m->model->sds, entry)
-		nsds++;
-	m->key_sd = xcalloc((size_t)nsds + 1, sizeof(int));
-	TAILQ_FOREACH(sd, &m->model->sds, entry) {
-		int used = 0;
-
-		for (k = 0; k < m->nformat; k++)
-			used |= m->format_sd[k] == sd;
-		for (r = 0; r < m->plan->nruns && !used; r++) {
-			for (w = 0; w < m->plan->runs[r].nwds; w++) {
-				for (k = 0; k < m->plan->runs[r].wds[w].nsds;
-				    k++)
-					used |= m->plan->runs[r].wds[w].sds[k] ==
-					    sd;
-			}
-		}
-		m->key_sd[si++] = used ? report_key_add(m->rep, no_sd ?
-		    RKEY_SDQUIET : RKEY_SD, sd->name, 1) : -1;
-	}
-	m->nmodel_sds = nsds;
-	open_fs_keys(m);
-	if (host_detail || slave_detail) {
-		if (host_detail)
-			m->key_hostsd = xcalloc((size_t)(nsds * m->nhosts) +
-			    1, sizeof(int));
-		if (slave_detail)
-			m->key_slavesd = xcalloc((size_t)(nsds * m->nslaves) +
-			    1, sizeof(int));
-		si = 0;
-		TAILQ_FOREACH(sd, &m->model->sds, entry) {
-			int used = m->key_sd[si] >= 0;
-
-			for (k = 0; host_detail && k < m->nhosts; k++) {
-				snprintf(name, sizeof(name), "%s.%s",
-				    m->hosts[k].label, sd->name);
-				m->key_hostsd[k * nsds + si] = used &&
-				    place_sd_lun(sd, m->hosts[k].label) !=
-				    NULL ? report_key_add(m->rep, RKEY_HOSTSD,
-				    name, 0) : -1;
-			}
-			for (i = 0; slave_detail && i < m->nslaves; i++) {
-				snprintf(name, sizeof(name), "%s.%s",
-				    m->sl[i].name, sd->name);
-				m->key_slavesd[i * nsds + si] = used ?
-				    report_key_add(m->rep, RKEY_SLAVESD, name,
-				    0) : -1;
-			}
-			si++;
-		}
-	}
-	/* Workload reports when the run list has more than one workload. */
-	for (k = 0; k < m->nformat; k++) {
-		snprintf(name, sizeof(name), "SD_format_%s",
-		    m->format_sd[k]->name);
-		strlist_add(&wds, name);
-	}
-	for (r = 0; r < m->plan->nruns; r++) {
-		for (w = 0; w < m->plan->runs[r].nwds; w++) {
-			const char *n = m->plan->runs[r].wds[w].wd->name;
-			int seen = 0;
-
-			for (k = 0; k < wds.n; k++)
-				seen |= strcmp(wds.v[k], n) == 0;
-			if (!seen)
-				strlist_add(&wds, n);
-		}
-	}
-	m->nwdkeys = wds.n;
-	m->wdkey_name = wds.v;
-	m->wdkey = xcalloc((size_t)wds.n + 1, sizeof(int));
-	for (k = 0; k < wds.n; k++)
-		m->wdkey[k] = wds.n > 1 ? report_key_add(m->rep, RKEY_WD,
-		    wds.v[k], 1) : -1;
-}
-
 /* data_errors=n (default 50): I/O errors a run tolerates. */
 static json_int_t
 data_errors(const struct model *model)
@@ -2325,8 +1716,10 @@ send_work(struct master *m)
 		struct mslave *s = &m->sl[i];
 		json_t *w = m->cur.work[i];
 
-		s->active = w != NULL && !s->lost;
-		s->ready = s->ended = s->eof = 0;
+		s->active = w != NULL && !slave_out(s);
+		if (!slave_out(s))
+			s->state = s->active ? SLAVE_SETUP : SLAVE_IDLE;
+		s->eof = 0;
 		s->last_k = 0;
 		s->elapsed_ns = 0;
 		memset(s->cpu_avg, 0, sizeof(s->cpu_avg));
@@ -2366,8 +1759,25 @@ send_work(struct master *m)
 		    m->cur.name);
 }
 
-/* Start the next run, or finish. */
+/*
+ * Every host answered INFO: the SD_format decisions and report keys
+ * (preflight.c), then the first run; a lun that cannot be used stops
+ * everything, named.
+ */
 static void
+info_done(struct master *m)
+{
+	struct errmsg e;
+
+	if (on_info(m, &e) != 0) {
+		master_abort(m, "%s", e.text);
+		return;
+	}
+	start_next_run(m);
+}
+
+/* Start the next run, or finish. */
+void
 start_next_run(struct master *m)
 {
 	int i;
@@ -2415,446 +1825,56 @@ start_next_run(struct master *m)
 }
 
 /*
- * Slave 0's INFO luns of one host by name, the first of each name: a
- * lookup per sd and host was a walk of every lun (5,000 sds kept the
- * master busy past the slaves' 5 s heartbeat limit).
+ * How late our own loop is against tick_cb's schedule (a tick each
+ * RUN_TICK_NS, on the monotonic clock). RUN_LATE_NS or more is a stall of
+ * the master (stopped, or this machine short of CPU): said once, on the
+ * console and in errorlog.html, and remembered, so that silences measured
+ * across it are not held against the slaves.
  */
-static json_t *
-lun_facts(const json_t *luns)
+static uint64_t
+master_late(struct master *m)
 {
-	json_t *o = json_object(), *v;
-	size_t i;
+	uint64_t now = mtime_now_ns(), late;
+	char text[400];
 
-	json_array_foreach(luns, i, v) {
-		const char *l = NULL;
-		int ex = 0;
-		json_int_t sz = 0;
-
-		json_unpack(v, "{s:s,s:b,s:I}", "lun", &l, "exists", &ex,
-		    "size_bytes", &sz);
-		if (l != NULL && json_object_get(o, l) == NULL)
-			json_object_set(o, l, v);
-	}
-	return (o);
+	if (m->loop.tick_last_ns == 0 ||
+	    now < m->loop.tick_last_ns + RUN_TICK_NS)
+		return (0);
+	late = now - m->loop.tick_last_ns - RUN_TICK_NS;
+	if (late < RUN_LATE_NS)
+		return (late);
+	if (m->loop.stall_end_ns > m->loop.tick_last_ns)
+		return (late);		/* this stall is known */
+	m->loop.stall_ns = late;
+	m->loop.stall_end_ns = now;
+	snprintf(text, sizeof(text), "vdbc: the master's event loop ran %.1f s "
+	    "late (the master was stopped, or this machine is short of CPU); "
+	    "slave silences across it are not counted", (double)late / 1e9);
+	console_line("%s", text);
+	report_error(m->rep, text);
+	return (late);
 }
 
-/* What slave 0 of a host said about a lun: exists, size. */
-static void
-lun_fact(const json_t *facts, const char *lun, int *exists,
-    json_int_t *size)
-{
-	json_t *v = json_object_get(facts, lun);
-	const char *l = NULL;
-
-	*exists = 0;
-	*size = 0;
-	if (v != NULL)
-		json_unpack(v, "{s:s,s:b,s:I}", "lun", &l, "exists", exists,
-		    "size_bytes", size);
-}
-
-/* Order of sd pointers. */
+/*
+ * A stall of ours long enough that the slaves stopped waiting for us
+ * (they leave after 5 s without a word from the master), seen lately:
+ * text says so.
+ */
 static int
-sd_ptr_cmp(const void *a, const void *b)
+master_stalled(struct master *m, char *text, size_t len)
 {
-	uintptr_t x = (uintptr_t)*(const struct sd *const *)a;
-	uintptr_t y = (uintptr_t)*(const struct sd *const *)b;
+	uint64_t now = mtime_now_ns();
 
-	return (x < y ? -1 : x > y);
-}
-
-/*
- * Every host's INFO answer is in: lun facts; decide on SD_format per sd
- * and host; start the first run. An sd's size is its size= or the
- * smallest of its luns over the hosts.
- */
-static void
-on_info(struct master *m)
-{
-	const struct sd *sd, **runs_sds = NULL;
-	json_t **facts = xcalloc((size_t)m->nhosts + 1, sizeof(*facts));
-	size_t nused = 0, cap = 0;
-	int si = 0, said = 0, ready = 0, h, r, w, k;
-
-	for (h = 0; h < m->nhosts; h++)
-		facts[h] = lun_facts(json_array_get(m->info, (size_t)h));
-	/* The sds the runs use, sorted: a bsearch per sd. */
-	for (r = 0; r < m->plan->nruns; r++) {
-		for (w = 0; w < m->plan->runs[r].nwds; w++) {
-			for (k = 0; k < m->plan->runs[r].wds[w].nsds; k++) {
-				if (nused == cap) {
-					cap = cap < 64 ? 64 : 2 * cap;
-					runs_sds = xreallocarray(runs_sds, cap,
-					    sizeof(*runs_sds));
-				}
-				runs_sds[nused++] =
-				    m->plan->runs[r].wds[w].sds[k];
-			}
-		}
-	}
-	if (nused > 0)
-		qsort(runs_sds, nused, sizeof(*runs_sds), sd_ptr_cmp);
-	TAILQ_FOREACH(sd, &m->model->sds, entry) {
-		int used, known = 0;
-		uint64_t smallest = 0;
-
-		used = nused > 0 && bsearch(&sd, runs_sds, nused,
-		    sizeof(*runs_sds), sd_ptr_cmp) != NULL;
-		for (h = 0; h < m->nhosts; h++) {
-			const char *lun = place_sd_lun(sd, m->hosts[h].label);
-			json_int_t size;
-			int exists;
-
-			if (lun == NULL)
-				continue;
-			lun_fact(facts[h], lun, &exists, &size);
-			if (exists && (!known || (uint64_t)size < smallest))
-				smallest = (uint64_t)size;
-			known |= exists;
-		}
-		m->sd_size[si] = sd->size_bytes > 0 ? sd->size_bytes :
-		    smallest;
-		si++;
-		for (h = 0; used && h < m->nhosts; h++) {
-			const char *lun = place_sd_lun(sd, m->hosts[h].label);
-			json_int_t size;
-			int exists, rc;
-			struct errmsg e;
-
-			if (lun == NULL)
-				continue;
-			lun_fact(facts[h], lun, &exists, &size);
-			rc = plan_sd_needs_format(sd, lun, exists,
-			    (uint64_t)size, m->model->general.formatsds, &e);
-			if (rc < 0) {
-				master_abort(m, "%s", e.text);
-				goto out;
-			}
-			if (rc == 0 && !exists) {
-				master_abort(m, "sd=%s,lun=%s: the lun does not "
-				    "exist on host %s", sd->name, lun,
-				    m->hosts[h].label);
-				goto out;
-			}
-			if (rc == 0 && m->sd_size[si - 1] == 0) {
-				master_abort(m, "Unknown lun size for sd=%s",
-				    sd->name);
-				goto out;
-			}
-			if (rc > 0 && strcmp(sd_engine(sd, &sd->openflags),
-			    "null") == 0) {
-				console_line("sd=%s,lun=%s: engine=null does no "
-				    "I/O, so the lun is not formatted (an empty "
-				    "file is made if there is none)", sd->name,
-				    lun);
-			} else if (rc > 0) {
-				if (m->nformat == m->format_cap) {
-					m->format_cap = m->format_cap == 0 ?
-					    64 : 2 * m->format_cap;
-					m->format_sd = xreallocarray(
-					    m->format_sd, (size_t)m->format_cap,
-					    sizeof(*m->format_sd));
-					m->format_host = xreallocarray(
-					    m->format_host, (size_t)m->format_cap,
-					    sizeof(*m->format_host));
-					m->format_from = xreallocarray(
-					    m->format_from, (size_t)m->format_cap,
-					    sizeof(*m->format_from));
-				}
-				if (!said++)
-					console_line("Vdbench will attempt to "
-					    "expand a disk file if the requested "
-					    "file size is a multiple of 1mb");
-				console_line("lun=%s does not exist or is too "
-				    "small. host=%s", lun, m->hosts[h].label);
-				m->format_sd[m->nformat] = sd;
-				m->format_host[m->nformat] = h;
-				m->format_from[m->nformat] = exists ?
-				    (uint64_t)size / RUN_FORMAT_ALIGN *
-				    RUN_FORMAT_ALIGN : 0;
-				if (m->model->general.formatsds == 1)
-					m->format_from[m->nformat] = 0;
-				m->nformat++;
-			}
-		}
-	}
-	report_status(m->rep, "Query host configuration completed", NULL, NULL);
-	m->had_format = m->nformat > 0;
-	open_key_reports(m);
-	report_rd_links(m->rep, m->plan, m->nformat > 0);
-	ready = 1;
-out:
-	for (h = 0; h < m->nhosts; h++)
-		json_decref(facts[h]);
-	free(facts);
-	free(runs_sds);
-	if (ready)
-		start_next_run(m);
-}
-
-/* One message from a known slave. */
-static void
-slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
-    void *arg)
-{
-	struct mslave *s = arg;
-	struct master *m = s->m;
-	const char *text = "", *level = "";
-	int i;
-
-	(void)tag;
-	if (body == NULL) {
-		slave_lost(s, link_error(l));
-		return;
-	}
-	if (s->lost)
-		return;			/* given up on (continue mode) */
-	s->last_heard_ns = mtime_now_ns();
-	switch (type) {
-	case MSG_HEARTBEAT:
-		break;
-	case MSG_INFO:
-		if (m->state == M_INFO && s->id == m->hosts[s->host].first &&
-		    json_array_get(m->info, (size_t)s->host) == json_null()) {
-			json_array_set(m->info, (size_t)s->host,
-			    json_object_get(body, "luns"));
-			if (--m->info_waiting == 0)
-				on_info(m);
-		}
-		break;
-	case MSG_READY:
-		if (m->state != M_SETUP || !s->active)
-			break;
-		if (!m->anchors_first && m->key_anchors >= 0 &&
-		    json_object_get(body, "anchors") != NULL) {
-			m->anchors_first = 1;	/* the state before any run */
-			anchor_rows(m, json_object_get(body, "anchors"));
-		}
-		s->ready = 1;
-		cpu_baseline(s, json_object_get(body, "cpu"));
-		for (i = 0; i < m->nslaves; i++) {
-			if (m->sl[i].active && !m->sl[i].lost &&
-			    !m->sl[i].ready)
-				return;
-		}
-		go(m);
-		break;
-	case MSG_INTERVAL:
-		on_interval(s, body);
-		break;
-	case MSG_RUN_END:
-		if (m->state == M_STOPPING && s->active &&
-		    !m->anchors_row && m->key_anchors >= 0 &&
-		    json_object_get(body, "anchors") != NULL) {
-			m->anchors_row = 1;	/* one slave's view will do */
-			anchor_rows(m, json_object_get(body, "anchors"));
-		}
-		if (m->state == M_STOPPING && s->active)
-			on_run_end(s);
-		break;
-	case MSG_ERROR:
-		json_unpack(body, "{s:s}", "text", &text);
-		master_abort(m, "Slave %s: %s", s->name, text);
-		break;
-	case MSG_LOG:
-		json_unpack(body, "{s:s,s:s}", "level", &level, "text", &text);
-		console_line("%s: %s", s->name, text);
-		if (strcmp(level, "error") == 0)
-			report_error(m->rep, text);
-		break;
-	default:
-		master_abort(m, "Slave %s sent an unexpected %s", s->name,
-		    proto_type_name(type));
-		break;
-	}
-}
-
-/*
- * A slave's clock against ours at HELLO (one way, so it includes the
- * network delay): printed, and a warning above 10 % of the interval.
- */
-static void
-clock_offset(struct master *m, struct mslave *s, int64_t off_ns)
-{
-	uint64_t ins = m->plan->nruns > 0 ? m->plan->runs[0].interval_s *
-	    1000000000ull : 1000000000ull;
-	double ms = (double)off_ns / 1e6;
-
-	s->clock_offset_ns = off_ns;
-	if (m->hosts[s->host].how == HOST_LOCAL)
-		return;
-	console_line("Slave %s: clock offset %+.3f ms from the master", s->name,
-	    ms);
-	if ((double)llabs(off_ns) > 0.1 * (double)ins)
-		console_line("Warning: the clock of slave %s (host %s) is %+.3f "
-		    "ms off the master's, over 10%% of the %llu s interval; "
-		    "interval times will not line up (run NTP)", s->name,
-		    m->hosts[s->host].label, ms,
-		    (unsigned long long)(ins / 1000000000u));
-}
-
-/* A connection is no longer pending (its link is freed or handed on). */
-static void
-pending_done(struct pending *p)
-{
-	struct master *m = p->m;
-
-	TAILQ_REMOVE(&m->pending, p, entry);
-	free(p);
-	listener_done(m->listener);
-}
-
-/* A connection that has not said HELLO yet. */
-static void
-pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
-    void *arg)
-{
-	struct pending *p = arg;
-	struct master *m = p->m;
-	const char *name = "", *cookie = NULL;
-	json_int_t pid = 0, clock_ns = 0;
-	int64_t now = (int64_t)mtime_wall_ns();
-	int major = 0, i, all = 1;
-
-	(void)tag;
-	if (body == NULL || type != MSG_HELLO) {
-		console_line("vdbc: closed a connection from %s before HELLO: "
-		    "%s", p->peer, body != NULL ? "it spoke first" :
-		    link_error(l)[0] != '\0' ? link_error(l) : "it went away");
-		link_free(l);
-		pending_done(p);
-		return;
-	}
-	json_unpack(body, "{s:i,s:s,s:I,s:I,s?s}", "major", &major, "slave",
-	    &name, "pid", &pid, "clock_wall_ns", &clock_ns, "cookie", &cookie);
-	for (i = 0; i < m->nslaves; i++) {
-		struct mslave *s = &m->sl[i];
-
-		if (strcmp(s->name, name) != 0)
-			continue;
-		if (m->hosts[s->host].how != HOST_LOCAL && !link_is_tls(l)) {
-			console_line("vdbc: closed a connection from %s: HELLO "
-			    "as slave %s of another host without TLS", p->peer,
-			    name);
-			break;
-		}
-		if (s->hello)
-			continue;
-		if (cookie == NULL || strcmp(cookie, s->cookie) != 0) {
-			console_line("vdbc: closed a connection from %s: HELLO "
-			    "as slave %s without its cookie", p->peer, name);
-			break;
-		}
-		s->hello = 1;
-		s->link = l;
-		if (s->pid <= 0)
-			s->remote_pid = (int)pid;
-		{
-			char st[128];
-
-			snprintf(st, sizeof(st), "Slave %s (pid %6d) connected "
-			    "to master %d", s->name, (int)pid, (int)getpid());
-			report_status(m->rep, st, NULL, NULL);
-		}
-		clock_offset(m, s, (int64_t)clock_ns - (int64_t)now);
-		s->last_heard_ns = mtime_now_ns();
-		silence_arm(s, silence_ns(m));
-		link_set_dispatch(l, slave_dispatch, s);
-		link_set_deadline(l, NULL, NULL);
-		link_set_max_frame(l, PROTO_MAX_LEN);
-		pending_done(p);
-		for (i = 0; i < m->nslaves; i++)
-			all &= m->sl[i].hello;
-		if (all && m->state == M_CONNECT) {
-			int h;
-
-			console_line("All slaves are now connected");
-			report_status(m->rep, "Slaves connected", NULL, NULL);
-			report_status(m->rep, "Query host configuration started",
-			    NULL, NULL);
-			m->state = M_INFO;
-			m->state_since_ns = mtime_now_ns();
-			m->info = json_array();
-			m->info_waiting = m->nhosts;
-			/* Slave 0 of each host looks at that host's luns. */
-			for (h = 0; h < m->nhosts; h++) {
-				json_t *luns = json_array();
-				const struct sd *sd;
-
-				json_array_append_new(m->info, json_null());
-				TAILQ_FOREACH(sd, &m->model->sds, entry) {
-					const char *lun = place_sd_lun(sd,
-					    m->hosts[h].label);
-
-					if (lun != NULL)
-						json_array_append_new(luns,
-						    json_string(lun));
-				}
-				link_send(m->sl[m->hosts[h].first].link,
-				    MSG_INFO, json_pack("{s:o}", "luns", luns));
-			}
-		}
-		return;
-	}
-	if (i == m->nslaves)
-		log_warn("HELLO from unknown slave '%s'; closing it", name);
-	link_free(l);
-	pending_done(p);
-}
-
-/* The TLS key of a remote slave dialling back: from its cookie. */
-static int
-slave_psk(const char *identity, uint8_t psk[TLS_PSK_BYTES], void *arg)
-{
-	struct master *m = arg;
-	int i;
-
-	for (i = 0; i < m->nslaves; i++) {
-		const struct mslave *s = &m->sl[i];
-
-		if (strcmp(s->name, identity) == 0 && !s->hello &&
-		    m->hosts[s->host].how != HOST_LOCAL) {
-			tls_psk_derive(s->cookie, strlen(s->cookie),
-			    TLS_LABEL_SLAVE, psk);
-			return (0);
-		}
-	}
-	return (-1);
-}
-
-/*
- * A slave dials in. Until its HELLO names it and shows its cookie it is
- * a stranger: small frames only, RUN_HELLO_S to say HELLO, and at most
- * RUN_MAX_UNPROVED strangers at a time (then accepting waits). A local
- * slave speaks plain; a remote one dialling back speaks TLS.
- */
-static void
-accept_cb(int fd, const char *peer, void *arg)
-{
-	struct timeval t = { RUN_HELLO_S, 0 };
-	struct master *m = arg;
-	struct pending *p;
-	char why[64];
-
-	if (fd < 0) {
-		log_warn("cannot accept a slave's connection on port %d: %s; "
-		    "trying again in a second", m->port, strerror(errno));
-		return;
-	}
-	p = xcalloc(1, sizeof(*p));
-	p->m = m;
-	snprintf(p->peer, sizeof(p->peer), "%s", peer);
-	if ((p->link = link_new_sniff(m->base, fd, m->tls, pending_dispatch,
-	    p)) == NULL) {
-		close(fd);
-		free(p);
-		listener_done(m->listener);
-		return;
-	}
-	TAILQ_INSERT_TAIL(&m->pending, p, entry);
-	snprintf(why, sizeof(why), "no HELLO within %d s", RUN_HELLO_S);
-	link_set_max_frame(p->link, LINK_UNPROVED_MAX);
-	link_set_deadline(p->link, &t, why);
+	master_late(m);
+	if (m->loop.stall_end_ns == 0 || m->loop.stall_ns + RUN_TICK_NS <
+	    RUN_MIN_SILENCE_NS ||
+	    now - m->loop.stall_end_ns > 3 * RUN_MIN_SILENCE_NS)
+		return (0);
+	snprintf(text, len, "The master's event loop ran %.1f s late (the "
+	    "master was stopped, or this machine is short of CPU), and a "
+	    "slave stops after 5 s without a word from its master",
+	    (double)m->loop.stall_ns / 1e9);
+	return (1);
 }
 
 /* Every second: heartbeats out, silence and phase timeouts checked. */
@@ -2863,23 +1883,25 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct master *m = arg;
 	uint64_t now = mtime_now_ns();
+	struct errmsg e;
 	int i;
 
 	(void)fd;
 	(void)what;
+	master_late(m);
+	m->loop.tick_last_ns = now;
 	if (m->state == M_SHUTDOWN)
 		return;
-	if (m->state == M_CONNECT) {
-		check_ssh_exits(m);
-		if (m->aborting)
-			return;
+	if (m->state == M_CONNECT && check_ssh_exits(m, &e) != 0) {
+		master_abort(m, "%s", e.text);
+		return;
 	}
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 
-		if (s->lost)
+		if (slave_out(s) || s->losing)
 			continue;
-		if (!s->hello) {
+		if (s->state == SLAVE_CONNECTING) {
 			if (now - m->state_since_ns > RUN_CONNECT_NS) {
 				master_abort(m, "Slave %s did not connect "
 				    "within 30 seconds", s->name);
@@ -2896,53 +1918,6 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 		    "within 120 seconds", m->cur.name);
 }
 
-/* A peer silent this long is lost: max(2 intervals, 5 s) (DESIGN.md). */
-static uint64_t
-silence_ns(const struct master *m)
-{
-	uint64_t silence = 2 * m->cur.interval_ns;
-
-	return (silence < RUN_MIN_SILENCE_NS ? RUN_MIN_SILENCE_NS : silence);
-}
-
-static void	silence_cb(evutil_socket_t, short, void *);
-
-/* (Re)arm a slave's silence timer to fire in ns. */
-static void
-silence_arm(struct mslave *s, uint64_t ns)
-{
-	struct timeval tv;
-
-	if (s->silence_ev == NULL)
-		s->silence_ev = evtimer_new(s->m->base, silence_cb, s);
-	tv.tv_sec = (time_t)(ns / 1000000000u);
-	tv.tv_usec = (suseconds_t)(ns % 1000000000u / 1000u);
-	evtimer_add(s->silence_ev, &tv);
-}
-
-/*
- * A slave's deadline: lost when nothing came since; else armed again for
- * the new deadline. One timer per peer at its deadline, so the promise
- * holds to the event loop's latency, not to a 1 s tick.
- */
-static void
-silence_cb(evutil_socket_t fd, short what, void *arg)
-{
-	struct mslave *s = arg;
-	struct master *m = s->m;
-	uint64_t now = mtime_now_ns(), lim = silence_ns(m);
-
-	(void)fd;
-	(void)what;
-	if (s->lost || m->state == M_SHUTDOWN)
-		return;
-	if (now - s->last_heard_ns >= lim) {
-		slave_lost(s, "silent for too long (no heartbeat)");
-		return;
-	}
-	silence_arm(s, s->last_heard_ns + lim - now);
-}
-
 /* Ctrl-C: stop the run, keep the reports. */
 static void
 signal_cb(evutil_socket_t sig, short what, void *arg)
@@ -2955,319 +1930,6 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 	    sig == SIGINT ? "Ctrl-C" : "terminate");
 	if (first)
 		m->rc = 128 + (int)sig;		/* the shell's convention */
-}
-
-/*
- * Listen on the port (5570 and the next ones, or any with 0): loopback
- * when every slave is local, else --master-addr or every address (the
- * slaves prove themselves with their cookies).
- */
-static int
-listen_port(struct master *m, int port)
-{
-	const char *addr = "127.0.0.1";
-	struct errmsg e;
-	int tries = port < 0 ? 8 : 1, i, h;
-
-	for (h = 0; h < m->nhosts; h++) {
-		if (m->hosts[h].how != HOST_LOCAL)
-			addr = m->o->master_addr;	/* NULL: any */
-	}
-	if (port < 0)
-		port = m->model->general.port > 0 ? m->model->general.port :
-		    5570;
-	for (i = 0; i < tries; i++) {
-		m->listen_fd = net_listen(addr, port == 0 ? 0 : port + i,
-		    &m->port, &e);
-		if (m->listen_fd >= 0)
-			return (0);
-	}
-	return (-1);
-}
-
-/*
- * Fork and exec one local slave, its output into <name>.stdout.html and
- * its cookie down a pipe on its standard input (never on a command line).
- */
-static int
-launch(struct master *m, struct mslave *s)
-{
-	char exe[4096], hp[64], path[4200];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	int fd, cpu = s->id == m->hosts[s->host].first, pp[2];
-	pid_t pid;
-
-	if (n <= 0 || pipe2(pp, O_CLOEXEC) != 0)
-		return (-1);
-	exe[n] = '\0';
-	snprintf(hp, sizeof(hp), "127.0.0.1:%d", m->port);
-	snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
-	    s->name);
-	console_line("Starting slave: %s slave --connect %s --name %s%s", exe,
-	    hp, s->name, cpu ? " --cpu" : "");
-	if ((pid = fork()) < 0) {
-		close(pp[0]);
-		close(pp[1]);
-		return (-1);
-	}
-	if (pid == 0) {
-		char *argv[] = { exe, (char *)"slave", (char *)"--connect", hp,
-		    (char *)"--name", s->name, (char *)"--parent-death",
-		    (char *)"--cookie-stdin", cpu ? (char *)"--cpu" : NULL,
-		    NULL };
-
-		if ((fd = ofile_open(path)) >= 0) {
-			char hn[400];
-
-			html_esc(hn, sizeof(hn), s->name);
-			dprintf(fd, "<title>Vdbench %s.stdout.html</title><pre>"
-			    "\nstdout/stderr for slave=%s\n", hn, hn);
-			dup2(fd, 1);
-			dup2(fd, 2);
-			close(fd);
-			/* its log lines go into a page: escaped */
-			setenv("VDBC_LOG_HTML", "1", 1);
-		}
-		dup2(pp[0], 0);
-		execv(exe, argv);
-		_exit(127);
-	}
-	close(pp[0]);
-	if (write(pp[1], s->cookie, strlen(s->cookie)) < 0 ||
-	    write(pp[1], "\n", 1) < 0)
-		log_warn("slave %s: cannot hand over its cookie", s->name);
-	close(pp[1]);
-	s->pid = pid;
-	return (0);
-}
-
-/* A daemon answered: its slaves are on their way, or it refused. */
-static void
-remote_done(void *arg, const struct mhost *h, int ok, const char *text)
-{
-	struct master *m = arg;
-	int i;
-
-	if (ok) {
-		console_line("%s", text);
-		return;
-	}
-	if (m->state == M_CONNECT) {
-		master_abort(m, "%s", text);
-		return;
-	}
-	/*
-	 * The session with a daemon ended after it started the slaves
-	 * (closed, or a TLS record that failed its check): the daemon stops
-	 * the host's slaves once its master is gone, so they are lost now,
-	 * named with the reason, not seconds later as "closed by the peer".
-	 */
-	for (i = 0; i < m->nslaves; i++) {
-		struct mslave *s = &m->sl[i];
-
-		if (&m->hosts[s->host] == h && !s->lost)
-			slave_lost(s, text);
-	}
-	if (m->state == M_SHUTDOWN && !m->aborting)
-		return;
-	log_warn("%s (host %s)", text, h->label);
-}
-
-/*
- * A daemon says one of its slaves exited. One that never said HELLO is
- * lost now, with the daemon's words (its own are in the daemon's log),
- * rather than after the 30 s connect wait; one that did is handled when
- * its own link closes.
- */
-static void
-remote_exited(void *arg, const struct mhost *h, const char *slave,
-    const char *text)
-{
-	struct master *m = arg;
-	int i;
-
-	for (i = 0; i < m->nslaves; i++) {
-		struct mslave *s = &m->sl[i];
-		char why[400];
-
-		if (&m->hosts[s->host] != h || strcmp(s->name, slave) != 0 ||
-		    s->hello || s->lost)
-			continue;
-		snprintf(why, sizeof(why), "the daemon at %s says it exited "
-		    "before it dialled back (%s); its output is in the "
-		    "daemon's log there", h->system, text);
-		slave_lost(s, why);
-	}
-}
-
-/* Start a remote slave through ssh (or rsh). */
-static int
-launch_ssh(struct master *m, struct mslave *s)
-{
-	const struct mhost *h = &m->hosts[s->host];
-	const char *cmd = h->how == HOST_RSH ? "rsh" : m->o->ssh != NULL ?
-	    m->o->ssh : "ssh";
-	char addr[256], connect[300], vdbc[4096], path[4200];
-	struct errmsg e;
-
-	if (m->o->master_addr != NULL)
-		snprintf(addr, sizeof(addr), "%s", m->o->master_addr);
-	else if (remote_route_addr(h->system, addr, sizeof(addr)) != 0) {
-		master_abort(m, "hd=%s: no route to system=%s from here; give "
-		    "--master-addr", h->label, h->system);
-		return (-1);
-	}
-	snprintf(connect, sizeof(connect), strchr(addr, ':') != NULL ?
-	    "[%s]:%d" : "%s:%d", addr, m->port);
-	remote_vdbc_path(h, vdbc, sizeof(vdbc));
-	snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
-	    s->name);
-	console_line("Starting slave %s on hd=%s: %s %s '%s slave --connect %s "
-	    "--name %s'", s->name, h->label, cmd, h->system, vdbc, connect,
-	    s->name);
-	s->pid = remote_ssh(h, cmd, vdbc, connect, s->name, s->cookie,
-	    s->id == h->first, path, &e);
-	if (s->pid < 0) {
-		s->pid = 0;
-		master_abort(m, "%s", e.text);
-		return (-1);
-	}
-	s->via_ssh = 1;
-	return (0);
-}
-
-/* The last lines of a file, joined by " / ", for an error message. */
-static void
-file_tail(const char *path, char *buf, size_t len)
-{
-	char line[512], last[3][512] = { "", "", "" };
-	FILE *f = fopen(path, "r");
-	int n = 0, i;
-
-	buf[0] = '\0';
-	if (f == NULL)
-		return;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		line[strcspn(line, "\r\n")] = '\0';
-		if (line[0] == '\0' || strncmp(line, "<title>", 7) == 0 ||
-		    strncmp(line, "stdout/stderr for slave", 23) == 0)
-			continue;
-		snprintf(last[n++ % 3], sizeof(last[0]), "%s", line);
-	}
-	fclose(f);
-	for (i = n > 3 ? n - 3 : 0; i < n; i++) {
-		size_t l = strlen(buf);
-
-		snprintf(buf + l, len - l, "%s%s", l > 0 ? " / " : "",
-		    last[i % 3]);
-	}
-}
-
-/* An ssh that ended before its slave said HELLO: ssh's own words. */
-static void
-check_ssh_exits(struct master *m)
-{
-	int i, st;
-
-	for (i = 0; i < m->nslaves; i++) {
-		struct mslave *s = &m->sl[i];
-		char path[4200], msg[1600];
-
-		if (!s->via_ssh || s->hello || s->gone || s->pid <= 0 ||
-		    waitpid(s->pid, &st, WNOHANG) != s->pid)
-			continue;
-		s->gone = 1;
-		snprintf(path, sizeof(path), "%s/%s.stdout.html",
-		    m->o->outdir, s->name);
-		file_tail(path, msg, sizeof(msg));
-		master_abort(m, "hd=%s: slave %s did not start: %s exited "
-		    "with status %d: %s", m->hosts[s->host].label, s->name,
-		    m->o->ssh != NULL ? m->o->ssh : "ssh", WIFEXITED(st) ?
-		    WEXITSTATUS(st) : 128 + WTERMSIG(st), msg[0] != '\0' ?
-		    msg : "(it said nothing)");
-		return;
-	}
-}
-
-/* Start a remote host's slaves through its daemon. */
-static int
-launch_remote(struct master *m, int hi)
-{
-	const struct mhost *h = &m->hosts[hi];
-	char *names[RUN_MAX_SLAVES], *cookies[RUN_MAX_SLAVES];
-	struct errmsg e;
-	int i;
-
-	for (i = 0; i < h->nslaves; i++) {
-		names[i] = m->sl[h->first + i].name;
-		cookies[i] = m->sl[h->first + i].cookie;
-	}
-	console_line("Starting %d slave(s) on hd=%s through its daemon at %s",
-	    h->nslaves, h->label, h->system);
-	for (i = 0; i < h->nslaves; i++) {
-		char path[4200], hn[400], hl[400], hs[400];
-		FILE *f;
-		int bad;
-
-		snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
-		    names[i]);
-		if ((f = ofile_fopen(path)) == NULL) {
-			master_abort(m, "Cannot write report file %s: %s", path,
-			    strerror(errno));
-			return (-1);
-		}
-		fprintf(f, "<title>Vdbench %s.stdout.html</title><pre>\n"
-		    "stdout/stderr for slave=%s\nStarted by the slave daemon "
-		    "of hd=%s (system=%s); its output is in that daemon's "
-		    "log. Its warnings and errors are in this directory's "
-		    "logfile.html.\n", html_esc(hn, sizeof(hn), names[i]), hn,
-		    html_esc(hl, sizeof(hl), h->label), html_esc(hs,
-		    sizeof(hs), h->system));
-		errno = 0;
-		bad = fflush(f) == EOF || ferror(f);
-		if ((fclose(f) == EOF || bad) && !m->aborting) {
-			master_abort(m, "Cannot write report file %s: %s", path,
-			    strerror(errno != 0 ? errno : EIO));
-			return (-1);
-		}
-	}
-	m->remotes[hi] = remote_start(m->base, h, m->token, m->o->master_addr,
-	    m->port, names, cookies, remote_done, remote_exited, m, &e);
-	if (m->remotes[hi] == NULL) {
-		master_abort(m, "%s", e.text);
-		return (-1);
-	}
-	return (0);
-}
-
-/* Wait for the children; kill those still there after 5 s. */
-static void
-reap(struct master *m)
-{
-	uint64_t until = mtime_now_ns() + 5000000000ull;
-	int i, left;
-
-	do {
-		left = 0;
-		for (i = 0; i < m->nslaves; i++) {
-			struct mslave *s = &m->sl[i];
-
-			if (s->pid <= 0 || s->gone)
-				continue;
-			if (waitpid(s->pid, NULL, WNOHANG) == s->pid)
-				s->gone = 1;
-			else
-				left++;
-		}
-		if (left > 0)
-			usleep(20000);
-	} while (left > 0 && mtime_now_ns() < until);
-	for (i = 0; i < m->nslaves; i++) {
-		if (m->sl[i].pid > 0 && !m->sl[i].gone) {
-			kill(m->sl[i].pid, SIGKILL);
-			waitpid(m->sl[i].pid, NULL, 0);
-		}
-	}
 }
 
 /* Largest xfersize per sd over every run (PARMFILE.md 12.6, quirk 13). */
@@ -3296,7 +1958,7 @@ compute_xmax(struct master *m)
 }
 
 /* An fsd by name (copy/move target=), or NULL. */
-static const struct fsd *
+const struct fsd *
 target_fsd(const struct model *model, const char *name)
 {
 	const struct fsd *f;
@@ -3307,237 +1969,39 @@ target_fsd(const struct model *model, const char *name)
 	return (NULL);
 }
 
-/*
- * An fsd on more than one host needs shared=yes, and a shared fsd is
- * formatted in two steps, (clean,only) then (restart,only): the hosts
- * cannot clean and create one tree at once (vdbench's rules and texts).
- */
-static int
-check_fs_hosts(struct master *m, const struct plan *p)
-{
-	int i, k, j;
-
-	for (i = 0; i < p->nruns; i++) {
-		const struct run *r = &p->runs[i];
-
-		for (k = 0; k < r->nfwds; k++) {
-			const struct fwd *w = r->fwds[k].fwd;
-
-			if (fwd_nhosts(m, w) == 0) {
-				console_fatal("fwd=%s: host=%s matches none of "
-				    "the hosts of this parmfile", w->name,
-				    w->hosts.n > 0 ? w->hosts.v[0] : "*");
-				return (-1);
-			}
-			for (j = 0; j < r->fwds[k].nfsds; j++) {
-				const struct fsd *f = r->fwds[k].fsds[j];
-
-				if (!f->shared && fwd_nhosts(m, w) > 1) {
-					console_fatal("Multiple hosts may only "
-					    "be requested for an FSD when "
-					    "'shared=yes' is specified. rd=%s",
-					    r->rd->name);
-					return (-1);
-				}
-				if (f->shared && r->format_run &&
-				    (plan_rd_format(r->rd, "yes") ||
-				    (!plan_rd_format(r->rd, "restart") &&
-				    !plan_rd_format(r->rd, "clean")))) {
-					console_fatal("'format=yes' not allowed "
-					    "for shared FSDs used in rd=%s; "
-					    "use format=(clean,only), then "
-					    "format=(restart,only)",
-					    r->rd->name);
-					return (-1);
-				}
-			}
-		}
-	}
-	return (0);
-}
-
-/* The file-system parts this build runs; the rest refused by name. */
-static int
-check_fs_supported(struct master *m, const struct plan *p)
-{
-	static const char *const ops[] = { "read", "write", "create",
-	    "delete", "mkdir", "rmdir", "open", "close", "getattr", "setattr",
-	    "access", "copy", "move", NULL };
-	int i, k, j, fs = 0;
-
-	for (i = 0; i < p->nruns; i++) {
-		const struct run *r = &p->runs[i];
-
-		fs |= r->nfwds > 0;
-		const struct pvals *rops = r->nfwds > 0 ?
-		    bag_get(&r->rd->bag, "operations") : NULL;
-		int nops = rops != NULL && rops->n > 0 ? rops->n : 1;
-
-		for (k = 0; k < r->nfwds * nops; k++) {
-			const struct fwd *w = r->fwds[k / nops].fwd;
-			const char *op = rops != NULL && rops->n > 0 ?
-			    rops->v[k % nops].str : w->operation != NULL ?
-			    w->operation : "read";
-			const char *sel = w->fileselect != NULL ?
-			    w->fileselect : "sequential";
-
-			for (j = 0; j < r->nloops; j++)
-				if (r->loop_kind[j] == LOOP_OPERATION &&
-				    r->loop_str[j] != NULL)
-					op = r->loop_str[j];
-			if (op == NULL)
-				op = "(a number)";
-			for (j = 0; ops[j] != NULL && strcmp(ops[j], op); j++)
-				;
-			if (ops[j] != NULL && (strcmp(op, "copy") == 0 ||
-			    strcmp(op, "move") == 0) && (w->target == NULL ||
-			    target_fsd(m->model, w->target) == NULL)) {
-				console_fatal("fwd=%s: operation=%s needs "
-				    "target= naming an fsd", w->name, op);
-				return (-1);
-			}
-			if (ops[j] == NULL) {
-				console_fatal("fwd=%s: operation=%s is not "
-				    "supported by vdbc yet", w->name, op);
-				return (-1);
-			}
-			if (strcmp(sel, "poisson") == 0 &&
-			    !(select_midpoint(w) > 0 &&
-			    select_midpoint(w) <= 1000)) {
-				console_fatal("fwd=%s: fileselect=poisson needs "
-				    "a midpoint in (0, 1000], not %g", w->name,
-				    select_midpoint(w));
-				return (-1);
-			}
-			if (w->fileio_shared && strcmp(sel, "random") == 0) {
-				console_fatal("fwd=%s: 'fileio=(random,shared)' "
-				    "may not be used together with "
-				    "'fileselect=random'", w->name);
-				return (-1);
-			}
-			if (w->fileio_delete && w->readpct_set) {
-				console_fatal("fwd=%s: 'fileio=(sequential,"
-				    "delete)' and 'rdpct=' are mutually "
-				    "exclusive", w->name);
-				return (-1);
-			}
-		}
-	}
-	return (fs ? check_fs_hosts(m, p) : 0);
-}
-
-/* Refuse what this build cannot run yet, before anything starts. */
-static int
-check_supported(struct master *m, const struct model *model,
-    const struct plan *p)
-{
-	struct errmsg e;
-	int i, daemons = 0;
-
-	for (i = 0; i < m->nhosts; i++) {
-		const struct mhost *h = &m->hosts[i];
-
-		if (h->how == HOST_RSH && system("command -v rsh "
-		    ">/dev/null 2>&1") != 0) {
-			console_fatal("hd=%s,system=%s: shell=rsh, but there is "
-			    "no rsh command here; use shell=ssh or shell=vdbench",
-			    h->label, h->system);
-			return (-1);
-		}
-		daemons += h->how == HOST_DAEMON;
-	}
-	if (daemons > 0 && m->o->token_file == NULL) {
-		console_fatal("Hosts with shell=vdbench need the daemons' token: "
-		    "--token-file FILE (made by 'vdbc slave --gen-token FILE')");
-		return (-1);
-	}
-	if (daemons > 0 && auth_load_token(m->o->token_file, m->token,
-	    &e) != 0) {
-		console_fatal("%s", e.text);
-		return (-1);
-	}
-	if (model->unbuilt.n > 0) {
-		for (i = 0; i < model->unbuilt.n; i++)
-			console_line("%s is not supported by vdbc yet",
-			    model->unbuilt.v[i]);
-		console_fatal("This parmfile uses what vdbc cannot run yet "
-		    "(listed above); remove it, or use -s to plan the runs");
-		return (-1);
-	}
-	return (check_fs_supported(m, p));
-}
-
-/*
- * startcmd= / endcmd= of the general parameters: each command through
- * /bin/sh with $output replaced by the output directory; its output goes
- * to the logfile, or also to the console with the "cons" target (vdbench's
- * words). Run outside the slaves' lifetime, so waiting on it is safe.
- */
+/* slaves.c's stop: master_abort with its text. */
 static void
-general_cmd(const struct model *m, const char *which, const char *outdir)
+slaves_stop_cb(struct master *m, const char *text)
 {
-	const struct pvals *v = bag_get(&m->general.bag, which);
-	int i, cons = 0;
-
-	if (v == NULL)
-		return;
-	for (i = 0; i < v->n; i++)
-		cons |= strcasecmp(v->v[i].str, "cons") == 0;
-	for (i = 0; i < v->n; i++) {
-		const char *c = v->v[i].str;
-		char *cmd, line[4096];
-		const char *p;
-		FILE *f;
-		int st;
-
-		if (strcasecmp(c, "cons") == 0 || strcasecmp(c, "summary") == 0 ||
-		    strcasecmp(c, "log") == 0 || strcasecmp(c, "master") == 0 ||
-		    strcasecmp(c, "slave") == 0)
-			continue;
-		cmd = xstrdup(c);
-		while ((p = strstr(cmd, "$output")) != NULL) {
-			char *n;
-
-			xasprintf(&n, "%.*s%s%s", (int)(p - cmd), cmd, outdir,
-			    p + 7);
-			free(cmd);
-			cmd = n;
-		}
-		console_line("%s: %s", which, cmd);
-		if ((f = popen(cmd, "r")) == NULL) {
-			console_line("%s: cannot run '%s': %s", which, cmd,
-			    strerror(errno));
-			free(cmd);
-			continue;
-		}
-		while (fgets(line, sizeof(line), f) != NULL) {
-			line[strcspn(line, "\n")] = '\0';
-			if (cons)
-				console_line("%s", line);
-			else
-				console_logonly("%s", line);
-		}
-		st = pclose(f);
-		if (st != 0)
-			console_line("%s: '%s' exited with status %d", which, cmd,
-			    WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-		free(cmd);
-	}
+	master_abort(m, "%s", text);
 }
 
-/* Run everything. */
-int
-run_all(const struct model *model, const struct plan *plan,
+/* What slaves.c tells the run driver. */
+static const struct slaves_cb slaves_events = {
+	.info = info_done,
+	.ready = go,
+	.run_end = check_run_end,
+	.stop = slaves_stop_cb,
+	.late = master_late,
+	.stalled = master_stalled,
+};
+
+/*
+ * The run driver's state for a parmfile: hosts and slaves, what this
+ * build cannot run refused by name (console_fatal), the sd tables. NULL
+ * when the run cannot start.
+ */
+static struct master *
+master_new(const struct model *model, const struct plan *plan,
     const struct run_opts *o)
 {
 	struct master *m = xcalloc(1, sizeof(*m));
-	struct timeval one_s = { 1, 0 };
-	struct pending *p;
 	struct errmsg e;
-	int i, rc, nsds = 0;
+	int i, nsds = 0, nsl = 0;
 	const struct sd *s;
 
-	TAILQ_INIT(&m->pending);
+	TAILQ_INIT(&m->launch.pending);
+	m->cb = &slaves_events;
 	m->model = model;
 	m->plan = plan;
 	m->o = o;
@@ -3545,65 +2009,102 @@ run_all(const struct model *model, const struct plan *plan,
 	    &m->nhosts, &e) != 0) {
 		console_fatal("%s", e.text);
 		free(m);
-		return (RUN_EXIT_FAILED);
+		return (NULL);
 	}
 	if (hosts_fd_limit(m->hosts, m->nhosts, &e) != 0) {
 		console_fatal("%s", e.text);
 		free(m->hosts);
 		free(m);
-		return (RUN_EXIT_FAILED);
+		return (NULL);
 	}
 	if (check_supported(m, model, plan) != 0) {
 		free(m->hosts);
 		free(m);
-		return (RUN_EXIT_FAILED);
+		return (NULL);
 	}
-	m->remotes = xcalloc((size_t)m->nhosts, sizeof(*m->remotes));
+	m->launch.remotes = xcalloc((size_t)m->nhosts,
+	    sizeof(*m->launch.remotes));
+	for (i = 0; i < m->nhosts; i++)
+		nsl += m->hosts[i].nslaves;
+	m->sl = xcalloc((size_t)nsl + 1, sizeof(*m->sl));
+	m->lost_names = xstrdup("");
 	for (i = 0; i < 4; i++)
 		m->scratch[i] = hist_new();
-	signal(SIGPIPE, SIG_IGN);
 	m->rc = RUN_EXIT_FAILED;
-	m->listen_fd = -1;
-	m->key_anchors = -1;
+	m->launch.listen_fd = -1;
+	m->keys.anchors = -1;
 	TAILQ_FOREACH(s, &model->sds, entry)
 		nsds++;
 	m->sd_size = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
 	m->sd_xmax = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
 	compute_xmax(m);
-	if ((m->rep = report_open(o->outdir, plan, o->nfiles, o->files,
+	return (m);
+}
+
+/* The reports and results.json, and startcmd=; -1 when they cannot open. */
+static int
+open_outputs(struct master *m)
+{
+	const struct run_opts *o = m->o;
+	struct errmsg e;
+
+	if ((m->rep = report_open(o->outdir, m->plan, o->nfiles, o->files,
 	    &e)) == NULL) {
 		console_fatal("%s", e.text);
-		goto out;
+		return (-1);
 	}
 	console_tee(report_logfile(m->rep));
 	m->res = results_new(o->outdir, o->seed, o->nfiles, o->files);
-	general_cmd(model, "startcmd", o->outdir);
+	general_cmd(m->model, "startcmd", o->outdir);
+	return (0);
+}
+
+/*
+ * The event loop: TLS for remote slaves, the listening port, the 1 s
+ * tick, the pause timer, SIGINT and SIGTERM. -1 when slaves cannot be
+ * listened for.
+ */
+static int
+open_loop(struct master *m)
+{
+	const struct run_opts *o = m->o;
+	struct timeval one_s = { 1, 0 };
+	struct errmsg e;
+
 	m->base = event_base_new();
-	if ((m->tls = tls_server_new(slave_psk, m, &e)) == NULL) {
+	if ((m->launch.tls = tls_server_new(slave_psk, m, &e)) == NULL) {
 		console_fatal("%s", e.text);
-		goto out;
+		return (-1);
 	}
 	if (listen_port(m, o->port) != 0) {
 		console_fatal("Unable to listen for slaves on port %d: %s",
 		    o->port < 0 ? 5570 : o->port, strerror(errno));
-		goto out;
+		return (-1);
 	}
-	if ((m->listener = listener_new(m->base, m->listen_fd,
+	if ((m->launch.listener = listener_new(m->base, m->launch.listen_fd,
 	    RUN_MAX_UNPROVED, accept_cb, m)) == NULL) {
 		console_fatal("Unable to listen for slaves: out of memory");
-		goto out;
+		return (-1);
 	}
-	m->tick_ev = event_new(m->base, -1, EV_PERSIST, tick_cb, m);
-	evtimer_add(m->tick_ev, &one_s);
-	m->pause_ev = evtimer_new(m->base, pause_cb, m);
-	m->sig_ev[0] = evsignal_new(m->base, SIGINT, signal_cb, m);
-	m->sig_ev[1] = evsignal_new(m->base, SIGTERM, signal_cb, m);
-	evsignal_add(m->sig_ev[0], NULL);
-	evsignal_add(m->sig_ev[1], NULL);
+	m->loop.tick_ev = event_new(m->base, -1, EV_PERSIST, tick_cb, m);
+	evtimer_add(m->loop.tick_ev, &one_s);
+	m->loop.tick_last_ns = mtime_now_ns();
+	m->loop.pause_ev = evtimer_new(m->base, pause_cb, m);
+	m->loop.sig_ev[0] = evsignal_new(m->base, SIGINT, signal_cb, m);
+	m->loop.sig_ev[1] = evsignal_new(m->base, SIGTERM, signal_cb, m);
+	evsignal_add(m->loop.sig_ev[0], NULL);
+	evsignal_add(m->loop.sig_ev[1], NULL);
+	return (0);
+}
+
+/* The slave table: names (host label-k) and cookies; results.json's hosts. */
+static void
+name_slaves(struct master *m)
+{
+	int i, k;
+
 	m->nslaves = 0;
 	for (i = 0; i < m->nhosts; i++) {
-		int k;
-
 		for (k = 0; k < m->hosts[i].nslaves; k++) {
 			struct mslave *sl = &m->sl[m->nslaves];
 
@@ -3619,7 +2120,6 @@ run_all(const struct model *model, const struct plan *plan,
 		const struct mhost *h = &m->hosts[i];
 		const char **names = xcalloc((size_t)h->nslaves + 1,
 		    sizeof(*names));
-		int k;
 
 		for (k = 0; k < h->nslaves; k++)
 			names[k] = m->sl[h->first + k].name;
@@ -3627,35 +2127,14 @@ run_all(const struct model *model, const struct plan *plan,
 		    hosts_how_name(h->how), names, h->nslaves);
 		free(names);
 	}
-	report_status(m->rep, "Starting slaves", NULL, NULL);
-	m->state = M_CONNECT;
-	m->state_since_ns = mtime_now_ns();
-	m->cur.interval_ns = 1000000000ull;
-	for (i = 0; i < m->nslaves && !m->aborting; i++) {
-		struct mslave *sl = &m->sl[i];
+}
 
-		if (m->hosts[sl->host].how == HOST_SSH ||
-		    m->hosts[sl->host].how == HOST_RSH) {
-			if (launch_ssh(m, sl) != 0)
-				break;
-			continue;
-		}
-		if (m->hosts[sl->host].how != HOST_LOCAL)
-			continue;
-		if (launch(m, sl) != 0) {
-			master_abort(m, "Cannot start slave %s: %s", sl->name,
-			    strerror(errno));
-			break;
-		}
-	}
-	for (i = 0; i < m->nhosts && !m->aborting; i++) {
-		if (m->hosts[i].how == HOST_DAEMON && launch_remote(m, i) != 0)
-			break;
-	}
-	event_base_dispatch(m->base);
-out:
-	reap(m);
-	rc = m->rc;
+/* The slaves' and the last run's state, once the loop is over. */
+static void
+free_run_state(struct master *m)
+{
+	int i;
+
 	for (i = 0; i < m->nslaves; i++) {
 		if (m->sl[i].silence_ev != NULL)
 			event_free(m->sl[i].silence_ev);
@@ -3665,35 +2144,36 @@ out:
 	merge_free(m->mg);
 	for (i = 0; i < 4; i++)
 		hist_free(m->scratch[i]);
-	for (i = 0; m->remotes != NULL && i < m->nhosts; i++)
-		remote_free(m->remotes[i]);
-	free(m->remotes);
-	tls_free(m->tls);
+	for (i = 0; m->launch.remotes != NULL && i < m->nhosts; i++)
+		remote_free(m->launch.remotes[i]);
+	free(m->launch.remotes);
+	tls_free(m->launch.tls);
 	free(m->hosts);
-	free(m->key_hosts);
 	json_decref(m->info);
-	explicit_bzero(m->token, sizeof(m->token));
-	free(m->key_sd);
-	free(m->key_hostsd);
-	free(m->key_slavesd);
-	for (i = 0; i < m->nwdkeys; i++)
-		free(m->wdkey_name[i]);
-	free(m->wdkey_name);
-	free(m->wdkey);
-	strlist_clear(&m->fskey_name);
-	free(m->fskey);
+	explicit_bzero(m->launch.token, sizeof(m->launch.token));
+	rkey_map_free(&m->keys);
 	for (i = 0; i < RUN_MAX_SLAVES; i++)
 		json_decref(m->cur.work[i]);
 	free(m->cur.skew_req);
+}
+
+/*
+ * endcmd=, results.json, the charts, and every write checked before the
+ * run may be called a success: the exit status.
+ */
+static int
+close_outputs(struct master *m, int rc)
+{
+	struct errmsg e;
+
 	if (m->rep != NULL)
-		general_cmd(model, "endcmd", o->outdir);
+		general_cmd(m->model, "endcmd", m->o->outdir);
 	if (m->res != NULL) {
 		results_write(m->res);
 		if (m->rep != NULL)
 			charts_write(report_summary(m->rep),
 			    results_runs(m->res));
 	}
-	/* every write checked before the run may be called a success */
 	if (m->rep != NULL && (report_check(m->rep, &e) != 0 ||
 	    results_check(m->res, &e) != 0)) {
 		if (!m->outputs_failed)
@@ -3702,25 +2182,37 @@ out:
 			rc = RUN_EXIT_FAILED;
 	} else if (rc == 0)
 		console_line("Vdbench execution completed successfully. Output "
-		    "directory: %s", o->outdir);
+		    "directory: %s", m->o->outdir);
 	console_tee(NULL);
 	results_free(m->res);
 	report_close(m->rep);
-	while ((p = TAILQ_FIRST(&m->pending)) != NULL) {
+	return (rc);
+}
+
+/* The loop and what is left of the master. */
+static void
+master_free(struct master *m)
+{
+	struct pending *p;
+	int i;
+
+	while ((p = TAILQ_FIRST(&m->launch.pending)) != NULL) {
 		link_free(p->link);
 		pending_done(p);
 	}
-	listener_free(m->listener);
-	if (m->tick_ev != NULL)
-		event_free(m->tick_ev);
-	if (m->pause_ev != NULL)
-		event_free(m->pause_ev);
+	listener_free(m->launch.listener);
+	if (m->loop.tick_ev != NULL)
+		event_free(m->loop.tick_ev);
+	if (m->loop.pause_ev != NULL)
+		event_free(m->loop.pause_ev);
+	if (m->loop.loss_ev != NULL)
+		event_free(m->loop.loss_ev);
 	for (i = 0; i < 2; i++) {
-		if (m->sig_ev[i] != NULL)
-			event_free(m->sig_ev[i]);
+		if (m->loop.sig_ev[i] != NULL)
+			event_free(m->loop.sig_ev[i]);
 	}
-	if (m->listen_fd >= 0)
-		close(m->listen_fd);
+	if (m->launch.listen_fd >= 0)
+		close(m->launch.listen_fd);
 	if (m->base != NULL)
 		event_base_free(m->base);
 	free(m->format_sd);
@@ -3728,6 +2220,37 @@ out:
 	free(m->format_from);
 	free(m->sd_size);
 	free(m->sd_xmax);
+	free(m->lost_names);
+	free(m->sl);
 	free(m);
+}
+
+/* Run everything. */
+int
+run_all(const struct model *model, const struct plan *plan,
+    const struct run_opts *o)
+{
+	struct master *m;
+	struct errmsg e;
+	int rc;
+
+	if ((m = master_new(model, plan, o)) == NULL)
+		return (RUN_EXIT_FAILED);
+	signal(SIGPIPE, SIG_IGN);
+	if (open_outputs(m) == 0 && open_loop(m) == 0) {
+		name_slaves(m);
+		report_status(m->rep, "Starting slaves", NULL, NULL);
+		m->state = M_CONNECT;
+		m->state_since_ns = mtime_now_ns();
+		m->cur.interval_ns = 1000000000ull;
+		if (launch_slaves(m, &e) != 0)
+			master_abort(m, "%s", e.text);
+		event_base_dispatch(m->base);
+	}
+	reap(m);
+	rc = m->rc;
+	free_run_state(m);
+	rc = close_outputs(m, rc);
+	master_free(m);
 	return (rc);
 }

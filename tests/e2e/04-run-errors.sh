@@ -1,7 +1,9 @@
 #!/bin/bash
 # Runs that cannot start say why, naming the lun, before any I/O: a
 # transfer size direct I/O cannot do, a lun that does not exist without
-# size=, the null engine; and Ctrl-C still leaves the reports.
+# size=, the null engine; and Ctrl-C still leaves the reports. Lost
+# slaves are named in one stop; a stall of the master's own loop is said
+# as such, never blamed on a slave.
 . "$(dirname "$0")/lib.sh"
 
 # o_direct with 1000-byte transfers: refused before GO (the file system
@@ -74,6 +76,79 @@ wait "$mpid"
 grep -q "localhost-0: sd=sd1,lun=$T/fe: read of 4096 bytes at offset [0-9]* failed: short transfer" "$T/m8" && ok || bad "an I/O error was not reported with lun, size and offset"
 grep -q "the limit data_errors=5 is reached" "$T/m8" && ok || bad "data_errors=5 not honoured"
 [ "$(grep -c 'failed: short transfer' "$T/o8/errorlog.html")" -ge 5 ] && ok || bad "errorlog.html lacks the errors"
+
+# Two of four slaves stopped at once (default stop on loss): one stop
+# names both with their pids, on the console, in errorlog.html and in
+# results.json, whose run keeps its average, hosts, slaves and sds up to
+# the last whole interval (issue 18 item 4).
+printf 'sd=sd1,lun=%s/f1,size=4m,engine=null\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=60,interval=1,threads=4\n' "$T" >"$T/l4.parm"
+"$VDBC" -f "$T/l4.parm" -o "$T/o9" -m 4 --port 0 --seed 9 >"$T/m9" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m9" " 2 " 30 && ok || bad "4-slave run did not reach interval 2"
+port=$(sed -n 's/.*--connect 127.0.0.1:\([0-9]*\).*/\1/p' "$T/m9" | head -1)
+p1=$(pgrep -f -- "--connect 127.0.0.1:$port --name localhost-1 ")
+p2=$(pgrep -f -- "--connect 127.0.0.1:$port --name localhost-2 ")
+[ -n "$p1" ] && [ -n "$p2" ] && kill -STOP $p1 $p2
+timeout 40 tail --pid="$mpid" -f /dev/null
+wait "$mpid"
+rc=$?
+kill -CONT $p1 $p2 2>/dev/null
+[ "$rc" = 157 ] && ok || bad "two lost slaves: exit $rc, not 157"
+stop=$(grep -m1 'Vdbench stopped: ' "$T/o9/status.html")
+for p in "$p1" "$p2"; do
+	grep -q "2 slaves lost: .*localhost-[12] (pid $p)[,:].*silent for too long" "$T/m9" && ok || bad "the console's stop does not name pid $p: $(grep 'lost' "$T/m9")"
+	grep -q "slaves lost: .*(pid $p)" "$T/o9/errorlog.html" && ok || bad "errorlog.html does not name pid $p"
+	grep -q "slaves lost: .*(pid $p)" <<<"$stop" && ok || bad "status.html's stop line does not name pid $p: $stop"
+done
+[ "$(grep -c 'slaves lost: ' "$T/o9/errorlog.html")" = 1 ] && ok || bad "the two losses were not one stop"
+n=$(sed -n 's/.*stopped during run rd1 after \([0-9]*\) complete interval.*/\1/p' "$T/m9")
+command -v python3 >/dev/null || echo "skipped: the results.json check needs python3"
+command -v python3 >/dev/null && { python3 - "$T/o9/results.json" "$n" <<'PY' && ok || bad "results.json's stopped run lacks what ran up to the last whole interval"; }
+import json, sys
+run = json.load(open(sys.argv[1]))['runs'][0]
+n = int(sys.argv[2])
+assert run['status'].startswith('stopped: 2 slaves lost: '), run['status']
+assert len(run['intervals']) == n and n >= 2, (len(run['intervals']), n)
+assert run['average'] and run['hosts'] and run['sds'], run.keys()
+assert len(run['slaves']) == 4, run['slaves'].keys()
+PY
+
+# The master stopped for 7 s (its own stall): it says its loop ran late
+# and blames no slave for silence; the slaves left after 5 s without a
+# word from it, so the run stops, and the stop says why (issue 18 item 6).
+"$VDBC" -f "$T/l4.parm" -o "$T/o10" -m 2 --port 0 --seed 9 >"$T/m10" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m10" " 2 " 30 && ok || bad "run did not reach interval 2"
+kill -STOP "$mpid"
+sleep 7
+kill -CONT "$mpid"
+timeout 30 tail --pid="$mpid" -f /dev/null
+wait "$mpid"
+rc=$?
+[ "$rc" = 157 ] && ok || bad "a master stopped for 7 s: exit $rc, not 157"
+grep -qE "vdbc: the master's event loop ran [0-9.]+ s late" "$T/m10" && ok || bad "the master did not say its loop ran late: $(tail -5 "$T/m10")"
+grep -q "master&#39;s event loop ran" "$T/o10/errorlog.html" && ok || bad "errorlog.html does not say the master stalled"
+grep -q "silent for too long" "$T/m10" && bad "a slave was blamed for the master's stall" || ok
+tail -1 "$T/o10/status.html" | grep -qE "Vdbench stopped: The master(&#39;|')s event loop ran" && ok || bad "the stop does not name the master's stall: $(tail -1 "$T/o10/status.html")"
+
+# A 3 s stall of the master: under the slaves' 5 s, so the run goes on
+# to its end, no slave lost, and the master says it ran late.
+printf 'sd=sd1,lun=%s/f1,size=4m,engine=null\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=8,interval=1,threads=2\n' "$T" >"$T/s3.parm"
+"$VDBC" -f "$T/s3.parm" -o "$T/o11" -m 2 --port 0 --seed 9 >"$T/m11" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m11" " 2 " 30 && ok || bad "run did not reach interval 2"
+kill -STOP "$mpid"
+sleep 3
+kill -CONT "$mpid"
+timeout 40 tail --pid="$mpid" -f /dev/null
+wait "$mpid"
+rc=$?
+[ "$rc" = 0 ] && ok || bad "a 3 s stall of the master ended the run: exit $rc: $(grep -i 'lost\|stopped' "$T/m11")"
+grep -qE "vdbc: the master's event loop ran [23]\.[0-9] s late" "$T/m11" && ok || bad "the master did not say its loop ran about 3 s late"
+grep -q " lost" "$T/m11" && bad "a slave was lost over a 3 s stall of the master" || ok
 
 # Ctrl-C: the run stops, the reports stay, the exit status says so.
 printf 'sd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1\n' "$T" >"$T/c.parm"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Command-line and run options around the runs: -o out+ and .tod, the -t
-# quick test, startcmd=/endcmd=, stopcurve=.
+# quick test, startcmd=/endcmd=, stopcurve=, and --on-slave-loss=continue
+# naming every lost slave.
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
@@ -110,4 +111,27 @@ W
 cmp -s "$T/links" "$T/links.want" && ok || { bad "run links differ from vdbench's"; diff "$T/links" "$T/links.want"; }
 [ "$(grep -c '<svg ' "$T/ob/summary.html")" = 4 ] && ok || bad "summary.html should have 4 charts"
 grep -q "Vdbench execution completed successfully" "$T/ob/summary.html" && ok || bad "summary end line"
+# --on-slave-loss=continue: the last line names every lost slave, however
+# many and however long their names (the list had room for 512 bytes:
+# about 9 names of a 50-character host label, the rest dropped silently).
+L=h0123456789012345678901234567890123456789012345678
+printf 'hd=%s,system=127.0.0.1,jvms=12\nsd=sd1,lun=%s/lc,size=4m,engine=null\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=600,elapsed=8,interval=1,threads=12\n' "$L" "$T" >"$T/lc.parm"
+"$VDBC" -f "$T/lc.parm" -o "$T/olc" --port 0 --seed 3 --on-slave-loss=continue >"$T/mlc" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/mlc" " 2 " 40 && ok || bad "12-slave run did not reach interval 2"
+port=$(sed -n 's/.*--connect 127.0.0.1:\([0-9]*\).*/\1/p' "$T/mlc" | head -1)
+for k in 1 2 3 4 5 6 7 8 9 10 11; do
+	kill -KILL $(pgrep -f -- "--connect 127.0.0.1:$port --name $L-$k ")
+done
+timeout 60 tail --pid="$mpid" -f /dev/null
+wait "$mpid"
+rc=$?
+[ "$rc" = 0 ] && ok || bad "continue mode with 11 lost slaves: exit $rc"
+last=$(grep 'every run completed, without lost slave(s)' "$T/mlc")
+named=0
+for k in 1 2 3 4 5 6 7 8 9 10 11; do
+	grep -qE "[ ,]$L-$k(,| |$)" <<<"$last" && named=$((named + 1))
+done
+[ "$named" = 11 ] && ok || bad "the last line names $named of the 11 lost slaves: $last"
 finish
