@@ -35,6 +35,7 @@ static const char *const sec_names[SEC_N] = {
 enum kwid {
 	K_BAG,			/* keep the values untyped */
 	K_BAG_WARN,		/* keep, and say vdbc does not act on it yet */
+	K_NOEFFECT,		/* keep; vdbc has no behaviour: console warning */
 	K_REJECT,		/* vdbench's own rejection text in msg */
 	K_NAME,			/* the entry's own keyword (sd=, wd=, ...) */
 	/* general */
@@ -104,24 +105,24 @@ static const struct kwdef general_kws[] = {
 	{ "start_cmd", EXACT, K_G_CMD, 0, "startcmd" },
 	{ "endcmd", 2, K_G_CMD, 0, "endcmd" },
 	{ "end_cmd", EXACT, K_G_CMD, 0, "endcmd" },
-	{ "heartbeat_error", EXACT, K_BAG, 0, NULL },
+	{ "heartbeat_error", EXACT, K_NOEFFECT, 0, NULL },
 	{ "debug", EXACT, K_G_DEBUG, 0, NULL },
 	{ "unix2windows", 2, K_G_UNIX2WIN, 0, NULL },
 	{ "formatxfersize", 2, K_FORMATXFERSIZE, 0, NULL },
-	{ "create_anchors", 2, K_BAG, 0, NULL },
+	{ "create_anchors", 2, K_NOEFFECT, 0, NULL },
 	{ "formatsds", 2, K_FORMATSDS, 0, NULL },
 	{ "report", 2, K_G_REPORT, 0, NULL },
-	{ "report_run_totals", 2, K_BAG, 0, NULL },
+	{ "report_run_totals", 2, K_NOEFFECT, 0, NULL },
 	{ "histogram", 2, K_HISTOGRAM, 0, NULL },
-	{ "psrset", 2, K_BAG, 0, NULL },
+	{ "psrset", 2, K_NOEFFECT, 0, NULL },
 	{ "auxreport", 2, K_BAG_WARN, 0, NULL },
 	{ "monitor", 2, K_BAG_WARN, 0, NULL },
 	{ "concatenatesds", 2, K_BAG_WARN, 0, NULL },
 	{ "messagescan", 2, K_G_MSGSCAN, 0, NULL },
-	{ "abort_failed_skew", 2, K_BAG, 0, NULL },
+	{ "abort_failed_skew", 2, K_NOEFFECT, 0, NULL },
 	{ "misc", 2, K_BAG, 0, NULL },
-	{ "pattern_buffer", EXACT, K_BAG, 0, NULL },
-	{ "showlba", EXACT, K_BAG, 0, NULL },
+	{ "pattern_buffer", EXACT, K_NOEFFECT, 0, NULL },
+	{ "showlba", EXACT, K_NOEFFECT, 0, NULL },
 	{ "loop", EXACT, K_BAG_WARN, 0, NULL },
 	{ NULL, 0, K_BAG, 0, NULL },
 };
@@ -151,11 +152,11 @@ static const struct kwdef sd_kws[] = {
 	{ "offset", 2, K_OFFSET, 0, NULL },
 	{ "align", 2, K_ALIGN, 0, NULL },
 	{ "kstat", 2, K_BAG, 0, NULL },
-	{ "instance", 2, K_BAG, 0, NULL },
+	{ "instance", 2, K_NOEFFECT, 0, NULL },
 	{ "replay", 2, K_BAG_WARN, 0, NULL },
 	{ "journal", 2, K_BAG_WARN, 0, NULL },
-	{ "resetlun", 2, K_BAG, 0, NULL },
-	{ "resetbus", 2, K_BAG, 0, NULL },
+	{ "resetlun", 2, K_NOEFFECT, 0, NULL },
+	{ "resetbus", 2, K_NOEFFECT, 0, NULL },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
 	{ "range", 2, K_RANGE, 0, NULL },
 	{ "dedupratio", 2, K_BAG_WARN, 0, NULL },
@@ -412,6 +413,24 @@ unbuilt(struct pstate *ps, const char *what)
 	    ps->it->lineno, ps->it->col);
 	strlist_add(&ps->m->unbuilt, entry);
 	free(entry);
+}
+
+/*
+ * A keyword vdbench acts on and vdbc accepts without any effect: one
+ * console line per keyword, so the difference is never silent.
+ */
+static void
+noeffect(struct pstate *ps, const char *name)
+{
+	char key[96];
+	int i;
+
+	snprintf(key, sizeof(key), "vdbc: '%s=' is accepted", name);
+	for (i = 0; i < ps->notes->n; i++) {
+		if (strncmp(ps->notes->v[i], key, strlen(key)) == 0)
+			return;
+	}
+	note(ps, "%s but has no effect in vdbc (docs/differences.md)", key);
 }
 
 /* The item's single numeric value. */
@@ -2181,6 +2200,10 @@ parse_item(struct pstate *ps)
 		unbuilt(ps, what);
 	}
 		/* FALLTHROUGH */
+	case K_NOEFFECT:
+		if (d->id == K_NOEFFECT)
+			noeffect(ps, d->name);
+		/* FALLTHROUGH */
 	case K_BAG:
 		if (check_dedup(ps, d->name) != 0)
 			return (-1);
@@ -2642,4 +2665,37 @@ parmfile_load_buffer(const char *name, const char *text,
 		return (-1);
 	}
 	return (load_lines(&pl, opts, out, notes, e));
+}
+
+/* Every keyword of every section with what it does (the tables above). */
+void
+parmfile_keywords(void (*fn)(void *arg, const char *section,
+    const char *kw, enum parm_kw_kind kind), void *arg)
+{
+	const struct kwdef *d;
+	enum parm_kw_kind k;
+	int sec;
+
+	for (sec = 0; sec < SEC_N; sec++) {
+		for (d = sec_tables[sec]; d != NULL && d->name != NULL; d++) {
+			switch (d->id) {
+			case K_BAG:
+				k = PARM_KW_BAG;
+				break;
+			case K_BAG_WARN:
+				k = PARM_KW_UNBUILT;
+				break;
+			case K_NOEFFECT:
+				k = PARM_KW_NOEFFECT;
+				break;
+			case K_REJECT:
+				k = PARM_KW_REJECT;
+				break;
+			default:
+				k = PARM_KW_TYPED;
+				break;
+			}
+			fn(arg, sec_names[sec], d->name, k);
+		}
+	}
 }
