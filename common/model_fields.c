@@ -673,6 +673,12 @@ static const char *const w_yes[] = { "yes", NULL };
 #define NAME(T)	{ "name", FT_STR, offsetof(struct T, name), 0, NULL, NOB, \
 	F_NAME | F_NONNULL, 0, NULL, NULL, NULL, Y_NONE }
 #define SET(T, m)	offsetof(struct T, m)
+/*
+ * A keyword promoted from the bag, which still carries it (F_BAGCOPY: the
+ * YAML dump leaves it to the bag; optional in JSON from older peers).
+ */
+#define P(T, n, t, m, d, lo, hi, y) { n, t, offsetof(struct T, m), d, \
+	NULL, lo, hi, F_BAGCOPY | F_OPTIONAL, 0, NULL, NULL, y, Y_NONE }
 
 #define G(n, t, m, d, y, ys) { n, t, offsetof(struct general, m), d, NULL, \
 	NOB, 0, 0, NULL, NULL, y, ys }
@@ -686,6 +692,16 @@ static const struct field_desc general_fields[] = {
 	{ "histogram_edges_us", FT_CUSTOM, offsetof(struct general, histogram),
 	    0, NULL, NOB, 0, 0, NULL, &edges_codec, NULL, Y_NONE },
 	G("histogram_suppress", FT_BOOL, histogram.suppress, 0, NULL, Y_NONE),
+	P(general, "dedupratio", FT_DOUBLE, dedupratio, 0, 1, 1e12,
+	    "dedupratio"),
+	P(general, "dedupunit_bytes", FT_U64, dedupunit_bytes, 131072, 512,
+	    1e15, "dedupunit"),
+	P(general, "dedupsets", FT_DOUBLE, dedupsets, -5, 1, 0, "dedupsets"),
+	P(general, "data_errors", FT_INT, data_errors, 50, 1, 0,
+	    "data_errors"),
+	P(general, "report", FT_STRLIST, report, 0, 1, 0, "report"),
+	P(general, "startcmd", FT_STRLIST, startcmd, 0, 1, 0, "startcmd"),
+	P(general, "endcmd", FT_STRLIST, endcmd, 0, 1, 0, "endcmd"),
 	G("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 
@@ -719,6 +735,11 @@ static const struct field_desc sd_fields[] = {
 	{ "range", FT_RANGE, offsetof(struct sd, range), 0, NULL, NOB, 0,
 	    SET(sd, range_set), NULL, NULL, "range", Y_RANGE_SET },
 	S("openflags", FT_STRLIST, openflags, 0, "openflags", Y_STRS),
+	P(sd, "engine", FT_STR, engine, 0, 1, 0, "engine"),
+	P(sd, "overwrite_data", FT_BOOL, overwrite_data, 0, 0, 1,
+	    "overwrite_data"),
+	P(sd, "allow_mounted_write", FT_BOOL, allow_mounted_write, 0, 0, 1,
+	    "allow_mounted_write"),
 	S("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 
@@ -747,6 +768,11 @@ static const struct field_desc wd_fields[] = {
 	W("priority_set", FT_BOOL, priority_set, 0, NULL, Y_NONE),
 	WS("priority", FT_INT, priority, priority_set, "priority",
 	    Y_UINT_SET),
+	P(wd, "hotband_set", FT_BOOL, hotband_set, 0, 0, 1, "hotband"),
+	P(wd, "hotband", FT_RANGE, hotband, 0, 0, 200, "hotband"),
+	P(wd, "hotband_wrap", FT_BOOL, hotband_wrap, 0, 0, 1, "hotband"),
+	P(wd, "stride_set", FT_BOOL, stride_set, 0, 0, 1, "stride"),
+	P(wd, "stride_bytes", FT_RANGE, stride_bytes, 0, 0, 0, "stride"),
 	W("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 
@@ -776,6 +802,10 @@ static const struct field_desc rd_fields[] = {
 	    NULL, &loops_codec, NULL, Y_HOOK },
 	R("openflags", FT_STRLIST, openflags, 0, "openflags", Y_STRS),
 	R("format", FT_STRLIST, format, 0, "format", Y_STRS),
+	P(rd, "maxdata_dir", FT_INT, maxdata_dir, -1, 0, 2, "maxdata"),
+	P(rd, "maxdata", FT_DOUBLE, maxdata, 0, 0, 0, "maxdata"),
+	P(rd, "stopcurve_ms", FT_DOUBLE, stopcurve_ms, 0, 0, 0, "stopcurve"),
+	P(rd, "operations", FT_STRLIST, operations, 0, 1, 0, "operations"),
 	R("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 
@@ -799,6 +829,7 @@ static const struct field_desc fsd_fields[] = {
 	FS("wss_bytes", FT_U64, wss_bytes, 0, "wss", Y_UINT_NZ),
 	{ "shared", FT_BOOL, offsetof(struct fsd, shared), 0, NULL, NOB, 0, 0,
 	    w_yes, NULL, "shared", Y_WORD },
+	P(fsd, "openflags", FT_STRLIST, openflags, 0, 1, 0, "openflags"),
 	FS("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 
@@ -827,6 +858,8 @@ static const struct field_desc fwd_fields[] = {
 	FW("target", FT_STR, target, 0, "target", Y_QSTR_NN),
 	FW("hosts", FT_STRLIST, hosts, 0, "host", Y_STRS),
 	FW("openflags", FT_STRLIST, openflags, 0, "openflags", Y_STRS),
+	P(fwd, "poisson_midpoint", FT_DOUBLE, poisson_midpoint, 3, 1, 0,
+	    "fileselect"),
 	FW("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 
@@ -1139,4 +1172,27 @@ fields_from_json(const struct entry_desc *ed, void *entry, const json_t *j,
 		}
 	}
 	return (0);
+}
+
+/* The field of ed whose YAML keyword (or JSON name) is kw, or NULL. */
+const struct field_desc *
+field_find(const struct entry_desc *ed, const char *kw)
+{
+	int i;
+
+	for (i = 0; i < ed->nfields; i++) {
+		const struct field_desc *fd = &ed->fields[i];
+
+		if ((fd->yaml != NULL && strcmp(fd->yaml, kw) == 0) ||
+		    strcmp(fd->name, kw) == 0)
+			return (fd);
+	}
+	return (NULL);
+}
+
+/* Is v inside fd's bounds (always, when it has none)? */
+int
+field_in_bounds(const struct field_desc *fd, double v)
+{
+	return (fd->max < fd->min || (v >= fd->min && v <= fd->max));
 }

@@ -87,7 +87,8 @@ struct field_desc {
 	size_t				 off;
 	double				 def;		/* numeric default */
 	const char			*defstr;	/* FT_STR default */
-	double				 min, max;	/* bounds; min > max: none */
+	/* Inclusive bounds the parser checks; max < min: none. */
+	double				 min, max;
 	unsigned int			 flags;
 	size_t				 aux_off;	/* set flag / count */
 	const char *const		*names;		/* FT_ENUM, Y_WORD */
@@ -115,6 +116,10 @@ void	 fields_clear(const struct entry_desc *, void *entry);
 json_t	*fields_to_json(const struct entry_desc *, const void *entry);
 int	 fields_from_json(const struct entry_desc *, void *entry,
 	    const json_t *, struct errmsg *);
+/* The field of a kind by YAML keyword or JSON name; NULL if none. */
+const struct field_desc *field_find(const struct entry_desc *,
+	    const char *kw);
+int	 field_in_bounds(const struct field_desc *, double v);
 /* A field's member inside an entry. */
 #define FIELD_PTR(entry, fd)	((void *)((char *)(entry) + (fd)->off))
 #define FIELD_CPTR(entry, fd)	\

@@ -17,6 +17,7 @@
 
 #include "fstree.h"
 #include "html.h"
+#include "model_fields.h"
 #include "mtime.h"
 #include "xmalloc.h"
 #include "parmyaml.h"
@@ -42,6 +43,7 @@ enum kwid {
 	K_COMPRATIO, K_FORMATXFERSIZE, K_FORMATSDS, K_PORT, K_HISTOGRAM,
 	K_G_COMPSEED, K_G_DEBUG, K_G_UNIX2WIN, K_G_REPORT, K_G_MSGSCAN,
 	K_G_VALIDATE, K_W_STRIDE, K_W_HOTBAND, K_H_MOUNT, K_G_CMD,
+	K_G_DEDUP, K_G_DATAERR,
 	/* hd */
 	K_SYSTEM, K_VDBENCH, K_SHELL, K_USER, K_JVMS, K_CLIENTS,
 	/* sd */
@@ -86,17 +88,17 @@ static const struct kwdef general_kws[] = {
 	{ "compression", EXACT, K_BAG_WARN, 0, NULL },
 	{ "compratio", 2, K_COMPRATIO, 0, NULL },
 	{ "compressionseed", 2, K_G_COMPSEED, 0, NULL },
-	{ "dedupratio", 2, K_BAG, 0, NULL },
-	{ "dedupunit", 2, K_BAG, 0, NULL },
-	{ "dedupsets", 2, K_BAG, 0, NULL },
+	{ "dedupratio", 2, K_G_DEDUP, 0, NULL },
+	{ "dedupunit", 2, K_G_DEDUP, 0, NULL },
+	{ "dedupsets", 2, K_G_DEDUP, 0, NULL },
 	{ "deduphotsets", 2, K_BAG_WARN, 0, NULL },
 	{ "dedupflipflop", 2, K_BAG_WARN, 0, NULL },
 	{ "dedupacross", 2, K_BAG_WARN, 0, NULL },
 	{ "dedupmaxkey", 2, K_BAG_WARN, 0, NULL },
 	{ "port", 2, K_PORT, 0, NULL },
 	{ "pattern", 2, K_BAG_WARN, 0, NULL },
-	{ "data_errors", 2, K_BAG, 0, NULL },
-	{ "dataerrors", 2, K_BAG, 0, NULL },
+	{ "data_errors", 2, K_G_DATAERR, 0, NULL },
+	{ "dataerrors", 2, K_G_DATAERR, 0, NULL },
 	{ "swat", 2, K_REJECT, 0,
 	    "The 'swat=' parameter is no longer supported" },
 	{ "validate", 2, K_G_VALIDATE, 0, NULL },
@@ -527,13 +529,14 @@ static int
 check_dedup(struct pstate *ps, const char *name)
 {
 	const struct pvals *v = &ps->it->vals;
+	const struct field_desc *fd = field_find(&general_desc, name);
 
 	if (strcmp(name, "dedupratio") == 0 && (v->n != 1 ||
-	    !v->v[0].is_num || v->v[0].num < 1))
+	    !v->v[0].is_num || !field_in_bounds(fd, v->v[0].num)))
 		return (fail(ps, "dedupratio= must be one number of at least "
 		    "1: %s", ps->it->value));
 	if (strcmp(name, "dedupunit") == 0 && (v->n != 1 ||
-	    !v->v[0].is_num || v->v[0].num < 512 ||
+	    !v->v[0].is_num || !field_in_bounds(fd, v->v[0].num) ||
 	    fmod(v->v[0].num, 512) != 0))
 		return (fail(ps, "dedupunit= must be one size, a multiple of "
 		    "512 bytes: %s", ps->it->value));
@@ -728,7 +731,7 @@ rd_loop(struct pstate *ps, struct rd *r, const struct kwdef *d)
 	fl.kind = kind;
 	fl.n = it->vals.n;
 	if (kind == LOOP_OPERATION) {
-		if (bag_get(&r->bag, "operations") != NULL)
+		if (r->operations.n > 0)
 			return (fail(ps, "rd=%s: 'operations' and "
 			    "'foroperations' parameters are mutually exclusive",
 			    r->name));
@@ -1202,6 +1205,46 @@ match_kw(const struct kwdef *tab, const char *kw)
 	return (NULL);
 }
 
+/*
+ * dedupratio=, dedupunit=, dedupsets= (general): checked, kept in the bag
+ * and typed. dedupsets= other than one non-zero number is 5 % (-5).
+ */
+static int
+general_dedup(struct pstate *ps, const char *name)
+{
+	struct general *g = &ps->m->general;
+	const struct pvals *v = &ps->it->vals;
+
+	if (check_dedup(ps, name) != 0)
+		return (-1);
+	bag_set(&g->bag, name, v);
+	if (strcmp(name, "dedupratio") == 0)
+		g->dedupratio = v->v[0].num;
+	else if (strcmp(name, "dedupunit") == 0)
+		g->dedupunit_bytes = (uint64_t)v->v[0].num;
+	else
+		g->dedupsets = v->n >= 1 && v->v[0].is_num &&
+		    v->v[0].num != 0 ? v->v[0].num : -5.0;
+	return (0);
+}
+
+/*
+ * data_errors= (or its old spelling dataerrors=, which data_errors=
+ * overrides): one number of at least 1, else the default 50.
+ */
+static void
+general_data_errors(struct pstate *ps, const char *name)
+{
+	struct general *g = &ps->m->general;
+	const struct pvals *v = &ps->it->vals;
+
+	if (strcmp(name, "data_errors") == 0 ||
+	    bag_get(&g->bag, "data_errors") == NULL)
+		g->data_errors = v->n >= 1 && v->v[0].is_num &&
+		    v->v[0].num >= 1 ? (int)v->v[0].num : 50;
+	bag_set(&g->bag, name, v);
+}
+
 /* The general parameters. */
 static int
 do_general(struct pstate *ps, const struct kwdef *d)
@@ -1261,6 +1304,13 @@ do_general(struct pstate *ps, const struct kwdef *d)
 		if (ps->it->vals.n < 1 || ps->it->vals.v[0].str[0] == '\0')
 			return (fail(ps, "'%s=' needs a command", d->msg));
 		bag_set(&g->bag, d->msg, &ps->it->vals);
+		all_strs(ps, strcmp(d->msg, "startcmd") == 0 ? &g->startcmd :
+		    &g->endcmd);
+		return (0);
+	case K_G_DEDUP:
+		return (general_dedup(ps, d->name));
+	case K_G_DATAERR:
+		general_data_errors(ps, d->name);
 		return (0);
 	case K_G_DEBUG:
 		if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num)
@@ -1286,6 +1336,7 @@ do_general(struct pstate *ps, const struct kwdef *d)
 				    "%s", r));
 		}
 		bag_set(&g->bag, "report", &ps->it->vals);
+		all_strs(ps, &g->report);
 		return (0);
 	}
 	case K_G_MSGSCAN: {
@@ -1523,6 +1574,8 @@ do_sd(struct pstate *ps, const struct kwdef *d)
 			return (fail(ps, "Invalid 'engine=' value: %s (expected "
 			    "aio, sync or null)", s));
 		bag_set(&sd->bag, "engine", &ps->it->vals);
+		free(sd->engine);
+		sd->engine = xstrdup(s);
 		return (0);
 	case K_OVERWRITE: {
 		int yes = 0;
@@ -1531,6 +1584,8 @@ do_sd(struct pstate *ps, const struct kwdef *d)
 		if (yes_no(ps, &yes) != 0)
 			return (-1);
 		bag_set(&sd->bag, d->name, &ps->it->vals);
+		*(strcmp(d->name, "overwrite_data") == 0 ? &sd->overwrite_data :
+		    &sd->allow_mounted_write) = yes;
 		return (0);
 	}
 	default:
@@ -1619,19 +1674,20 @@ do_wd(struct pstate *ps, const struct kwdef *d)
 			return (fail(ps, "stride=(min,max): both values must "
 			    "be multiples of 512 bytes"));
 		bag_set(&w->bag, "stride", &ps->it->vals);
+		w->stride_set = 1;
+		w->stride_bytes[0] = ps->it->vals.v[0].num;
+		w->stride_bytes[1] = ps->it->vals.v[1].num;
 		return (0);
-	case K_W_HOTBAND: {
-		double hb[2] = { 0, 0 };
-		int set = 0;
-
-		if (get_range(ps, hb, &set) != 0)
+	case K_W_HOTBAND:
+		if (get_range(ps, w->hotband, &w->hotband_set) != 0)
 			return (-1);
-		if (hb[1] > 100 && hb[1] < 200 && hb[1] - hb[0] > 100)
+		/* a high end between 100 and 200 (%) wraps past the end */
+		w->hotband_wrap = w->hotband[1] > 100 && w->hotband[1] < 200;
+		if (w->hotband_wrap && w->hotband[1] - w->hotband[0] > 100)
 			return (fail(ps, "hotband=(low,high): a band that wraps "
 			    "past the end may cover at most 100%%"));
 		bag_set(&w->bag, "hotband", &ps->it->vals);
 		return (0);
-	}
 	case K_WD_THREADS:
 		return (fail(ps, "Workload Definition (WD) level thread= "
 		    "parameter may only be used together with "
@@ -1695,6 +1751,13 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 			return (fail(ps, "Invalid value for '%s=': %s", d->name,
 			    ps->it->value));
 		bag_set(&r->bag, d->name, &ps->it->vals);
+		/* maxdata, maxdataread, maxdatawritten: the last kind wins */
+		k = strcmp(d->name, "maxdata") == 0 ? 0 :
+		    strcmp(d->name, "maxdataread") == 0 ? 1 : 2;
+		if (k >= r->maxdata_dir) {
+			r->maxdata_dir = k;
+			r->maxdata = ps->it->vals.v[0].num;
+		}
 		return (0);
 	case K_CURVE:
 		free(r->curve_pct);
@@ -1762,6 +1825,7 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 			return (fail(ps, "Invalid 'stopcurve=' value: %s "
 			    "(milliseconds)", ps->it->value));
 		bag_set(&r->bag, "stopcurve", &ps->it->vals);
+		r->stopcurve_ms = ps->it->vals.v[0].num;
 		return (0);
 	case K_OPERATIONS:
 		for (i = 0; i < ps->it->vals.n; i++) {
@@ -1784,6 +1848,7 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 				*c = (char)tolower((unsigned char)*c);
 		}
 		bag_set(&r->bag, "operations", &ps->it->vals);
+		all_strs(ps, &r->operations);
 		return (0);
 	default:
 		return (fail(ps, "internal: unhandled rd keyword %s",
@@ -1852,6 +1917,27 @@ yes_no(struct pstate *ps, int *out)
 	return (0);
 }
 
+/*
+ * fileselect=(poisson,midpoint=n): the last number among the values (a
+ * number, or the digits of a word); 3 without one.
+ */
+static double
+poisson_midpoint(const struct pvals *v)
+{
+	double mid = 3;
+	int i;
+
+	for (i = 0; i < v->n; i++) {
+		const char *s = v->v[i].str, *d;
+
+		if (v->v[i].is_num)
+			mid = v->v[i].num;
+		else if (s != NULL && (d = strpbrk(s, "0123456789.")) != NULL)
+			mid = atof(d);
+	}
+	return (mid);
+}
+
 /* File-system workload definitions (PARMFILE.md 10.1). */
 static int
 do_fwd(struct pstate *ps, const struct kwdef *d)
@@ -1905,6 +1991,7 @@ do_fwd(struct pstate *ps, const struct kwdef *d)
 			free(f->fileselect);
 			f->fileselect = xstrdup("poisson");
 			bag_set(&f->bag, "fileselect", &it->vals);
+			f->poisson_midpoint = poisson_midpoint(&it->vals);
 			return (0);
 		}
 		return (fail(ps, "Invalid 'fileselect=' value: %s (expected "
@@ -2037,6 +2124,8 @@ do_fs(struct pstate *ps, const struct kwdef *d)
 		if (check_openflags(ps) != 0)
 			return (-1);
 		bag_set(cur_bag(ps), "openflags", &ps->it->vals);
+		if (ps->sec == SEC_FSD)
+			all_strs(ps, &ps->fsd->openflags);
 		return (0);
 	default:
 		return (fail(ps, "internal: unhandled %s keyword %s",
