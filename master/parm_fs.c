@@ -132,6 +132,36 @@ poisson_midpoint(const struct pvals *v)
 	return (mid);
 }
 
+/* fileselect=: random, sequential, once, or poisson with its midpoint. */
+static int
+fwd_fileselect(struct pstate *ps, struct fwd *f)
+{
+	const struct pitem *it = ps->it;
+	const char *s;
+
+	s = it->vals.v[0].str;
+	if (it->vals.n == 1 && (strcmp(s, "random") == 0 ||
+	    strcmp(s, "sequential") == 0 || strcmp(s, "seq") == 0 ||
+	    strcmp(s, "once") == 0 || strcmp(s, "poisson") == 0 ||
+	    strcmp(s, "skewed") == 0)) {
+		free(f->fileselect);
+		f->fileselect = xstrdup(strcmp(s, "seq") == 0 ?
+		    "sequential" : strcmp(s, "skewed") == 0 ?
+		    "poisson" : s);
+		return (0);
+	}
+	if (strcmp(s, "poisson") == 0 || strcmp(s, "skewed") == 0 ||
+	    strncmp(s, "midpoint", 8) == 0) {
+		free(f->fileselect);
+		f->fileselect = xstrdup("poisson");
+		bag_set(&f->bag, "fileselect", &it->vals);
+		f->poisson_midpoint = poisson_midpoint(&it->vals);
+		return (0);
+	}
+	return (fail(ps, "Invalid 'fileselect=' value: %s (expected "
+	    "random, sequential, once or poisson)", it->value));
+}
+
 /* File-system workload definitions (PARMFILE.md 10.1). */
 int
 do_fwd(struct pstate *ps, const struct kwdef *d)
@@ -169,27 +199,7 @@ do_fwd(struct pstate *ps, const struct kwdef *d)
 			    (unsigned char)f->operation[i]);
 		return (0);
 	case K_FWD_FILESELECT:
-		s = it->vals.v[0].str;
-		if (it->vals.n == 1 && (strcmp(s, "random") == 0 ||
-		    strcmp(s, "sequential") == 0 || strcmp(s, "seq") == 0 ||
-		    strcmp(s, "once") == 0 || strcmp(s, "poisson") == 0 ||
-		    strcmp(s, "skewed") == 0)) {
-			free(f->fileselect);
-			f->fileselect = xstrdup(strcmp(s, "seq") == 0 ?
-			    "sequential" : strcmp(s, "skewed") == 0 ?
-			    "poisson" : s);
-			return (0);
-		}
-		if (strcmp(s, "poisson") == 0 || strcmp(s, "skewed") == 0 ||
-		    strncmp(s, "midpoint", 8) == 0) {
-			free(f->fileselect);
-			f->fileselect = xstrdup("poisson");
-			bag_set(&f->bag, "fileselect", &it->vals);
-			f->poisson_midpoint = poisson_midpoint(&it->vals);
-			return (0);
-		}
-		return (fail(ps, "Invalid 'fileselect=' value: %s (expected "
-		    "random, sequential, once or poisson)", it->value));
+		return (fwd_fileselect(ps, f));
 	case K_FWD_FILEIO: {
 		const char *a = it->vals.v[0].str;
 		const char *b = it->vals.n > 1 ? it->vals.v[1].str : NULL;

@@ -139,6 +139,93 @@ general_data_errors(struct pstate *ps, const char *name)
 	bag_set(&g->bag, name, v);
 }
 
+/* report=: slave_detail, host_detail, no_sd_detail. */
+static int
+general_report(struct pstate *ps, struct general *g)
+{
+	int i;
+
+	for (i = 0; i < ps->it->vals.n; i++) {
+		const char *r = ps->it->vals.v[i].str;
+
+		if (strcasecmp(r, "slave_detail") != 0 &&
+		    strcasecmp(r, "host_detail") != 0 &&
+		    strcasecmp(r, "no_sd_detail") != 0)
+			return (fail(ps, "Invalid 'reports=' parameter: "
+			    "%s", r));
+	}
+	bag_set(&g->bag, "report", &ps->it->vals);
+	all_strs(ps, &g->report);
+	return (0);
+}
+
+/* messagescan=: yes, no, nodisplay or a number. */
+static int
+general_msgscan(struct pstate *ps, struct general *g)
+{
+	const char *v0 = ps->it->vals.v[0].str;
+
+	if (ps->it->vals.n != 1 || (!ps->it->vals.v[0].is_num &&
+	    strcasecmp(v0, "yes") != 0 && strcasecmp(v0, "no") != 0 &&
+	    strcasecmp(v0, "nodisplay") != 0))
+		return (fail(ps, "Invalid 'messagescan=' value: %s "
+		    "(expected yes, no, nodisplay or a number)",
+		    ps->it->value));
+	bag_set(&g->bag, "messagescan", &ps->it->vals);
+	return (0);
+}
+
+/* validate=: checked; data validation itself is not built (unbuilt). */
+static int
+general_validate(struct pstate *ps, struct general *g)
+{
+	static const char *const ok[] = { "yes", "no",
+	    "read_after_write", "no_preread", "time",
+	    "ignore_zero_reads", NULL };
+	int i, k, on = 0;
+
+	for (i = 0; i < ps->it->vals.n; i++) {
+		const char *w = ps->it->vals.v[i].str;
+		size_t len = strlen(w);
+
+		if (strcasecmp(w, "continue_old_map") == 0)
+			return (fail(ps, "'validate=continue_old_map' "
+			    "is no longer supported"));
+		for (k = 0; ok[k] != NULL; k++) {
+			if (len >= 1 && strncasecmp(ok[k], w, len) == 0
+			    && (k != 4 || strcasecmp(w, "time") == 0))
+				break;
+		}
+		if (ok[k] == NULL)
+			return (fail(ps, "Invalid 'validate=' parameter: "
+			    "%s", w));
+		on |= k != 1;
+	}
+	bag_set(&g->bag, "validate", &ps->it->vals);
+	if (on)
+		unbuilt(ps, "validate=");
+	return (0);
+}
+
+/* histogram=(default|edges..., suppress). */
+static int
+general_histogram(struct pstate *ps, struct general *g)
+{
+	const char **w = xcalloc((size_t)ps->it->vals.n + 1,
+	    sizeof(char *));
+	struct errmsg he;
+	int i, rc;
+
+	for (i = 0; i < ps->it->vals.n; i++)
+		w[i] = ps->it->vals.v[i].str;
+	rc = vdbhist_edges_parse(&g->histogram, ps->it->vals.n, w, &he);
+	free((void *)w);
+	if (rc != 0)
+		return (fail(ps, "%s", he.text));
+	g->histogram_set = 1;
+	return (0);
+}
+
 /* The general parameters. */
 int
 do_general(struct pstate *ps, const struct kwdef *d)
@@ -217,77 +304,14 @@ do_general(struct pstate *ps, const struct kwdef *d)
 			    "values: (unixprefix,windowsprefix)"));
 		bag_set(&g->bag, "unix2windows", &ps->it->vals);
 		return (0);
-	case K_G_REPORT: {
-		int i;
-
-		for (i = 0; i < ps->it->vals.n; i++) {
-			const char *r = ps->it->vals.v[i].str;
-
-			if (strcasecmp(r, "slave_detail") != 0 &&
-			    strcasecmp(r, "host_detail") != 0 &&
-			    strcasecmp(r, "no_sd_detail") != 0)
-				return (fail(ps, "Invalid 'reports=' parameter: "
-				    "%s", r));
-		}
-		bag_set(&g->bag, "report", &ps->it->vals);
-		all_strs(ps, &g->report);
-		return (0);
-	}
-	case K_G_MSGSCAN: {
-		const char *v0 = ps->it->vals.v[0].str;
-
-		if (ps->it->vals.n != 1 || (!ps->it->vals.v[0].is_num &&
-		    strcasecmp(v0, "yes") != 0 && strcasecmp(v0, "no") != 0 &&
-		    strcasecmp(v0, "nodisplay") != 0))
-			return (fail(ps, "Invalid 'messagescan=' value: %s "
-			    "(expected yes, no, nodisplay or a number)",
-			    ps->it->value));
-		bag_set(&g->bag, "messagescan", &ps->it->vals);
-		return (0);
-	}
-	case K_G_VALIDATE: {
-		static const char *const ok[] = { "yes", "no",
-		    "read_after_write", "no_preread", "time",
-		    "ignore_zero_reads", NULL };
-		int i, k, on = 0;
-
-		for (i = 0; i < ps->it->vals.n; i++) {
-			const char *w = ps->it->vals.v[i].str;
-			size_t len = strlen(w);
-
-			if (strcasecmp(w, "continue_old_map") == 0)
-				return (fail(ps, "'validate=continue_old_map' "
-				    "is no longer supported"));
-			for (k = 0; ok[k] != NULL; k++) {
-				if (len >= 1 && strncasecmp(ok[k], w, len) == 0
-				    && (k != 4 || strcasecmp(w, "time") == 0))
-					break;
-			}
-			if (ok[k] == NULL)
-				return (fail(ps, "Invalid 'validate=' parameter: "
-				    "%s", w));
-			on |= k != 1;
-		}
-		bag_set(&g->bag, "validate", &ps->it->vals);
-		if (on)
-			unbuilt(ps, "validate=");
-		return (0);
-	}
-	case K_HISTOGRAM: {
-		const char **w = xcalloc((size_t)ps->it->vals.n + 1,
-		    sizeof(char *));
-		struct errmsg he;
-		int i, rc;
-
-		for (i = 0; i < ps->it->vals.n; i++)
-			w[i] = ps->it->vals.v[i].str;
-		rc = vdbhist_edges_parse(&g->histogram, ps->it->vals.n, w, &he);
-		free((void *)w);
-		if (rc != 0)
-			return (fail(ps, "%s", he.text));
-		g->histogram_set = 1;
-		return (0);
-	}
+	case K_G_REPORT:
+		return (general_report(ps, g));
+	case K_G_MSGSCAN:
+		return (general_msgscan(ps, g));
+	case K_G_VALIDATE:
+		return (general_validate(ps, g));
+	case K_HISTOGRAM:
+		return (general_histogram(ps, g));
 	default:
 		return (fail(ps, "internal: unhandled general keyword %s",
 		    d->name));

@@ -206,17 +206,110 @@ rd_seconds(struct pstate *ps, uint64_t *out)
 	return (0);
 }
 
-/* Run definitions. */
-int
-do_rd(struct pstate *ps, const struct kwdef *d)
+/* maxdata=, maxdataread=, maxdatawritten=: bytes or a multiple. */
+static int
+rd_maxdata(struct pstate *ps, struct rd *r, const struct kwdef *d)
+{
+	int k;
+
+	if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num ||
+	    ps->it->vals.v[0].num <= 0)
+		return (fail(ps, "Invalid value for '%s=': %s", d->name,
+		    ps->it->value));
+	bag_set(&r->bag, d->name, &ps->it->vals);
+	/* maxdata, maxdataread, maxdatawritten: the last kind wins */
+	k = strcmp(d->name, "maxdata") == 0 ? 0 :
+	    strcmp(d->name, "maxdataread") == 0 ? 1 : 2;
+	if (k >= r->maxdata_dir) {
+		r->maxdata_dir = k;
+		r->maxdata = ps->it->vals.v[0].num;
+	}
+	return (0);
+}
+
+/* curve=: the percentages of the max rate. */
+static int
+rd_curve(struct pstate *ps, struct rd *r)
+{
+	int i;
+
+	free(r->curve_pct);
+	r->ncurve = ps->it->vals.n;
+	r->curve_pct = xcalloc((size_t)r->ncurve, sizeof(double));
+	for (i = 0; i < r->ncurve; i++) {
+		if (!ps->it->vals.v[i].is_num ||
+		    ps->it->vals.v[i].num <= 0)
+			return (fail(ps, "Invalid 'curve=' value: %s",
+			    ps->it->vals.v[i].str));
+		r->curve_pct[i] = ps->it->vals.v[i].num;
+	}
+	return (0);
+}
+
+/* format=: vdbench's words, or dir... */
+static int
+rd_format(struct pstate *ps, struct rd *r)
 {
 	static const char *const formats[] = {
 		"no", "yes", "only", "restart", "clean", "once", "limited",
 		"complete", NULL,
 	};
+	const char *s;
+	int i, k;
+
+	if (ps->is_default)
+		return (fail(ps, "'format=' parameter is not allowed "
+		    "for rd=default"));
+	for (i = 0; i < ps->it->vals.n; i++) {
+		s = ps->it->vals.v[i].str;
+		for (k = 0; formats[k] != NULL; k++) {
+			if (strcasecmp(s, formats[k]) == 0)
+				break;
+		}
+		if (formats[k] == NULL && strncasecmp(s, "dir", 3) != 0)
+			return (fail(ps, "Invalid contents of "
+			    "'format=' parameter: %s", s));
+	}
+	all_strs(ps, &r->format);
+	return (0);
+}
+
+/* operations=: fwd operations instead of each fwd's own, lower case. */
+static int
+rd_operations(struct pstate *ps, struct rd *r)
+{
+	int i;
+
+	for (i = 0; i < ps->it->vals.n; i++) {
+		if (!is_operation(ps->it->vals.v[i].str))
+			return (fail(ps, "Unknown operation: %s",
+			    ps->it->vals.v[i].str));
+	}
+	for (i = 0; i < r->nloops; i++) {
+		if (r->loops[i].kind == LOOP_OPERATION)
+			return (fail(ps, "rd=%s: 'operations' and "
+			    "'foroperations' parameters are mutually "
+			    "exclusive", r->name));
+	}
+	/* kept lower case, as fwd operation= */
+	for (i = 0; i < ps->it->vals.n; i++) {
+		char *c;
+
+		for (c = ps->it->vals.v[i].str; c != NULL &&
+		    *c != '\0'; c++)
+			*c = (char)tolower((unsigned char)*c);
+	}
+	bag_set(&r->bag, "operations", &ps->it->vals);
+	all_strs(ps, &r->operations);
+	return (0);
+}
+
+/* Run definitions. */
+int
+do_rd(struct pstate *ps, const struct kwdef *d)
+{
 	struct rd *r = ps->rd;
 	const char *s = NULL;
-	int i, k;
 
 	switch (d->id) {
 	case K_WDLIST:
@@ -240,31 +333,9 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 	case K_FWDRATE:
 		return (rd_rates(ps, &r->fwdrate, &r->fwdrate_n));
 	case K_MAXDATA:
-		if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num ||
-		    ps->it->vals.v[0].num <= 0)
-			return (fail(ps, "Invalid value for '%s=': %s", d->name,
-			    ps->it->value));
-		bag_set(&r->bag, d->name, &ps->it->vals);
-		/* maxdata, maxdataread, maxdatawritten: the last kind wins */
-		k = strcmp(d->name, "maxdata") == 0 ? 0 :
-		    strcmp(d->name, "maxdataread") == 0 ? 1 : 2;
-		if (k >= r->maxdata_dir) {
-			r->maxdata_dir = k;
-			r->maxdata = ps->it->vals.v[0].num;
-		}
-		return (0);
+		return (rd_maxdata(ps, r, d));
 	case K_CURVE:
-		free(r->curve_pct);
-		r->ncurve = ps->it->vals.n;
-		r->curve_pct = xcalloc((size_t)r->ncurve, sizeof(double));
-		for (i = 0; i < r->ncurve; i++) {
-			if (!ps->it->vals.v[i].is_num ||
-			    ps->it->vals.v[i].num <= 0)
-				return (fail(ps, "Invalid 'curve=' value: %s",
-				    ps->it->vals.v[i].str));
-			r->curve_pct[i] = ps->it->vals.v[i].num;
-		}
-		return (0);
+		return (rd_curve(ps, r));
 	case K_ELAPSED:
 		return (rd_seconds(ps, &r->elapsed_s));
 	case K_INTERVAL:
@@ -293,21 +364,7 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 			return (fail(ps, "Unknown keyword value: %s", s));
 		return (0);
 	case K_FORMAT:
-		if (ps->is_default)
-			return (fail(ps, "'format=' parameter is not allowed "
-			    "for rd=default"));
-		for (i = 0; i < ps->it->vals.n; i++) {
-			s = ps->it->vals.v[i].str;
-			for (k = 0; formats[k] != NULL; k++) {
-				if (strcasecmp(s, formats[k]) == 0)
-					break;
-			}
-			if (formats[k] == NULL && strncasecmp(s, "dir", 3) != 0)
-				return (fail(ps, "Invalid contents of "
-				    "'format=' parameter: %s", s));
-		}
-		all_strs(ps, &r->format);
-		return (0);
+		return (rd_format(ps, r));
 	case K_OPENFLAGS:
 		if (check_openflags(ps) != 0)
 			return (-1);
@@ -322,28 +379,7 @@ do_rd(struct pstate *ps, const struct kwdef *d)
 		r->stopcurve_ms = ps->it->vals.v[0].num;
 		return (0);
 	case K_OPERATIONS:
-		for (i = 0; i < ps->it->vals.n; i++) {
-			if (!is_operation(ps->it->vals.v[i].str))
-				return (fail(ps, "Unknown operation: %s",
-				    ps->it->vals.v[i].str));
-		}
-		for (i = 0; i < r->nloops; i++) {
-			if (r->loops[i].kind == LOOP_OPERATION)
-				return (fail(ps, "rd=%s: 'operations' and "
-				    "'foroperations' parameters are mutually "
-				    "exclusive", r->name));
-		}
-		/* kept lower case, as fwd operation= */
-		for (i = 0; i < ps->it->vals.n; i++) {
-			char *c;
-
-			for (c = ps->it->vals.v[i].str; c != NULL &&
-			    *c != '\0'; c++)
-				*c = (char)tolower((unsigned char)*c);
-		}
-		bag_set(&r->bag, "operations", &ps->it->vals);
-		all_strs(ps, &r->operations);
-		return (0);
+		return (rd_operations(ps, r));
 	default:
 		return (fail(ps, "internal: unhandled rd keyword %s",
 		    d->name));
