@@ -60,7 +60,7 @@ const struct kwdef general_kws[] = {
 	{ "concatenatesds", 2, K_BAG_WARN, 0, NULL },
 	{ "messagescan", 2, K_G_MSGSCAN, 0, NULL },
 	{ "abort_failed_skew", 2, K_NOEFFECT, 0, NULL },
-	{ "misc", 2, K_BAG, 0, NULL },
+	{ "misc", 2, K_NOEFFECT, 0, NULL },
 	{ "pattern_buffer", EXACT, K_NOEFFECT, 0, NULL },
 	{ "showlba", EXACT, K_NOEFFECT, 0, NULL },
 	{ "loop", EXACT, K_BAG_WARN, 0, NULL },

@@ -33,7 +33,7 @@ const struct kwdef sd_kws[] = {
 	{ "hitarea", 2, K_HITAREA, 0, NULL },
 	{ "offset", 2, K_OFFSET, 0, NULL },
 	{ "align", 2, K_ALIGN, 0, NULL },
-	{ "kstat", 2, K_BAG, 0, NULL },
+	{ "kstat", 2, K_NOEFFECT, 0, NULL },
 	{ "instance", 2, K_NOEFFECT, 0, NULL },
 	{ "replay", 2, K_BAG_WARN, 0, NULL },
 	{ "journal", 2, K_BAG_WARN, 0, NULL },

@@ -569,12 +569,14 @@ test_keyword_kinds(void **state)
 	printf("no effect in vdbc: %s\n", l.buf);
 	assert_string_equal(l.buf, "general:heartbeat_error "
 	    "general:create_anchors general:report_run_totals general:psrset "
-	    "general:abort_failed_skew general:pattern_buffer general:showlba "
-	    "sd:instance sd:resetlun sd:resetbus ");
+	    "general:abort_failed_skew general:misc general:pattern_buffer "
+	    "general:showlba sd:kstat sd:instance sd:resetlun sd:resetbus ");
+	/* every keyword is typed, unbuilt, without effect or rejected */
 	memset(&l, 0, sizeof(l));
 	l.kind = PARM_KW_BAG;
 	parmfile_keywords(kw_collect, &l);
 	printf("untyped (bag): %s\n", l.buf);
+	assert_string_equal(l.buf, "");
 	memset(&l, 0, sizeof(l));
 	l.kind = PARM_KW_UNBUILT;
 	parmfile_keywords(kw_collect, &l);
