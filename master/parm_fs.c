@@ -22,50 +22,72 @@
 #include "parmyaml.h"
 #include "plan.h"
 
+static int	kw_fsd_anchor(struct pstate *, const struct kwdef *);
+static int	kw_fsd_dist(struct pstate *, const struct kwdef *);
+static int	kw_fsd_files(struct pstate *, const struct kwdef *);
+static int	kw_fsd_openflags(struct pstate *, const struct kwdef *);
+static int	kw_fsd_shared(struct pstate *, const struct kwdef *);
+static int	kw_fsd_sizes(struct pstate *, const struct kwdef *);
+static int	kw_fsd_total(struct pstate *, const struct kwdef *);
+static int	kw_fsd_width(struct pstate *, const struct kwdef *);
+
 const struct kwdef fsd_kws[] = {
-	{ "fsd", EXACT, K_NAME, 0, NULL },
-	{ "anchor", 2, K_ANCHOR, 0, NULL },
-	{ "journal", 2, K_BAG_WARN, 0, NULL },
+	{ "fsd", EXACT, K_NAME, 0, NULL, NULL },
+	{ "anchor", 2, K_ANCHOR, 0, NULL, kw_fsd_anchor },
+	{ "journal", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "host", 2, K_REJECT, 0, "No 'host=' parameter is allowed for a "
-	    "File System Definition (FSD)" },
+	    "File System Definition (FSD)", NULL },
 	{ "hd", EXACT, K_REJECT, 0, "No 'host=' parameter is allowed for a "
-	    "File System Definition (FSD)" },
-	{ "width", 2, K_FSD_WIDTH, 0, NULL },
-	{ "depth", 2, K_FSD_DEPTH, 0, NULL },
-	{ "sizes", 2, K_FSD_SIZES, 0, NULL },
-	{ "shared", 2, K_FSD_SHARED, 0, NULL },
-	{ "workingsetsize", 2, K_FSD_WSS, 0, NULL },
-	{ "wss", 2, K_FSD_WSS, 0, NULL },
-	{ "totalsize", 2, K_FSD_TOTAL, 0, NULL },
-	{ "total_size", 2, K_FSD_TOTAL, 0, NULL },
-	{ "files", 2, K_FSD_FILES, 0, NULL },
-	{ "distribution", 2, K_FSD_DIST, 0, NULL },
-	{ "cleanup", 2, K_REJECT, 0, "'cleanup=' parameter is obsolete" },
-	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
-	{ "log", EXACT, K_BAG_WARN, 0, NULL },
-	{ "count", 2, K_COUNT, 0, NULL },
+	    "File System Definition (FSD)", NULL },
+	{ "width", 2, K_FSD_WIDTH, 0, NULL, kw_fsd_width },
+	{ "depth", 2, K_FSD_DEPTH, 0, NULL, kw_fsd_width },
+	{ "sizes", 2, K_FSD_SIZES, 0, NULL, kw_fsd_sizes },
+	{ "shared", 2, K_FSD_SHARED, 0, NULL, kw_fsd_shared },
+	{ "workingsetsize", 2, K_FSD_WSS, 0, NULL, kw_fsd_total },
+	{ "wss", 2, K_FSD_WSS, 0, NULL, kw_fsd_total },
+	{ "totalsize", 2, K_FSD_TOTAL, 0, NULL, kw_fsd_total },
+	{ "total_size", 2, K_FSD_TOTAL, 0, NULL, kw_fsd_total },
+	{ "files", 2, K_FSD_FILES, 0, NULL, kw_fsd_files },
+	{ "distribution", 2, K_FSD_DIST, 0, NULL, kw_fsd_dist },
+	{ "cleanup", 2, K_REJECT, 0, "'cleanup=' parameter is obsolete", NULL },
+	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_fsd_openflags },
+	{ "log", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "count", 2, K_COUNT, 0, NULL, NULL },
 	{ "dedupratio", 2, K_REJECT, 0, "FSD specific dedup parameters: some "
-	    "time in the future" },
-	{ NULL, 0, K_BAG, 0, NULL },
+	    "time in the future", NULL },
+	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
 
+static int	kw_fwd_fileio(struct pstate *, const struct kwdef *);
+static int	kw_fwd_fileselect(struct pstate *, const struct kwdef *);
+static int	kw_fwd_fsdlist(struct pstate *, const struct kwdef *);
+static int	kw_fwd_host(struct pstate *, const struct kwdef *);
+static int	kw_fwd_openflags(struct pstate *, const struct kwdef *);
+static int	kw_fwd_operation(struct pstate *, const struct kwdef *);
+static int	kw_fwd_rdpct(struct pstate *, const struct kwdef *);
+static int	kw_fwd_skew(struct pstate *, const struct kwdef *);
+static int	kw_fwd_stopafter(struct pstate *, const struct kwdef *);
+static int	kw_fwd_target(struct pstate *, const struct kwdef *);
+static int	kw_fwd_threads(struct pstate *, const struct kwdef *);
+static int	kw_fwd_xfersize(struct pstate *, const struct kwdef *);
+
 const struct kwdef fwd_kws[] = {
-	{ "fwd", EXACT, K_NAME, 0, NULL },
-	{ "fsd", EXACT, K_FSDLIST, 0, NULL },
-	{ "readpct", 2, K_FWD_RDPCT, 0, NULL },
-	{ "rdpct", 2, K_FWD_RDPCT, 0, NULL },
-	{ "stopafter", 2, K_FWD_STOPAFTER, 0, NULL },
-	{ "operation", 2, K_FWD_OPERATION, 0, NULL },
-	{ "fileselect", 2, K_FWD_FILESELECT, 0, NULL },
-	{ "fileio", EXACT, K_FWD_FILEIO, 0, NULL },
-	{ "xfersizes", 2, K_FWD_XFERSIZE, 0, NULL },
-	{ "skew", 2, K_FWD_SKEW, 0, NULL },
-	{ "threads", 2, K_FWD_THREADS, 0, NULL },
-	{ "target", 2, K_FWD_TARGET, 0, NULL },
-	{ "host", 2, K_FWD_HOST, 0, NULL },
-	{ "hd", EXACT, K_FWD_HOST, 0, NULL },
-	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
-	{ NULL, 0, K_BAG, 0, NULL },
+	{ "fwd", EXACT, K_NAME, 0, NULL, NULL },
+	{ "fsd", EXACT, K_FSDLIST, 0, NULL, kw_fwd_fsdlist },
+	{ "readpct", 2, K_FWD_RDPCT, 0, NULL, kw_fwd_rdpct },
+	{ "rdpct", 2, K_FWD_RDPCT, 0, NULL, kw_fwd_rdpct },
+	{ "stopafter", 2, K_FWD_STOPAFTER, 0, NULL, kw_fwd_stopafter },
+	{ "operation", 2, K_FWD_OPERATION, 0, NULL, kw_fwd_operation },
+	{ "fileselect", 2, K_FWD_FILESELECT, 0, NULL, kw_fwd_fileselect },
+	{ "fileio", EXACT, K_FWD_FILEIO, 0, NULL, kw_fwd_fileio },
+	{ "xfersizes", 2, K_FWD_XFERSIZE, 0, NULL, kw_fwd_xfersize },
+	{ "skew", 2, K_FWD_SKEW, 0, NULL, kw_fwd_skew },
+	{ "threads", 2, K_FWD_THREADS, 0, NULL, kw_fwd_threads },
+	{ "target", 2, K_FWD_TARGET, 0, NULL, kw_fwd_target },
+	{ "host", 2, K_FWD_HOST, 0, NULL, kw_fwd_host },
+	{ "hd", EXACT, K_FWD_HOST, 0, NULL, kw_fwd_host },
+	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_fwd_openflags },
+	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
 
 /* fsd sizes=: one size, (size,pct,...) pairs, or (avg,0). */
@@ -162,179 +184,311 @@ fwd_fileselect(struct pstate *ps, struct fwd *f)
 	    "random, sequential, once or poisson)", it->value));
 }
 
-/* File-system workload definitions (PARMFILE.md 10.1). */
-int
-do_fwd(struct pstate *ps, const struct kwdef *d)
+/* fwd: readpct=, rdpct= */
+static int
+kw_fwd_rdpct(struct pstate *ps, const struct kwdef *d)
+{
+	struct fwd *f = ps->fwd;
+	double v = 0;
+
+	(void)d;
+	if (one_pct(ps, &v) != 0)
+		return (-1);
+	f->readpct_set = 1;
+	f->readpct = floor(v);
+	return (0);
+}
+
+/* fwd: stopafter= */
+static int
+kw_fwd_stopafter(struct pstate *ps, const struct kwdef *d)
+{
+	struct fwd *f = ps->fwd;
+	double v = 0;
+
+	(void)d;
+	if (one_num(ps, &v) != 0)
+		return (-1);
+	f->stopafter = v;	/* negative: N % of the file size */
+	return (0);
+}
+
+/* fwd: operation= */
+static int
+kw_fwd_operation(struct pstate *ps, const struct kwdef *d)
 {
 	const struct pitem *it = ps->it;
 	struct fwd *f = ps->fwd;
 	const char *s = NULL;
-	double v = 0;
-	uint64_t u = 0;
 	int i;
 
-	switch (d->id) {
-	case K_FWD_RDPCT:
-		if (one_pct(ps, &v) != 0)
-			return (-1);
-		f->readpct_set = 1;
-		f->readpct = floor(v);
-		return (0);
-	case K_FWD_STOPAFTER:
-		if (one_num(ps, &v) != 0)
-			return (-1);
-		f->stopafter = v;	/* negative: N % of the file size */
-		return (0);
-	case K_FWD_OPERATION:
-		if (it->vals.n != 1)
-			return (fail(ps, "'fwd=%s,operations=' accepts only ONE "
-			    "parameter.", f->name));
-		s = it->vals.v[0].str;
-		if (!is_operation(s))
-			return (fail(ps, "Unknown operation: %s", s));
-		free(f->operation);
-		f->operation = xstrdup(s);
-		for (i = 0; f->operation[i] != '\0'; i++)
-			f->operation[i] = (char)tolower(
-			    (unsigned char)f->operation[i]);
-		return (0);
-	case K_FWD_FILESELECT:
-		return (fwd_fileselect(ps, f));
-	case K_FWD_FILEIO: {
-		const char *a = it->vals.v[0].str;
-		const char *b = it->vals.n > 1 ? it->vals.v[1].str : NULL;
-
-		if (it->vals.n > 2 || (strcmp(a, "random") != 0 &&
-		    strcmp(a, "sequential") != 0 && strcmp(a, "seq") != 0) ||
-		    (b != NULL && !((strcmp(a, "random") == 0 &&
-		    strcmp(b, "shared") == 0) || (strcmp(a, "random") != 0 &&
-		    strcmp(b, "delete") == 0))))
-			return (fail(ps, "Invalid 'fileio=' value: %s (expected "
-			    "random, sequential, (random,shared) or "
-			    "(sequential,delete))", it->value));
-		free(f->fileio);
-		f->fileio = xstrdup(strcmp(a, "random") == 0 ? "random" :
-		    "sequential");
-		f->fileio_shared = b != NULL && strcmp(b, "shared") == 0;
-		f->fileio_delete = b != NULL && strcmp(b, "delete") == 0;
-		return (0);
-	}
-	case K_FWD_XFERSIZE:
-		return (wd_xfersize(ps, &f->xfer));
-	case K_FWD_SKEW:
-		if (one_pct(ps, &v) != 0)
-			return (-1);
-		f->skew_set = 1;
-		f->skew_pct = v;
-		return (0);
-	case K_FWD_THREADS:
-		if (one_uint(ps, &u) != 0)
-			return (-1);
-		if (u < 1 || u > 100000)
-			return (fail(ps, "Invalid 'threads=' value: %s",
-			    it->value));
-		f->threads = (int)u;
-		return (0);
-	case K_FWD_TARGET:
-		if (one_str(ps, &s) != 0)
-			return (-1);
-		free(f->target);
-		f->target = xstrdup(s);
-		return (0);
-	case K_FWD_HOST:
-		for (i = 0; i < it->vals.n; i++) {
-			if (strchr(it->vals.v[i].str, '*') != NULL)
-				return (fail(ps, "'fwd=%s,host=%s': an fwd takes "
-				    "host names without wildcards", f->name,
-				    it->vals.v[i].str));
-		}
-		all_strs(ps, &f->hosts);
-		return (0);
-	case K_OPENFLAGS:
-		if (check_openflags(ps) != 0)
-			return (-1);
-		all_strs(ps, &f->openflags);
-		return (0);
-	case K_FSDLIST:
-		all_strs(ps, &f->fsds);
-		return (0);
-	default:
-		return (fail(ps, "internal: unhandled fwd keyword %s",
-		    d->name));
-	}
+	(void)d;
+	if (it->vals.n != 1)
+		return (fail(ps, "'fwd=%s,operations=' accepts only ONE "
+		    "parameter.", f->name));
+	s = it->vals.v[0].str;
+	if (!is_operation(s))
+		return (fail(ps, "Unknown operation: %s", s));
+	free(f->operation);
+	f->operation = xstrdup(s);
+	for (i = 0; f->operation[i] != '\0'; i++)
+		f->operation[i] = (char)tolower(
+		    (unsigned char)f->operation[i]);
+	return (0);
 }
 
-/* File system definitions and workloads. */
-int
-do_fs(struct pstate *ps, const struct kwdef *d)
+/* fwd: fileselect= */
+static int
+kw_fwd_fileselect(struct pstate *ps, const struct kwdef *d)
+{
+	struct fwd *f = ps->fwd;
+
+	(void)d;
+	return (fwd_fileselect(ps, f));
+}
+
+/* fwd: fileio= */
+static int
+kw_fwd_fileio(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pitem *it = ps->it;
+	struct fwd *f = ps->fwd;
+	const char *a = it->vals.v[0].str;
+	const char *b = it->vals.n > 1 ? it->vals.v[1].str : NULL;
+
+	(void)d;
+	if (it->vals.n > 2 || (strcmp(a, "random") != 0 &&
+	    strcmp(a, "sequential") != 0 && strcmp(a, "seq") != 0) ||
+	    (b != NULL && !((strcmp(a, "random") == 0 &&
+	    strcmp(b, "shared") == 0) || (strcmp(a, "random") != 0 &&
+	    strcmp(b, "delete") == 0))))
+		return (fail(ps, "Invalid 'fileio=' value: %s (expected "
+		    "random, sequential, (random,shared) or "
+		    "(sequential,delete))", it->value));
+	free(f->fileio);
+	f->fileio = xstrdup(strcmp(a, "random") == 0 ? "random" :
+	    "sequential");
+	f->fileio_shared = b != NULL && strcmp(b, "shared") == 0;
+	f->fileio_delete = b != NULL && strcmp(b, "delete") == 0;
+	return (0);
+}
+
+/* fwd: xfersizes= */
+static int
+kw_fwd_xfersize(struct pstate *ps, const struct kwdef *d)
+{
+	struct fwd *f = ps->fwd;
+
+	(void)d;
+	return (wd_xfersize(ps, &f->xfer));
+}
+
+/* fwd: skew= */
+static int
+kw_fwd_skew(struct pstate *ps, const struct kwdef *d)
+{
+	struct fwd *f = ps->fwd;
+	double v = 0;
+
+	(void)d;
+	if (one_pct(ps, &v) != 0)
+		return (-1);
+	f->skew_set = 1;
+	f->skew_pct = v;
+	return (0);
+}
+
+/* fwd: threads= */
+static int
+kw_fwd_threads(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pitem *it = ps->it;
+	struct fwd *f = ps->fwd;
+	uint64_t u = 0;
+
+	(void)d;
+	if (one_uint(ps, &u) != 0)
+		return (-1);
+	if (u < 1 || u > 100000)
+		return (fail(ps, "Invalid 'threads=' value: %s",
+		    it->value));
+	f->threads = (int)u;
+	return (0);
+}
+
+/* fwd: target= */
+static int
+kw_fwd_target(struct pstate *ps, const struct kwdef *d)
+{
+	struct fwd *f = ps->fwd;
+	const char *s = NULL;
+
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	free(f->target);
+	f->target = xstrdup(s);
+	return (0);
+}
+
+/* fwd: host=, hd= */
+static int
+kw_fwd_host(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pitem *it = ps->it;
+	struct fwd *f = ps->fwd;
+	int i;
+
+	(void)d;
+	for (i = 0; i < it->vals.n; i++) {
+		if (strchr(it->vals.v[i].str, '*') != NULL)
+			return (fail(ps, "'fwd=%s,host=%s': an fwd takes "
+			    "host names without wildcards", f->name,
+			    it->vals.v[i].str));
+	}
+	all_strs(ps, &f->hosts);
+	return (0);
+}
+
+/* fwd: openflags= */
+static int
+kw_fwd_openflags(struct pstate *ps, const struct kwdef *d)
+{
+	struct fwd *f = ps->fwd;
+
+	(void)d;
+	if (check_openflags(ps) != 0)
+		return (-1);
+	all_strs(ps, &f->openflags);
+	return (0);
+}
+
+/* fwd: fsd= */
+static int
+kw_fwd_fsdlist(struct pstate *ps, const struct kwdef *d)
+{
+	struct fwd *f = ps->fwd;
+
+	(void)d;
+	all_strs(ps, &f->fsds);
+	return (0);
+}
+
+/* fsd: anchor= */
+static int
+kw_fsd_anchor(struct pstate *ps, const struct kwdef *d)
 {
 	struct fsd *f = ps->fsd;
 	const char *s = NULL;
+
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	free(f->anchor);
+	f->anchor = xstrdup(s);
+	return (0);
+}
+
+/* fsd: width=, depth= */
+static int
+kw_fsd_width(struct pstate *ps, const struct kwdef *d)
+{
+	struct fsd *f = ps->fsd;
 	uint64_t u = 0;
 
-	switch (d->id) {
-	case K_ANCHOR:
-		if (one_str(ps, &s) != 0)
-			return (-1);
-		free(f->anchor);
-		f->anchor = xstrdup(s);
-		return (0);
-	case K_FSD_WIDTH:
-	case K_FSD_DEPTH:
-		if (one_uint(ps, &u) != 0)
-			return (-1);
-		if (u < 1 || u > 100000)
-			return (fail(ps, "Invalid value for '%s=': %s",
-			    ps->it->kw, ps->it->value));
-		*(d->id == K_FSD_WIDTH ? &f->width : &f->depth) = (int)u;
-		return (0);
-	case K_FSD_FILES:
-		if (one_uint(ps, &u) != 0)
-			return (-1);
-		if (u < 1 || u > 10000000)
-			return (fail(ps, "Invalid value for 'files=': %s (1 to "
-			    "10,000,000 per directory)", ps->it->value));
-		f->files = u;
-		return (0);
-	case K_FSD_SIZES:
-		return (fsd_sizes(ps, f));
-	case K_FSD_DIST:
-		if (one_str(ps, &s) != 0)
-			return (-1);
-		if (strcmp(s, "bottom") == 0)
-			f->dist_all = 0;
-		else if (strcmp(s, "all") == 0)
-			f->dist_all = 1;
-		else
-			return (fail(ps, "Invalid 'distribution=' value: %s "
-			    "(expected bottom or all)", s));
-		return (0);
-	case K_FSD_TOTAL:
-	case K_FSD_WSS:
-		if (ps->it->vals.n >= 1 && ps->it->vals.v[0].is_num &&
-		    ps->it->vals.v[0].num < 0)
-			return (fail(ps, "A percentage value as a '%s=' "
-			    "parameter is NOT allowed for an FSD; only for an "
-			    "RD.", d->id == K_FSD_TOTAL ? "totalsize" :
-			    "workingsetsize"));
-		return (size_or_pair(ps, d->id == K_FSD_TOTAL ?
-		    &f->totalsize_bytes : &f->wss_bytes, NULL));
-	case K_FSD_SHARED:
-		return (yes_no(ps, &f->shared));
-	case K_FSDLIST:
-		all_strs(ps, &ps->fwd->fsds);
-		return (0);
-	case K_OPENFLAGS:
-		if (check_openflags(ps) != 0)
-			return (-1);
-		bag_set(cur_bag(ps), "openflags", &ps->it->vals);
-		if (ps->sec == SEC_FSD)
-			all_strs(ps, &ps->fsd->openflags);
-		return (0);
-	default:
-		return (fail(ps, "internal: unhandled %s keyword %s",
-		    sec_names[ps->sec], d->name));
-	}
+	if (one_uint(ps, &u) != 0)
+		return (-1);
+	if (u < 1 || u > 100000)
+		return (fail(ps, "Invalid value for '%s=': %s",
+		    ps->it->kw, ps->it->value));
+	*(d->id == K_FSD_WIDTH ? &f->width : &f->depth) = (int)u;
+	return (0);
+}
+
+/* fsd: files= */
+static int
+kw_fsd_files(struct pstate *ps, const struct kwdef *d)
+{
+	struct fsd *f = ps->fsd;
+	uint64_t u = 0;
+
+	(void)d;
+	if (one_uint(ps, &u) != 0)
+		return (-1);
+	if (u < 1 || u > 10000000)
+		return (fail(ps, "Invalid value for 'files=': %s (1 to "
+		    "10,000,000 per directory)", ps->it->value));
+	f->files = u;
+	return (0);
+}
+
+/* fsd: sizes= */
+static int
+kw_fsd_sizes(struct pstate *ps, const struct kwdef *d)
+{
+	struct fsd *f = ps->fsd;
+
+	(void)d;
+	return (fsd_sizes(ps, f));
+}
+
+/* fsd: distribution= */
+static int
+kw_fsd_dist(struct pstate *ps, const struct kwdef *d)
+{
+	struct fsd *f = ps->fsd;
+	const char *s = NULL;
+
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	if (strcmp(s, "bottom") == 0)
+		f->dist_all = 0;
+	else if (strcmp(s, "all") == 0)
+		f->dist_all = 1;
+	else
+		return (fail(ps, "Invalid 'distribution=' value: %s "
+		    "(expected bottom or all)", s));
+	return (0);
+}
+
+/* fsd: totalsize=, total_size=, workingsetsize=, wss= */
+static int
+kw_fsd_total(struct pstate *ps, const struct kwdef *d)
+{
+	struct fsd *f = ps->fsd;
+
+	if (ps->it->vals.n >= 1 && ps->it->vals.v[0].is_num &&
+	    ps->it->vals.v[0].num < 0)
+		return (fail(ps, "A percentage value as a '%s=' "
+		    "parameter is NOT allowed for an FSD; only for an "
+		    "RD.", d->id == K_FSD_TOTAL ? "totalsize" :
+		    "workingsetsize"));
+	return (size_or_pair(ps, d->id == K_FSD_TOTAL ?
+	    &f->totalsize_bytes : &f->wss_bytes, NULL));
+}
+
+/* fsd: shared= */
+static int
+kw_fsd_shared(struct pstate *ps, const struct kwdef *d)
+{
+	struct fsd *f = ps->fsd;
+
+	(void)d;
+	return (yes_no(ps, &f->shared));
+}
+
+/* fsd: openflags= */
+static int
+kw_fsd_openflags(struct pstate *ps, const struct kwdef *d)
+{
+	(void)d;
+	if (check_openflags(ps) != 0)
+		return (-1);
+	bag_set(cur_bag(ps), "openflags", &ps->it->vals);
+	if (ps->sec == SEC_FSD)
+		all_strs(ps, &ps->fsd->openflags);
+	return (0);
 }
 
 /* Is a format= word in the rd's list? */

@@ -22,62 +22,77 @@
 #include "parmyaml.h"
 #include "plan.h"
 
+static int	kw_general_cmd(struct pstate *, const struct kwdef *);
+static int	kw_general_compratio(struct pstate *, const struct kwdef *);
+static int	kw_general_compseed(struct pstate *, const struct kwdef *);
+static int	kw_general_dataerr(struct pstate *, const struct kwdef *);
+static int	kw_general_debug(struct pstate *, const struct kwdef *);
+static int	kw_general_dedup(struct pstate *, const struct kwdef *);
+static int	kw_general_formatsds(struct pstate *, const struct kwdef *);
+static int	kw_general_formatxfersize(struct pstate *, const struct kwdef *);
+static int	kw_general_histogram(struct pstate *, const struct kwdef *);
+static int	kw_general_msgscan(struct pstate *, const struct kwdef *);
+static int	kw_general_port(struct pstate *, const struct kwdef *);
+static int	kw_general_report(struct pstate *, const struct kwdef *);
+static int	kw_general_unix2win(struct pstate *, const struct kwdef *);
+static int	kw_general_validate(struct pstate *, const struct kwdef *);
+
 const struct kwdef general_kws[] = {
-	{ "compression", EXACT, K_BAG_WARN, 0, NULL },
-	{ "compratio", 2, K_COMPRATIO, 0, NULL },
-	{ "compressionseed", 2, K_G_COMPSEED, 0, NULL },
-	{ "dedupratio", 2, K_G_DEDUP, 0, NULL },
-	{ "dedupunit", 2, K_G_DEDUP, 0, NULL },
-	{ "dedupsets", 2, K_G_DEDUP, 0, NULL },
-	{ "deduphotsets", 2, K_BAG_WARN, 0, NULL },
-	{ "dedupflipflop", 2, K_BAG_WARN, 0, NULL },
-	{ "dedupacross", 2, K_BAG_WARN, 0, NULL },
-	{ "dedupmaxkey", 2, K_BAG_WARN, 0, NULL },
-	{ "port", 2, K_PORT, 0, NULL },
-	{ "pattern", 2, K_BAG_WARN, 0, NULL },
-	{ "data_errors", 2, K_G_DATAERR, 0, NULL },
-	{ "dataerrors", 2, K_G_DATAERR, 0, NULL },
+	{ "compression", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "compratio", 2, K_COMPRATIO, 0, NULL, kw_general_compratio },
+	{ "compressionseed", 2, K_G_COMPSEED, 0, NULL, kw_general_compseed },
+	{ "dedupratio", 2, K_G_DEDUP, 0, NULL, kw_general_dedup },
+	{ "dedupunit", 2, K_G_DEDUP, 0, NULL, kw_general_dedup },
+	{ "dedupsets", 2, K_G_DEDUP, 0, NULL, kw_general_dedup },
+	{ "deduphotsets", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "dedupflipflop", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "dedupacross", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "dedupmaxkey", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "port", 2, K_PORT, 0, NULL, kw_general_port },
+	{ "pattern", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "data_errors", 2, K_G_DATAERR, 0, NULL, kw_general_dataerr },
+	{ "dataerrors", 2, K_G_DATAERR, 0, NULL, kw_general_dataerr },
 	{ "swat", 2, K_REJECT, 0,
-	    "The 'swat=' parameter is no longer supported" },
-	{ "validate", 2, K_G_VALIDATE, 0, NULL },
-	{ "journal", EXACT, K_BAG_WARN, 0, NULL },
-	{ "startcmd", 2, K_G_CMD, 0, "startcmd" },
-	{ "start_cmd", EXACT, K_G_CMD, 0, "startcmd" },
-	{ "endcmd", 2, K_G_CMD, 0, "endcmd" },
-	{ "end_cmd", EXACT, K_G_CMD, 0, "endcmd" },
-	{ "heartbeat_error", EXACT, K_NOEFFECT, 0, NULL },
-	{ "debug", EXACT, K_G_DEBUG, 0, NULL },
-	{ "unix2windows", 2, K_G_UNIX2WIN, 0, NULL },
-	{ "formatxfersize", 2, K_FORMATXFERSIZE, 0, NULL },
-	{ "create_anchors", 2, K_NOEFFECT, 0, NULL },
-	{ "formatsds", 2, K_FORMATSDS, 0, NULL },
-	{ "report", 2, K_G_REPORT, 0, NULL },
-	{ "report_run_totals", 2, K_NOEFFECT, 0, NULL },
-	{ "histogram", 2, K_HISTOGRAM, 0, NULL },
-	{ "psrset", 2, K_NOEFFECT, 0, NULL },
-	{ "auxreport", 2, K_BAG_WARN, 0, NULL },
-	{ "monitor", 2, K_BAG_WARN, 0, NULL },
-	{ "concatenatesds", 2, K_BAG_WARN, 0, NULL },
-	{ "messagescan", 2, K_G_MSGSCAN, 0, NULL },
-	{ "abort_failed_skew", 2, K_NOEFFECT, 0, NULL },
-	{ "misc", 2, K_NOEFFECT, 0, NULL },
-	{ "pattern_buffer", EXACT, K_NOEFFECT, 0, NULL },
-	{ "showlba", EXACT, K_NOEFFECT, 0, NULL },
-	{ "loop", EXACT, K_BAG_WARN, 0, NULL },
-	{ NULL, 0, K_BAG, 0, NULL },
+	    "The 'swat=' parameter is no longer supported", NULL },
+	{ "validate", 2, K_G_VALIDATE, 0, NULL, kw_general_validate },
+	{ "journal", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "startcmd", 2, K_G_CMD, 0, "startcmd", kw_general_cmd },
+	{ "start_cmd", EXACT, K_G_CMD, 0, "startcmd", kw_general_cmd },
+	{ "endcmd", 2, K_G_CMD, 0, "endcmd", kw_general_cmd },
+	{ "end_cmd", EXACT, K_G_CMD, 0, "endcmd", kw_general_cmd },
+	{ "heartbeat_error", EXACT, K_NOEFFECT, 0, NULL, NULL },
+	{ "debug", EXACT, K_G_DEBUG, 0, NULL, kw_general_debug },
+	{ "unix2windows", 2, K_G_UNIX2WIN, 0, NULL, kw_general_unix2win },
+	{ "formatxfersize", 2, K_FORMATXFERSIZE, 0, NULL, kw_general_formatxfersize },
+	{ "create_anchors", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "formatsds", 2, K_FORMATSDS, 0, NULL, kw_general_formatsds },
+	{ "report", 2, K_G_REPORT, 0, NULL, kw_general_report },
+	{ "report_run_totals", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "histogram", 2, K_HISTOGRAM, 0, NULL, kw_general_histogram },
+	{ "psrset", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "auxreport", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "monitor", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "concatenatesds", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "messagescan", 2, K_G_MSGSCAN, 0, NULL, kw_general_msgscan },
+	{ "abort_failed_skew", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "misc", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "pattern_buffer", EXACT, K_NOEFFECT, 0, NULL, NULL },
+	{ "showlba", EXACT, K_NOEFFECT, 0, NULL, NULL },
+	{ "loop", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
 
 const struct kwdef hd_kws[] = {
-	{ "hd", EXACT, K_NAME, 0, NULL },
-	{ "host", EXACT, K_NAME, 0, NULL },
-	{ "system", 2, K_SYSTEM, 0, NULL },
-	{ "vdbench", 2, K_VDBENCH, 0, NULL },
-	{ "shell", 2, K_SHELL, 0, NULL },
-	{ "user", 2, K_USER, 0, NULL },
-	{ "jvms", 2, K_JVMS, 0, NULL },
-	{ "clients", 2, K_CLIENTS, 0, NULL },
-	{ "mount", 2, K_H_MOUNT, 0, NULL },
-	{ NULL, 0, K_BAG, 0, NULL },
+	{ "hd", EXACT, K_NAME, 0, NULL, NULL },
+	{ "host", EXACT, K_NAME, 0, NULL, NULL },
+	{ "system", 2, K_SYSTEM, 0, NULL, NULL },
+	{ "vdbench", 2, K_VDBENCH, 0, NULL, NULL },
+	{ "shell", 2, K_SHELL, 0, NULL, NULL },
+	{ "user", 2, K_USER, 0, NULL, NULL },
+	{ "jvms", 2, K_JVMS, 0, NULL, NULL },
+	{ "clients", 2, K_CLIENTS, 0, NULL, NULL },
+	{ "mount", 2, K_H_MOUNT, 0, NULL, NULL },
+	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
 
 /* dedupratio= and dedupunit= of the general parameters. */
@@ -226,96 +241,189 @@ general_histogram(struct pstate *ps, struct general *g)
 	return (0);
 }
 
-/* The general parameters. */
-int
-do_general(struct pstate *ps, const struct kwdef *d)
+/* general: compratio= */
+static int
+kw_general_compratio(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+	double v = 0;
+
+	(void)d;
+	if (one_num(ps, &v) != 0)
+		return (-1);
+	if (v < 1)
+		return (fail(ps, "'compratio=' must be 1 or more: %s",
+		    ps->it->value));
+	g->compratio = v;
+	return (0);
+}
+
+/* general: formatxfersize= */
+static int
+kw_general_formatxfersize(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+	uint64_t u = 0;
+
+	(void)d;
+	if (one_uint(ps, &u) != 0)
+		return (-1);
+	if (u == 0 || u % 512 != 0)
+		return (fail(ps, "data transfer size not multiple of "
+		    "512 bytes: %llu", (unsigned long long)u));
+	g->formatxfersize_bytes = u;
+	return (0);
+}
+
+/* general: formatsds= */
+static int
+kw_general_formatsds(struct pstate *ps, const struct kwdef *d)
 {
 	struct general *g = &ps->m->general;
 	const char *s = NULL;
-	double v = 0;
+
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	if (strcasecmp(s, "yes") == 0 || strcasecmp(s, "y") == 0)
+		g->formatsds = 1;
+	else if (strcasecmp(s, "no") == 0 || strcasecmp(s, "n") == 0)
+		g->formatsds = 0;
+	else
+		return (fail(ps, "Invalid contents for formatsds=%s",
+		    s));
+	return (0);
+}
+
+/* general: port= */
+static int
+kw_general_port(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
 	uint64_t u = 0;
 
-	switch (d->id) {
-	case K_COMPRATIO:
-		if (one_num(ps, &v) != 0)
-			return (-1);
-		if (v < 1)
-			return (fail(ps, "'compratio=' must be 1 or more: %s",
-			    ps->it->value));
-		g->compratio = v;
-		return (0);
-	case K_FORMATXFERSIZE:
-		if (one_uint(ps, &u) != 0)
-			return (-1);
-		if (u == 0 || u % 512 != 0)
-			return (fail(ps, "data transfer size not multiple of "
-			    "512 bytes: %llu", (unsigned long long)u));
-		g->formatxfersize_bytes = u;
-		return (0);
-	case K_FORMATSDS:
-		if (one_str(ps, &s) != 0)
-			return (-1);
-		if (strcasecmp(s, "yes") == 0 || strcasecmp(s, "y") == 0)
-			g->formatsds = 1;
-		else if (strcasecmp(s, "no") == 0 || strcasecmp(s, "n") == 0)
-			g->formatsds = 0;
-		else
-			return (fail(ps, "Invalid contents for formatsds=%s",
-			    s));
-		return (0);
-	case K_PORT:
-		if (one_uint(ps, &u) != 0)
-			return (-1);
-		if (u == 0 || u > 65535)
-			return (fail(ps, "Invalid 'port=' value: %s",
-			    ps->it->value));
-		g->port = (int)u;
-		return (0);
-	case K_G_COMPSEED:
-		if (ps->it->vals.n != 1 || (!ps->it->vals.v[0].is_num &&
-		    strcasecmp(ps->it->vals.v[0].str, "tod") != 0))
-			return (fail(ps, "Invalid 'compressionseed=' parameter: "
-			    "%s", ps->it->value));
-		unbuilt(ps, "compressionseed=");
-		bag_set(&g->bag, "compressionseed", &ps->it->vals);
-		return (0);
-	case K_G_CMD:
-		/* Commands, then an optional target word (cons, summary,
-		 * log) and "master"/"slave"; kept as written. */
-		if (ps->it->vals.n < 1 || ps->it->vals.v[0].str[0] == '\0')
-			return (fail(ps, "'%s=' needs a command", d->msg));
-		bag_set(&g->bag, d->msg, &ps->it->vals);
-		all_strs(ps, strcmp(d->msg, "startcmd") == 0 ? &g->startcmd :
-		    &g->endcmd);
-		return (0);
-	case K_G_DEDUP:
-		return (general_dedup(ps, d->name));
-	case K_G_DATAERR:
-		general_data_errors(ps, d->name);
-		return (0);
-	case K_G_DEBUG:
-		if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num)
-			return (fail(ps, "'debug=' requires a numeric value"));
-		bag_set(&g->bag, "debug", &ps->it->vals);
-		return (0);
-	case K_G_UNIX2WIN:
-		if (ps->it->vals.n != 2)
-			return (fail(ps, "'unix2windows=' requires exactly two "
-			    "values: (unixprefix,windowsprefix)"));
-		bag_set(&g->bag, "unix2windows", &ps->it->vals);
-		return (0);
-	case K_G_REPORT:
-		return (general_report(ps, g));
-	case K_G_MSGSCAN:
-		return (general_msgscan(ps, g));
-	case K_G_VALIDATE:
-		return (general_validate(ps, g));
-	case K_HISTOGRAM:
-		return (general_histogram(ps, g));
-	default:
-		return (fail(ps, "internal: unhandled general keyword %s",
-		    d->name));
-	}
+	(void)d;
+	if (one_uint(ps, &u) != 0)
+		return (-1);
+	if (u == 0 || u > 65535)
+		return (fail(ps, "Invalid 'port=' value: %s",
+		    ps->it->value));
+	g->port = (int)u;
+	return (0);
+}
+
+/* general: compressionseed= */
+static int
+kw_general_compseed(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+
+	(void)d;
+	if (ps->it->vals.n != 1 || (!ps->it->vals.v[0].is_num &&
+	    strcasecmp(ps->it->vals.v[0].str, "tod") != 0))
+		return (fail(ps, "Invalid 'compressionseed=' parameter: "
+		    "%s", ps->it->value));
+	unbuilt(ps, "compressionseed=");
+	bag_set(&g->bag, "compressionseed", &ps->it->vals);
+	return (0);
+}
+
+/* general: startcmd=, start_cmd=, endcmd=, end_cmd= */
+static int
+kw_general_cmd(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+
+	/* Commands, then an optional target word (cons, summary,
+	 * log) and "master"/"slave"; kept as written. */
+	if (ps->it->vals.n < 1 || ps->it->vals.v[0].str[0] == '\0')
+		return (fail(ps, "'%s=' needs a command", d->msg));
+	bag_set(&g->bag, d->msg, &ps->it->vals);
+	all_strs(ps, strcmp(d->msg, "startcmd") == 0 ? &g->startcmd :
+	    &g->endcmd);
+	return (0);
+}
+
+/* general: dedupratio=, dedupunit=, dedupsets= */
+static int
+kw_general_dedup(struct pstate *ps, const struct kwdef *d)
+{
+	return (general_dedup(ps, d->name));
+}
+
+/* general: data_errors=, dataerrors= */
+static int
+kw_general_dataerr(struct pstate *ps, const struct kwdef *d)
+{
+	general_data_errors(ps, d->name);
+	return (0);
+}
+
+/* general: debug= */
+static int
+kw_general_debug(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+
+	(void)d;
+	if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num)
+		return (fail(ps, "'debug=' requires a numeric value"));
+	bag_set(&g->bag, "debug", &ps->it->vals);
+	return (0);
+}
+
+/* general: unix2windows= */
+static int
+kw_general_unix2win(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+
+	(void)d;
+	if (ps->it->vals.n != 2)
+		return (fail(ps, "'unix2windows=' requires exactly two "
+		    "values: (unixprefix,windowsprefix)"));
+	bag_set(&g->bag, "unix2windows", &ps->it->vals);
+	return (0);
+}
+
+/* general: report= */
+static int
+kw_general_report(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+
+	(void)d;
+	return (general_report(ps, g));
+}
+
+/* general: messagescan= */
+static int
+kw_general_msgscan(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+
+	(void)d;
+	return (general_msgscan(ps, g));
+}
+
+/* general: validate= */
+static int
+kw_general_validate(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+
+	(void)d;
+	return (general_validate(ps, g));
+}
+
+/* general: histogram= */
+static int
+kw_general_histogram(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+
+	(void)d;
+	return (general_histogram(ps, g));
 }
 
 /*

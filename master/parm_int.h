@@ -55,12 +55,16 @@ enum kwid {
 	K_FWD_HOST,
 };
 
+struct pstate;
+
 struct kwdef {
 	const char	*name;
 	int		 minlen;	/* shortest prefix; -1 = exact */
 	enum kwid	 id;
 	int		 arg;		/* K_LOOP: the loop kind, ... */
 	const char	*msg;		/* K_REJECT / K_BAG_WARN text */
+	/* What the keyword does; NULL: parse_item's generic kinds, do_hd. */
+	int		(*fn)(struct pstate *, const struct kwdef *);
 };
 
 #define EXACT	-1
@@ -131,14 +135,8 @@ struct bag	*cur_bag(struct pstate *ps);
 int	yes_no(struct pstate *ps, int *out);
 /* the section files */
 int	check_dedup(struct pstate *ps, const char *name);
-int	do_general(struct pstate *ps, const struct kwdef *d);
 int	do_hd(struct pstate *ps, const struct kwdef *d);
-int	do_sd(struct pstate *ps, const struct kwdef *d);
-int	do_wd(struct pstate *ps, const struct kwdef *d);
-int	do_rd(struct pstate *ps, const struct kwdef *d);
 int	check_rd_times(struct pstate *ps, struct rd *r);
-int	do_fwd(struct pstate *ps, const struct kwdef *d);
-int	do_fs(struct pstate *ps, const struct kwdef *d);
 int	check_format(struct pstate *ps, const struct rd *r);
 /* parm_expand.c, parm_hint.c */
 int	clone_entry(struct pstate *ps);

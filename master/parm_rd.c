@@ -22,67 +22,86 @@
 #include "parmyaml.h"
 #include "plan.h"
 
+static int	kw_rd_curve(struct pstate *, const struct kwdef *);
+static int	kw_rd_distribution(struct pstate *, const struct kwdef *);
+static int	kw_rd_elapsed(struct pstate *, const struct kwdef *);
+static int	kw_rd_format(struct pstate *, const struct kwdef *);
+static int	kw_rd_fsdlist(struct pstate *, const struct kwdef *);
+static int	kw_rd_fwdlist(struct pstate *, const struct kwdef *);
+static int	kw_rd_fwdrate(struct pstate *, const struct kwdef *);
+static int	kw_rd_interval(struct pstate *, const struct kwdef *);
+static int	kw_rd_iorate(struct pstate *, const struct kwdef *);
+static int	kw_rd_loop(struct pstate *, const struct kwdef *);
+static int	kw_rd_maxdata(struct pstate *, const struct kwdef *);
+static int	kw_rd_openflags(struct pstate *, const struct kwdef *);
+static int	kw_rd_operations(struct pstate *, const struct kwdef *);
+static int	kw_rd_pause(struct pstate *, const struct kwdef *);
+static int	kw_rd_sdlist(struct pstate *, const struct kwdef *);
+static int	kw_rd_stopcurve(struct pstate *, const struct kwdef *);
+static int	kw_rd_warmup(struct pstate *, const struct kwdef *);
+static int	kw_rd_wdlist(struct pstate *, const struct kwdef *);
+
 const struct kwdef rd_kws[] = {
-	{ "rd", EXACT, K_NAME, 0, NULL },
-	{ "wd", EXACT, K_WDLIST, 0, NULL },
-	{ "sd", EXACT, K_SDLIST, 0, NULL },
-	{ "fsd", EXACT, K_FSDLIST, 0, NULL },
-	{ "iorate", 2, K_IORATE, 0, NULL },
-	{ "maxdata", EXACT, K_MAXDATA, 0, NULL },
-	{ "maxdataread", EXACT, K_MAXDATA, 0, NULL },
-	{ "maxdatawritten", EXACT, K_MAXDATA, 0, NULL },
-	{ "curve", 2, K_CURVE, 0, NULL },
-	{ "stopcurve", 2, K_STOPCURVE, 0, NULL },
-	{ "elapsed", 2, K_ELAPSED, 0, NULL },
-	{ "interval", 2, K_INTERVAL, 0, NULL },
-	{ "warmup", 2, K_WARMUP, 0, NULL },
-	{ "replay", EXACT, K_BAG_WARN, 0, NULL },
-	{ "pause", 2, K_PAUSE, 0, NULL },
-	{ "forxfersize", 2, K_LOOP, LOOP_XFERSIZE, NULL },
-	{ "xfersize", 2, K_LOOP, LOOP_XFERSIZE, NULL },
-	{ "forthreads", 2, K_LOOP, LOOP_THREADS, NULL },
-	{ "threads", 2, K_LOOP, LOOP_THREADS, NULL },
-	{ "forrdpct", 2, K_LOOP, LOOP_RDPCT, NULL },
-	{ "rdpct", 2, K_LOOP, LOOP_RDPCT, NULL },
-	{ "forrhpct", 2, K_LOOP, LOOP_RHPCT, NULL },
-	{ "rhpct", 2, K_LOOP, LOOP_RHPCT, NULL },
-	{ "forwhpct", 2, K_LOOP, LOOP_WHPCT, NULL },
-	{ "whpct", 2, K_LOOP, LOOP_WHPCT, NULL },
-	{ "forseekpct", 2, K_LOOP, LOOP_SEEKPCT, NULL },
-	{ "seekpct", 2, K_LOOP, LOOP_SEEKPCT, NULL },
-	{ "forhitarea", 2, K_LOOP, LOOP_HITAREA, NULL },
-	{ "hitarea", 2, K_LOOP, LOOP_HITAREA, NULL },
-	{ "forcompratio", 2, K_LOOP, LOOP_COMP, NULL },
-	{ "forcompression", 2, K_LOOP, LOOP_COMP, "pct" },
-	{ "compratio", 2, K_LOOP, LOOP_COMP, NULL },
-	{ "compression", 2, K_LOOP, LOOP_COMP, "pct" },
-	{ "fordepth", 2, K_LOOP, LOOP_DEPTH, NULL },
-	{ "depth", 2, K_LOOP, LOOP_DEPTH, NULL },
-	{ "forwidth", 2, K_LOOP, LOOP_WIDTH, NULL },
-	{ "width", 2, K_LOOP, LOOP_WIDTH, NULL },
-	{ "forfiles", 2, K_LOOP, LOOP_FILES, NULL },
-	{ "files", 2, K_LOOP, LOOP_FILES, NULL },
-	{ "forsizes", 2, K_LOOP, LOOP_SIZES, NULL },
-	{ "sizes", 2, K_LOOP, LOOP_SIZES, NULL },
-	{ "fortotalsize", 2, K_LOOP, LOOP_TOTALSIZE, NULL },
-	{ "totalsize", 2, K_LOOP, LOOP_TOTALSIZE, NULL },
-	{ "forwss", 2, K_LOOP, LOOP_WSS, NULL },
-	{ "forworkingsetsize", 2, K_LOOP, LOOP_WSS, NULL },
-	{ "wss", 2, K_LOOP, LOOP_WSS, NULL },
-	{ "workingsetsize", 2, K_LOOP, LOOP_WSS, NULL },
-	{ "foroperations", 2, K_LOOP, LOOP_OPERATION, NULL },
-	{ "distribution", 2, K_DISTRIBUTION, 0, NULL },
-	{ "startcmd", 2, K_BAG_WARN, 0, NULL },
-	{ "start_cmd", EXACT, K_BAG_WARN, 0, NULL },
-	{ "endcmd", 2, K_BAG_WARN, 0, NULL },
-	{ "end_cmd", EXACT, K_BAG_WARN, 0, NULL },
-	{ "fwd", EXACT, K_FWDLIST, 0, NULL },
-	{ "fwdrate", 2, K_FWDRATE, 0, NULL },
-	{ "operations", 2, K_OPERATIONS, 0, NULL },
-	{ "format", 4, K_FORMAT, 0, NULL },
-	{ "openflags", 2, K_OPENFLAGS, 0, NULL },
-	{ "mount", 2, K_BAG_WARN, 0, NULL },
-	{ NULL, 0, K_BAG, 0, NULL },
+	{ "rd", EXACT, K_NAME, 0, NULL, NULL },
+	{ "wd", EXACT, K_WDLIST, 0, NULL, kw_rd_wdlist },
+	{ "sd", EXACT, K_SDLIST, 0, NULL, kw_rd_sdlist },
+	{ "fsd", EXACT, K_FSDLIST, 0, NULL, kw_rd_fsdlist },
+	{ "iorate", 2, K_IORATE, 0, NULL, kw_rd_iorate },
+	{ "maxdata", EXACT, K_MAXDATA, 0, NULL, kw_rd_maxdata },
+	{ "maxdataread", EXACT, K_MAXDATA, 0, NULL, kw_rd_maxdata },
+	{ "maxdatawritten", EXACT, K_MAXDATA, 0, NULL, kw_rd_maxdata },
+	{ "curve", 2, K_CURVE, 0, NULL, kw_rd_curve },
+	{ "stopcurve", 2, K_STOPCURVE, 0, NULL, kw_rd_stopcurve },
+	{ "elapsed", 2, K_ELAPSED, 0, NULL, kw_rd_elapsed },
+	{ "interval", 2, K_INTERVAL, 0, NULL, kw_rd_interval },
+	{ "warmup", 2, K_WARMUP, 0, NULL, kw_rd_warmup },
+	{ "replay", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "pause", 2, K_PAUSE, 0, NULL, kw_rd_pause },
+	{ "forxfersize", 2, K_LOOP, LOOP_XFERSIZE, NULL, kw_rd_loop },
+	{ "xfersize", 2, K_LOOP, LOOP_XFERSIZE, NULL, kw_rd_loop },
+	{ "forthreads", 2, K_LOOP, LOOP_THREADS, NULL, kw_rd_loop },
+	{ "threads", 2, K_LOOP, LOOP_THREADS, NULL, kw_rd_loop },
+	{ "forrdpct", 2, K_LOOP, LOOP_RDPCT, NULL, kw_rd_loop },
+	{ "rdpct", 2, K_LOOP, LOOP_RDPCT, NULL, kw_rd_loop },
+	{ "forrhpct", 2, K_LOOP, LOOP_RHPCT, NULL, kw_rd_loop },
+	{ "rhpct", 2, K_LOOP, LOOP_RHPCT, NULL, kw_rd_loop },
+	{ "forwhpct", 2, K_LOOP, LOOP_WHPCT, NULL, kw_rd_loop },
+	{ "whpct", 2, K_LOOP, LOOP_WHPCT, NULL, kw_rd_loop },
+	{ "forseekpct", 2, K_LOOP, LOOP_SEEKPCT, NULL, kw_rd_loop },
+	{ "seekpct", 2, K_LOOP, LOOP_SEEKPCT, NULL, kw_rd_loop },
+	{ "forhitarea", 2, K_LOOP, LOOP_HITAREA, NULL, kw_rd_loop },
+	{ "hitarea", 2, K_LOOP, LOOP_HITAREA, NULL, kw_rd_loop },
+	{ "forcompratio", 2, K_LOOP, LOOP_COMP, NULL, kw_rd_loop },
+	{ "forcompression", 2, K_LOOP, LOOP_COMP, "pct", kw_rd_loop },
+	{ "compratio", 2, K_LOOP, LOOP_COMP, NULL, kw_rd_loop },
+	{ "compression", 2, K_LOOP, LOOP_COMP, "pct", kw_rd_loop },
+	{ "fordepth", 2, K_LOOP, LOOP_DEPTH, NULL, kw_rd_loop },
+	{ "depth", 2, K_LOOP, LOOP_DEPTH, NULL, kw_rd_loop },
+	{ "forwidth", 2, K_LOOP, LOOP_WIDTH, NULL, kw_rd_loop },
+	{ "width", 2, K_LOOP, LOOP_WIDTH, NULL, kw_rd_loop },
+	{ "forfiles", 2, K_LOOP, LOOP_FILES, NULL, kw_rd_loop },
+	{ "files", 2, K_LOOP, LOOP_FILES, NULL, kw_rd_loop },
+	{ "forsizes", 2, K_LOOP, LOOP_SIZES, NULL, kw_rd_loop },
+	{ "sizes", 2, K_LOOP, LOOP_SIZES, NULL, kw_rd_loop },
+	{ "fortotalsize", 2, K_LOOP, LOOP_TOTALSIZE, NULL, kw_rd_loop },
+	{ "totalsize", 2, K_LOOP, LOOP_TOTALSIZE, NULL, kw_rd_loop },
+	{ "forwss", 2, K_LOOP, LOOP_WSS, NULL, kw_rd_loop },
+	{ "forworkingsetsize", 2, K_LOOP, LOOP_WSS, NULL, kw_rd_loop },
+	{ "wss", 2, K_LOOP, LOOP_WSS, NULL, kw_rd_loop },
+	{ "workingsetsize", 2, K_LOOP, LOOP_WSS, NULL, kw_rd_loop },
+	{ "foroperations", 2, K_LOOP, LOOP_OPERATION, NULL, kw_rd_loop },
+	{ "distribution", 2, K_DISTRIBUTION, 0, NULL, kw_rd_distribution },
+	{ "startcmd", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "start_cmd", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "endcmd", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "end_cmd", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "fwd", EXACT, K_FWDLIST, 0, NULL, kw_rd_fwdlist },
+	{ "fwdrate", 2, K_FWDRATE, 0, NULL, kw_rd_fwdrate },
+	{ "operations", 2, K_OPERATIONS, 0, NULL, kw_rd_operations },
+	{ "format", 4, K_FORMAT, 0, NULL, kw_rd_format },
+	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_rd_openflags },
+	{ "mount", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
 
 /* rd iorate= / fwdrate=: numbers, max, curve, N%. */
@@ -304,86 +323,215 @@ rd_operations(struct pstate *ps, struct rd *r)
 	return (0);
 }
 
-/* Run definitions. */
-int
-do_rd(struct pstate *ps, const struct kwdef *d)
+/* rd: wd= */
+static int
+kw_rd_wdlist(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	if (ps->rd_wd_given)
+		return (fail(ps, "rd=%s: the 'wd=' parameter may be "
+		    "specified only once per RD", r->name));
+	ps->rd_wd_given = 1;
+	all_strs(ps, &r->wds);
+	return (0);
+}
+
+/* rd: sd= */
+static int
+kw_rd_sdlist(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	all_strs(ps, &r->sds);
+	return (0);
+}
+
+/* rd: fsd= */
+static int
+kw_rd_fsdlist(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	all_strs(ps, &r->fsds);
+	return (0);
+}
+
+/* rd: fwd= */
+static int
+kw_rd_fwdlist(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	all_strs(ps, &r->fwds);
+	return (0);
+}
+
+/* rd: iorate= */
+static int
+kw_rd_iorate(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	return (rd_rates(ps, &r->iorate, &r->iorate_n));
+}
+
+/* rd: fwdrate= */
+static int
+kw_rd_fwdrate(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	return (rd_rates(ps, &r->fwdrate, &r->fwdrate_n));
+}
+
+/* rd: maxdata=, maxdataread=, maxdatawritten= */
+static int
+kw_rd_maxdata(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	return (rd_maxdata(ps, r, d));
+}
+
+/* rd: curve= */
+static int
+kw_rd_curve(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	return (rd_curve(ps, r));
+}
+
+/* rd: elapsed= */
+static int
+kw_rd_elapsed(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	return (rd_seconds(ps, &r->elapsed_s));
+}
+
+/* rd: interval= */
+static int
+kw_rd_interval(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	return (rd_seconds(ps, &r->interval_s));
+}
+
+/* rd: warmup= */
+static int
+kw_rd_warmup(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	r->warmup_set = 1;
+	return (rd_seconds(ps, &r->warmup_s));
+}
+
+/* rd: pause= */
+static int
+kw_rd_pause(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	return (rd_seconds(ps, &r->pause_s));
+}
+
+/* rd: a for-loop keyword (forxfersize=, xfersize=, ... foroperations=) */
+static int
+kw_rd_loop(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	return (rd_loop(ps, r, d));
+}
+
+/* rd: distribution= */
+static int
+kw_rd_distribution(struct pstate *ps, const struct kwdef *d)
 {
 	struct rd *r = ps->rd;
 	const char *s = NULL;
 
-	switch (d->id) {
-	case K_WDLIST:
-		if (ps->rd_wd_given)
-			return (fail(ps, "rd=%s: the 'wd=' parameter may be "
-			    "specified only once per RD", r->name));
-		ps->rd_wd_given = 1;
-		all_strs(ps, &r->wds);
-		return (0);
-	case K_SDLIST:
-		all_strs(ps, &r->sds);
-		return (0);
-	case K_FSDLIST:
-		all_strs(ps, &r->fsds);
-		return (0);
-	case K_FWDLIST:
-		all_strs(ps, &r->fwds);
-		return (0);
-	case K_IORATE:
-		return (rd_rates(ps, &r->iorate, &r->iorate_n));
-	case K_FWDRATE:
-		return (rd_rates(ps, &r->fwdrate, &r->fwdrate_n));
-	case K_MAXDATA:
-		return (rd_maxdata(ps, r, d));
-	case K_CURVE:
-		return (rd_curve(ps, r));
-	case K_ELAPSED:
-		return (rd_seconds(ps, &r->elapsed_s));
-	case K_INTERVAL:
-		return (rd_seconds(ps, &r->interval_s));
-	case K_WARMUP:
-		r->warmup_set = 1;
-		return (rd_seconds(ps, &r->warmup_s));
-	case K_PAUSE:
-		return (rd_seconds(ps, &r->pause_s));
-	case K_LOOP:
-		return (rd_loop(ps, r, d));
-	case K_DISTRIBUTION:
-		if (one_str(ps, &s) != 0)
-			return (-1);
-		if (strcasecmp(s, "exponential") == 0)
-			r->distribution = RD_DIST_EXPONENTIAL;
-		else if (strcasecmp(s, "uniform") == 0)
-			r->distribution = RD_DIST_UNIFORM;
-		else if (strcasecmp(s, "deterministic") == 0)
-			r->distribution = RD_DIST_DETERMINISTIC;
-		else if (strcasecmp(s, "variable") == 0 ||
-		    strcasecmp(s, "spike") == 0)
-			return (fail(ps, "Parameter 'distribution=%s' is not "
-			    "supported by this implementation", s));
-		else
-			return (fail(ps, "Unknown keyword value: %s", s));
-		return (0);
-	case K_FORMAT:
-		return (rd_format(ps, r));
-	case K_OPENFLAGS:
-		if (check_openflags(ps) != 0)
-			return (-1);
-		all_strs(ps, &r->openflags);
-		return (0);
-	case K_STOPCURVE:
-		if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num ||
-		    ps->it->vals.v[0].num <= 0)
-			return (fail(ps, "Invalid 'stopcurve=' value: %s "
-			    "(milliseconds)", ps->it->value));
-		bag_set(&r->bag, "stopcurve", &ps->it->vals);
-		r->stopcurve_ms = ps->it->vals.v[0].num;
-		return (0);
-	case K_OPERATIONS:
-		return (rd_operations(ps, r));
-	default:
-		return (fail(ps, "internal: unhandled rd keyword %s",
-		    d->name));
-	}
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	if (strcasecmp(s, "exponential") == 0)
+		r->distribution = RD_DIST_EXPONENTIAL;
+	else if (strcasecmp(s, "uniform") == 0)
+		r->distribution = RD_DIST_UNIFORM;
+	else if (strcasecmp(s, "deterministic") == 0)
+		r->distribution = RD_DIST_DETERMINISTIC;
+	else if (strcasecmp(s, "variable") == 0 ||
+	    strcasecmp(s, "spike") == 0)
+		return (fail(ps, "Parameter 'distribution=%s' is not "
+		    "supported by this implementation", s));
+	else
+		return (fail(ps, "Unknown keyword value: %s", s));
+	return (0);
+}
+
+/* rd: format= */
+static int
+kw_rd_format(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	return (rd_format(ps, r));
+}
+
+/* rd: openflags= */
+static int
+kw_rd_openflags(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	if (check_openflags(ps) != 0)
+		return (-1);
+	all_strs(ps, &r->openflags);
+	return (0);
+}
+
+/* rd: stopcurve= */
+static int
+kw_rd_stopcurve(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num ||
+	    ps->it->vals.v[0].num <= 0)
+		return (fail(ps, "Invalid 'stopcurve=' value: %s "
+		    "(milliseconds)", ps->it->value));
+	bag_set(&r->bag, "stopcurve", &ps->it->vals);
+	r->stopcurve_ms = ps->it->vals.v[0].num;
+	return (0);
+}
+
+/* rd: operations= */
+static int
+kw_rd_operations(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+
+	(void)d;
+	return (rd_operations(ps, r));
 }
 
 /* Apply -e/-i/-w and check an rd's times (PARMFILE.md 8.1). */

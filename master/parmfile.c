@@ -450,24 +450,12 @@ parse_item(struct pstate *ps)
 	default:
 		break;
 	}
-	switch (ps->sec) {
-	case SEC_GENERAL:
-		return (do_general(ps, d));
-	case SEC_HD:
+	if (d->fn != NULL)
+		return (d->fn(ps, d));
+	if (ps->sec == SEC_HD)
 		return (do_hd(ps, d));
-	case SEC_SD:
-		return (do_sd(ps, d));
-	case SEC_WD:
-		return (do_wd(ps, d));
-	case SEC_RD:
-		return (do_rd(ps, d));
-	case SEC_FSD:
-		return (do_fs(ps, d));
-	case SEC_FWD:
-		return (do_fwd(ps, d));
-	default:
-		return (fail(ps, "internal: no section"));
-	}
+	return (fail(ps, "internal: unhandled %s keyword %s",
+	    sec_names[ps->sec], d->name));
 }
 
 /* Checks that need the whole stream. */
