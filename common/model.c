@@ -249,8 +249,8 @@ forloop_clear(struct forloop *l)
 }
 
 /* A new entry of kind ed with its defaults and name. */
-static void *
-entry_new(const struct entry_desc *ed, const char *name)
+void *
+model_entry_new(const struct entry_desc *ed, const char *name)
 {
 	void *e = xcalloc(1, ed->size);
 
@@ -274,8 +274,8 @@ entry_copy(const struct entry_desc *ed, const void *src, const char *name)
 }
 
 /* Free an entry; NULL is fine. */
-static void
-entry_free(const struct entry_desc *ed, void *e)
+void
+model_entry_free(const struct entry_desc *ed, void *e)
 {
 	if (e == NULL)
 		return;
@@ -306,7 +306,7 @@ general_clear(struct general *g)
 struct T *								\
 T##_new(const char *name)						\
 {									\
-	return (entry_new(&T##_desc, name));				\
+	return (model_entry_new(&T##_desc, name));			\
 }									\
 struct T *								\
 T##_copy(const struct T *src, const char *name)				\
@@ -316,7 +316,7 @@ T##_copy(const struct T *src, const char *name)				\
 void									\
 T##_free(struct T *e)							\
 {									\
-	entry_free(&T##_desc, e);					\
+	model_entry_free(&T##_desc, e);					\
 }
 ENTRY_FUNCS(hd)
 ENTRY_FUNCS(sd)

@@ -108,6 +108,9 @@ struct entry_desc {
 extern const struct entry_desc general_desc, hd_desc, sd_desc, wd_desc,
 	    rd_desc, fsd_desc, fwd_desc;
 
+/* A new entry of a named kind with its defaults; its free (model.c). */
+void	*model_entry_new(const struct entry_desc *, const char *name);
+void	 model_entry_free(const struct entry_desc *, void *entry);
 /* Defaults, deep copy (every field, name included), free of contents. */
 void	 fields_init(const struct entry_desc *, void *entry);
 void	 fields_copy(const struct entry_desc *, void *dst, const void *src);

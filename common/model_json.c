@@ -45,29 +45,16 @@ model_to_json(const struct model *m)
 /* One entry of a kind: its defaults, then every field of j. */
 static void *
 entry_from_json(const struct entry_desc *ed, const json_t *j,
-    struct errmsg *e, void *(*make)(const char *), void (*drop)(void *))
+    struct errmsg *e)
 {
-	void *x = make("");
+	void *x = model_entry_new(ed, "");
 
 	if (fields_from_json(ed, x, j, e) != 0) {
-		drop(x);
+		model_entry_free(ed, x);
 		return (NULL);
 	}
 	return (x);
 }
-
-static void *mk_hd(const char *n) { return (hd_new(n)); }
-static void *mk_sd(const char *n) { return (sd_new(n)); }
-static void *mk_wd(const char *n) { return (wd_new(n)); }
-static void *mk_rd(const char *n) { return (rd_new(n)); }
-static void *mk_fsd(const char *n) { return (fsd_new(n)); }
-static void *mk_fwd(const char *n) { return (fwd_new(n)); }
-static void fr_hd(void *x) { hd_free(x); }
-static void fr_sd(void *x) { sd_free(x); }
-static void fr_wd(void *x) { wd_free(x); }
-static void fr_rd(void *x) { rd_free(x); }
-static void fr_fsd(void *x) { fsd_free(x); }
-static void fr_fwd(void *x) { fwd_free(x); }
 
 /* Decode the array a of one kind onto the tail of head; -1 on error. */
 #define LIST_FROM_JSON(head, a, T) do {					\
@@ -80,8 +67,7 @@ static void fr_fwd(void *x) { fwd_free(x); }
 		goto fail;						\
 	}								\
 	json_array_foreach(a, i_, v_) {					\
-		struct T *x_ = entry_from_json(&T##_desc, v_, e,	\
-		    mk_##T, fr_##T);					\
+		struct T *x_ = entry_from_json(&T##_desc, v_, e);	\
 									\
 		if (x_ == NULL)						\
 			goto fail;					\
@@ -120,7 +106,7 @@ model_from_json(const json_t *j, struct errmsg *e)
 	LIST_FROM_JSON(&m->fsds, fsds, fsd);
 	LIST_FROM_JSON(&m->fwds, fwds, fwd);
 	if (!json_is_null(wdd) && (m->wd_default = entry_from_json(&wd_desc,
-	    wdd, e, mk_wd, fr_wd)) == NULL)
+	    wdd, e)) == NULL)
 		goto fail;
 	return (m);
 fail:
