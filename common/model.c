@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model_fields.h"
 #include "xmalloc.h"
 
 static const char *const loop_labels[LOOP_NKINDS] = {
@@ -247,17 +248,39 @@ forloop_clear(struct forloop *l)
 	memset(l, 0, sizeof(*l));
 }
 
-/* Copy an array of doubles (NULL for none). */
-static double *
-dup_doubles(const double *v, int n)
+/* A new entry of kind ed with its defaults and name. */
+void *
+model_entry_new(const struct entry_desc *ed, const char *name)
 {
-	double *d;
+	void *e = xcalloc(1, ed->size);
 
-	if (v == NULL || n <= 0)
-		return (NULL);
-	d = xcalloc((size_t)n, sizeof(*d));
-	memcpy(d, v, (size_t)n * sizeof(*d));
-	return (d);
+	fields_init(ed, e);
+	/* every kind but general starts with its name */
+	*(char **)FIELD_PTR(e, &ed->fields[0]) = xstrdup(name);
+	return (e);
+}
+
+/* A deep copy of src named name. */
+static void *
+entry_copy(const struct entry_desc *ed, const void *src, const char *name)
+{
+	void *e = xcalloc(1, ed->size);
+	char **np = FIELD_PTR(e, &ed->fields[0]);
+
+	fields_copy(ed, e, src);
+	free(*np);
+	*np = xstrdup(name);
+	return (e);
+}
+
+/* Free an entry; NULL is fine. */
+void
+model_entry_free(const struct entry_desc *ed, void *e)
+{
+	if (e == NULL)
+		return;
+	fields_clear(ed, e);
+	free(e);
 }
 
 /* General parameters with vdbench's defaults. */
@@ -265,345 +288,42 @@ void
 general_init(struct general *g)
 {
 	memset(g, 0, sizeof(*g));
-	g->compratio = 1.0;
-	g->formatsds = -1;
-	vdbhist_edges_default(&g->histogram);
-	bag_init(&g->bag);
+	fields_init(&general_desc, g);
 }
 
 /* Free the general parameters' contents. */
 void
 general_clear(struct general *g)
 {
-	bag_clear(&g->bag);
+	fields_clear(&general_desc, g);
 }
 
-/* A host with vdbench's defaults. */
-struct hd *
-hd_new(const char *name)
-{
-	struct hd *h = xcalloc(1, sizeof(*h));
-
-	h->name = xstrdup(name);
-	bag_init(&h->bag);
-	return (h);
+/*
+ * Each kind's constructor (the defaults of its field table), copy (vdbench
+ * makes a new entry a copy of its kind's default entry) and destructor.
+ */
+#define ENTRY_FUNCS(T)							\
+struct T *								\
+T##_new(const char *name)						\
+{									\
+	return (model_entry_new(&T##_desc, name));			\
+}									\
+struct T *								\
+T##_copy(const struct T *src, const char *name)				\
+{									\
+	return (entry_copy(&T##_desc, src, name));			\
+}									\
+void									\
+T##_free(struct T *e)							\
+{									\
+	model_entry_free(&T##_desc, e);					\
 }
-
-/* Duplicate a string that may be NULL. */
-static char *
-xstrdup_null(const char *s)
-{
-	return (s != NULL ? xstrdup(s) : NULL);
-}
-
-/* A new host copied from src (the default entry). */
-struct hd *
-hd_copy(const struct hd *src, const char *name)
-{
-	struct hd *h = xcalloc(1, sizeof(*h));
-
-	*h = *src;
-	h->name = xstrdup(name);
-	h->system = xstrdup_null(src->system);
-	h->shell = xstrdup_null(src->shell);
-	h->user = xstrdup_null(src->user);
-	h->vdbench = xstrdup_null(src->vdbench);
-	bag_copy(&h->bag, &src->bag);
-	return (h);
-}
-
-/* Free a host. NULL is fine. */
-void
-hd_free(struct hd *h)
-{
-	if (h == NULL)
-		return;
-	free(h->name);
-	free(h->system);
-	free(h->shell);
-	free(h->user);
-	free(h->vdbench);
-	bag_clear(&h->bag);
-	free(h);
-}
-
-/* An sd with vdbench's defaults (threads 8, hitarea 1m). */
-struct sd *
-sd_new(const char *name)
-{
-	struct sd *s = xcalloc(1, sizeof(*s));
-
-	s->name = xstrdup(name);
-	s->threads = 8;
-	s->hitarea_bytes = 1024 * 1024;
-	s->size_divisor = 1;
-	bag_init(&s->bag);
-	return (s);
-}
-
-/* A new sd copied from src. */
-struct sd *
-sd_copy(const struct sd *src, const char *name)
-{
-	struct sd *s = xcalloc(1, sizeof(*s));
-	int i;
-
-	*s = *src;
-	s->name = xstrdup(name);
-	s->luns = NULL;
-	if (src->nluns > 0) {
-		s->luns = xcalloc((size_t)src->nluns, sizeof(*s->luns));
-		for (i = 0; i < src->nluns; i++) {
-			s->luns[i].host = xstrdup_null(src->luns[i].host);
-			s->luns[i].lun = xstrdup_null(src->luns[i].lun);
-		}
-	}
-	strlist_copy(&s->openflags, &src->openflags);
-	bag_copy(&s->bag, &src->bag);
-	return (s);
-}
-
-/* Free an sd. NULL is fine. */
-void
-sd_free(struct sd *s)
-{
-	int i;
-
-	if (s == NULL)
-		return;
-	for (i = 0; i < s->nluns; i++) {
-		free(s->luns[i].host);
-		free(s->luns[i].lun);
-	}
-	free(s->luns);
-	free(s->name);
-	strlist_clear(&s->openflags);
-	bag_clear(&s->bag);
-	free(s);
-}
-
-/* A wd with vdbench's defaults (4k, 100 % reads, 100 % random). */
-struct wd *
-wd_new(const char *name)
-{
-	struct wd *w = xcalloc(1, sizeof(*w));
-
-	w->name = xstrdup(name);
-	xfer_set_single(&w->xfer, 4096);
-	w->readpct = 100;
-	w->seekpct = 100;
-	bag_init(&w->bag);
-	return (w);
-}
-
-/* A new wd copied from src. */
-struct wd *
-wd_copy(const struct wd *src, const char *name)
-{
-	struct wd *w = xcalloc(1, sizeof(*w));
-
-	*w = *src;
-	w->name = xstrdup(name);
-	strlist_copy(&w->sds, &src->sds);
-	xfer_copy(&w->xfer, &src->xfer);
-	strlist_copy(&w->hosts, &src->hosts);
-	strlist_copy(&w->openflags, &src->openflags);
-	bag_copy(&w->bag, &src->bag);
-	return (w);
-}
-
-/* Free a wd. NULL is fine. */
-void
-wd_free(struct wd *w)
-{
-	if (w == NULL)
-		return;
-	free(w->name);
-	strlist_clear(&w->sds);
-	xfer_clear(&w->xfer);
-	strlist_clear(&w->hosts);
-	strlist_clear(&w->openflags);
-	bag_clear(&w->bag);
-	free(w);
-}
-
-/* An rd with vdbench's defaults (elapsed 30, interval 1). */
-struct rd *
-rd_new(const char *name)
-{
-	struct rd *r = xcalloc(1, sizeof(*r));
-
-	r->name = xstrdup(name);
-	r->elapsed_s = 30;
-	r->interval_s = 1;
-	bag_init(&r->bag);
-	return (r);
-}
-
-/* A new rd copied from src. */
-struct rd *
-rd_copy(const struct rd *src, const char *name)
-{
-	struct rd *r = xcalloc(1, sizeof(*r));
-	int i;
-
-	*r = *src;
-	r->name = xstrdup(name);
-	strlist_copy(&r->wds, &src->wds);
-	strlist_copy(&r->sds, &src->sds);
-	strlist_copy(&r->fwds, &src->fwds);
-	strlist_copy(&r->fsds, &src->fsds);
-	r->iorate = dup_doubles(src->iorate, src->iorate_n);
-	r->fwdrate = dup_doubles(src->fwdrate, src->fwdrate_n);
-	r->curve_pct = dup_doubles(src->curve_pct, src->ncurve);
-	r->loops = NULL;
-	if (src->nloops > 0) {
-		r->loops = xcalloc((size_t)src->nloops, sizeof(*r->loops));
-		for (i = 0; i < src->nloops; i++)
-			forloop_copy(&r->loops[i], &src->loops[i]);
-	}
-	strlist_copy(&r->openflags, &src->openflags);
-	strlist_copy(&r->format, &src->format);
-	bag_copy(&r->bag, &src->bag);
-	return (r);
-}
-
-/* Free an rd. NULL is fine. */
-void
-rd_free(struct rd *r)
-{
-	int i;
-
-	if (r == NULL)
-		return;
-	free(r->name);
-	strlist_clear(&r->wds);
-	strlist_clear(&r->sds);
-	strlist_clear(&r->fwds);
-	strlist_clear(&r->fsds);
-	free(r->iorate);
-	free(r->fwdrate);
-	free(r->curve_pct);
-	for (i = 0; i < r->nloops; i++)
-		forloop_clear(&r->loops[i]);
-	free(r->loops);
-	strlist_clear(&r->openflags);
-	strlist_clear(&r->format);
-	bag_clear(&r->bag);
-	free(r);
-}
-
-/* An fsd; its keywords are kept in the bag until file workloads exist. */
-struct fsd *
-fsd_new(const char *name)
-{
-	struct fsd *f = xcalloc(1, sizeof(*f));
-
-	f->name = xstrdup(name);
-	f->depth = 1;
-	f->width = 1;
-	f->files = 10;
-	f->nsizes = 1;
-	f->size_bytes = xcalloc(1, sizeof(uint64_t));
-	f->size_bytes[0] = 4096;
-	bag_init(&f->bag);
-	return (f);
-}
-
-/* A new fsd copied from src. */
-struct fsd *
-fsd_copy(const struct fsd *src, const char *name)
-{
-	struct fsd *f = fsd_new(name);
-
-	free(f->size_bytes);
-	f->anchor = xstrdup_null(src->anchor);
-	f->depth = src->depth;
-	f->width = src->width;
-	f->files = src->files;
-	f->dist_all = src->dist_all;
-	f->nsizes = src->nsizes;
-	f->size_bytes = xcalloc((size_t)src->nsizes, sizeof(uint64_t));
-	memcpy(f->size_bytes, src->size_bytes,
-	    (size_t)src->nsizes * sizeof(uint64_t));
-	f->size_pct = dup_doubles(src->size_pct, src->nsizes);
-	f->size_avg = src->size_avg;
-	f->totalsize_bytes = src->totalsize_bytes;
-	f->wss_bytes = src->wss_bytes;
-	f->shared = src->shared;
-	bag_clear(&f->bag);
-	bag_copy(&f->bag, &src->bag);
-	return (f);
-}
-
-/* Free an fsd. NULL is fine. */
-void
-fsd_free(struct fsd *f)
-{
-	if (f == NULL)
-		return;
-	free(f->name);
-	free(f->anchor);
-	free(f->size_bytes);
-	free(f->size_pct);
-	bag_clear(&f->bag);
-	free(f);
-}
-
-/* An fwd with vdbench's defaults (read, sequential, 4k, 1 thread). */
-struct fwd *
-fwd_new(const char *name)
-{
-	struct fwd *f = xcalloc(1, sizeof(*f));
-
-	f->name = xstrdup(name);
-	f->operation = xstrdup("read");
-	f->fileselect = xstrdup("sequential");
-	f->fileio = xstrdup("sequential");
-	xfer_set_single(&f->xfer, 4096);
-	f->threads = 1;
-	bag_init(&f->bag);
-	return (f);
-}
-
-/* A new fwd copied from src. */
-struct fwd *
-fwd_copy(const struct fwd *src, const char *name)
-{
-	struct fwd *f = xcalloc(1, sizeof(*f));
-
-	*f = *src;
-	f->name = xstrdup(name);
-	strlist_copy(&f->fsds, &src->fsds);
-	f->operation = xstrdup_null(src->operation);
-	f->fileselect = xstrdup_null(src->fileselect);
-	f->fileio = xstrdup_null(src->fileio);
-	xfer_copy(&f->xfer, &src->xfer);
-	f->target = xstrdup_null(src->target);
-	strlist_copy(&f->hosts, &src->hosts);
-	strlist_copy(&f->openflags, &src->openflags);
-	bag_copy(&f->bag, &src->bag);
-	return (f);
-}
-
-/* Free an fwd. NULL is fine. */
-void
-fwd_free(struct fwd *f)
-{
-	if (f == NULL)
-		return;
-	free(f->name);
-	strlist_clear(&f->fsds);
-	free(f->operation);
-	free(f->fileselect);
-	free(f->fileio);
-	xfer_clear(&f->xfer);
-	free(f->target);
-	strlist_clear(&f->hosts);
-	strlist_clear(&f->openflags);
-	bag_clear(&f->bag);
-	free(f);
-}
+ENTRY_FUNCS(hd)
+ENTRY_FUNCS(sd)
+ENTRY_FUNCS(wd)
+ENTRY_FUNCS(rd)
+ENTRY_FUNCS(fsd)
+ENTRY_FUNCS(fwd)
 
 static void	sd_index_free(struct sd_index *);
 

@@ -56,6 +56,17 @@ struct general {
 	int			port;			/* 0 = default */
 	int			histogram_set;
 	struct vdbhist_edges	histogram;
+	/*
+	 * Typed from keywords the bag still carries too (model_fields.c
+	 * F_BAGCOPY) until every reader takes these.
+	 */
+	double			dedupratio;		/* 0 = no dedup */
+	uint64_t		dedupunit_bytes;	/* default 128k */
+	double			dedupsets;	/* <0: percent; default -5 */
+	int			data_errors;		/* default 50 */
+	struct strlist		report;		/* report= words */
+	struct strlist		startcmd;	/* command(s), target words */
+	struct strlist		endcmd;
 	struct bag		bag;
 };
 
@@ -90,6 +101,9 @@ struct sd {
 	int			 range_set;
 	double			 range[2];	/* <=100: percent, else bytes */
 	struct strlist		 openflags;
+	char			*engine;	/* NULL = automatic */
+	int			 overwrite_data;
+	int			 allow_mounted_write;
 	struct bag		 bag;
 	TAILQ_ENTRY(sd)		 entry;
 };
@@ -127,6 +141,11 @@ struct wd {
 	double			 iorate;
 	int			 priority_set;
 	int			 priority;
+	int			 hotband_set;
+	double			 hotband[2];	/* as range= */
+	int			 hotband_wrap;	/* past the end, wraps to 0 */
+	int			 stride_set;
+	double			 stride_bytes[2];	/* min, max */
 	struct bag		 bag;
 	TAILQ_ENTRY(wd)		 entry;
 };
@@ -189,6 +208,15 @@ struct rd {
 	struct forloop		*loops;
 	struct strlist		 openflags;
 	struct strlist		 format;	/* FSD format= words */
+	/*
+	 * maxdata= (0), maxdataread= (1) or maxdatawritten= (2), the last
+	 * of them in that order when several are given; -1 = none. The
+	 * value is bytes, or (<= 100) a multiple of the run's lun sizes.
+	 */
+	int			 maxdata_dir;
+	double			 maxdata;
+	double			 stopcurve_ms;	/* 0 = none */
+	struct strlist		 operations;	/* lower case */
 	struct bag		 bag;
 	TAILQ_ENTRY(rd)		 entry;
 };
@@ -208,6 +236,7 @@ struct fsd {
 	uint64_t		 totalsize_bytes;	/* 0 = all files */
 	uint64_t		 wss_bytes;	/* 0 = all files */
 	int			 shared;
+	struct strlist		 openflags;
 	struct bag		 bag;
 	TAILQ_ENTRY(fsd)	 entry;
 };
@@ -231,6 +260,8 @@ struct fwd {
 	char			*target;
 	struct strlist		 hosts;
 	struct strlist		 openflags;
+	/* fileselect=(poisson,midpoint=n): n, when fileselect is poisson */
+	double			 poisson_midpoint;	/* default 3 */
 	struct bag		 bag;
 	TAILQ_ENTRY(fwd)	 entry;
 };

@@ -44,4 +44,21 @@ int	parmfile_load_buffer(const char *name, const char *text,
 int	parmfile_parse_items(const struct pitems *, const struct parm_opts *,
 	    struct model **out, struct strlist *notes, struct errmsg *e);
 
+/*
+ * What a keyword of the section tables does: typed into the model; kept
+ * untyped in the entry's bag (read by name elsewhere); accepted for
+ * planning, a run refuses it (unbuilt); accepted with a console warning
+ * because vdbc has no behaviour for it; or refused with vdbench's text.
+ */
+enum parm_kw_kind {
+	PARM_KW_TYPED,
+	PARM_KW_BAG,
+	PARM_KW_UNBUILT,
+	PARM_KW_NOEFFECT,
+	PARM_KW_REJECT,
+};
+/* Call fn for every keyword of every section, in table order. */
+void	parmfile_keywords(void (*fn)(void *arg, const char *section,
+	    const char *kw, enum parm_kw_kind kind), void *arg);
+
 #endif /* MASTER_PARMFILE_H */

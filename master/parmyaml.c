@@ -15,6 +15,7 @@
 
 #include <yaml.h>
 
+#include "model_fields.h"
 #include "units.h"
 #include "xmalloc.h"
 
@@ -538,274 +539,332 @@ xfer(FILE *f, const struct xfer *x)
 	fputs("]\n", f);
 }
 
-/* One wd. */
+/*
+ * The fields whose YAML form is not one keyword and one value (Y_HOOK),
+ * by entry kind and field name.
+ */
 static void
-dump_wd(FILE *f, const struct wd *w)
+hook_histogram(FILE *f, const void *entry)
 {
-	fputs("  - wd: ", f);
-	qstr(f, w->name);
-	fputc('\n', f);
-	strs(f, "sd", &w->sds);
-	if (w->skew_set) {
-		fputs("    skew: ", f);
-		num(f, w->skew_pct);
-		fputc('\n', f);
+	const struct general *g = entry;
+	unsigned int e;
+
+	if (!g->histogram_set)
+		return;
+	fputs("  histogram: [default", f);
+	for (e = 0; e < g->histogram.n; e++)
+		fprintf(f, ", %llu", (unsigned long long)g->histogram.edge_us[e]);
+	fputs(g->histogram.suppress ? ", suppress]\n" : "]\n", f);
+}
+
+/* host/lun pairs, in order, as a list of pairs. */
+static void
+hook_luns(FILE *f, const void *entry)
+{
+	const struct sd *s = entry;
+	int i;
+
+	fputs("    luns:\n", f);
+	for (i = 0; i < s->nluns; i++) {
+		fputs("      - { ", f);
+		if (strcmp(s->luns[i].host, "*") != 0) {
+			fputs("host: ", f);
+			qstr(f, s->luns[i].host);
+			fputs(", ", f);
+		}
+		fputs("lun: ", f);
+		qstr(f, s->luns[i].lun);
+		fputs(" }\n", f);
 	}
-	xfer(f, &w->xfer);
-	fputs("    rdpct: ", f);
-	num(f, w->readpct);
-	fputs("\n    seekpct: ", f);
+}
+
+static void
+hook_sd_size(FILE *f, const void *entry)
+{
+	const struct sd *s = entry;
+
+	if (s->size_bytes > 0)
+		fprintf(f, "    size: [%llu, %llu]\n", (unsigned long long)
+		    (s->size_bytes * s->size_divisor),
+		    (unsigned long long)s->size_divisor);
+}
+
+static void
+hook_wd_xfer(FILE *f, const void *entry)
+{
+	xfer(f, &((const struct wd *)entry)->xfer);
+}
+
+static void
+hook_fwd_xfer(FILE *f, const void *entry)
+{
+	xfer(f, &((const struct fwd *)entry)->xfer);
+}
+
+static void
+hook_seekpct(FILE *f, const void *entry)
+{
+	const struct wd *w = entry;
+
+	fputs("    seekpct: ", f);
 	if (w->seek_eof)
 		fputs("eof", f);
 	else
 		num(f, w->seekpct);
-	fputs("\n    rhpct: ", f);
-	num(f, w->rhpct);
-	fputs("\n    whpct: ", f);
-	num(f, w->whpct);
 	fputc('\n', f);
-	if (w->range_set)
-		nums(f, "range", w->range, 2, 0);
-	strs(f, "host", &w->hosts);
-	strs(f, "openflags", &w->openflags);
-	if (w->iorate_set) {
-		fputs("    iorate: ", f);
-		num(f, w->iorate);
-		fputc('\n', f);
-	}
-	if (w->priority_set)
-		fprintf(f, "    priority: %d\n", w->priority);
-	bag(f, &w->bag, "    ");
 }
 
-/* The model as YAML keywords; defaults are already applied. */
+static void
+hook_loops(FILE *f, const void *entry)
+{
+	static const char *const loopkw[LOOP_NKINDS] = {
+		"forxfersize", "forthreads", "forrdpct", "forrhpct",
+		"forwhpct", "forseekpct", "forhitarea", "forcompratio",
+		"fordepth", "forwidth", "forfiles", "forsizes",
+		"fortotalsize", "forwss", "foroperations", NULL, NULL,
+	};
+	const struct rd *r = entry;
+	int i;
+
+	for (i = 0; i < r->nloops; i++) {
+		const struct forloop *l = &r->loops[i];
+
+		if (loopkw[l->kind] == NULL)
+			continue;
+		if (l->strs != NULL) {
+			struct strlist sl = { l->n, l->strs, 0 };
+
+			strs(f, loopkw[l->kind], &sl);
+		} else
+			nums(f, loopkw[l->kind], l->vals, l->n, 0);
+	}
+}
+
+static void
+hook_fsd_sizes(FILE *f, const void *entry)
+{
+	const struct fsd *fs = entry;
+	int i;
+
+	fputs("    sizes: [", f);
+	for (i = 0; i < fs->nsizes; i++) {
+		fprintf(f, "%s%llu", i > 0 ? ", " : "",
+		    (unsigned long long)fs->size_bytes[i]);
+		if (fs->size_pct != NULL) {
+			fputs(", ", f);
+			num(f, fs->size_pct[i]);
+		}
+	}
+	fputs(fs->size_avg ? ", 0]\n" : "]\n", f);
+}
+
+static void
+hook_stopafter(FILE *f, const void *entry)
+{
+	const struct fwd *fw = entry;
+
+	if (fw->stopafter != 0) {
+		fputs("    stopafter: ", f);
+		rate(f, fw->stopafter);
+		fputc('\n', f);
+	}
+}
+
+static void
+hook_fileio(FILE *f, const void *entry)
+{
+	const struct fwd *fw = entry;
+
+	if (fw->fileio_shared || fw->fileio_delete)
+		fprintf(f, "    fileio: [%s, %s]\n", fw->fileio,
+		    fw->fileio_shared ? "shared" : "delete");
+	else
+		fprintf(f, "    fileio: %s\n", fw->fileio);
+}
+
+static const struct {
+	const struct entry_desc	*ed;
+	const char		*field;
+	void			(*fn)(FILE *, const void *);
+} hooks[] = {
+	{ &general_desc, "histogram_set", hook_histogram },
+	{ &sd_desc, "luns", hook_luns },
+	{ &sd_desc, "size_bytes", hook_sd_size },
+	{ &wd_desc, "xfer", hook_wd_xfer },
+	{ &wd_desc, "seekpct", hook_seekpct },
+	{ &rd_desc, "loops", hook_loops },
+	{ &fsd_desc, "size_bytes", hook_fsd_sizes },
+	{ &fwd_desc, "stopafter", hook_stopafter },
+	{ &fwd_desc, "fileio", hook_fileio },
+	{ &fwd_desc, "xfer", hook_fwd_xfer },
+};
+
+/* The int flag a field's dump depends on. */
+static int
+set_flag(const struct field_desc *fd, const void *entry)
+{
+	return (*(const int *)((const char *)entry + fd->aux_off));
+}
+
+/* An integer field as its C type prints it; 0 when not positive. */
+static int
+uint_field(FILE *f, const char *ind, const struct field_desc *fd,
+    const void *p, int nonzero)
+{
+	switch (fd->type) {
+	case FT_INT:
+		if (nonzero && *(const int *)p <= 0)
+			return (0);
+		fprintf(f, "%s%s: %d\n", ind, fd->yaml, *(const int *)p);
+		return (1);
+	case FT_U32:
+		if (nonzero && *(const uint32_t *)p == 0)
+			return (0);
+		fprintf(f, "%s%s: %u\n", ind, fd->yaml, *(const uint32_t *)p);
+		return (1);
+	default:
+		if (nonzero && *(const uint64_t *)p == 0)
+			return (0);
+		fprintf(f, "%s%s: %llu\n", ind, fd->yaml,
+		    (unsigned long long)*(const uint64_t *)p);
+		return (1);
+	}
+}
+
+/* One field of an entry in its YAML form. */
+static void
+dump_field(FILE *f, const char *ind, const struct entry_desc *ed,
+    const struct field_desc *fd, const void *entry)
+{
+	const void *p = FIELD_CPTR(entry, fd);
+	const char *str = fd->type == FT_STR ? *(char *const *)p : NULL;
+	size_t i;
+
+	if (fd->flags & F_BAGCOPY)
+		return;
+	switch (fd->ystyle) {
+	case Y_NONE:
+		return;
+	case Y_NUM_SET:
+		if (!set_flag(fd, entry))
+			return;
+		/* FALLTHROUGH */
+	case Y_NUM:
+		fprintf(f, "%s%s: ", ind, fd->yaml);
+		num(f, *(const double *)p);
+		fputc('\n', f);
+		return;
+	case Y_UINT_SET:
+		if (set_flag(fd, entry))
+			uint_field(f, ind, fd, p, 0);
+		return;
+	case Y_UINT:
+	case Y_UINT_NZ:
+		uint_field(f, ind, fd, p, fd->ystyle == Y_UINT_NZ);
+		return;
+	case Y_YESNO:
+		if (*(const int *)p >= 0)
+			fprintf(f, "%s%s: %s\n", ind, fd->yaml,
+			    *(const int *)p ? "yes" : "no");
+		return;
+	case Y_WORD:
+		if (fd->type == FT_BOOL) {
+			if (*(const int *)p)
+				fprintf(f, "%s%s: %s\n", ind, fd->yaml,
+				    fd->names[0]);
+			return;
+		}
+		/* FALLTHROUGH */
+	case Y_WORD_NN:
+		if (str != NULL)
+			fprintf(f, "%s%s: %s\n", ind, fd->yaml, str);
+		return;
+	case Y_QSTR_NN:
+		if (str == NULL)
+			return;
+		/* FALLTHROUGH */
+	case Y_QSTR:
+		fprintf(f, "%s%s: ", ind, fd->yaml);
+		qstr(f, str != NULL ? str : "");
+		fputc('\n', f);
+		return;
+	case Y_STRS:
+		strs(f, fd->yaml, p);
+		return;
+	case Y_RANGE_SET:
+		if (set_flag(fd, entry))
+			nums(f, fd->yaml, p, 2, 0);
+		return;
+	case Y_RATES:
+	case Y_NUMS_NN:
+		if (*(double *const *)p != NULL && set_flag(fd, entry) > 0)
+			nums(f, fd->yaml, *(double *const *)p,
+			    set_flag(fd, entry), fd->ystyle == Y_RATES);
+		return;
+	case Y_ENUM_NZ:
+		if (*(const int *)p != 0)
+			fprintf(f, "%s%s: %s\n", ind, fd->yaml,
+			    fd->names[*(const int *)p]);
+		return;
+	case Y_BAG:
+		bag(f, p, ind);
+		return;
+	case Y_HOOK:
+		for (i = 0; i < sizeof(hooks) / sizeof(hooks[0]); i++) {
+			if (hooks[i].ed == ed &&
+			    strcmp(hooks[i].field, fd->name) == 0)
+				hooks[i].fn(f, entry);
+		}
+		return;
+	}
+}
+
+/* An entry: "  - kind: name" and its fields, or general's fields. */
+static void
+dump_entry(FILE *f, const struct entry_desc *ed, const void *entry)
+{
+	const char *ind = "  ";
+	int i;
+
+	if (ed->fields[0].flags & F_NAME) {
+		fprintf(f, "  - %s: ", ed->name);
+		qstr(f, *(char *const *)FIELD_CPTR(entry, &ed->fields[0]));
+		fputc('\n', f);
+		ind = "    ";
+	}
+	for (i = 0; i < ed->nfields; i++)
+		dump_field(f, ind, ed, &ed->fields[i], entry);
+}
+
+/* "kind:" and each entry of a list. */
+#define DUMP_LIST(f, head, T) do {					\
+	const struct T *e_;						\
+									\
+	if (!TAILQ_EMPTY(head))						\
+		fputs(#T ":\n", f);					\
+	TAILQ_FOREACH(e_, head, entry)					\
+		dump_entry(f, &T##_desc, e_);				\
+} while (0)
+
+/* The model as YAML keywords, from the field tables; defaults applied. */
 void
 parmyaml_dump(const struct model *m, FILE *f)
 {
-	const struct general *g = &m->general;
-	const struct hd *h;
-	const struct fsd *fs;
-	const struct sd *s;
 	const struct wd *w;
-	const struct fwd *fw;
-	const struct rd *r;
-	unsigned int e;
-	int i;
 
 	fputs("# vdbc parmfile, YAML form (vdbc -s --dump=yaml)\n", f);
 	fputs("general:\n", f);
-	fputs("  compratio: ", f);
-	num(f, g->compratio);
-	fputc('\n', f);
-	if (g->formatxfersize_bytes > 0)
-		fprintf(f, "  formatxfersize: %llu\n",
-		    (unsigned long long)g->formatxfersize_bytes);
-	if (g->formatsds >= 0)
-		fprintf(f, "  formatsds: %s\n", g->formatsds ? "yes" : "no");
-	if (g->port > 0)
-		fprintf(f, "  port: %d\n", g->port);
-	if (g->histogram_set) {
-		fputs("  histogram: [default", f);
-		for (e = 0; e < g->histogram.n; e++)
-			fprintf(f, ", %llu", (unsigned long long)
-			    g->histogram.edge_us[e]);
-		fputs(g->histogram.suppress ? ", suppress]\n" : "]\n", f);
-	}
-	bag(f, &g->bag, "  ");
-	if (!TAILQ_EMPTY(&m->hds))
-		fputs("hd:\n", f);
-	TAILQ_FOREACH(h, &m->hds, entry) {
-		fputs("  - hd: ", f);
-		qstr(f, h->name);
-		fputc('\n', f);
-		if (h->system != NULL) {
-			fputs("    system: ", f);
-			qstr(f, h->system);
-			fputc('\n', f);
-		}
-		if (h->jvms > 0)
-			fprintf(f, "    jvms: %d\n", h->jvms);
-		if (h->shell != NULL)
-			fprintf(f, "    shell: %s\n", h->shell);
-		if (h->user != NULL) {
-			fputs("    user: ", f);
-			qstr(f, h->user);
-			fputc('\n', f);
-		}
-		if (h->vdbench != NULL) {
-			fputs("    vdbench: ", f);
-			qstr(f, h->vdbench);
-			fputc('\n', f);
-		}
-		if (h->clients > 0)
-			fprintf(f, "    clients: %d\n", h->clients);
-		bag(f, &h->bag, "    ");
-	}
-	if (!TAILQ_EMPTY(&m->fsds))
-		fputs("fsd:\n", f);
-	TAILQ_FOREACH(fs, &m->fsds, entry) {
-		fputs("  - fsd: ", f);
-		qstr(f, fs->name);
-		fputs("\n    anchor: ", f);
-		qstr(f, fs->anchor != NULL ? fs->anchor : "");
-		fprintf(f, "\n    depth: %d\n    width: %d\n    files: %llu\n",
-		    fs->depth, fs->width, (unsigned long long)fs->files);
-		if (fs->dist_all)
-			fputs("    distribution: all\n", f);
-		fputs("    sizes: [", f);
-		for (i = 0; i < fs->nsizes; i++) {
-			fprintf(f, "%s%llu", i > 0 ? ", " : "",
-			    (unsigned long long)fs->size_bytes[i]);
-			if (fs->size_pct != NULL) {
-				fputs(", ", f);
-				num(f, fs->size_pct[i]);
-			}
-		}
-		fputs(fs->size_avg ? ", 0]\n" : "]\n", f);
-		if (fs->totalsize_bytes > 0)
-			fprintf(f, "    totalsize: %llu\n",
-			    (unsigned long long)fs->totalsize_bytes);
-		if (fs->wss_bytes > 0)
-			fprintf(f, "    wss: %llu\n",
-			    (unsigned long long)fs->wss_bytes);
-		if (fs->shared)
-			fputs("    shared: yes\n", f);
-		bag(f, &fs->bag, "    ");
-	}
-	if (!TAILQ_EMPTY(&m->sds))
-		fputs("sd:\n", f);
-	TAILQ_FOREACH(s, &m->sds, entry) {
-		fputs("  - sd: ", f);
-		qstr(f, s->name);
-		fputc('\n', f);
-		/* host/lun pairs, in order, as a list of pairs. */
-		fputs("    luns:\n", f);
-		for (i = 0; i < s->nluns; i++) {
-			fputs("      - { ", f);
-			if (strcmp(s->luns[i].host, "*") != 0) {
-				fputs("host: ", f);
-				qstr(f, s->luns[i].host);
-				fputs(", ", f);
-			}
-			fputs("lun: ", f);
-			qstr(f, s->luns[i].lun);
-			fputs(" }\n", f);
-		}
-		if (s->size_bytes > 0)
-			fprintf(f, "    size: [%llu, %llu]\n",
-			    (unsigned long long)(s->size_bytes *
-			    s->size_divisor), (unsigned long long)
-			    s->size_divisor);
-		fprintf(f, "    threads: %u\n    hitarea: %llu\n", s->threads,
-		    (unsigned long long)s->hitarea_bytes);
-		if (s->offset_bytes > 0)
-			fprintf(f, "    offset: %llu\n",
-			    (unsigned long long)s->offset_bytes);
-		if (s->align_bytes > 0)
-			fprintf(f, "    align: %llu\n",
-			    (unsigned long long)s->align_bytes);
-		if (s->range_set)
-			nums(f, "range", s->range, 2, 0);
-		strs(f, "openflags", &s->openflags);
-		bag(f, &s->bag, "    ");
-	}
+	dump_entry(f, &general_desc, &m->general);
+	DUMP_LIST(f, &m->hds, hd);
+	DUMP_LIST(f, &m->fsds, fsd);
+	DUMP_LIST(f, &m->sds, sd);
 	if (!TAILQ_EMPTY(&m->wds) || m->wd_default != NULL)
 		fputs("wd:\n", f);
 	TAILQ_FOREACH(w, &m->wds, entry)
-		dump_wd(f, w);
+		dump_entry(f, &wd_desc, w);
 	/* The default last: it only matters to an rd with sd= and no wd=. */
 	if (m->wd_default != NULL)
-		dump_wd(f, m->wd_default);
-	if (!TAILQ_EMPTY(&m->fwds))
-		fputs("fwd:\n", f);
-	TAILQ_FOREACH(fw, &m->fwds, entry) {
-		fputs("  - fwd: ", f);
-		qstr(f, fw->name);
-		fputc('\n', f);
-		strs(f, "fsd", &fw->fsds);
-		fprintf(f, "    operation: %s\n", fw->operation);
-		if (fw->readpct_set) {
-			fputs("    rdpct: ", f);
-			num(f, fw->readpct);
-			fputc('\n', f);
-		}
-		if (fw->stopafter != 0) {
-			fputs("    stopafter: ", f);
-			rate(f, fw->stopafter);
-			fputc('\n', f);
-		}
-		fprintf(f, "    fileselect: %s\n", fw->fileselect);
-		if (fw->fileio_shared || fw->fileio_delete)
-			fprintf(f, "    fileio: [%s, %s]\n", fw->fileio,
-			    fw->fileio_shared ? "shared" : "delete");
-		else
-			fprintf(f, "    fileio: %s\n", fw->fileio);
-		xfer(f, &fw->xfer);
-		if (fw->skew_set) {
-			fputs("    skew: ", f);
-			num(f, fw->skew_pct);
-			fputc('\n', f);
-		}
-		fprintf(f, "    threads: %d\n", fw->threads);
-		if (fw->target != NULL) {
-			fputs("    target: ", f);
-			qstr(f, fw->target);
-			fputc('\n', f);
-		}
-		strs(f, "host", &fw->hosts);
-		strs(f, "openflags", &fw->openflags);
-		bag(f, &fw->bag, "    ");
-	}
-	if (!TAILQ_EMPTY(&m->rds))
-		fputs("rd:\n", f);
-	TAILQ_FOREACH(r, &m->rds, entry) {
-		static const char *const loopkw[LOOP_NKINDS] = {
-			"forxfersize", "forthreads", "forrdpct", "forrhpct",
-			"forwhpct", "forseekpct", "forhitarea",
-			"forcompratio", "fordepth", "forwidth", "forfiles",
-			"forsizes", "fortotalsize", "forwss", "foroperations",
-			NULL, NULL,
-		};
-
-		fputs("  - rd: ", f);
-		qstr(f, r->name);
-		fputc('\n', f);
-		strs(f, "wd", &r->wds);
-		strs(f, "sd", &r->sds);
-		strs(f, "fsd", &r->fsds);
-		strs(f, "fwd", &r->fwds);
-		if (r->iorate_n > 0)
-			nums(f, "iorate", r->iorate, r->iorate_n, 1);
-		if (r->fwdrate_n > 0)
-			nums(f, "fwdrate", r->fwdrate, r->fwdrate_n, 1);
-		if (r->curve_pct != NULL)
-			nums(f, "curve", r->curve_pct, r->ncurve, 0);
-		fprintf(f, "    elapsed: %llu\n    interval: %llu\n",
-		    (unsigned long long)r->elapsed_s,
-		    (unsigned long long)r->interval_s);
-		if (r->warmup_set)
-			fprintf(f, "    warmup: %llu\n",
-			    (unsigned long long)r->warmup_s);
-		if (r->pause_s > 0)
-			fprintf(f, "    pause: %llu\n",
-			    (unsigned long long)r->pause_s);
-		if (r->distribution != RD_DIST_EXPONENTIAL)
-			fprintf(f, "    distribution: %s\n", r->distribution ==
-			    RD_DIST_UNIFORM ? "uniform" : "deterministic");
-		for (i = 0; i < r->nloops; i++) {
-			const struct forloop *l = &r->loops[i];
-
-			if (loopkw[l->kind] == NULL)
-				continue;
-			if (l->strs != NULL) {
-				struct strlist sl = { l->n, l->strs, 0 };
-
-				strs(f, loopkw[l->kind], &sl);
-			} else
-				nums(f, loopkw[l->kind], l->vals, l->n, 0);
-		}
-		strs(f, "openflags", &r->openflags);
-		strs(f, "format", &r->format);
-		bag(f, &r->bag, "    ");
-	}
+		dump_entry(f, &wd_desc, m->wd_default);
+	DUMP_LIST(f, &m->fwds, fwd);
+	DUMP_LIST(f, &m->rds, rd);
 }

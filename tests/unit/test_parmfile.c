@@ -531,6 +531,72 @@ test_place_100k(void **state)
 	model_free(m);
 }
 
+/* Append "section:kw " of one kind to a buffer. */
+struct kwlist {
+	enum parm_kw_kind	 kind;
+	char			 buf[4096];
+};
+
+static void
+kw_collect(void *arg, const char *section, const char *kw,
+    enum parm_kw_kind kind)
+{
+	struct kwlist *l = arg;
+	size_t n = strlen(l->buf);
+
+	if (kind == l->kind)
+		snprintf(l->buf + n, sizeof(l->buf) - n, "%s:%s ", section, kw);
+}
+
+/*
+ * The keywords accepted with no behaviour are listed from the tables, so
+ * adding one (or giving one a behaviour) shows here; each prints a console
+ * line when used.
+ */
+static void
+test_keyword_kinds(void **state)
+{
+	struct kwlist l;
+	struct strlist notes = { 0, NULL, 0 };
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+
+	(void)state;
+	memset(&l, 0, sizeof(l));
+	l.kind = PARM_KW_NOEFFECT;
+	parmfile_keywords(kw_collect, &l);
+	printf("no effect in vdbc: %s\n", l.buf);
+	assert_string_equal(l.buf, "general:heartbeat_error "
+	    "general:create_anchors general:report_run_totals general:psrset "
+	    "general:abort_failed_skew general:misc general:pattern_buffer "
+	    "general:showlba sd:kstat sd:instance sd:resetlun sd:resetbus ");
+	/* every keyword is typed, unbuilt, without effect or rejected */
+	memset(&l, 0, sizeof(l));
+	l.kind = PARM_KW_BAG;
+	parmfile_keywords(kw_collect, &l);
+	printf("untyped (bag): %s\n", l.buf);
+	assert_string_equal(l.buf, "");
+	memset(&l, 0, sizeof(l));
+	l.kind = PARM_KW_UNBUILT;
+	parmfile_keywords(kw_collect, &l);
+	printf("refused by a run (unbuilt): %s\n", l.buf);
+	assert_non_null(strstr(l.buf, "general:deduphotsets "));
+
+	pt_opts(&o);
+	assert_int_equal(parmfile_load_buffer("t.parm", "create_anchors=yes\n"
+	    "sd=sd1,lun=/dev/sdb,resetlun=1\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
+	    &e), 0);
+	assert_int_equal(notes.n, 2);
+	assert_string_equal(notes.v[0], "vdbc: 'create_anchors=' is accepted "
+	    "but has no effect in vdbc (docs/differences.md)");
+	assert_non_null(strstr(notes.v[1], "'resetlun='"));
+	assert_int_equal(m->unbuilt.n, 0);
+	strlist_clear(&notes);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -549,6 +615,7 @@ main(void)
 		cmocka_unit_test(test_total_sds),
 		cmocka_unit_test(test_sd_index),
 		cmocka_unit_test(test_place_100k),
+		cmocka_unit_test(test_keyword_kinds),
 	};
 	return (cmocka_run_group_tests_name("parmfile", tests, NULL, NULL));
 }

@@ -1,0 +1,531 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Storage and workload definitions (PARMFILE.md 6, 7): their keyword
+ * tables and handlers.
+ * Part of the parmfile parser (parm_int.h).
+ */
+#include "parm_int.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fstree.h"
+#include "html.h"
+#include "model_fields.h"
+#include "mtime.h"
+#include "xmalloc.h"
+#include "parmyaml.h"
+#include "plan.h"
+
+static int	kw_sd_engine(struct pstate *, const struct kwdef *);
+static int	kw_sd_hitarea(struct pstate *, const struct kwdef *);
+static int	kw_sd_host(struct pstate *, const struct kwdef *);
+static int	kw_sd_lun(struct pstate *, const struct kwdef *);
+static int	kw_sd_offset(struct pstate *, const struct kwdef *);
+static int	kw_sd_openflags(struct pstate *, const struct kwdef *);
+static int	kw_sd_overwrite(struct pstate *, const struct kwdef *);
+static int	kw_sd_range(struct pstate *, const struct kwdef *);
+static int	kw_sd_size(struct pstate *, const struct kwdef *);
+static int	kw_sd_threads(struct pstate *, const struct kwdef *);
+
+const struct kwdef sd_kws[] = {
+	{ "sd", EXACT, K_NAME, 0, NULL, NULL },
+	{ "host", 2, K_HOST, 0, NULL, kw_sd_host },
+	{ "hd", EXACT, K_HOST, 0, NULL, kw_sd_host },
+	{ "lun", 2, K_LUN, 0, NULL, kw_sd_lun },
+	{ "count", 2, K_COUNT, 0, NULL, NULL },
+	{ "size", 2, K_SIZE, 0, NULL, kw_sd_size },
+	{ "threads", 2, K_THREADS, 0, NULL, kw_sd_threads },
+	{ "hitarea", 2, K_HITAREA, 0, NULL, kw_sd_hitarea },
+	{ "offset", 2, K_OFFSET, 0, NULL, kw_sd_offset },
+	{ "align", 2, K_ALIGN, 0, NULL, kw_sd_offset },
+	{ "kstat", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "instance", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "replay", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "journal", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "resetlun", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "resetbus", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_sd_openflags },
+	{ "range", 2, K_RANGE, 0, NULL, kw_sd_range },
+	{ "dedupratio", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "dedupsets", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "deduphotsets", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "dedupflipflop", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "streams", 2, K_REJECT, 0, "The 'streams=' parameter no longer is "
+	    "a Storage Definition (SD) parameter, but has become a Workload "
+	    "Definition (WD) parameter.", NULL },
+	/* vdbc's own, exact only, after vdbench's (DESIGN.md). */
+	{ "engine", EXACT, K_ENGINE, 0, NULL, kw_sd_engine },
+	{ "overwrite_data", EXACT, K_OVERWRITE, 0, NULL, kw_sd_overwrite },
+	{ "allow_mounted_write", EXACT, K_OVERWRITE, 0, NULL, kw_sd_overwrite },
+	{ NULL, 0, K_BAG, 0, NULL, NULL },
+};
+
+static int	kw_wd_host(struct pstate *, const struct kwdef *);
+static int	kw_wd_hotband(struct pstate *, const struct kwdef *);
+static int	kw_wd_openflags(struct pstate *, const struct kwdef *);
+static int	kw_wd_priority(struct pstate *, const struct kwdef *);
+static int	kw_wd_range(struct pstate *, const struct kwdef *);
+static int	kw_wd_readpct(struct pstate *, const struct kwdef *);
+static int	kw_wd_rhpct(struct pstate *, const struct kwdef *);
+static int	kw_wd_sdlist(struct pstate *, const struct kwdef *);
+static int	kw_wd_seekpct(struct pstate *, const struct kwdef *);
+static int	kw_wd_skew(struct pstate *, const struct kwdef *);
+static int	kw_wd_stride(struct pstate *, const struct kwdef *);
+static int	kw_wd_wd_iorate(struct pstate *, const struct kwdef *);
+static int	kw_wd_wd_threads(struct pstate *, const struct kwdef *);
+static int	kw_wd_whpct(struct pstate *, const struct kwdef *);
+static int	kw_wd_writepct(struct pstate *, const struct kwdef *);
+static int	kw_wd_xfersize(struct pstate *, const struct kwdef *);
+
+const struct kwdef wd_kws[] = {
+	{ "wd", EXACT, K_NAME, 0, NULL, NULL },
+	{ "sd", EXACT, K_SDLIST, 0, NULL, kw_wd_sdlist },
+	{ "skew", 2, K_SKEW, 0, NULL, kw_wd_skew },
+	{ "xfersize", 2, K_XFERSIZE, 0, NULL, kw_wd_xfersize },
+	{ "readpct", 2, K_READPCT, 0, NULL, kw_wd_readpct },
+	{ "rdpct", 2, K_READPCT, 0, NULL, kw_wd_readpct },
+	{ "writepct", 2, K_WRITEPCT, 0, NULL, kw_wd_writepct },
+	{ "wrpct", 2, K_WRITEPCT, 0, NULL, kw_wd_writepct },
+	{ "range", 2, K_RANGE, 0, NULL, kw_wd_range },
+	{ "hotband", 2, K_W_HOTBAND, 0, NULL, kw_wd_hotband },
+	{ "seekpct", 2, K_SEEKPCT, 0, NULL, kw_wd_seekpct },
+	{ "stride", 2, K_W_STRIDE, 0, NULL, kw_wd_stride },
+	{ "priority", 2, K_PRIORITY, 0, NULL, kw_wd_priority },
+	{ "iorate", 2, K_WD_IORATE, 0, NULL, kw_wd_wd_iorate },
+	{ "rhpct", 2, K_RHPCT, 0, NULL, kw_wd_rhpct },
+	{ "whpct", 2, K_WHPCT, 0, NULL, kw_wd_whpct },
+	{ "host", 2, K_HOST, 0, NULL, kw_wd_host },
+	{ "hd", EXACT, K_HOST, 0, NULL, kw_wd_host },
+	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_wd_openflags },
+	{ "user", EXACT, K_REJECT, 0, "The 'user=' workload generator (a "
+	    "Java class) is not supported by vdbc", NULL },
+	{ "threads", 2, K_WD_THREADS, 0, NULL, kw_wd_wd_threads },
+	{ "streams", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ NULL, 0, K_BAG, 0, NULL, NULL },
+};
+
+/* wd seekpct=: a percentage or a word (values are case-sensitive). */
+static int
+wd_seekpct(struct pstate *ps, struct wd *w)
+{
+	const struct pitem *it = ps->it;
+	const char *s = it->vals.v[0].str;
+
+	w->seek_eof = 0;
+	if (it->vals.n == 1 && it->vals.v[0].is_num) {
+		double v = it->vals.v[0].num;
+
+		if (v > 100)
+			return (fail(ps, "Invalid contents for 'seekpct=': %s",
+			    it->value));
+		w->seekpct = v < 0 ? 0 : v;
+		return (0);
+	}
+	if (it->vals.n == 1 && (strcmp(s, "random") == 0 ||
+	    strcmp(s, "rand") == 0)) {
+		w->seekpct = 100;
+		return (0);
+	}
+	if (it->vals.n == 1 && (strcmp(s, "sequential") == 0 ||
+	    strcmp(s, "seq") == 0)) {
+		w->seekpct = 0;
+		return (0);
+	}
+	if (it->vals.n == 1 && strcmp(s, "eof") == 0) {
+		w->seekpct = 0;
+		w->seek_eof = 1;
+		return (0);
+	}
+	if (strcmp(s, "poisson") == 0) {
+		struct pvals *p = (struct pvals *)&it->vals;
+
+		w->seekpct = 100;
+		bag_set(&w->bag, "seekpct", p);
+		unbuilt(ps, "seekpct=poisson");
+		return (0);
+	}
+	return (fail(ps, "Invalid contents for 'seekpct=': %s", it->value));
+}
+
+/* sd: host=, hd= */
+static int
+kw_sd_host(struct pstate *ps, const struct kwdef *d)
+{
+	const char *s = NULL;
+
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	free(ps->pending_host);
+	ps->pending_host = xstrdup(s);
+	return (0);
+}
+
+/* sd: lun= */
+static int
+kw_sd_lun(struct pstate *ps, const struct kwdef *d)
+{
+	struct sd *sd = ps->sd;
+	const char *s = NULL;
+
+	(void)d;
+	if (ps->is_default)
+		return (fail(ps, "You may not specify the 'lun=' "
+		    "parameter for sd=default"));
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	if (sd->nluns > 0 && ps->pending_host == NULL)
+		return (fail(ps, "'host=' and 'lun=' parameters must "
+		    "be defined in pairs for sd=%s", sd->name));
+	sd->luns = xreallocarray(sd->luns, (size_t)sd->nluns + 1,
+	    sizeof(*sd->luns));
+	sd->luns[sd->nluns].host = ps->pending_host != NULL ?
+	    ps->pending_host : xstrdup("*");
+	sd->luns[sd->nluns].lun = xstrdup(s);
+	sd->nluns++;
+	ps->pending_host = NULL;
+	return (0);
+}
+
+/* sd: size= */
+static int
+kw_sd_size(struct pstate *ps, const struct kwdef *d)
+{
+	struct sd *sd = ps->sd;
+
+	(void)d;
+	return (size_or_pair(ps, &sd->size_bytes, &sd->size_divisor));
+}
+
+/* sd: threads= */
+static int
+kw_sd_threads(struct pstate *ps, const struct kwdef *d)
+{
+	struct sd *sd = ps->sd;
+	uint64_t u = 0;
+
+	(void)d;
+	if (size_or_pair(ps, &u, NULL) != 0)
+		return (-1);
+	if (u < 1 || u > 100000)
+		return (fail(ps, "Invalid 'threads=' value: %s",
+		    ps->it->value));
+	sd->threads = (uint32_t)u;
+	return (0);
+}
+
+/* sd: hitarea= */
+static int
+kw_sd_hitarea(struct pstate *ps, const struct kwdef *d)
+{
+	struct sd *sd = ps->sd;
+
+	(void)d;
+	return (one_uint(ps, &sd->hitarea_bytes));
+}
+
+/* sd: offset=, align= */
+static int
+kw_sd_offset(struct pstate *ps, const struct kwdef *d)
+{
+	struct sd *sd = ps->sd;
+	uint64_t u = 0;
+
+	if (one_uint(ps, &u) != 0)
+		return (-1);
+	if (u % 512 != 0)
+		return (fail(ps, "SD %s= parameter must be multiple of "
+		    "512 bytes", d->id == K_OFFSET ? "offset" :
+		    "align"));
+	*(d->id == K_OFFSET ? &sd->offset_bytes : &sd->align_bytes) = u;
+	return (0);
+}
+
+/* sd: openflags= */
+static int
+kw_sd_openflags(struct pstate *ps, const struct kwdef *d)
+{
+	struct sd *sd = ps->sd;
+
+	(void)d;
+	if (check_openflags(ps) != 0)
+		return (-1);
+	all_strs(ps, &sd->openflags);
+	return (0);
+}
+
+/* sd: range= */
+static int
+kw_sd_range(struct pstate *ps, const struct kwdef *d)
+{
+	struct sd *sd = ps->sd;
+	double v = 0;
+
+	(void)d;
+	(void)v;
+	return (get_range(ps, sd->range, &sd->range_set));
+}
+
+/* sd: engine= */
+static int
+kw_sd_engine(struct pstate *ps, const struct kwdef *d)
+{
+	struct sd *sd = ps->sd;
+	const char *s = NULL;
+
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	if (strcmp(s, "sync") != 0 && strcmp(s, "null") != 0 &&
+	    strcmp(s, "aio") != 0)
+		return (fail(ps, "Invalid 'engine=' value: %s (expected "
+		    "aio, sync or null)", s));
+	bag_set(&sd->bag, "engine", &ps->it->vals);
+	free(sd->engine);
+	sd->engine = xstrdup(s);
+	return (0);
+}
+
+/* sd: overwrite_data=, allow_mounted_write= */
+static int
+kw_sd_overwrite(struct pstate *ps, const struct kwdef *d)
+{
+	struct sd *sd = ps->sd;
+
+	int yes = 0;
+
+	/* overwrite_data= and allow_mounted_write=: yes or no. */
+	if (yes_no(ps, &yes) != 0)
+		return (-1);
+	bag_set(&sd->bag, d->name, &ps->it->vals);
+	*(strcmp(d->name, "overwrite_data") == 0 ? &sd->overwrite_data :
+	    &sd->allow_mounted_write) = yes;
+	return (0);
+}
+
+/* wd: sd= */
+static int
+kw_wd_sdlist(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+
+	(void)d;
+	if (ps->it->vals.n == 0)
+		return (fail(ps, "No parameters defined for 'wd=%s,sd=: "
+		    "%s", w->name, ps->it->text));
+	all_strs(ps, &w->sds);
+	ps->out_of_order = 1;
+	return (0);
+}
+
+/* wd: skew= */
+static int
+kw_wd_skew(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+	double v = 0;
+
+	(void)d;
+	if (one_pct(ps, &v) != 0)
+		return (-1);
+	w->skew_set = 1;
+	w->skew_pct = v;
+	return (0);
+}
+
+/* wd: xfersize= */
+static int
+kw_wd_xfersize(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+
+	(void)d;
+	return (wd_xfersize(ps, &w->xfer));
+}
+
+/* wd: readpct=, rdpct= */
+static int
+kw_wd_readpct(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+	double v = 0;
+
+	(void)d;
+	if (one_pct(ps, &v) != 0)
+		return (-1);
+	w->readpct = floor(v);
+	return (0);
+}
+
+/* wd: writepct=, wrpct= */
+static int
+kw_wd_writepct(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+	double v = 0;
+
+	(void)d;
+	if (one_pct(ps, &v) != 0)
+		return (-1);
+	w->readpct = 100 - floor(v);
+	return (0);
+}
+
+/* wd: range= */
+static int
+kw_wd_range(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+
+	(void)d;
+	return (get_range(ps, w->range, &w->range_set));
+}
+
+/* wd: seekpct= */
+static int
+kw_wd_seekpct(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+
+	(void)d;
+	return (wd_seekpct(ps, w));
+}
+
+/* wd: priority= */
+static int
+kw_wd_priority(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+	double v = 0;
+
+	(void)d;
+	if (one_num(ps, &v) != 0)
+		return (-1);
+	if (v == 0)
+		return (fail(ps, "Workload priority may not be zero"));
+	if (v < -1000000 || v > 1000000)
+		return (fail(ps, "Invalid 'priority=' value: %s",
+		    ps->it->value));
+	w->priority_set = 1;
+	w->priority = (int)v;
+	return (0);
+}
+
+/* wd: iorate= */
+static int
+kw_wd_wd_iorate(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+	double v = 0;
+
+	(void)d;
+	if (ps->it->vals.n != 1)
+		return (fail(ps, "The 'iorate' parameter for a Workload "
+		    "Definition (WD) may contain only one value"));
+	if (one_num(ps, &v) != 0)
+		return (-1);
+	w->iorate_set = 1;
+	w->iorate = v;
+	return (0);
+}
+
+/* wd: rhpct= */
+static int
+kw_wd_rhpct(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+
+	(void)d;
+	return (one_pct(ps, &w->rhpct));
+}
+
+/* wd: whpct= */
+static int
+kw_wd_whpct(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+
+	(void)d;
+	return (one_pct(ps, &w->whpct));
+}
+
+/* wd: host=, hd= */
+static int
+kw_wd_host(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+
+	(void)d;
+	all_strs(ps, &w->hosts);
+	return (0);
+}
+
+/* wd: openflags= */
+static int
+kw_wd_openflags(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+
+	(void)d;
+	if (check_openflags(ps) != 0)
+		return (-1);
+	all_strs(ps, &w->openflags);
+	return (0);
+}
+
+/* wd: stride= */
+static int
+kw_wd_stride(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+
+	(void)d;
+	if (ps->it->vals.n != 2 || !ps->it->vals.v[0].is_num ||
+	    !ps->it->vals.v[1].is_num ||
+	    ps->it->vals.v[1].num < ps->it->vals.v[0].num)
+		return (fail(ps, "stride= requires two parameters: "
+		    "'stride=(min,max)'"));
+	if (fmod(ps->it->vals.v[0].num, 512) != 0 ||
+	    fmod(ps->it->vals.v[1].num, 512) != 0)
+		return (fail(ps, "stride=(min,max): both values must "
+		    "be multiples of 512 bytes"));
+	bag_set(&w->bag, "stride", &ps->it->vals);
+	w->stride_set = 1;
+	w->stride_bytes[0] = ps->it->vals.v[0].num;
+	w->stride_bytes[1] = ps->it->vals.v[1].num;
+	return (0);
+}
+
+/* wd: hotband= */
+static int
+kw_wd_hotband(struct pstate *ps, const struct kwdef *d)
+{
+	struct wd *w = ps->wd;
+
+	(void)d;
+	if (get_range(ps, w->hotband, &w->hotband_set) != 0)
+		return (-1);
+	/* a high end between 100 and 200 (%) wraps past the end */
+	w->hotband_wrap = w->hotband[1] > 100 && w->hotband[1] < 200;
+	if (w->hotband_wrap && w->hotband[1] - w->hotband[0] > 100)
+		return (fail(ps, "hotband=(low,high): a band that wraps "
+		    "past the end may cover at most 100%%"));
+	bag_set(&w->bag, "hotband", &ps->it->vals);
+	return (0);
+}
+
+/* wd: threads= */
+static int
+kw_wd_wd_threads(struct pstate *ps, const struct kwdef *d)
+{
+	(void)d;
+	return (fail(ps, "Workload Definition (WD) level thread= "
+	    "parameter may only be used together with "
+	    "'concatenatesds=yes'"));
+}
