@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engines.h"
 #include "fstree.h"
 #include "html.h"
 #include "mtime.h"
@@ -1499,10 +1500,12 @@ do_sd(struct pstate *ps, const struct kwdef *d)
 	case K_ENGINE:
 		if (one_str(ps, &s) != 0)
 			return (-1);
-		if (strcmp(s, "sync") != 0 && strcmp(s, "null") != 0 &&
-		    strcmp(s, "aio") != 0)
+		if (engines_find(s) == NULL) {
+			char names[128];
+
 			return (fail(ps, "Invalid 'engine=' value: %s (expected "
-			    "aio, sync or null)", s));
+			    "%s)", s, engines_list(names, sizeof(names))));
+		}
 		bag_set(&sd->bag, "engine", &ps->it->vals);
 		return (0);
 	case K_OVERWRITE: {
