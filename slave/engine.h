@@ -37,7 +37,8 @@ struct io_u {
 struct engine_ops {
 	const char	*name;		/* a row of common/engines.c, which
 					 * holds its flags */
-	/* Set up for up to qd I/Os in flight on fd: 0, or -errno. */
+	/* Set up for up to qd I/Os in flight on fd: 0, or -errno. Called
+	 * when the WORK is built; the rest on the I/O thread. */
 	int		(*init)(void **data, int fd, int qd);
 	/* Optional: get u ready before it is queued. */
 	void		(*prep)(void *data, struct io_u *u);
@@ -52,6 +53,8 @@ struct engine_ops {
 			    uint64_t timeout_ns);
 	/* Completion i (0..getevents' count - 1), its res set. */
 	struct io_u	*(*event)(void *data, int i);
+	/* Optional: why init may fail on a host, for the message. */
+	const char	*init_hint;
 	/* Undo init; nothing is in flight any more. */
 	void		(*cleanup)(void *data);
 };

@@ -107,5 +107,7 @@ const struct engine_ops engine_aio_ops = {
 	.queue = aio_queue,
 	.getevents = aio_getevents,
 	.event = aio_event,
+	.init_hint = "each I/O in flight takes one of the host's aio "
+	    "requests (sysctl fs.aio-max-nr)",
 	.cleanup = aio_cleanup,
 };

@@ -80,6 +80,7 @@ struct thread {
 	int		 qd;		/* I/Os in flight: 1, or threads= of
 					 * an engine with one thread */
 	struct io_u	*slots;		/* qd of them */
+	void		*ed;		/* its engine's, from init */
 	struct wstat	*st;		/* one per WG of its own sd, in the
 					 * order of sdw->wgs (DESIGN.md,
 					 * Memory: never one per WG of the
@@ -187,6 +188,8 @@ work_free(struct work *w)
 			free(t->slots[k].wbuf);
 		}
 		free(t->slots);
+		if (t->ed != NULL)
+			w->sds[t->sdi].ops->cleanup(t->ed);
 		if (t->st != NULL) {
 			for (k = 0; k < w->sds[t->sdi].nwgs; k++) {
 				hist_free(t->st[k].h[0]);
@@ -569,7 +572,7 @@ work_new(const json_t *body, struct errmsg *e)
 	json_error_t je;
 	uint64_t mem = 0;	/* threads, then bytes */
 	size_t i;
-	int k;
+	int k, rc;
 
 	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
 	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
@@ -739,6 +742,21 @@ work_new(const json_t *body, struct errmsg *e)
 					pattern_fill(wb, bufsize, w->compratio,
 					    0, &th->rng);
 				}
+			}
+			/* The engine now, so one that cannot start (io_uring
+			 * switched off, no aio contexts left) stops the run
+			 * before any I/O, saying why. */
+			if ((rc = w->sds[k].ops->init(&th->ed, w->sds[k].fd,
+			    th->qd)) < 0) {
+				th->ed = NULL;
+				errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: "
+				    "engine=%s cannot start: %s%s%s",
+				    w->sds[k].name, w->sds[k].lun,
+				    w->sds[k].ops->name, strerror(-rc),
+				    w->sds[k].ops->init_hint != NULL ? "; " :
+				    "", w->sds[k].ops->init_hint != NULL ?
+				    w->sds[k].ops->init_hint : "");
+				goto fail;
 			}
 			/* Stats for the WGs this thread can run only. */
 			th->st = xcalloc((size_t)w->sds[k].nwgs,
@@ -969,12 +987,8 @@ io_thread_main(void *arg)
 	uint64_t next_ns = w->go_ns;
 	int *freeq = xcalloc((size_t)t->qd, sizeof(int));
 	int nfree = t->qd, inflight = 0, done = 0, i, r;
-	void *ed = NULL;
+	void *ed = t->ed;
 
-	if ((r = ops->init(&ed, s->fd, t->qd)) < 0) {
-		io_error(w, s, 0, 0, 0, -r);
-		goto out;
-	}
 	for (i = 0; i < t->qd; i++)
 		freeq[i] = i;
 	if (mean_ns > 0)
@@ -1052,8 +1066,6 @@ io_thread_main(void *arg)
 	while (inflight > 0 && (r = ops->getevents(ed, 1, inflight,
 	    ENGINE_WAIT_FOREVER)) > 0)
 		inflight -= r;
-	ops->cleanup(ed);
-out:
 	free(freeq);
 	return (NULL);
 }
