@@ -11,6 +11,7 @@
 
 static const struct engine_info engines[] = {
 	{ "aio",	ENGINE_WANTS_DIRECT },
+	{ "io_uring",	0 },
 	{ "sync",	ENGINE_SYNC | ENGINE_THREADS },
 	{ "null",	ENGINE_NOIO | ENGINE_THREADS },
 };
@@ -55,7 +56,7 @@ engines_default(int direct)
 	return ("sync");
 }
 
-/* The names, for messages: "aio, sync or null". */
+/* The names, for messages: "aio, io_uring, sync or null". */
 const char *
 engines_list(char *buf, size_t len)
 {

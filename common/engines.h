@@ -36,7 +36,7 @@ unsigned int	 engines_flags(const char *name);
 /* The engine of an sd that names none: the one that wants o_direct when
  * direct, else the synchronous one. */
 const char	*engines_default(int direct);
-/* "aio, sync or null" into buf, for error messages. */
+/* "aio, io_uring, sync or null" into buf, for error messages. */
 const char	*engines_list(char *buf, size_t len);
 
 #endif /* COMMON_ENGINES_H */

@@ -12,6 +12,7 @@
 
 static const struct engine_ops *const engines[] = {
 	&engine_aio_ops,
+	&engine_uring_ops,
 	&engine_null_ops,
 	&engine_sync_ops,
 };

@@ -69,5 +69,6 @@ int		 engine_threads(const struct engine_ops *);
 extern const struct engine_ops engine_sync_ops;
 extern const struct engine_ops engine_null_ops;
 extern const struct engine_ops engine_aio_ops;
+extern const struct engine_ops engine_uring_ops;
 
 #endif /* SLAVE_ENGINE_H */

@@ -172,6 +172,25 @@ test_aio(void **state)
 	check_engine("aio");
 }
 
+/* io_uring: skipped where the kernel refuses a ring (sysctl
+ * kernel.io_uring_disabled, seccomp); e2e 23 says so too. */
+static void
+test_io_uring(void **state)
+{
+	const struct engine_ops *ops = engine_find("io_uring");
+	void *ed = NULL;
+	int r;
+
+	(void)state;
+	assert_non_null(ops);
+	if ((r = ops->init(&ed, 0, 1)) < 0) {
+		skip();
+		return;
+	}
+	ops->cleanup(ed);
+	check_engine("io_uring");
+}
+
 static int
 setup(void **state)
 {
@@ -197,6 +216,7 @@ main(void)
 		cmocka_unit_test(test_sync),
 		cmocka_unit_test(test_null),
 		cmocka_unit_test(test_aio),
+		cmocka_unit_test(test_io_uring),
 	};
 
 	return (cmocka_run_group_tests(tests, setup, teardown));
