@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -117,6 +118,7 @@ struct work {
 	int				 dist;	/* 0 exponential, 1 uniform,
 						 * 2 deterministic */
 	uint64_t			 nerrors;	/* atomic */
+	int				 wake_fd;	/* eventfd, or -1 */
 	pthread_mutex_t			 err_mu;	/* guards err_queue */
 	struct strlist			 err_queue;	/* texts to report */
 };
@@ -598,6 +600,7 @@ work_new(const json_t *body, struct errmsg *e)
 		return (NULL);
 	}
 	w = xcalloc(1, sizeof(*w));
+	w->wake_fd = -1;
 	pthread_mutex_init(&w->err_mu, NULL);
 	w->max_errors = 50;
 	w->compratio = 1;
@@ -852,6 +855,9 @@ io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
 		    (unsigned long long)n, (unsigned long long)w->max_errors,
 		    text);
 		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
+		/* wake the slave's loop: it sends the ERROR now */
+		if (w->wake_fd >= 0)
+			(void)eventfd_write(w->wake_fd, 1);
 	}
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 }
@@ -1109,6 +1115,14 @@ work_stop(struct work *w)
 			w->threads[i].started = 0;
 		}
 	}
+}
+
+/* The loop's eventfd (work.h). */
+void
+work_set_wake(struct work *w, int fd)
+{
+	if (w->fs == NULL)
+		w->wake_fd = fd;
 }
 
 /* Accessors. */
