@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engines.h"
 #include "fstree.h"
 #include "html.h"
 #include "model_fields.h"
@@ -282,10 +283,12 @@ kw_sd_engine(struct pstate *ps, const struct kwdef *d)
 	(void)d;
 	if (one_str(ps, &s) != 0)
 		return (-1);
-	if (strcmp(s, "sync") != 0 && strcmp(s, "null") != 0 &&
-	    strcmp(s, "aio") != 0)
+	if (engines_find(s) == NULL) {
+		char names[128];
+
 		return (fail(ps, "Invalid 'engine=' value: %s (expected "
-		    "aio, sync or null)", s));
+		    "%s)", s, engines_list(names, sizeof(names))));
+	}
 	bag_set(&sd->bag, "engine", &ps->it->vals);
 	free(sd->engine);
 	sd->engine = xstrdup(s);

@@ -15,6 +15,7 @@
 
 #include "auth.h"
 #include "console.h"
+#include "engines.h"
 #include "place.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -176,8 +177,8 @@ on_info(struct master *m, struct errmsg *err)
 				    "sd=%s", sd->name);
 				goto out;
 			}
-			if (need > 0 && strcmp(sd_engine(sd, &sd->openflags),
-			    "null") == 0) {
+			if (need > 0 && (engines_flags(sd_engine(sd,
+			    &sd->openflags)) & ENGINE_NOIO) != 0) {
 				console_line("sd=%s,lun=%s: engine=null does no "
 				    "I/O, so the lun is not formatted (an empty "
 				    "file is made if there is none)", sd->name,

@@ -25,6 +25,7 @@
 
 #include "auth.h"
 #include "console.h"
+#include "engines.h"
 #include "hist.h"
 #include "hosts.h"
 #include "html.h"
@@ -924,22 +925,23 @@ check_run_end(struct master *m)
 	start_next_run(m);
 }
 
-/* Engine of an sd: engine= from its bag, else aio with o_direct (where
- * libaio is truly asynchronous), else sync (DESIGN.md). */
+/* Engine of an sd: engine= from its bag, else the engine table's
+ * default: aio with o_direct (where libaio is truly asynchronous), else
+ * sync (DESIGN.md). */
 const char *
 sd_engine(const struct sd *sd, const struct strlist *flags)
 {
 	const struct pvals *v = bag_get(&sd->bag, "engine");
-	int i;
+	int i, direct = 0;
 
 	if (v != NULL && v->n == 1)
 		return (v->v[0].str);
 	for (i = 0; i < flags->n; i++) {
 		if (strcasecmp(flags->v[i], "o_direct") == 0 ||
 		    strcasecmp(flags->v[i], "directio") == 0)
-			return ("aio");
+			direct = 1;
 	}
-	return ("sync");
+	return (engines_default(direct));
 }
 
 /* Build the WORK "sds" entry of an sd for one slave (on host). */
@@ -957,8 +959,9 @@ work_sd(struct master *m, int host, const struct sd *sd, int threads,
 	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b,s:b,s:b,s:s}", "sd",
 	    sd->name, "lun", sd_lun_on(m, sd, host), "threads", threads,
 	    "rate_per_s", rate, "openflags", fl, "create", create ||
-	    strcmp(sd_engine(sd, flags), "null") == 0, "overwrite", ow != NULL &&
-	    ow->n == 1 && (strcasecmp(ow->v[0].str, "yes") == 0 ||
+	    (engines_flags(sd_engine(sd, flags)) & ENGINE_NOIO) != 0,
+	    "overwrite", ow != NULL && ow->n == 1 &&
+	    (strcasecmp(ow->v[0].str, "yes") == 0 ||
 	    strcasecmp(ow->v[0].str, "y") == 0), "mounted_ok", am != NULL &&
 	    am->n == 1 && (strcasecmp(am->v[0].str, "yes") == 0 ||
 	    strcasecmp(am->v[0].str, "y") == 0), "engine",

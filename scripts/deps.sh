@@ -1,7 +1,7 @@
 # Sourced by scripts/quickstart and scripts/test: install what is missing
 # from Debian's archive (apt-get update first, once, only when needed).
 VDBC_BUILD_PKGS="gcc libc6-dev make cmake pkg-config libevent-dev libjansson-dev
-libyaml-dev libssl-dev libcmocka-dev libaio-dev libblkid-dev procps"
+libyaml-dev libssl-dev libcmocka-dev libaio-dev liburing-dev libblkid-dev procps"
 
 vdbc_install_deps() {
 	local missing="" p

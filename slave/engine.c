@@ -1,64 +1,40 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The engines: sync (one pread/pwrite per I/O, threads=N threads) and null
- * (no I/O at all: measures the tool itself). libaio comes with the engine
- * work; it is one more row here.
+ * The engines of this slave, one file each (engine_<name>.c), found by
+ * the names of the engine table (common/engines.c), which also gives
+ * their flags: a new engine is one file, one line here and one row there.
  */
 #include "engine.h"
 
 #include <string.h>
-#include <unistd.h>
 
-/* pread or pwrite, retried on EINTR, short transfers completed. */
-static long
-sync_io(int fd, void *buf, size_t len, uint64_t off, int is_write)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t n = is_write ?
-		    pwrite(fd, (char *)buf + done, len - done,
-		    (off_t)(off + done)) :
-		    pread(fd, (char *)buf + done, len - done,
-		    (off_t)(off + done));
-
-		if (n < 0)
-			return (-1);
-		if (n == 0)
-			break;		/* read past the end of a file */
-		done += (size_t)n;
-	}
-	return ((long)done);
-}
-
-/* No I/O: every request completes at once. */
-static long
-null_io(int fd, void *buf, size_t len, uint64_t off, int is_write)
-{
-	(void)fd;
-	(void)buf;
-	(void)off;
-	(void)is_write;
-	return ((long)len);
-}
-
-static const struct engine_ops engine_sync = { "sync", sync_io };
-static const struct engine_ops engine_null = { "null", null_io };
+#include "engines.h"
 
 static const struct engine_ops *const engines[] = {
-	&engine_sync,
-	&engine_null,
+	&engine_aio_ops,
+	&engine_uring_ops,
+	&engine_null_ops,
+	&engine_sync_ops,
 };
 
-/* Look an engine up by name. */
+/* Look an engine up by name: a row of the table with ops here. */
 const struct engine_ops *
 engine_find(const char *name)
 {
 	size_t i;
 
+	if (engines_find(name) == NULL)
+		return (NULL);
 	for (i = 0; i < sizeof(engines) / sizeof(engines[0]); i++) {
 		if (strcmp(engines[i]->name, name) == 0)
 			return (engines[i]);
 	}
 	return (NULL);
+}
+
+/* threads= OS threads, or one thread with threads= in flight. */
+int
+engine_threads(const struct engine_ops *ops)
+{
+	return ((engines_flags(ops->name) & ENGINE_THREADS) != 0);
 }

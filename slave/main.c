@@ -48,6 +48,10 @@ struct slave {
 	uint64_t		 last_heard_ns;
 	uint64_t		 hb_seq;
 	int			 eof_sent;
+	int			 err_sent;	/* the run's ERROR is out */
+	int			 wake_fd;	/* eventfd the I/O threads
+						 * write on an error */
+	struct event		*wake_ev;
 	struct event		*interval_ev;
 	struct event		*hb_ev;
 	struct event		*sig_ev[3];
@@ -155,6 +159,36 @@ send_logs(struct slave *s, const char *level,
 	strlist_clear(&lines);
 }
 
+/* The run stops on I/O errors: send its ERROR, once; the master then
+ * stops the run. */
+static void
+send_run_error(struct slave *s, const char *err)
+{
+	if (s->err_sent)
+		return;
+	s->err_sent = 1;
+	send_error(s, err);
+}
+
+/* An I/O thread woke the loop: the run has stopped on errors. Send them
+ * and the ERROR now, not at the end of the interval. */
+static void
+wake_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct slave *s = arg;
+	eventfd_t n;
+	const char *err;
+
+	(void)what;
+	(void)eventfd_read(fd, &n);
+	if (s->work == NULL || (err = work_error(s->work)) == NULL ||
+	    s->err_sent)
+		return;
+	evtimer_del(s->interval_ev);
+	send_logs(s, "error", work_take_errors);
+	send_run_error(s, err);
+}
+
 /* The end of an interval. */
 static void
 interval_cb(evutil_socket_t fd, short what, void *arg)
@@ -186,7 +220,7 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 	send_interval(s, now);
 	send_logs(s, "error", work_take_errors);
 	if ((err = work_error(s->work)) != NULL) {
-		send_error(s, err);
+		send_run_error(s, err);
 		return;			/* the master stops the run */
 	}
 	arm_interval(s);
@@ -340,6 +374,7 @@ on_work(struct slave *s, json_t *body)
 	}
 	if (log_debug_mask & LOG_AIO)
 		debug_engines(s, body);
+	work_set_wake(s->work, s->wake_fd);
 	body = json_pack("{s:I}", "run_id", run_id);
 	if (work_is_fs(s->work))
 		send_after_walk(s, MSG_READY, body);
@@ -363,6 +398,7 @@ on_go(struct slave *s)
 	}
 	s->interval_no = 0;
 	s->eof_sent = 0;
+	s->err_sent = 0;
 	if (work_start(s->work, &e) != 0) {
 		send_error(s, e.text);
 		return;
@@ -591,6 +627,13 @@ slave_main(int argc, char *argv[])
 	s.walk_ev = event_new(s.base, s.walk_fd, EV_READ | EV_PERSIST, walk_cb,
 	    &s);
 	event_add(s.walk_ev, NULL);
+	/* I/O threads wake the loop through it (work_set_wake). */
+	s.wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (s.wake_fd >= 0) {
+		s.wake_ev = event_new(s.base, s.wake_fd, EV_READ | EV_PERSIST,
+		    wake_cb, &s);
+		event_add(s.wake_ev, NULL);
+	}
 	evtimer_add(s.hb_ev, &one_s);
 	for (i = 0; i < 3; i++) {
 		s.sig_ev[i] = evsignal_new(s.base, sigs[i], signal_cb, &s);
@@ -624,6 +667,10 @@ slave_main(int argc, char *argv[])
 		event_free(s.sig_ev[i]);
 	event_free(s.walk_ev);
 	close(s.walk_fd);
+	if (s.wake_ev != NULL)
+		event_free(s.wake_ev);
+	if (s.wake_fd >= 0)
+		close(s.wake_fd);
 	event_free(s.interval_ev);
 	event_free(s.hb_ev);
 	link_free(s.link);

@@ -15,12 +15,11 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <libaio.h>
 
 #include "engine.h"
 #include "hist.h"
@@ -53,8 +52,7 @@ struct sdw {
 	uint32_t	 block_bytes;	/* alignment the target needs */
 	int		 overwrite;	/* overwrite_data=yes on the sd */
 	int		 mounted_ok;	/* allow_mounted_write=yes on the sd */
-	int		 aio;		/* libaio: one thread, threads= in flight */
-	const struct engine_ops *ops;	/* sync and null: one I/O per call */
+	const struct engine_ops *ops;	/* its engine (engine.h) */
 	uint64_t	 max_xfer;
 	struct dedup	 dd;		/* dedupratio= data on this sd */
 };
@@ -73,16 +71,6 @@ struct wstat {
 					 * at fixed rates, else NULL */
 };
 
-/* One I/O in flight on the aio engine. */
-struct slot {
-	struct iocb	 cb;
-	void		*buf;		/* reads land here */
-	void		*wbuf;		/* writes come from here (pattern) */
-	int		 wi, dir;	/* wi: the WG's slot in thread->st */
-	uint64_t	 len, off;
-	uint64_t	 t0_ns;
-};
-
 struct thread {
 	struct work	*w;
 	pthread_t	 tid;
@@ -90,10 +78,10 @@ struct thread {
 	int		 sdi;
 	int		 index;
 	struct rng	 rng;
-	void		*buf;		/* sync: its read buffer */
-	void		*wbuf;		/* sync: its write buffer */
-	int		 qd;		/* aio: I/Os in flight */
-	struct slot	*slots;		/* aio: qd of them */
+	int		 qd;		/* I/Os in flight: 1, or threads= of
+					 * an engine with one thread */
+	struct io_u	*slots;		/* qd of them */
+	void		*ed;		/* its engine's, from init */
 	struct wstat	*st;		/* one per WG of its own sd, in the
 					 * order of sdw->wgs (DESIGN.md,
 					 * Memory: never one per WG of the
@@ -130,6 +118,7 @@ struct work {
 	int				 dist;	/* 0 exponential, 1 uniform,
 						 * 2 deterministic */
 	uint64_t			 nerrors;	/* atomic */
+	int				 wake_fd;	/* eventfd, or -1 */
 	pthread_mutex_t			 err_mu;	/* guards err_queue */
 	struct strlist			 err_queue;	/* texts to report */
 };
@@ -201,6 +190,8 @@ work_free(struct work *w)
 			free(t->slots[k].wbuf);
 		}
 		free(t->slots);
+		if (t->ed != NULL)
+			w->sds[t->sdi].ops->cleanup(t->ed);
 		if (t->st != NULL) {
 			for (k = 0; k < w->sds[t->sdi].nwgs; k++) {
 				hist_free(t->st[k].h[0]);
@@ -280,8 +271,7 @@ sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
 	s->name = xstrdup(name);
 	s->lun = xstrdup(lun);
 	s->rate_per_s = rate;
-	s->aio = engine != NULL && strcmp(engine, "aio") == 0;
-	s->ops = engine_find(engine != NULL && !s->aio ? engine : "sync");
+	s->ops = engine_find(engine != NULL ? engine : "sync");
 	if (s->ops == NULL) {
 		errmsg_set(e, NULL, 0, 0, "WORK: sd=%s: unknown engine '%s'",
 		    name, engine);
@@ -584,7 +574,7 @@ work_new(const json_t *body, struct errmsg *e)
 	json_error_t je;
 	uint64_t mem = 0;	/* threads, then bytes */
 	size_t i;
-	int k;
+	int k, rc;
 
 	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
 	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
@@ -610,6 +600,7 @@ work_new(const json_t *body, struct errmsg *e)
 		return (NULL);
 	}
 	w = xcalloc(1, sizeof(*w));
+	w->wake_fd = -1;
 	pthread_mutex_init(&w->err_mu, NULL);
 	w->max_errors = 50;
 	w->compratio = 1;
@@ -695,9 +686,10 @@ work_new(const json_t *body, struct errmsg *e)
 			    s->name);
 			goto fail;
 		}
-		/* aio: one OS thread keeps threads= I/Os in flight. */
+		/* sync, null: threads= OS threads; aio, io_uring: one OS
+		 * thread keeps threads= I/Os in flight. */
 		s->first_thread = w->nthreads;
-		s->nthreads = s->aio ? 1 : s->threads;
+		s->nthreads = engine_threads(s->ops) ? s->threads : 1;
 		w->nthreads += s->nthreads;
 		/* Two buffers per I/O in flight; two or three histograms
 		 * per (thread, WG). */
@@ -710,7 +702,7 @@ work_new(const json_t *body, struct errmsg *e)
 		goto fail;
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0, i = 0; k < w->nsds; k++) {
-		int t, nt = w->sds[k].aio ? 1 : w->sds[k].threads;
+		int t, nt = w->sds[k].nthreads;
 
 		for (t = 0; t < nt; t++, i++) {
 			struct thread *th = &w->threads[i];
@@ -723,7 +715,8 @@ work_new(const json_t *body, struct errmsg *e)
 			th->w = w;
 			th->sdi = k;
 			th->index = (int)i;
-			th->qd = w->sds[k].aio ? w->sds[k].threads : 1;
+			th->qd = engine_threads(w->sds[k].ops) ? 1 :
+			    w->sds[k].threads;
 			rng_init(&th->rng, w->seed, w->run_id * 1000003u + i +
 			    ((uint64_t)w->slave_index << 40));
 			th->slots = xcalloc((size_t)th->qd, sizeof(*th->slots));
@@ -737,6 +730,7 @@ work_new(const json_t *body, struct errmsg *e)
 					    (unsigned long long)bufsize);
 					goto fail;
 				}
+				th->slots[q].index = q;
 				th->slots[q].buf = b;
 				th->slots[q].wbuf = wb;
 				memset(b, 0, bufsize);
@@ -752,8 +746,21 @@ work_new(const json_t *body, struct errmsg *e)
 					    0, &th->rng);
 				}
 			}
-			th->buf = th->slots[0].buf;
-			th->wbuf = th->slots[0].wbuf;
+			/* The engine now, so one that cannot start (io_uring
+			 * switched off, no aio contexts left) stops the run
+			 * before any I/O, saying why. */
+			if ((rc = w->sds[k].ops->init(&th->ed, w->sds[k].fd,
+			    th->qd)) < 0) {
+				th->ed = NULL;
+				errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: "
+				    "engine=%s cannot start: %s%s%s",
+				    w->sds[k].name, w->sds[k].lun,
+				    w->sds[k].ops->name, strerror(-rc),
+				    w->sds[k].ops->init_hint != NULL ? "; " :
+				    "", w->sds[k].ops->init_hint != NULL ?
+				    w->sds[k].ops->init_hint : "");
+				goto fail;
+			}
 			/* Stats for the WGs this thread can run only. */
 			th->st = xcalloc((size_t)w->sds[k].nwgs,
 			    sizeof(*th->st));
@@ -848,6 +855,9 @@ io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
 		    (unsigned long long)n, (unsigned long long)w->max_errors,
 		    text);
 		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
+		/* wake the slave's loop: it sends the ERROR now */
+		if (w->wake_fd >= 0)
+			(void)eventfd_write(w->wake_fd, 1);
 	}
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 }
@@ -950,134 +960,100 @@ next_gap(struct work *w, struct rng *r, double mean_ns)
 	}
 }
 
-/* An I/O thread. */
-static void *
-thread_main(void *arg)
+/* An I/O is over: count it, or report its error. */
+static void
+complete(struct work *w, struct thread *t, struct sdw *s, struct io_u *u,
+    uint64_t now)
 {
-	struct thread *t = arg;
-	struct work *w = t->w;
-	struct sdw *s = &w->sds[t->sdi];
-	double mean_ns = s->rate_per_s > 0 ? 1e9 * s->threads / s->rate_per_s :
-	    0;
-	uint64_t next_ns = w->go_ns;
-
-	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
-		uint64_t len, off, t0, t1;
-		int wi, dir;
-		long n;
-
-		if (mean_ns > 0) {
-			next_ns += next_gap(w, &t->rng, mean_ns);
-			if (wait_until(w, next_ns) != 0)
-				break;
-		}
-		if (next_io(w, t, s, &wi, &dir, &len, &off) != 0)
-			break;		/* every workload is at its end */
-		if (dir && s->dd.unit_bytes != 0)	/* dedup only */
-			dedup_stamp(&s->dd, t->wbuf, off, len, &t->rng);
-		t0 = mtime_now_ns();
-		n = s->ops->io(s->fd, dir ? t->wbuf : t->buf, len, off, dir);
-		t1 = mtime_now_ns();
-		/* Fixed rates: how late the I/O started (coordinated omission
-		 * made visible; not part of the response time). */
-		if (mean_ns > 0)
-			hist_add(t->st[wi].sched, t0 > next_ns ? t0 - next_ns : 0);
-		if (n != (long)len) {
-			add64(&t->st[wi].d[dir].errors, 1);
-			io_error(w, s, dir, off, len, n < 0 ? errno : 0);
-			continue;
-		}
-		count(w, &t->st[wi], dir, len, t1 - t0, t1);
+	if (u->res != (long)u->len) {
+		add64(&t->st[u->wi].d[u->dir].errors, 1);
+		io_error(w, s, u->dir, u->off, u->len, u->res < 0 ?
+		    (int)-u->res : 0);
+		return;
 	}
-	return (NULL);
+	count(w, &t->st[u->wi], u->dir, u->len, now - u->t0_ns, now);
 }
 
 /*
- * The aio engine: one thread keeps up to qd I/Os in flight with libaio
- * (truly asynchronous with o_direct). Submits one at a time as slots
- * free up (or as fixed-rate arrivals come due), reaps completions.
+ * An I/O thread, the one loop of every engine: keep up to qd I/Os in
+ * flight (one for the sync and null engines, which run threads= of
+ * these; threads= for aio and io_uring, which run one), starting each as
+ * a slot frees up, or as its fixed-rate arrival comes due, then reap.
+ * A synchronous engine completes the I/O in queue. Before the buffers
+ * go, what is in flight is drained.
  */
 static void *
-aio_thread_main(void *arg)
+io_thread_main(void *arg)
 {
 	struct thread *t = arg;
 	struct work *w = t->w;
 	struct sdw *s = &w->sds[t->sdi];
-	double mean_ns = s->rate_per_s > 0 ? 1e9 / s->rate_per_s : 0;
+	const struct engine_ops *ops = s->ops;
+	double mean_ns = s->rate_per_s > 0 ? 1e9 * s->nthreads /
+	    s->rate_per_s : 0;
 	uint64_t next_ns = w->go_ns;
-	struct io_event *ev = xcalloc((size_t)t->qd, sizeof(*ev));
 	int *freeq = xcalloc((size_t)t->qd, sizeof(int));
-	io_context_t ctx = 0;
 	int nfree = t->qd, inflight = 0, done = 0, i, r;
+	void *ed = t->ed;
 
-	if ((r = io_setup(t->qd, &ctx)) < 0) {
-		io_error(w, s, 0, 0, 0, -r);
-		goto out;
-	}
 	for (i = 0; i < t->qd; i++)
 		freeq[i] = i;
 	if (mean_ns > 0)
 		next_ns += next_gap(w, &t->rng, mean_ns);
 	for (;;) {
-		int stop = __atomic_load_n(&w->stop, __ATOMIC_RELAXED);
-		struct timespec to;
 		uint64_t now, wait_ns = 100000000u;
+		int queued = 0;
 
-		while (!stop && !done && nfree > 0) {
-			struct slot *sl;
-			struct iocb *cbp;
+		while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED) && !done &&
+		    nfree > 0) {
+			struct io_u *u;
 
-			now = mtime_now_ns();
-			if (mean_ns > 0 && next_ns > now) {
+			if (mean_ns > 0 && next_ns > (now = mtime_now_ns())) {
 				wait_ns = next_ns - now < wait_ns ?
 				    next_ns - now : wait_ns;
 				break;
 			}
-			sl = &t->slots[freeq[nfree - 1]];
-			if (next_io(w, t, s, &sl->wi, &sl->dir, &sl->len,
-			    &sl->off) != 0) {
-				done = 1;
+			u = &t->slots[freeq[nfree - 1]];
+			if (next_io(w, t, s, &u->wi, &u->dir, &u->len,
+			    &u->off) != 0) {
+				done = 1;	/* every workload at its end */
 				break;
 			}
-			if (sl->dir) {
-				if (s->dd.unit_bytes != 0)
-					dedup_stamp(&s->dd, sl->wbuf, sl->off,
-					    sl->len, &t->rng);
-				io_prep_pwrite(&sl->cb, s->fd, sl->wbuf, sl->len,
-				    (long long)sl->off);
-			} else {
-				io_prep_pread(&sl->cb, s->fd, sl->buf, sl->len,
-				    (long long)sl->off);
-			}
-			sl->cb.data = sl;
-			cbp = &sl->cb;
-			sl->t0_ns = mtime_now_ns();
-			if ((r = io_submit(ctx, 1, &cbp)) != 1) {
-				add64(&t->st[sl->wi].d[sl->dir].errors, 1);
-				io_error(w, s, sl->dir, sl->off, sl->len,
-				    r < 0 ? -r : EAGAIN);
-				if (__atomic_load_n(&w->stop, __ATOMIC_RELAXED))
-					break;
-				continue;
-			}
+			if (u->dir && s->dd.unit_bytes != 0)	/* dedup only */
+				dedup_stamp(&s->dd, u->wbuf, u->off, u->len,
+				    &t->rng);
+			if (ops->prep != NULL)
+				ops->prep(ed, u);
 			nfree--;
-			inflight++;
+			u->t0_ns = mtime_now_ns();
+			/* Fixed rates: how late the I/O started (coordinated
+			 * omission made visible; not in the response time). */
 			if (mean_ns > 0) {
-				hist_add(t->st[sl->wi].sched, sl->t0_ns >
-				    next_ns ? sl->t0_ns - next_ns : 0);
+				hist_add(t->st[u->wi].sched, u->t0_ns >
+				    next_ns ? u->t0_ns - next_ns : 0);
 				next_ns += next_gap(w, &t->rng, mean_ns);
 			}
+			if (ops->queue(ed, u) == ENGINE_Q_COMPLETED) {
+				freeq[nfree++] = u->index;
+				complete(w, t, s, u, mtime_now_ns());
+				continue;
+			}
+			inflight++;
+			queued++;
+		}
+		if (queued > 0 && ops->commit != NULL &&
+		    (r = ops->commit(ed)) < 0) {
+			io_error(w, s, 0, 0, 0, -r);
+			break;
 		}
 		if (inflight == 0) {
-			if (stop || done)
+			if (__atomic_load_n(&w->stop, __ATOMIC_RELAXED) || done)
 				break;
 			if (mean_ns > 0 && wait_until(w, next_ns) != 0)
 				break;
 			continue;
 		}
-		to.tv_sec = (time_t)(wait_ns / 1000000000u);
-		to.tv_nsec = (long)(wait_ns % 1000000000u);
-		r = io_getevents(ctx, 1, t->qd, ev, &to);
+		r = ops->getevents(ed, 1, inflight, wait_ns);
 		now = mtime_now_ns();
 		if (r < 0) {
 			if (r == -EINTR)
@@ -1086,27 +1062,17 @@ aio_thread_main(void *arg)
 			break;
 		}
 		for (i = 0; i < r; i++) {
-			struct slot *sl = ev[i].data;
-			long res = (long)ev[i].res;
+			struct io_u *u = ops->event(ed, i);
 
 			inflight--;
-			freeq[nfree++] = (int)(sl - t->slots);
-			if (res != (long)sl->len) {
-				add64(&t->st[sl->wi].d[sl->dir].errors, 1);
-				io_error(w, s, sl->dir, sl->off, sl->len,
-				    res < 0 ? (int)-res : 0);
-				continue;
-			}
-			count(w, &t->st[sl->wi], sl->dir, sl->len,
-			    now - sl->t0_ns, now);
+			freeq[nfree++] = u->index;
+			complete(w, t, s, u, now);
 		}
 	}
 	/* Drain what is still in flight before the buffers go away. */
-	while (inflight > 0 && (r = io_getevents(ctx, 1, t->qd, ev, NULL)) > 0)
+	while (inflight > 0 && (r = ops->getevents(ed, 1, inflight,
+	    ENGINE_WAIT_FOREVER)) > 0)
 		inflight -= r;
-	io_destroy(ctx);
-out:
-	free(ev);
 	free(freeq);
 	return (NULL);
 }
@@ -1122,8 +1088,7 @@ work_start(struct work *w, struct errmsg *e)
 	w->go_ns = mtime_now_ns();
 	for (i = 0; i < w->nthreads; i++) {
 		if ((rc = pthread_create(&w->threads[i].tid, NULL,
-		    w->sds[w->threads[i].sdi].aio ? aio_thread_main :
-		    thread_main, &w->threads[i])) != 0) {
+		    io_thread_main, &w->threads[i])) != 0) {
 			errmsg_set(e, NULL, 0, 0, "cannot start I/O thread %d: "
 			    "%s", i, strerror(rc));
 			work_stop(w);
@@ -1151,6 +1116,14 @@ work_stop(struct work *w)
 			w->threads[i].started = 0;
 		}
 	}
+}
+
+/* The loop's eventfd (work.h). */
+void
+work_set_wake(struct work *w, int fd)
+{
+	if (w->fs == NULL)
+		w->wake_fd = fd;
 }
 
 /* Accessors. */

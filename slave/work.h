@@ -49,6 +49,10 @@ int		 work_anchors_begin(struct work *, int, struct errmsg *);
 json_t		*work_anchors_take(struct work *);
 /* Progress lines for the console (file-system runs; caller clears). */
 void		 work_take_notes(struct work *, struct strlist *);
+/* An eventfd the I/O threads write to when the run must stop on I/O
+ * errors, so the loop sends the ERROR at once, not at the interval's end
+ * (memcached thread.c style). Set before work_start; -1 = none. */
+void		 work_set_wake(struct work *, int fd);
 /* Has the run stopped on I/O errors (data_errors=)? The text, or NULL. */
 const char	*work_error(const struct work *);
 /* The targets' facts for INFO: exists, size, block size, type. */

@@ -39,7 +39,7 @@ awk -v r="$rate" 'BEGIN { exit !(r > 1000) }' && ok || bad "null engine rate $ra
 expect_rc 157 "$VDBC" -s -f /dev/stdin -o "$T/o4" <<P
 sd=sd1,lun=$T/f1,engine=bogus
 P
-expect_out "Invalid 'engine=' value: bogus (expected aio, sync or null)"
+expect_out "Invalid 'engine=' value: bogus (expected aio, io_uring, sync or null)"
 
 # xfersize=(min,max,align) needs the same align= on its sds (PARMFILE.md
 # 16 item 5); with it the run goes.
