@@ -332,6 +332,8 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 			if (g->slave != i)
 				continue;
 			if (wg_range(in, g->sd, wd, ha, rg, e) != 0) {
+				json_decref(sds);
+				json_decref(wgs);
 				place_free(&p);
 				return (-1);
 			}
