@@ -63,6 +63,54 @@ wg_to_json(const struct work_wg *g)
 	return (o);
 }
 
+/* An fsd's geometry. */
+static json_t *
+tree_to_json(const struct work_fsd *t)
+{
+	json_t *sizes = json_array(), *pct = json_array();
+	int i;
+
+	for (i = 0; i < t->nsizes; i++) {
+		json_array_append_new(sizes,
+		    json_integer((json_int_t)t->size_bytes[i]));
+		if (t->size_pct != NULL)
+			json_array_append_new(pct, json_real(t->size_pct[i]));
+	}
+	return (json_pack("{s:i,s:i,s:I,s:b,s:o,s:o,s:b,s:I,s:I}", "depth",
+	    t->depth, "width", t->width, "files", (json_int_t)t->files,
+	    "dist_all", t->dist_all, "size_bytes", sizes, "size_pct", pct,
+	    "size_avg", t->size_avg, "totalsize_bytes",
+	    (json_int_t)t->totalsize_bytes, "wss_bytes",
+	    (json_int_t)t->wss_bytes));
+}
+
+/* One fwg. */
+static json_t *
+fwg_to_json(const struct work_fwg *g)
+{
+	json_t *fl = json_array(), *o;
+	int i;
+
+	for (i = 0; i < g->openflags.n; i++)
+		json_array_append_new(fl, json_string(g->openflags.v[i]));
+	o = json_pack("{s:s,s:s,s:s,s:s,s:o,s:f,s:f,s:i,s:i,s:i,s:f,s:s,s:s,"
+	    "s:o,s:o}", "fwd", g->fwd, "fsd", g->fsd, "anchor", g->anchor,
+	    "operation", g->operation, "xfer", xfer_to_json(&g->xfer),
+	    "readpct", g->readpct, "stopafter", g->stopafter, "threads",
+	    g->threads, "thread_first", g->thread_first, "thread_total",
+	    g->thread_total, "rate_per_s", g->rate_per_s, "fileio",
+	    g->fileio != NULL ? g->fileio : "sequential", "fileselect",
+	    g->fileselect != NULL ? g->fileselect : "sequential", "openflags",
+	    fl, "tree", tree_to_json(&g->tree));
+	if (g->target_anchor != NULL)
+		json_object_set_new(o, "target_anchor",
+		    json_string(g->target_anchor));
+	if (g->has_poisson_midpoint)
+		json_object_set_new(o, "poisson_midpoint",
+		    json_real(g->poisson_midpoint));
+	return (o);
+}
+
 json_t *
 work_to_json(const struct slave_work *w)
 {
@@ -86,6 +134,19 @@ work_to_json(const struct slave_work *w)
 		json_object_set_new(o, "dedup", json_pack("{s:f,s:I,s:f}",
 		    "ratio", w->dedup.ratio, "unit_bytes",
 		    (json_int_t)w->dedup.unit_bytes, "sets", w->dedup.sets));
+	if (w->is_fs) {
+		json_t *fwgs = json_array();
+
+		for (i = 0; i < w->nfwgs; i++)
+			json_array_append_new(fwgs, fwg_to_json(&w->fwgs[i]));
+		json_object_del(o, "wgs");
+		json_object_set_new(o, "engine", json_string("fs"));
+		json_object_set_new(o, "fwgs", fwgs);
+		json_object_set_new(o, "fs", json_pack("{s:b,s:b,s:b,s:b,s:b}",
+		    "clean", w->fs.clean, "restart", w->fs.restart, "dirs_only",
+		    w->fs.dirs_only, "clean_only", w->fs.clean_only, "complete",
+		    w->fs.complete));
+	}
 	return (o);
 }
 
@@ -103,7 +164,7 @@ get_str(const json_t *o, const char *pfx, const char *key, int opt,
     char **out, struct errmsg *e)
 {
 	json_t *v = json_object_get(o, key);
-	char path[96];
+	char path[160];
 
 	snprintf(path, sizeof(path), "%s%s", pfx, key);
 	if (v == NULL && opt)
@@ -121,7 +182,7 @@ get_num(const json_t *o, const char *pfx, const char *key, int opt,
     double lo, double hi, double *out, struct errmsg *e)
 {
 	json_t *v = json_object_get(o, key);
-	char path[96], what[96];
+	char path[160], what[96];
 
 	snprintf(path, sizeof(path), "%s%s", pfx, key);
 	if (v == NULL && opt)
@@ -144,7 +205,7 @@ get_int(const json_t *o, const char *pfx, const char *key, int opt,
     int64_t lo, int64_t hi, int64_t *out, struct errmsg *e)
 {
 	json_t *v = json_object_get(o, key);
-	char path[96], what[96];
+	char path[160], what[96];
 
 	snprintf(path, sizeof(path), "%s%s", pfx, key);
 	if (v == NULL && opt)
@@ -181,7 +242,7 @@ get_bool(const json_t *o, const char *pfx, const char *key, int opt,
     int *out, struct errmsg *e)
 {
 	json_t *v = json_object_get(o, key);
-	char path[96];
+	char path[160];
 
 	snprintf(path, sizeof(path), "%s%s", pfx, key);
 	if (v == NULL && opt)
@@ -198,7 +259,7 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
     struct errmsg *e)
 {
 	json_t *fl = json_object_get(o, "openflags"), *v;
-	char path[96];
+	char path[160];
 	int64_t th = 0;
 	size_t i;
 
@@ -232,7 +293,7 @@ wg_from(struct work_wg *g, const json_t *o, const char *pfx,
     const struct slave_work *w, struct errmsg *e)
 {
 	json_t *st;
-	char path[96];
+	char path[160];
 	int i, found = 0;
 
 	if (!json_is_object(o))
@@ -299,6 +360,146 @@ wg_from(struct work_wg *g, const json_t *o, const char *pfx,
 	return (0);
 }
 
+static int
+tree_from(struct work_fsd *t, const json_t *o, const char *pfx,
+    struct errmsg *e)
+{
+	json_t *sizes = json_object_get(o, "size_bytes");
+	json_t *pct = json_object_get(o, "size_pct"), *v;
+	int64_t n;
+	char path[160];
+	size_t i;
+
+	if (!json_is_object(o))
+		return (bad(e, pfx, "expected an object"));
+	n = 0;
+	if (get_int(o, pfx, "depth", 0, 0, INT32_MAX, &n, e) != 0)
+		return (-1);
+	t->depth = (int)n;
+	if (get_int(o, pfx, "width", 0, 0, INT32_MAX, &n, e) != 0)
+		return (-1);
+	t->width = (int)n;
+	if (get_bytes(o, pfx, "files", 0, &t->files, e) != 0 ||
+	    get_bool(o, pfx, "dist_all", 0, &t->dist_all, e) != 0 ||
+	    get_bool(o, pfx, "size_avg", 0, &t->size_avg, e) != 0 ||
+	    get_bytes(o, pfx, "totalsize_bytes", 0, &t->totalsize_bytes,
+	    e) != 0 ||
+	    get_bytes(o, pfx, "wss_bytes", 0, &t->wss_bytes, e) != 0)
+		return (-1);
+	snprintf(path, sizeof(path), "%ssize_bytes", pfx);
+	if (!json_is_array(sizes) || json_array_size(sizes) < 1 ||
+	    json_array_size(sizes) > 16)
+		return (bad(e, path, "expected 1 to 16 sizes"));
+	t->size_bytes = xcalloc(json_array_size(sizes), sizeof(uint64_t));
+	t->nsizes = (int)json_array_size(sizes);
+	json_array_foreach(sizes, i, v) {
+		if (!json_is_integer(v) || json_integer_value(v) < 0)
+			return (bad(e, path, "expected integers >= 0"));
+		t->size_bytes[i] = (uint64_t)json_integer_value(v);
+	}
+	snprintf(path, sizeof(path), "%ssize_pct", pfx);
+	if (!json_is_array(pct) || (json_array_size(pct) != 0 &&
+	    json_array_size(pct) != (size_t)t->nsizes))
+		return (bad(e, path, "expected none or one per size"));
+	if (json_array_size(pct) > 0)
+		t->size_pct = xcalloc((size_t)t->nsizes, sizeof(double));
+	json_array_foreach(pct, i, v) {
+		if (!json_is_number(v) || json_number_value(v) < 0 ||
+		    json_number_value(v) > 100)
+			return (bad(e, path, "expected percentages"));
+		t->size_pct[i] = json_number_value(v);
+	}
+	return (0);
+}
+
+static int
+fwg_from(struct work_fwg *g, const json_t *o, const char *pfx,
+    struct errmsg *e)
+{
+	json_t *fl = json_object_get(o, "openflags"), *v;
+	int64_t th = 0, first = 0, total = 0;
+	char path[160], tpfx[80];
+	size_t i;
+
+	if (!json_is_object(o))
+		return (bad(e, pfx, "expected an object"));
+	if (get_str(o, pfx, "fwd", 0, &g->fwd, e) != 0 ||
+	    get_str(o, pfx, "fsd", 0, &g->fsd, e) != 0 ||
+	    get_str(o, pfx, "anchor", 0, &g->anchor, e) != 0 ||
+	    get_str(o, pfx, "operation", 0, &g->operation, e) != 0 ||
+	    get_num(o, pfx, "readpct", 0, -HUGE_VAL, HUGE_VAL, &g->readpct,
+	    e) != 0 ||
+	    get_num(o, pfx, "stopafter", 0, -HUGE_VAL, HUGE_VAL,
+	    &g->stopafter, e) != 0 ||
+	    get_int(o, pfx, "threads", 0, 1, INT32_MAX, &th, e) != 0 ||
+	    get_int(o, pfx, "thread_first", 0, 0, INT32_MAX, &first, e) != 0 ||
+	    get_int(o, pfx, "thread_total", 0, 1, INT32_MAX, &total, e) != 0 ||
+	    get_num(o, pfx, "rate_per_s", 0, 0, HUGE_VAL, &g->rate_per_s,
+	    e) != 0 ||
+	    get_str(o, pfx, "fileio", 1, &g->fileio, e) != 0 ||
+	    get_str(o, pfx, "fileselect", 1, &g->fileselect, e) != 0 ||
+	    get_str(o, pfx, "target_anchor", 1, &g->target_anchor, e) != 0 ||
+	    get_num(o, pfx, "poisson_midpoint", 1, -HUGE_VAL, HUGE_VAL,
+	    &g->poisson_midpoint, e) != 0)
+		return (-1);
+	g->has_poisson_midpoint = json_object_get(o, "poisson_midpoint") !=
+	    NULL;
+	g->threads = (int)th;
+	g->thread_first = (int)first;
+	g->thread_total = (int)total;
+	snprintf(path, sizeof(path), "%sthread_total", pfx);
+	if (first + th > total)
+		return (bad(e, path, "below thread_first + threads"));
+	snprintf(path, sizeof(path), "%sxfer", pfx);
+	if (xfer_from_json(&g->xfer, json_object_get(o, "xfer"), e) != 0) {
+		char why[sizeof(e->text)];
+
+		snprintf(why, sizeof(why), "%s", e->text);
+		return (bad(e, path, why));
+	}
+	snprintf(path, sizeof(path), "%sopenflags", pfx);
+	if (fl != NULL && !json_is_array(fl))
+		return (bad(e, path, "expected an array of strings"));
+	json_array_foreach(fl, i, v) {
+		if (!json_is_string(v))
+			return (bad(e, path, "expected an array of strings"));
+		strlist_add(&g->openflags, json_string_value(v));
+	}
+	snprintf(tpfx, sizeof(tpfx), "%stree.", pfx);
+	return (tree_from(&g->tree, json_object_get(o, "tree"), tpfx, e));
+}
+
+/* The fs part of a file-system WORK. */
+static int
+fs_from(struct slave_work *w, const json_t *o, struct errmsg *e)
+{
+	json_t *fwgs = json_object_get(o, "fwgs"), *fs, *v;
+	char pfx[64];
+	size_t i;
+
+	w->is_fs = 1;
+	if (!json_is_array(fwgs) || json_array_size(fwgs) == 0)
+		return (bad(e, "fwgs", "expected a non-empty array"));
+	fs = json_object_get(o, "fs");
+	if (fs != NULL && !json_is_object(fs))
+		return (bad(e, "fs", "expected an object"));
+	if (fs != NULL && (get_bool(fs, "fs.", "clean", 1, &w->fs.clean,
+	    e) != 0 || get_bool(fs, "fs.", "restart", 1, &w->fs.restart,
+	    e) != 0 || get_bool(fs, "fs.", "dirs_only", 1, &w->fs.dirs_only,
+	    e) != 0 || get_bool(fs, "fs.", "clean_only", 1,
+	    &w->fs.clean_only, e) != 0 || get_bool(fs, "fs.", "complete", 1,
+	    &w->fs.complete, e) != 0))
+		return (-1);
+	w->fwgs = xcalloc(json_array_size(fwgs), sizeof(*w->fwgs));
+	json_array_foreach(fwgs, i, v) {
+		snprintf(pfx, sizeof(pfx), "fwgs[%zu].", i);
+		w->nfwgs++;
+		if (fwg_from(&w->fwgs[i], v, pfx, e) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
 int
 work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 {
@@ -317,8 +518,12 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 		return (bad(e, "work", "expected an object"));
 	if (!json_is_array(sds))
 		return (bad(e, "sds", "expected an array"));
-	if (!json_is_array(wgs))
+	if (json_object_get(o, "fwgs") != NULL)
+		wgs = json_array();	/* a file-system run's: none */
+	else if (!json_is_array(wgs))
 		return (bad(e, "wgs", "expected an array"));
+	else
+		json_incref(wgs);
 	n = w->max_errors;
 	if (get_int(o, "", "max_errors", 1, 1, INT64_MAX, &n, e) != 0)
 		goto fail;
@@ -384,8 +589,12 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 		if (wg_from(&w->wgs[i], v, pfx, w, e) != 0)
 			goto fail;
 	}
+	if (json_object_get(o, "fwgs") != NULL && fs_from(w, o, e) != 0)
+		goto fail;
+	json_decref(wgs);
 	return (0);
 fail:
+	json_decref(wgs);
 	slave_work_clear(w);
 	return (-1);
 }
@@ -406,9 +615,26 @@ slave_work_clear(struct slave_work *w)
 		free(w->wgs[i].sd);
 		xfer_clear(&w->wgs[i].xfer);
 	}
+	for (i = 0; i < w->nfwgs; i++) {
+		struct work_fwg *g = &w->fwgs[i];
+
+		free(g->fwd);
+		free(g->fsd);
+		free(g->anchor);
+		free(g->operation);
+		free(g->fileio);
+		free(g->fileselect);
+		free(g->target_anchor);
+		xfer_clear(&g->xfer);
+		strlist_clear(&g->openflags);
+		free(g->tree.size_bytes);
+		free(g->tree.size_pct);
+	}
 	free(w->sds);
 	free(w->wgs);
+	free(w->fwgs);
 	w->sds = NULL;
 	w->wgs = NULL;
-	w->nsds = w->nwgs = 0;
+	w->fwgs = NULL;
+	w->nsds = w->nwgs = w->nfwgs = 0;
 }

@@ -17,7 +17,8 @@
  * field it refuses (proto/PROTOCOL.md, WORK). It carries what the slave
  * needs for the run, with the for-loop values applied and the address
  * ranges already bounded and aligned by the master (master/workgen.c).
- * File-system WORK (fwgs) is not typed here yet.
+ * A file-system WORK carries fwgs instead of wgs, each with the geometry
+ * of its fsd, so the slave needs no model.
  */
 
 /* One sd on the slave: its lun and its share of threads and rate. */
@@ -63,7 +64,56 @@ struct work_dedup {
 	double		 sets;		/* < 0: percent of the units */
 };
 
+/* An fsd's tree as fstree_init takes it (common/fstree.h). */
+struct work_fsd {
+	int		 depth;		/* >= 0 */
+	int		 width;		/* >= 0 */
+	uint64_t	 files;		/* per directory */
+	int		 dist_all;	/* distribution=all */
+	int		 nsizes;	/* 1..16 */
+	uint64_t	*size_bytes;
+	double		*size_pct;	/* NULL: one size per file */
+	int		 size_avg;	/* sizes=(avg,0) */
+	uint64_t	 totalsize_bytes;	/* 0: all files */
+	uint64_t	 wss_bytes;		/* 0: all files */
+};
+
+/* One file-system workload: an fwd on an fsd, on this slave. */
+struct work_fwg {
+	char		*fwd;
+	char		*fsd;
+	char		*anchor;
+	char		*operation;	/* "format" in a format run */
+	struct xfer	 xfer;
+	double		 readpct;	/* -1: none */
+	double		 stopafter;
+	int		 threads;	/* >= 1 */
+	int		 thread_first;	/* its slices of thread_total */
+	int		 thread_total;
+	double		 rate_per_s;	/* 0: as fast as it goes */
+	char		*fileio;	/* NULL: sequential */
+	char		*fileselect;	/* NULL: sequential */
+	int		 has_poisson_midpoint;
+	double		 poisson_midpoint;
+	char		*target_anchor;	/* copy/move, or NULL */
+	struct strlist	 openflags;
+	struct work_fsd	 tree;
+};
+
+/* What a format run does to the trees. */
+struct work_fs {
+	int		 clean;
+	int		 restart;
+	int		 dirs_only;
+	int		 clean_only;
+	int		 complete;	/* format=complete: trust the tree */
+};
+
 struct slave_work {
+	int			 is_fs;		/* fwgs, not sds/wgs */
+	int			 nfwgs;
+	struct work_fwg		*fwgs;
+	struct work_fs		 fs;
 	int			 nsds;
 	struct work_sd		*sds;
 	int			 nwgs;

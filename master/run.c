@@ -1495,14 +1495,11 @@ open_key_reports(struct master *m)
 static void
 send_work(struct master *m)
 {
-	json_t *model = model_to_json(m->model);
-	json_t *edges = json_array(), *dd;
-	unsigned int e;
+	/* the work carries what the slave needs (fwgs their fsd trees):
+	 * "model" stays, empty, for the message's required keys */
+	json_t *model = json_object();
 	int i;
 
-	for (e = 0; e < m->model->general.histogram.n; e++)
-		json_array_append_new(edges, json_integer(
-		    (json_int_t)m->model->general.histogram.edge_us[e]));
 	m->run_id++;
 	m->state = M_SETUP;
 	m->state_since_ns = mtime_now_ns();
@@ -1519,20 +1516,9 @@ send_work(struct master *m)
 		slave_wg_free(s);
 		if (!s->active)
 			continue;
-		json_object_set(w, "histogram_edges_us", edges);
-		/* each slave its own random streams (the seed stays common:
-		 * dedup's patterns must agree across slaves) */
-		json_object_set_new(w, "slave_index", json_integer(i));
-		json_object_set_new(w, "max_errors",
-		    json_integer(workgen_max_errors(m->model)));
-		json_object_set_new(w, "compratio",
-		    json_real(m->cur.req.compratio >= 1 ? m->cur.req.compratio :
-		    1));
-		if ((dd = workgen_dedup(m->model)) != NULL)
-			json_object_set_new(w, "dedup", dd);
-		json_object_set_new(w, "distribution", json_integer(
-		    m->cur.plan_run != NULL ? (int)m->cur.plan_run->rd->distribution
-		    : 0));
+		/* the WORK body is workgen.c's, whole (slave_index gives each
+		 * slave its own random streams; the seed stays common: dedup's
+		 * patterns must agree across slaves) */
 		slave_wg_alloc(m, s, json_object_get(w, "wgs") != NULL ?
 		    json_object_get(w, "wgs") : json_object_get(w, "fwgs"));
 		link_send(s->link, MSG_WORK, json_pack("{s:I,s:s,s:I,s:I,s:I,"
@@ -1544,7 +1530,6 @@ send_work(struct master *m)
 		    m->cur.format, "model", model, "work", w));
 		m->cur.work[i] = NULL;
 	}
-	json_decref(edges);
 	json_decref(model);
 	if (active_count(m) == 0)
 		master_abort(m, "run %s has no work for any slave",

@@ -15,6 +15,7 @@
 #include "model_json.h"
 #include "place.h"
 #include "units.h"
+#include "work_json.h"
 #include "xmalloc.h"
 
 #define WORKGEN_MAX_SLAVES	1024	/* run.c's RUN_MAX_SLAVES */
@@ -81,27 +82,47 @@ sd_engine(const struct sd *sd, const struct strlist *flags)
 	return ("sync");
 }
 
-/* Build the WORK "sds" entry of an sd for one slave (on host). */
-static json_t *
-work_sd(const struct workgen_in *in, int host, const struct sd *sd, int threads,
-    double rate, const struct strlist *flags, int create)
+/* The WORK "sds" entry of an sd for one slave (on host). */
+static void
+work_sd(const struct workgen_in *in, int host, const struct sd *sd,
+    int threads, double rate, const struct strlist *flags, int create,
+    struct work_sd *o)
 {
 	const struct pvals *ow = bag_get(&sd->bag, "overwrite_data");
 	const struct pvals *am = bag_get(&sd->bag, "allow_mounted_write");
-	json_t *fl = json_array();
-	int i;
 
-	for (i = 0; i < flags->n; i++)
-		json_array_append_new(fl, json_string(flags->v[i]));
-	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b,s:b,s:b,s:s}", "sd",
-	    sd->name, "lun", sd_lun_on(in, sd, host), "threads", threads,
-	    "rate_per_s", rate, "openflags", fl, "create", create ||
-	    strcmp(sd_engine(sd, flags), "null") == 0, "overwrite", ow != NULL &&
-	    ow->n == 1 && (strcasecmp(ow->v[0].str, "yes") == 0 ||
-	    strcasecmp(ow->v[0].str, "y") == 0), "mounted_ok", am != NULL &&
-	    am->n == 1 && (strcasecmp(am->v[0].str, "yes") == 0 ||
-	    strcasecmp(am->v[0].str, "y") == 0), "engine",
-	    sd_engine(sd, flags)));
+	memset(o, 0, sizeof(*o));
+	o->sd = xstrdup(sd->name);
+	o->lun = xstrdup(sd_lun_on(in, sd, host));
+	o->threads = threads;
+	o->rate_per_s = rate;
+	strlist_copy(&o->openflags, flags);
+	o->create = create || strcmp(sd_engine(sd, flags), "null") == 0;
+	o->overwrite = ow != NULL && ow->n == 1 &&
+	    (strcasecmp(ow->v[0].str, "yes") == 0 ||
+	    strcasecmp(ow->v[0].str, "y") == 0);
+	o->mounted_ok = am != NULL && am->n == 1 &&
+	    (strcasecmp(am->v[0].str, "yes") == 0 ||
+	    strcasecmp(am->v[0].str, "y") == 0);
+	o->engine = xstrdup(sd_engine(sd, flags));
+}
+
+/* The WORK's data_errors= (max_errors) and dedup (0: none). */
+static int64_t	max_errors(const struct model *);
+static int	dedup_of(const struct model *, struct work_dedup *);
+
+/* What every slave's WORK of run c carries besides its sds and wgs. */
+static void
+work_common(const struct workgen_in *in, const struct workgen_run *c,
+    int slave, struct slave_work *w)
+{
+	w->edges = in->model->general.histogram;
+	w->slave_index = slave;
+	w->max_errors = max_errors(in->model);
+	w->compratio = c->req.compratio >= 1 ? c->req.compratio : 1;
+	w->has_dedup = dedup_of(in->model, &w->dedup);
+	w->distribution = c->plan_run != NULL ?
+	    (int)c->plan_run->rd->distribution : 0;
 }
 
 /*
@@ -270,9 +291,12 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	}
 	c->nskew = p.nwgs;
 	for (i = 0; i < in->nslaves; i++) {
-		json_t *sds = json_array(), *wgs = json_array();
+		struct slave_work sw;
 		int n = 0;
 
+		memset(&sw, 0, sizeof(sw));
+		sw.sds = xcalloc((size_t)p.nsds + 1, sizeof(*sw.sds));
+		sw.wgs = xcalloc((size_t)p.nwgs + 1, sizeof(*sw.wgs));
 		for (k = 0; k < p.nsds; k++) {
 			const struct sd *sd = p.sds[k].sd;
 			const struct strlist *fl = pr->rd->openflags.n > 0 ?
@@ -291,8 +315,8 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 				    p.wgs[g].wd->openflags.n > 0)
 					fl = &p.wgs[g].wd->openflags;
 			}
-			json_array_append_new(sds, work_sd(in, slave_host(in, i), sd,
-			    p.sds[k].threads, nmax > 0 ? 0 : rate_sum, fl, 0));
+			work_sd(in, slave_host(in, i), sd, p.sds[k].threads,
+			    nmax > 0 ? 0 : rate_sum, fl, 0, &sw.sds[sw.nsds++]);
 		}
 		for (k = 0; k < p.nwgs; k++) {
 			const struct place_wg *g = &p.wgs[k];
@@ -300,7 +324,7 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 			struct xfer x;
 			uint64_t rg[6];
 			const struct pvals *st = bag_get(&wd->bag, "stride");
-			json_t *wgj;
+			struct work_wg *wg;
 			double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
 			double rdpct = run_loop_value(pr, LOOP_RDPCT,
 			    wd->readpct);
@@ -332,8 +356,7 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 			if (g->slave != i)
 				continue;
 			if (wg_range(in, g->sd, wd, ha, rg, e) != 0) {
-				json_decref(sds);
-				json_decref(wgs);
+				slave_work_clear(&sw);
 				place_free(&p);
 				return (-1);
 			}
@@ -342,40 +365,38 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 				xfer_set_single(&x, (uint64_t)xs);
 			} else
 				xfer_copy(&x, &wd->xfer);
-			wgj = json_pack("{s:s,s:s,s:f,s:f,"
-			    "s:f,s:b,s:f,s:f,s:o,s:I,s:I,s:I,s:I,s:I}",
-			    "wd", wd->name, "sd", g->sd->name, "skew_pct",
-			    g->skew_pct, "readpct", rdpct, "seekpct", sk,
-			    "seek_eof", wd->seek_eof, "rhpct", rh, "whpct", wh,
-			    "xfer", xfer_to_json(&x), "low_bytes",
-			    (json_int_t)rg[0], "high_bytes", (json_int_t)rg[1],
-			    "hit_low_bytes", (json_int_t)rg[2],
-			    "hit_high_bytes", (json_int_t)rg[3], "align_bytes",
-			    (json_int_t)g->sd->align_bytes);
-			if (bag_get(&wd->bag, "hotband") != NULL)
-				json_object_set_new(wgj, "hot", json_true());
-			if (rg[4] != 0) {
-				json_object_set_new(wgj, "wrap_end_bytes",
-				    json_integer((json_int_t)rg[4]));
-				json_object_set_new(wgj, "wrap_to_bytes",
-				    json_integer((json_int_t)rg[5]));
+			wg = &sw.wgs[sw.nwgs++];
+			wg->wd = xstrdup(wd->name);
+			wg->sd = xstrdup(g->sd->name);
+			wg->skew_pct = g->skew_pct;
+			wg->readpct = rdpct;
+			wg->seekpct = sk;
+			wg->seek_eof = wd->seek_eof;
+			wg->rhpct = rh;
+			wg->whpct = wh;
+			wg->xfer = x;	/* moves: freed with sw */
+			wg->low_bytes = rg[0];
+			wg->high_bytes = rg[1];
+			wg->hit_low_bytes = rg[2];
+			wg->hit_high_bytes = rg[3];
+			wg->align_bytes = g->sd->align_bytes;
+			wg->hot = bag_get(&wd->bag, "hotband") != NULL;
+			wg->wrap_end_bytes = rg[4];
+			wg->wrap_to_bytes = rg[4] != 0 ? rg[5] : 0;
+			if (st != NULL && st->n == 2) {
+				wg->has_stride = 1;
+				wg->stride_min_bytes = (uint64_t)st->v[0].num;
+				wg->stride_max_bytes = (uint64_t)st->v[1].num;
 			}
-			if (st != NULL && st->n == 2)
-				json_object_set_new(wgj, "stride_bytes",
-				    json_pack("[I,I]", (json_int_t)st->v[0].num,
-				    (json_int_t)st->v[1].num));
-			json_array_append_new(wgs, wgj);
-			xfer_clear(&x);
 			c->has_eof[i] |= wd->seek_eof;
 			c->eof_run |= wd->seek_eof;
 			n++;
 		}
-		if (n == 0) {
-			json_decref(sds);
-			json_decref(wgs);
-			continue;
+		if (n > 0) {
+			work_common(in, c, i, &sw);
+			c->work[i] = work_to_json(&sw);
 		}
-		c->work[i] = json_pack("{s:o,s:o}", "sds", sds, "wgs", wgs);
+		slave_work_clear(&sw);
 	}
 	for (k = 0; k < p.nsds; k++) {
 		int dup = 0, j;
@@ -480,6 +501,30 @@ fs_slaves(const struct workgen_in *in, const struct fwd *w, const struct fsd *f,
 	return (n);
 }
 
+/* The geometry of an fsd's tree, as the slave builds it. */
+static void
+fsd_tree(const struct fsd *f, struct work_fsd *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->depth = f->depth;
+	t->width = f->width;
+	t->files = f->files;
+	t->dist_all = f->dist_all;
+	t->nsizes = f->nsizes;
+	t->size_bytes = xcalloc((size_t)f->nsizes + 1, sizeof(uint64_t));
+	if (f->nsizes > 0)
+		memcpy(t->size_bytes, f->size_bytes,
+		    (size_t)f->nsizes * sizeof(uint64_t));
+	if (f->size_pct != NULL) {
+		t->size_pct = xcalloc((size_t)f->nsizes + 1, sizeof(double));
+		memcpy(t->size_pct, f->size_pct,
+		    (size_t)f->nsizes * sizeof(double));
+	}
+	t->size_avg = f->size_avg;
+	t->totalsize_bytes = f->totalsize_bytes;
+	t->wss_bytes = f->wss_bytes;
+}
+
 /*
  * One fwg per slave that gets fwd w on fsd: its threads dealt over those
  * slaves; each slave's threads get slices first..first+n-1 of total, so
@@ -487,7 +532,7 @@ fs_slaves(const struct workgen_in *in, const struct fwd *w, const struct fsd *f,
  */
 static void
 add_fwgs(const struct workgen_in *in, struct workgen_run *c,
-    const struct fwd *w, const char *fwd,
+    struct slave_work *sw, const struct fwd *w, const char *fwd,
     const struct fsd *fsd, const char *op, double readpct,
     const struct xfer *x, const char *fileio, const char *select,
     double stopafter, int threads, double rate, const struct strlist *flags,
@@ -500,39 +545,44 @@ add_fwgs(const struct workgen_in *in, struct workgen_run *c,
 		int n = threads / nsl + (s < threads % nsl);
 
 		i = sl[s];
-		json_t *fl = json_array(), *g;
 		const struct pvals *fv;
+		struct work_fwg *g;
 		int k;
 
 		if (n == 0)
 			continue;
-		for (k = 0; k < flags->n; k++)
-			json_array_append_new(fl, json_string(flags->v[k]));
+		sw[i].is_fs = 1;
+		sw[i].fwgs = xreallocarray(sw[i].fwgs, (size_t)sw[i].nfwgs + 1,
+		    sizeof(*sw[i].fwgs));
+		g = &sw[i].fwgs[sw[i].nfwgs++];
+		memset(g, 0, sizeof(*g));
+		strlist_copy(&g->openflags, flags);
 		/* rd > fwd (or fwd=format) > fsd (PARMFILE.md 6.1) */
 		if (flags->n == 0 && (fv = bag_get(&fsd->bag, "openflags")) !=
 		    NULL) {
 			for (k = 0; k < fv->n; k++)
 				if (fv->v[k].str != NULL)
-					json_array_append_new(fl,
-					    json_string(fv->v[k].str));
+					strlist_add(&g->openflags,
+					    fv->v[k].str);
 		}
-		g = json_pack("{s:s,s:s,s:s,s:s,s:o,s:f,s:f,s:i,s:i,s:i,s:f,"
-		    "s:s,s:s,s:o}", "fwd", fwd, "fsd", fsd->name, "anchor",
-		    fsd->anchor, "operation", op, "xfer", xfer_to_json(x),
-		    "readpct", readpct, "stopafter", stopafter, "threads", n,
-		    "thread_first", first, "thread_total", threads,
-		    "rate_per_s", rate * n / threads, "fileio", fileio,
-		    "fileselect", select, "openflags", fl);
-		if (target_anchor != NULL)
-			json_object_set_new(g, "target_anchor",
-			    json_string(target_anchor));
-		if (midpoint > 0)
-			json_object_set_new(g, "poisson_midpoint",
-			    json_real(midpoint));
-		if (c->work[i] == NULL)
-			c->work[i] = json_pack("{s:s,s:[],s:[],s:{}}",
-			    "engine", "fs", "sds", "fwgs", "fs");
-		json_array_append_new(json_object_get(c->work[i], "fwgs"), g);
+		g->fwd = xstrdup(fwd);
+		g->fsd = xstrdup(fsd->name);
+		g->anchor = xstrdup(fsd->anchor);
+		g->operation = xstrdup(op);
+		xfer_copy(&g->xfer, x);
+		g->readpct = readpct;
+		g->stopafter = stopafter;
+		g->threads = n;
+		g->thread_first = first;
+		g->thread_total = threads;
+		g->rate_per_s = rate * n / threads;
+		g->fileio = xstrdup(fileio);
+		g->fileselect = xstrdup(select);
+		g->target_anchor = target_anchor != NULL ?
+		    xstrdup(target_anchor) : NULL;
+		g->has_poisson_midpoint = midpoint > 0;
+		g->poisson_midpoint = midpoint;
+		fsd_tree(fsd, &g->tree);
 		if (strcmp(select, "once") == 0 && strcmp(op, "format") != 0) {
 			/* vdbench ends the run when every 'once' is through */
 			c->has_eof[i] = 1;
@@ -577,6 +627,23 @@ select_midpoint(const struct fwd *w)
 	return (mid);
 }
 
+/* The file-system WORK bodies of the slaves with fwgs; frees sw. */
+static void
+fs_encode(const struct workgen_in *in, struct workgen_run *c,
+    struct slave_work *sw)
+{
+	int i;
+
+	for (i = 0; i < in->nslaves; i++) {
+		if (sw[i].nfwgs > 0) {
+			work_common(in, c, i, &sw[i]);
+			c->work[i] = work_to_json(&sw[i]);
+		}
+		slave_work_clear(&sw[i]);
+	}
+	free(sw);
+}
+
 /* A run without any work: -1 with e set. */
 static int
 no_work(const struct workgen_run *c, struct errmsg *e)
@@ -599,6 +666,7 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 	double skew_given = 0;
 	int i, k, j, nfwgs = 0, skew_free = 0, nops = 1;
 	const struct pvals *ops = bag_get(&rd->bag, "operations");
+	struct slave_work *sw = xcalloc((size_t)in->nslaves + 1, sizeof(*sw));
 
 	snprintf(c->name, sizeof(c->name), "%s", pr->name);
 	plan_loops_text(pr, c->loops, sizeof(c->loops));
@@ -643,7 +711,7 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 						seen |= pr->fwds[a].fsds[b] == f;
 				if (seen)
 					continue;
-				add_fwgs(in, c, pr->fwds[i].fwd, "format", f,
+				add_fwgs(in, c, sw, pr->fwds[i].fwd, "format", f,
 				    "format", -1, &x,
 				    "sequential", "sequential", 0, threads, 0,
 				    ff != NULL && ff->openflags.n > 0 ?
@@ -653,24 +721,18 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 		}
 		xfer_clear(&x);
 		for (i = 0; i < in->nslaves; i++) {
-			json_t *fs = c->work[i] == NULL ? NULL :
-			    json_object_get(c->work[i], "fs");
-
-			if (fs == NULL)
+			if (sw[i].nfwgs == 0)
 				continue;
-			json_object_set_new(fs, "clean", json_boolean(clean ||
-			    only_clean));
-			json_object_set_new(fs, "restart", json_boolean(
-			    plan_rd_format(rd, "restart")));
-			json_object_set_new(fs, "dirs_only", json_boolean(
-			    plan_rd_format(rd, "dir")));
-			json_object_set_new(fs, "clean_only",
-			    json_boolean(only_clean));
+			sw[i].fs.clean = clean || only_clean;
+			sw[i].fs.restart = plan_rd_format(rd, "restart");
+			sw[i].fs.dirs_only = plan_rd_format(rd, "dir");
+			sw[i].fs.clean_only = only_clean;
 			c->has_eof[i] = 1;
 		}
 		/* format=(only,limited): the format stops after elapsed= */
 		if (plan_rd_format(rd, "limited"))
 			c->nintervals = pr->nintervals;
+		fs_encode(in, c, sw);
 		return (nfwgs > 0 ? 0 : no_work(c, e));
 	}
 	if (rate > 0)
@@ -733,7 +795,8 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 		else
 			xfer_copy(&x, &w->xfer);
 		for (k = 0; k < nf; k++) {
-			add_fwgs(in, c, w, w->name, pr->fwds[i / nops].fsds[k],
+			add_fwgs(in, c, sw, w, w->name,
+			    pr->fwds[i / nops].fsds[k],
 			    op, rdpct,
 			    &x, fileio_word(w),
 			    w->fileselect != NULL ? w->fileselect :
@@ -749,13 +812,9 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 		xfer_clear(&x);
 	}
 	c->fs_ops = extra;
-	for (i = 0; plan_rd_format(rd, "complete") && i < in->nslaves; i++) {
-		json_t *fs = c->work[i] == NULL ? NULL :
-		    json_object_get(c->work[i], "fs");
-
-		if (fs != NULL)
-			json_object_set_new(fs, "complete", json_true());
-	}
+	for (i = 0; i < in->nslaves; i++)
+		sw[i].fs.complete = plan_rd_format(rd, "complete");
+	fs_encode(in, c, sw);
 	return (nfwgs > 0 ? 0 : no_work(c, e));
 }
 
@@ -765,8 +824,10 @@ workgen_format_run(const struct workgen_in *in, struct workgen_run *c)
 {
 	uint64_t xfer = in->model->general.formatxfersize_bytes;
 	int i, k, per_host[WORKGEN_MAX_SLAVES] = { 0 };
+	struct slave_work *sw;
 
 	run_init(in, c);
+	sw = xcalloc((size_t)in->nslaves + 1, sizeof(*sw));
 	if (xfer == 0) {
 		xfer = 128 * 1024;
 		for (k = 0; k < in->nformat; k++) {
@@ -793,35 +854,40 @@ workgen_format_run(const struct workgen_in *in, struct workgen_run *c)
 	c->req.dedupratio = dedup_ratio(in->model);
 	for (k = 0; k < in->nformat; k++) {
 		const struct sd *sd = in->format_sd[k];
-		struct xfer x;
 		char wdname[300];
-		json_t *sds, *wgs;
+		struct slave_work *w;
+		struct work_wg *wg;
 
 		const struct mhost *h = &in->hosts[in->format_host[k]];
 
 		/* sequential: one slave each, dealt over the host's slaves */
 		i = h->first + per_host[in->format_host[k]]++ % h->nslaves;
-		if (c->work[i] == NULL)
-			c->work[i] = json_pack("{s:[],s:[]}", "sds", "wgs");
-		sds = json_object_get(c->work[i], "sds");
-		wgs = json_object_get(c->work[i], "wgs");
-		json_array_append_new(sds, work_sd(in, in->format_host[k], sd, 2,
-		    0, &sd->openflags, 1));
-		memset(&x, 0, sizeof(x));
-		xfer_set_single(&x, xfer);
+		w = &sw[i];
+		if (w->sds == NULL) {
+			w->sds = xcalloc((size_t)in->nformat, sizeof(*w->sds));
+			w->wgs = xcalloc((size_t)in->nformat, sizeof(*w->wgs));
+		}
+		work_sd(in, in->format_host[k], sd, 2, 0, &sd->openflags, 1,
+		    &w->sds[w->nsds++]);
 		snprintf(wdname, sizeof(wdname), "SD_format_%s", sd->name);
-		json_array_append_new(wgs, json_pack("{s:s,s:s,s:f,s:f,s:f,s:b,"
-		    "s:f,s:f,s:o,s:I,s:I,s:I,s:I,s:I}", "wd", wdname, "sd",
-		    sd->name, "skew_pct", 100.0, "readpct", 0.0, "seekpct", 0.0,
-		    "seek_eof", 1, "rhpct", 0.0, "whpct", 0.0, "xfer",
-		    xfer_to_json(&x), "low_bytes",
-		    (json_int_t)in->format_from[k], "high_bytes",
-		    (json_int_t)sd->size_bytes, "hit_low_bytes", (json_int_t)0,
-		    "hit_high_bytes", (json_int_t)0, "align_bytes",
-		    (json_int_t)0));
-		xfer_clear(&x);
+		wg = &w->wgs[w->nwgs++];
+		wg->wd = xstrdup(wdname);
+		wg->sd = xstrdup(sd->name);
+		wg->skew_pct = 100;
+		wg->seek_eof = 1;
+		xfer_set_single(&wg->xfer, xfer);
+		wg->low_bytes = in->format_from[k];
+		wg->high_bytes = sd->size_bytes;
 		c->has_eof[i] = 1;
 	}
+	for (i = 0; i < in->nslaves; i++) {
+		if (sw[i].nwgs > 0) {
+			work_common(in, c, i, &sw[i]);
+			c->work[i] = work_to_json(&sw[i]);
+		}
+		slave_work_clear(&sw[i]);
+	}
+	free(sw);
 }
 
 /* Free what a built run holds (WORK bodies not taken yet included). */
@@ -842,15 +908,15 @@ workgen_run_free(struct workgen_run *c)
 }
 
 /* data_errors=n (default 50): I/O errors a run tolerates. */
-json_int_t
-workgen_max_errors(const struct model *model)
+static int64_t
+max_errors(const struct model *model)
 {
 	const struct pvals *v = bag_get(&model->general.bag, "data_errors");
 
 	if (v == NULL)
 		v = bag_get(&model->general.bag, "dataerrors");
 	if (v != NULL && v->n >= 1 && v->v[0].is_num && v->v[0].num >= 1)
-		return ((json_int_t)v->v[0].num);
+		return ((int64_t)v->v[0].num);
 	return (50);
 }
 
@@ -859,20 +925,22 @@ workgen_max_errors(const struct model *model)
  * slaves take them; NULL without dedup. dedupunit defaults to 128k and
  * dedupsets to 5% (vdbench's defaults).
  */
-json_t *
-workgen_dedup(const struct model *model)
+static int
+dedup_of(const struct model *model, struct work_dedup *d)
 {
 	const struct pvals *r = bag_get(&model->general.bag, "dedupratio");
 	const struct pvals *u = bag_get(&model->general.bag, "dedupunit");
 	const struct pvals *k = bag_get(&model->general.bag, "dedupsets");
 
+	memset(d, 0, sizeof(*d));
 	if (r == NULL || r->n < 1 || !r->v[0].is_num || r->v[0].num < 1)
-		return (NULL);
-	return (json_pack("{s:f,s:I,s:f}", "ratio", r->v[0].num,
-	    "unit_bytes", (json_int_t)(u != NULL && u->n >= 1 &&
-	    u->v[0].is_num && u->v[0].num >= 512 ? u->v[0].num : 131072),
-	    "sets", k != NULL && k->n >= 1 && k->v[0].is_num &&
-	    k->v[0].num != 0 ? k->v[0].num : -5.0));
+		return (0);
+	d->ratio = r->v[0].num;
+	d->unit_bytes = (uint64_t)(u != NULL && u->n >= 1 && u->v[0].is_num &&
+	    u->v[0].num >= 512 ? u->v[0].num : 131072);
+	d->sets = k != NULL && k->n >= 1 && k->v[0].is_num &&
+	    k->v[0].num != 0 ? k->v[0].num : -5.0;
+	return (1);
 }
 
 /* Largest xfersize per sd over every run (PARMFILE.md 12.6, quirk 13). */

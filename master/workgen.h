@@ -19,8 +19,10 @@
  * flatfile and the reports say was asked for). It owns vdbench's rules for
  * for-loop values, address ranges and hit areas, hotband wrap, the
  * division of rates and threads over slaves (with place.c), maxdata= and
- * the automatic SD_format run. Pure: no links, no reports, no run driver
- * state; it never logs or exits and fails with -1 and an errmsg.
+ * the automatic SD_format run. Each slave's WORK "work" object is a
+ * struct slave_work encoded with common/work_json.c, the codec the slave
+ * decodes with. Pure: no links, no reports, no run driver state; it
+ * never logs or exits and fails with -1 and an errmsg.
  */
 
 /* What the builder reads; the caller owns all of it. */
@@ -69,7 +71,7 @@ struct workgen_run {
 	int			 rate_guessed;	/* no rate observed: 10000 */
 	double			 observed_rate;	/* the rate it used */
 	int			 nslaves;
-	json_t			**work;		/* per slave, NULL: none */
+	json_t			**work;		/* per slave; NULL: none */
 	int			*has_eof;	/* per slave */
 	struct workgen_skew	*skew;		/* per placed raw WG */
 	int			 nskew;
@@ -85,9 +87,6 @@ void		 workgen_run_free(struct workgen_run *);
 /* Largest xfersize per model sd over every run (PARMFILE.md 12.6). */
 void		 workgen_xmax(const struct model *, const struct plan *,
 		    uint64_t *sd_xmax);
-/* The WORK's data_errors= (max_errors) and dedup object (NULL: none). */
-json_int_t	 workgen_max_errors(const struct model *);
-json_t		*workgen_dedup(const struct model *);
 
 /* Used by the run driver's checks too. */
 int		 sd_index(const struct model *, const struct sd *);

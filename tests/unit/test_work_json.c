@@ -235,6 +235,91 @@ test_decoder_names_the_field(void **state)
 	    "(decoded)");
 }
 
+/* A file-system work: fwgs with their fsd trees, the format flags. */
+static void
+fs_work(struct slave_work *w)
+{
+	struct work_fwg *g;
+
+	memset(w, 0, sizeof(*w));
+	vdbhist_edges_default(&w->edges);
+	w->max_errors = 50;
+	w->compratio = 1;
+	w->is_fs = 1;
+	w->fs.clean = 1;
+	w->fs.dirs_only = 1;
+	w->fwgs = xcalloc(1, sizeof(*w->fwgs));
+	g = &w->fwgs[w->nfwgs++];
+	g->fwd = xstrdup("format");
+	g->fsd = xstrdup("fsd1");
+	g->anchor = xstrdup("/tmp/a");
+	g->operation = xstrdup("format");
+	xfer_set_single(&g->xfer, 131072);
+	g->readpct = -1;
+	g->threads = 2;
+	g->thread_first = 2;
+	g->thread_total = 4;
+	g->fileio = xstrdup("sequential");
+	g->fileselect = xstrdup("poisson");
+	g->has_poisson_midpoint = 1;
+	g->poisson_midpoint = 5;
+	strlist_add(&g->openflags, "o_sync");
+	g->tree.depth = 2;
+	g->tree.width = 3;
+	g->tree.files = 10;
+	g->tree.nsizes = 2;
+	g->tree.size_bytes = xcalloc(2, sizeof(uint64_t));
+	g->tree.size_bytes[0] = 4096;
+	g->tree.size_bytes[1] = 8192;
+	g->tree.size_pct = xcalloc(2, sizeof(double));
+	g->tree.size_pct[0] = 40;
+	g->tree.size_pct[1] = 60;
+	g->tree.wss_bytes = 1048576;
+}
+
+static void
+test_fs_round_trip(void **state)
+{
+	struct slave_work w, back;
+	struct errmsg e;
+	json_t *j, *again;
+
+	(void)state;
+	fs_work(&w);
+	j = work_to_json(&w);
+	slave_work_clear(&w);
+	assert_string_equal(json_string_value(json_object_get(j, "engine")),
+	    "fs");
+	assert_null(json_object_get(j, "wgs"));
+	errmsg_clear(&e);
+	if (work_from_json(&back, j, &e) != 0)
+		fail_msg("%s", e.text);
+	assert_int_equal(back.is_fs, 1);
+	assert_int_equal(back.nfwgs, 1);
+	assert_int_equal(back.fs.clean, 1);
+	assert_int_equal(back.fs.restart, 0);
+	assert_int_equal(back.fwgs[0].tree.nsizes, 2);
+	assert_true(back.fwgs[0].tree.size_pct[1] == 60);
+	again = work_to_json(&back);
+	assert_true(json_equal(j, again));
+	/* refusals name the fwg field */
+	json_object_set_new(json_array_get(json_object_get(j, "fwgs"), 0),
+	    "thread_total", json_integer(3));
+	assert_int_equal(work_from_json(&w, j, &e), -1);
+	assert_string_equal(e.text,
+	    "WORK: fwgs[0].thread_total: below thread_first + threads");
+	json_object_set_new(json_array_get(json_object_get(j, "fwgs"), 0),
+	    "thread_total", json_integer(4));
+	json_object_set_new(json_object_get(json_array_get(json_object_get(j,
+	    "fwgs"), 0), "tree"), "size_pct", json_pack("[f]", 50.0));
+	assert_int_equal(work_from_json(&w, j, &e), -1);
+	assert_string_equal(e.text,
+	    "WORK: fwgs[0].tree.size_pct: expected none or one per size");
+	json_decref(j);
+	json_decref(again);
+	slave_work_clear(&back);
+}
+
 int
 main(void)
 {
@@ -242,6 +327,7 @@ main(void)
 		cmocka_unit_test(test_encoder_makes_golden),
 		cmocka_unit_test(test_golden_decodes_back),
 		cmocka_unit_test(test_decoder_names_the_field),
+		cmocka_unit_test(test_fs_round_trip),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
