@@ -54,6 +54,11 @@ sd_lun(const struct sd *s)
 	return (s->nluns > 0 ? s->luns[0].lun : "");
 }
 
+/*
+ * The keywords still kept in the model's untyped bag: every bag_get of the
+ * WORK builder is in this block, so typing them (model.h) changes only it.
+ */
+
 /* The requested dedupratio= for the flatfile; -1 without dedup. */
 static double
 dedup_ratio(const struct model *model)
@@ -62,6 +67,42 @@ dedup_ratio(const struct model *model)
 
 	return (v != NULL && v->n >= 1 && v->v[0].is_num && v->v[0].num >= 1 ?
 	    v->v[0].num : -1);
+}
+
+/* data_errors=n (default 50): I/O errors a run tolerates. */
+static int64_t
+max_errors(const struct model *model)
+{
+	const struct pvals *v = bag_get(&model->general.bag, "data_errors");
+
+	if (v == NULL)
+		v = bag_get(&model->general.bag, "dataerrors");
+	if (v != NULL && v->n >= 1 && v->v[0].is_num && v->v[0].num >= 1)
+		return ((int64_t)v->v[0].num);
+	return (50);
+}
+
+/*
+ * dedupratio=, dedupunit= and dedupsets= of the general parameters as the
+ * slaves take them; 0 without dedup. dedupunit defaults to 128k and
+ * dedupsets to 5% (vdbench's defaults).
+ */
+static int
+dedup_of(const struct model *model, struct work_dedup *d)
+{
+	const struct pvals *r = bag_get(&model->general.bag, "dedupratio");
+	const struct pvals *u = bag_get(&model->general.bag, "dedupunit");
+	const struct pvals *k = bag_get(&model->general.bag, "dedupsets");
+
+	memset(d, 0, sizeof(*d));
+	if (r == NULL || r->n < 1 || !r->v[0].is_num || r->v[0].num < 1)
+		return (0);
+	d->ratio = r->v[0].num;
+	d->unit_bytes = (uint64_t)(u != NULL && u->n >= 1 && u->v[0].is_num &&
+	    u->v[0].num >= 512 ? u->v[0].num : 131072);
+	d->sets = k != NULL && k->n >= 1 && k->v[0].is_num &&
+	    k->v[0].num != 0 ? k->v[0].num : -5.0;
+	return (1);
 }
 
 /* Engine of an sd: engine= from its bag, else aio with o_direct (where
@@ -82,15 +123,109 @@ sd_engine(const struct sd *sd, const struct strlist *flags)
 	return ("sync");
 }
 
+/* sd overwrite_data=yes, allow_mounted_write=yes and the like. */
+static int
+sd_yes(const struct sd *sd, const char *kw)
+{
+	const struct pvals *v = bag_get(&sd->bag, kw);
+
+	return (v != NULL && v->n == 1 && (strcasecmp(v->v[0].str, "yes") == 0 ||
+	    strcasecmp(v->v[0].str, "y") == 0));
+}
+
+/* wd hotband=: 0 without, 1 given, 2 given as a (low,high) pair in r. */
+static int
+wd_hotband(const struct wd *wd, double r[2])
+{
+	const struct pvals *v = bag_get(&wd->bag, "hotband");
+
+	if (v == NULL)
+		return (0);
+	if (v->n != 2)
+		return (1);
+	r[0] = v->v[0].num;
+	r[1] = v->v[1].num;
+	return (2);
+}
+
+/* wd stride=(min,max) in bytes; 0 without. */
+static int
+wd_stride(const struct wd *wd, uint64_t *min, uint64_t *max)
+{
+	const struct pvals *v = bag_get(&wd->bag, "stride");
+
+	if (v == NULL || v->n != 2)
+		return (0);
+	*min = (uint64_t)v->v[0].num;
+	*max = (uint64_t)v->v[1].num;
+	return (1);
+}
+
+/* rd maxdata= (dir 0), maxdataread= (1), maxdatawritten= (2); 0 without. */
+static int
+rd_maxdata(const struct rd *rd, int dir, double *v)
+{
+	static const char *const kw[3] = { "maxdata", "maxdataread",
+	    "maxdatawritten" };
+	const struct pvals *p = bag_get(&rd->bag, kw[dir]);
+
+	if (p == NULL || p->n != 1 || !p->v[0].is_num)
+		return (0);
+	*v = p->v[0].num;
+	return (1);
+}
+
+/* rd operations= (file system): the list, or NULL. */
+static const struct pvals *
+rd_operations(const struct rd *rd)
+{
+	const struct pvals *v = bag_get(&rd->bag, "operations");
+
+	return (v != NULL && v->n > 0 ? v : NULL);
+}
+
+/* fsd openflags= added to out. */
+static void
+fsd_openflags(const struct fsd *fsd, struct strlist *out)
+{
+	const struct pvals *v = bag_get(&fsd->bag, "openflags");
+	int k;
+
+	for (k = 0; v != NULL && k < v->n; k++)
+		if (v->v[k].str != NULL)
+			strlist_add(out, v->v[k].str);
+}
+
+/*
+ * fileselect=poisson's midpoint: 3, or the number given with it
+ * ((poisson,5), (poisson,midpoint=5), midpoint=5); 0 when not poisson.
+ */
+double
+select_midpoint(const struct fwd *w)
+{
+	const struct pvals *v = bag_get(&w->bag, "fileselect");
+	double mid = 3;
+	int i;
+
+	if (w->fileselect == NULL || strcmp(w->fileselect, "poisson") != 0)
+		return (0);
+	for (i = 0; v != NULL && i < v->n; i++) {
+		const char *s = v->v[i].str, *d;
+
+		if (v->v[i].is_num)
+			mid = v->v[i].num;
+		else if (s != NULL && (d = strpbrk(s, "0123456789.")) != NULL)
+			mid = atof(d);
+	}
+	return (mid);
+}
+
 /* The WORK "sds" entry of an sd for one slave (on host). */
 static void
 work_sd(const struct workgen_in *in, int host, const struct sd *sd,
     int threads, double rate, const struct strlist *flags, int create,
     struct work_sd *o)
 {
-	const struct pvals *ow = bag_get(&sd->bag, "overwrite_data");
-	const struct pvals *am = bag_get(&sd->bag, "allow_mounted_write");
-
 	memset(o, 0, sizeof(*o));
 	o->sd = xstrdup(sd->name);
 	o->lun = xstrdup(sd_lun_on(in, sd, host));
@@ -98,18 +233,10 @@ work_sd(const struct workgen_in *in, int host, const struct sd *sd,
 	o->rate_per_s = rate;
 	strlist_copy(&o->openflags, flags);
 	o->create = create || strcmp(sd_engine(sd, flags), "null") == 0;
-	o->overwrite = ow != NULL && ow->n == 1 &&
-	    (strcasecmp(ow->v[0].str, "yes") == 0 ||
-	    strcasecmp(ow->v[0].str, "y") == 0);
-	o->mounted_ok = am != NULL && am->n == 1 &&
-	    (strcasecmp(am->v[0].str, "yes") == 0 ||
-	    strcasecmp(am->v[0].str, "y") == 0);
+	o->overwrite = sd_yes(sd, "overwrite_data");
+	o->mounted_ok = sd_yes(sd, "allow_mounted_write");
 	o->engine = xstrdup(sd_engine(sd, flags));
 }
-
-/* The WORK's data_errors= (max_errors) and dedup (0: none). */
-static int64_t	max_errors(const struct model *);
-static int	dedup_of(const struct model *, struct work_dedup *);
 
 /* What every slave's WORK of run c carries besides its sds and wgs. */
 static void
@@ -136,7 +263,6 @@ wg_range(const struct workgen_in *in, const struct sd *sd,
 {
 	int si = sd_index(in->model, sd);
 	uint64_t size = in->sd_size[si], x = in->sd_xmax[si];
-	const struct pvals *hb = bag_get(&wd->bag, "hotband");
 	double hbr[2];
 	const double *rg = wd->range_set ? wd->range : sd->range_set ?
 	    sd->range : NULL;
@@ -144,9 +270,7 @@ wg_range(const struct workgen_in *in, const struct sd *sd,
 	uint64_t low, high, h = (uint64_t)hitarea;
 	int wrap = 0;
 
-	if (hb != NULL && hb->n == 2) {
-		hbr[0] = hb->v[0].num;
-		hbr[1] = hb->v[1].num;
+	if (wd_hotband(wd, hbr) == 2) {
 		rg = hbr;
 		wrap = hbr[1] > 100 && hbr[1] < 200;
 	}
@@ -323,8 +447,8 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 			const struct wd *wd = g->wd;
 			struct xfer x;
 			uint64_t rg[6];
-			const struct pvals *st = bag_get(&wd->bag, "stride");
 			struct work_wg *wg;
+			double hbr[2];
 			double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
 			double rdpct = run_loop_value(pr, LOOP_RDPCT,
 			    wd->readpct);
@@ -380,14 +504,11 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 			wg->hit_low_bytes = rg[2];
 			wg->hit_high_bytes = rg[3];
 			wg->align_bytes = g->sd->align_bytes;
-			wg->hot = bag_get(&wd->bag, "hotband") != NULL;
+			wg->hot = wd_hotband(wd, hbr) != 0;
 			wg->wrap_end_bytes = rg[4];
 			wg->wrap_to_bytes = rg[4] != 0 ? rg[5] : 0;
-			if (st != NULL && st->n == 2) {
-				wg->has_stride = 1;
-				wg->stride_min_bytes = (uint64_t)st->v[0].num;
-				wg->stride_max_bytes = (uint64_t)st->v[1].num;
-			}
+			wg->has_stride = wd_stride(wd, &wg->stride_min_bytes,
+			    &wg->stride_max_bytes);
 			c->has_eof[i] |= wd->seek_eof;
 			c->eof_run |= wd->seek_eof;
 			n++;
@@ -411,17 +532,14 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	place_free(&p);
 	/* maxdata=: bytes, or a multiple (<= 100) of the run's lun sizes. */
 	for (i = 0; i < 3; i++) {
-		static const char *const kw[3] = { "maxdata", "maxdataread",
-		    "maxdatawritten" };
-		const struct pvals *v = bag_get(&pr->rd->bag, kw[i]);
+		double v;
 
-		if (v == NULL || v->n != 1 || !v->v[0].is_num)
+		if (!rd_maxdata(pr->rd, i, &v))
 			continue;
 		c->maxdata_dir = i;
-		c->maxdata_bytes = v->v[0].num <= 100 ?
-		    (uint64_t)(v->v[0].num * lunsize) : (uint64_t)v->v[0].num;
-		units_whatsize(v->v[0].num, c->maxdata_text,
-		    sizeof(c->maxdata_text));
+		c->maxdata_bytes = v <= 100 ? (uint64_t)(v * lunsize) :
+		    (uint64_t)v;
+		units_whatsize(v, c->maxdata_text, sizeof(c->maxdata_text));
 		if (c->nintervals == 0 || c->maxdata_bytes == 0)
 			c->maxdata_bytes = 0;
 	}
@@ -545,9 +663,7 @@ add_fwgs(const struct workgen_in *in, struct workgen_run *c,
 		int n = threads / nsl + (s < threads % nsl);
 
 		i = sl[s];
-		const struct pvals *fv;
 		struct work_fwg *g;
-		int k;
 
 		if (n == 0)
 			continue;
@@ -558,13 +674,8 @@ add_fwgs(const struct workgen_in *in, struct workgen_run *c,
 		memset(g, 0, sizeof(*g));
 		strlist_copy(&g->openflags, flags);
 		/* rd > fwd (or fwd=format) > fsd (PARMFILE.md 6.1) */
-		if (flags->n == 0 && (fv = bag_get(&fsd->bag, "openflags")) !=
-		    NULL) {
-			for (k = 0; k < fv->n; k++)
-				if (fv->v[k].str != NULL)
-					strlist_add(&g->openflags,
-					    fv->v[k].str);
-		}
+		if (flags->n == 0)
+			fsd_openflags(fsd, &g->openflags);
 		g->fwd = xstrdup(fwd);
 		g->fsd = xstrdup(fsd->name);
 		g->anchor = xstrdup(fsd->anchor);
@@ -601,30 +712,6 @@ fileio_word(const struct fwd *w)
 	if (w->fileio_delete)
 		return ("sequential,delete");
 	return (w->fileio != NULL ? w->fileio : "sequential");
-}
-
-/*
- * fileselect=poisson's midpoint: 3, or the number given with it
- * ((poisson,5), (poisson,midpoint=5), midpoint=5); 0 when not poisson.
- */
-double
-select_midpoint(const struct fwd *w)
-{
-	const struct pvals *v = bag_get(&w->bag, "fileselect");
-	double mid = 3;
-	int i;
-
-	if (w->fileselect == NULL || strcmp(w->fileselect, "poisson") != 0)
-		return (0);
-	for (i = 0; v != NULL && i < v->n; i++) {
-		const char *s = v->v[i].str, *d;
-
-		if (v->v[i].is_num)
-			mid = v->v[i].num;
-		else if (s != NULL && (d = strpbrk(s, "0123456789.")) != NULL)
-			mid = atof(d);
-	}
-	return (mid);
 }
 
 /* The file-system WORK bodies of the slaves with fwgs; frees sw. */
@@ -665,7 +752,7 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 	unsigned int extra = 0;
 	double skew_given = 0;
 	int i, k, j, nfwgs = 0, skew_free = 0, nops = 1;
-	const struct pvals *ops = bag_get(&rd->bag, "operations");
+	const struct pvals *ops = rd_operations(rd);
 	struct slave_work *sw = xcalloc((size_t)in->nslaves + 1, sizeof(*sw));
 
 	snprintf(c->name, sizeof(c->name), "%s", pr->name);
@@ -747,10 +834,8 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 		c->text[sizeof(c->text) - 1] = '\0';
 	c->nintervals = pr->nintervals;
 	c->first_avg = pr->first_avg;
-	if (ops != NULL && ops->n > 0)
+	if (ops != NULL)
 		nops = ops->n;
-	else
-		ops = NULL;
 	/* fwd skew= shares fwdrate=; the others split what is left. */
 	for (i = 0; i < pr->nfwds; i++) {
 		if (pr->fwds[i].fwd->skew_set)
@@ -905,42 +990,6 @@ workgen_run_free(struct workgen_run *c)
 	c->has_eof = NULL;
 	c->skew = NULL;
 	c->nskew = 0;
-}
-
-/* data_errors=n (default 50): I/O errors a run tolerates. */
-static int64_t
-max_errors(const struct model *model)
-{
-	const struct pvals *v = bag_get(&model->general.bag, "data_errors");
-
-	if (v == NULL)
-		v = bag_get(&model->general.bag, "dataerrors");
-	if (v != NULL && v->n >= 1 && v->v[0].is_num && v->v[0].num >= 1)
-		return ((int64_t)v->v[0].num);
-	return (50);
-}
-
-/*
- * dedupratio=, dedupunit= and dedupsets= of the general parameters as the
- * slaves take them; NULL without dedup. dedupunit defaults to 128k and
- * dedupsets to 5% (vdbench's defaults).
- */
-static int
-dedup_of(const struct model *model, struct work_dedup *d)
-{
-	const struct pvals *r = bag_get(&model->general.bag, "dedupratio");
-	const struct pvals *u = bag_get(&model->general.bag, "dedupunit");
-	const struct pvals *k = bag_get(&model->general.bag, "dedupsets");
-
-	memset(d, 0, sizeof(*d));
-	if (r == NULL || r->n < 1 || !r->v[0].is_num || r->v[0].num < 1)
-		return (0);
-	d->ratio = r->v[0].num;
-	d->unit_bytes = (uint64_t)(u != NULL && u->n >= 1 && u->v[0].is_num &&
-	    u->v[0].num >= 512 ? u->v[0].num : 131072);
-	d->sets = k != NULL && k->n >= 1 && k->v[0].is_num &&
-	    k->v[0].num != 0 ? k->v[0].num : -5.0;
-	return (1);
 }
 
 /* Largest xfersize per sd over every run (PARMFILE.md 12.6, quirk 13). */
