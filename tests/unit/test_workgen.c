@@ -2,8 +2,8 @@
  * The WORK builder without processes: PARMFILE.md 12.2 (thread division),
  * 12.4 (rate division), 12.6 (address range, hit area, raw block 0,
  * rounding to the largest xfersize, offset=, too small a lun), hotband's
- * wrap past the end of the lun, 8.2 (for-loop values), 12.9 (SD_format)
- * and maxdata=. Every expected number comes from the spec's rules.
+ * wrap past the end of the lun, 8.2 (for-loop values), 12.9 (SD_format),
+ * maxdata= and 10.1 (fwd threads over the slaves of an fsd). Every expected number comes from the spec's rules.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -481,6 +481,55 @@ test_format_run(void **state)
 	fix_free(&f);
 }
 
+/*
+ * PARMFILE.md 10.1: an fsd that is not shared runs on one slave with all
+ * the fwd's threads; a shared one on every slave, the threads dealt over
+ * them as slices of the whole (2 + 1 of 3), each fwg with the fsd's tree.
+ */
+static void
+test_fs_threads_and_tree(void **state)
+{
+	static const char *const text[2] = {
+	    "fsd=fsd1,anchor=/tmp/a,depth=2,width=3,files=7,size=8k\n"
+	    "fwd=fwd1,fsd=fsd1,operation=read,threads=3\n"
+	    "rd=rd1,fwd=fwd1,fwdrate=max,elapsed=2,interval=1\n",
+	    "fsd=fsd1,anchor=/tmp/a,depth=2,width=3,files=7,size=8k,"
+	    "shared=yes\n"
+	    "fwd=fwd1,fsd=fsd1,operation=read,threads=3\n"
+	    "rd=rd1,fwd=fwd1,fwdrate=max,elapsed=2,interval=1\n" };
+	struct fix f;
+	struct workgen_run w;
+	json_t *g, *t;
+	int shared;
+
+	(void)state;
+	for (shared = 0; shared < 2; shared++) {
+		fix_load(&f, text[shared], 2, 0);
+		build(&f, 0, &w);
+		assert_int_equal(w.fs, 1);
+		g = json_array_get(json_object_get(w.work[0], "fwgs"), 0);
+		assert_non_null(g);
+		assert_int_equal(ival(g, "threads"), shared ? 2 : 3);
+		assert_int_equal(ival(g, "thread_first"), 0);
+		assert_int_equal(ival(g, "thread_total"), 3);
+		t = json_object_get(g, "tree");
+		assert_int_equal(ival(t, "depth"), 2);
+		assert_int_equal(ival(t, "width"), 3);
+		assert_int_equal(ival(t, "files"), 7);
+		assert_int_equal(json_integer_value(json_array_get(
+		    json_object_get(t, "size_bytes"), 0)), 8192);
+		if (shared) {
+			g = json_array_get(json_object_get(w.work[1], "fwgs"),
+			    0);
+			assert_int_equal(ival(g, "threads"), 1);
+			assert_int_equal(ival(g, "thread_first"), 2);
+		} else
+			assert_null(w.work[1]);
+		workgen_run_free(&w);
+		fix_free(&f);
+	}
+}
+
 int
 main(void)
 {
@@ -501,6 +550,7 @@ main(void)
 		cmocka_unit_test(test_curve_without_rate),
 		cmocka_unit_test(test_maxdata_multiple),
 		cmocka_unit_test(test_format_run),
+		cmocka_unit_test(test_fs_threads_and_tree),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
