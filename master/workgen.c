@@ -349,23 +349,150 @@ slave_host(const struct workgen_in *in, int i)
 	return (0);
 }
 
-/* Build the WORK of a planned run for every slave. */
-int
-workgen_plan_run(const struct workgen_in *in, const struct run *pr,
-    struct workgen_run *c, struct errmsg *e)
+/* The run's request (the flatfile's columns): one value or -1 (n/a). */
+static void
+run_request(const struct run *pr, const struct placement *p,
+    struct workgen_run *c)
 {
-	struct run r = *pr;
-	struct placement p;
+	int k, first = 1;
+
+	for (k = 0; k < p->nwgs; k++) {
+		const struct place_wg *g = &p->wgs[k];
+		const struct wd *wd = g->wd;
+		double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
+		double rdpct = run_loop_value(pr, LOOP_RDPCT, wd->readpct);
+		double rh = run_loop_value(pr, LOOP_RHPCT, wd->rhpct);
+		double wh = run_loop_value(pr, LOOP_WHPCT, wd->whpct);
+		double sk = run_loop_value(pr, LOOP_SEEKPCT, wd->seekpct);
+		double th = run_loop_value(pr, LOOP_THREADS, g->sd->threads);
+
+		c->req.xfersize = same_or_na(c->req.xfersize, xs > 0 ? xs :
+		    wd->xfer.kind == XFER_SINGLE ?
+		    (double)wd->xfer.size_bytes[0] : -1, first);
+		c->req.rdpct = same_or_na(c->req.rdpct, rdpct, first);
+		c->req.rhpct = same_or_na(c->req.rhpct, rh, first);
+		c->req.whpct = same_or_na(c->req.whpct, wh, first);
+		c->req.seekpct = same_or_na(c->req.seekpct, wd->seek_eof ? 0 :
+		    sk, first);
+		c->req.threads = same_or_na(c->req.threads, th, first);
+		first = 0;
+	}
+}
+
+/* Slave i's sds: each with its threads, rate and open flags. */
+static void
+raw_sds(const struct workgen_in *in, const struct run *pr,
+    const struct placement *p, int i, struct slave_work *sw)
+{
+	int k;
+
+	for (k = 0; k < p->nsds; k++) {
+		const struct sd *sd = p->sds[k].sd;
+		const struct strlist *fl = pr->rd->openflags.n > 0 ?
+		    &pr->rd->openflags : &sd->openflags;
+		double rate_sum = 0;
+		int g, nmax = 0;
+
+		if (p->sds[k].slave != i)
+			continue;
+		for (g = 0; g < p->nwgs; g++) {
+			if (p->wgs[g].sd != sd || p->wgs[g].slave != i)
+				continue;
+			rate_sum += p->wgs[g].rate_per_s;
+			nmax += p->wgs[g].rate_per_s <= 0;
+			if (pr->rd->openflags.n == 0 &&
+			    p->wgs[g].wd->openflags.n > 0)
+				fl = &p->wgs[g].wd->openflags;
+		}
+		work_sd(in, slave_host(in, i), sd, p->sds[k].threads,
+		    nmax > 0 ? 0 : rate_sum, fl, 0, &sw->sds[sw->nsds++]);
+	}
+}
+
+/* Slave i's wgs, with the run's for-loop values and address ranges. */
+static int
+raw_wgs(const struct workgen_in *in, const struct run *pr,
+    const struct placement *p, int i, struct workgen_run *c,
+    struct slave_work *sw, struct errmsg *e)
+{
+	int k;
+
+	for (k = 0; k < p->nwgs; k++) {
+		const struct place_wg *g = &p->wgs[k];
+		const struct wd *wd = g->wd;
+		struct xfer x;
+		uint64_t rg[6];
+		struct work_wg *wg;
+		double hbr[2];
+		double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
+		double rh = run_loop_value(pr, LOOP_RHPCT, wd->rhpct);
+		double wh = run_loop_value(pr, LOOP_WHPCT, wd->whpct);
+		double ha = rh + wh > 0 ? run_loop_value(pr, LOOP_HITAREA,
+		    (double)g->sd->hitarea_bytes) : 0;
+
+		if (g->slave != i)
+			continue;
+		if (wg_range(in, g->sd, wd, ha, rg, e) != 0)
+			return (-1);
+		if (xs > 0) {
+			memset(&x, 0, sizeof(x));
+			xfer_set_single(&x, (uint64_t)xs);
+		} else
+			xfer_copy(&x, &wd->xfer);
+		wg = &sw->wgs[sw->nwgs++];
+		wg->wd = xstrdup(wd->name);
+		wg->sd = xstrdup(g->sd->name);
+		wg->skew_pct = g->skew_pct;
+		wg->readpct = run_loop_value(pr, LOOP_RDPCT, wd->readpct);
+		wg->seekpct = run_loop_value(pr, LOOP_SEEKPCT, wd->seekpct);
+		wg->seek_eof = wd->seek_eof;
+		wg->rhpct = rh;
+		wg->whpct = wh;
+		wg->xfer = x;	/* moves: freed with sw */
+		wg->low_bytes = rg[0];
+		wg->high_bytes = rg[1];
+		wg->hit_low_bytes = rg[2];
+		wg->hit_high_bytes = rg[3];
+		wg->align_bytes = g->sd->align_bytes;
+		wg->hot = wd_hotband(wd, hbr) != 0;
+		wg->wrap_end_bytes = rg[4];
+		wg->wrap_to_bytes = rg[4] != 0 ? rg[5] : 0;
+		wg->has_stride = wd_stride(wd, &wg->stride_min_bytes,
+		    &wg->stride_max_bytes);
+		c->has_eof[i] |= wd->seek_eof;
+		c->eof_run |= wd->seek_eof;
+	}
+	return (0);
+}
+
+/* maxdata=: bytes, or a multiple (<= 100) of the run's lun sizes. */
+static void
+run_maxdata(const struct run *pr, double lunsize, struct workgen_run *c)
+{
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		double v;
+
+		if (!rd_maxdata(pr->rd, i, &v))
+			continue;
+		c->maxdata_dir = i;
+		c->maxdata_bytes = v <= 100 ? (uint64_t)(v * lunsize) :
+		    (uint64_t)v;
+		units_whatsize(v, c->maxdata_text, sizeof(c->maxdata_text));
+		if (c->nintervals == 0 || c->maxdata_bytes == 0)
+			c->maxdata_bytes = 0;
+	}
+}
+
+/* A raw run's rate (curve and N% from the observed one) and texts. */
+static void
+run_header(const struct workgen_in *in, const struct run *pr,
+    struct run *r, struct workgen_run *c)
+{
 	char rate[64], el[128], loops[1024];
 	double observed = in->observed_rate;
-	int i, k, first = 1;
-	double lunsize = 0;
 
-	run_init(in, c);
-	snprintf(c->name, sizeof(c->name), "%s", pr->name);
-	c->plan_run = pr;
-	if (pr->nfwds > 0)
-		return (build_fs_run(in, pr, c, e));
 	if ((pr->curve_point || (pr->iorate < 0 &&
 	    pr->iorate != RD_IORATE_CURVE)) && observed <= 0) {
 		/* the caller says "iorate=curve. No i/o rate observed" */
@@ -374,11 +501,10 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	}
 	c->observed_rate = observed;
 	if (pr->curve_point)
-		r.iorate = plan_pct_rate(observed, pr->curve_pct);
+		r->iorate = plan_pct_rate(observed, pr->curve_pct);
 	else if (pr->iorate < 0 && pr->iorate != RD_IORATE_CURVE)
-		r.iorate = plan_pct_rate(observed, -pr->iorate);
+		r->iorate = plan_pct_rate(observed, -pr->iorate);
 	c->curve_max = pr->iorate == RD_IORATE_CURVE && !pr->curve_point;
-	snprintf(c->name, sizeof(c->name), "%s", pr->name);
 	plan_loops_text(pr, c->loops, sizeof(c->loops));
 	snprintf(c->text, sizeof(c->text), "Starting RD=%s; I/O rate: %s; %s; "
 	    "For loops: %s", pr->name, plan_rate_text(pr, observed, rate,
@@ -389,131 +515,59 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	c->first_avg = pr->first_avg;
 	c->interval_ns = pr->interval_s * 1000000000ull;
 	c->pause_s = pr->rd->pause_s;
-	c->plan_run = pr;
-	c->req.reqrate = r.iorate == RD_IORATE_CURVE ? RD_IORATE_MAX :
-	    r.iorate;
+	c->req.reqrate = r->iorate == RD_IORATE_CURVE ? RD_IORATE_MAX :
+	    r->iorate;
 	c->req.compratio = run_loop_value(pr, LOOP_COMP,
 	    in->model->general.compratio);
 	c->req.dedupratio = dedup_ratio(in->model);
-	{
-		struct place_host *ph = xcalloc((size_t)in->nhosts,
-		    sizeof(*ph));
+}
 
-		for (i = 0; i < in->nhosts; i++) {
-			ph[i].label = in->hosts[i].label;
-			ph[i].nslaves = in->hosts[i].nslaves;
-		}
-		k = place_run_hosts(&r, ph, in->nhosts, &p, e);
-		free(ph);
-		if (k != 0)
-			return (-1);
+/* Build the WORK of a planned run for every slave. */
+int
+workgen_plan_run(const struct workgen_in *in, const struct run *pr,
+    struct workgen_run *c, struct errmsg *e)
+{
+	struct run r = *pr;
+	struct placement p;
+	struct place_host *ph;
+	int i, k;
+	double lunsize = 0;
+
+	run_init(in, c);
+	snprintf(c->name, sizeof(c->name), "%s", pr->name);
+	c->plan_run = pr;
+	if (pr->nfwds > 0)
+		return (build_fs_run(in, pr, c, e));
+	run_header(in, pr, &r, c);
+	ph = xcalloc((size_t)in->nhosts, sizeof(*ph));
+	for (i = 0; i < in->nhosts; i++) {
+		ph[i].label = in->hosts[i].label;
+		ph[i].nslaves = in->hosts[i].nslaves;
 	}
+	k = place_run_hosts(&r, ph, in->nhosts, &p, e);
+	free(ph);
+	if (k != 0)
+		return (-1);
 	c->skew = xcalloc((size_t)p.nwgs + 1, sizeof(*c->skew));
 	for (k = 0; k < p.nwgs; k++) {
 		c->skew[k].wd = p.wgs[k].wd->name;
 		c->skew[k].pct = p.wgs[k].skew_pct;
 	}
 	c->nskew = p.nwgs;
+	run_request(pr, &p, c);
 	for (i = 0; i < in->nslaves; i++) {
 		struct slave_work sw;
-		int n = 0;
 
 		memset(&sw, 0, sizeof(sw));
 		sw.sds = xcalloc((size_t)p.nsds + 1, sizeof(*sw.sds));
 		sw.wgs = xcalloc((size_t)p.nwgs + 1, sizeof(*sw.wgs));
-		for (k = 0; k < p.nsds; k++) {
-			const struct sd *sd = p.sds[k].sd;
-			const struct strlist *fl = pr->rd->openflags.n > 0 ?
-			    &pr->rd->openflags : &sd->openflags;
-			double rate_sum = 0;
-			int g, nmax = 0;
-
-			if (p.sds[k].slave != i)
-				continue;
-			for (g = 0; g < p.nwgs; g++) {
-				if (p.wgs[g].sd != sd || p.wgs[g].slave != i)
-					continue;
-				rate_sum += p.wgs[g].rate_per_s;
-				nmax += p.wgs[g].rate_per_s <= 0;
-				if (pr->rd->openflags.n == 0 &&
-				    p.wgs[g].wd->openflags.n > 0)
-					fl = &p.wgs[g].wd->openflags;
-			}
-			work_sd(in, slave_host(in, i), sd, p.sds[k].threads,
-			    nmax > 0 ? 0 : rate_sum, fl, 0, &sw.sds[sw.nsds++]);
+		raw_sds(in, pr, &p, i, &sw);
+		if (raw_wgs(in, pr, &p, i, c, &sw, e) != 0) {
+			slave_work_clear(&sw);
+			place_free(&p);
+			return (-1);
 		}
-		for (k = 0; k < p.nwgs; k++) {
-			const struct place_wg *g = &p.wgs[k];
-			const struct wd *wd = g->wd;
-			struct xfer x;
-			uint64_t rg[6];
-			struct work_wg *wg;
-			double hbr[2];
-			double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
-			double rdpct = run_loop_value(pr, LOOP_RDPCT,
-			    wd->readpct);
-			double rh = run_loop_value(pr, LOOP_RHPCT, wd->rhpct);
-			double wh = run_loop_value(pr, LOOP_WHPCT, wd->whpct);
-			double sk = run_loop_value(pr, LOOP_SEEKPCT,
-			    wd->seekpct);
-			double ha = rh + wh > 0 ? run_loop_value(pr,
-			    LOOP_HITAREA, (double)g->sd->hitarea_bytes) : 0;
-			double th = run_loop_value(pr, LOOP_THREADS,
-			    g->sd->threads);
-
-			if (i == 0) {
-				c->req.xfersize = same_or_na(c->req.xfersize,
-				    xs > 0 ? xs : wd->xfer.kind == XFER_SINGLE ?
-				    (double)wd->xfer.size_bytes[0] : -1, first);
-				c->req.rdpct = same_or_na(c->req.rdpct, rdpct,
-				    first);
-				c->req.rhpct = same_or_na(c->req.rhpct, rh,
-				    first);
-				c->req.whpct = same_or_na(c->req.whpct, wh,
-				    first);
-				c->req.seekpct = same_or_na(c->req.seekpct,
-				    wd->seek_eof ? 0 : sk, first);
-				c->req.threads = same_or_na(c->req.threads, th,
-				    first);
-				first = 0;
-			}
-			if (g->slave != i)
-				continue;
-			if (wg_range(in, g->sd, wd, ha, rg, e) != 0) {
-				slave_work_clear(&sw);
-				place_free(&p);
-				return (-1);
-			}
-			if (xs > 0) {
-				memset(&x, 0, sizeof(x));
-				xfer_set_single(&x, (uint64_t)xs);
-			} else
-				xfer_copy(&x, &wd->xfer);
-			wg = &sw.wgs[sw.nwgs++];
-			wg->wd = xstrdup(wd->name);
-			wg->sd = xstrdup(g->sd->name);
-			wg->skew_pct = g->skew_pct;
-			wg->readpct = rdpct;
-			wg->seekpct = sk;
-			wg->seek_eof = wd->seek_eof;
-			wg->rhpct = rh;
-			wg->whpct = wh;
-			wg->xfer = x;	/* moves: freed with sw */
-			wg->low_bytes = rg[0];
-			wg->high_bytes = rg[1];
-			wg->hit_low_bytes = rg[2];
-			wg->hit_high_bytes = rg[3];
-			wg->align_bytes = g->sd->align_bytes;
-			wg->hot = wd_hotband(wd, hbr) != 0;
-			wg->wrap_end_bytes = rg[4];
-			wg->wrap_to_bytes = rg[4] != 0 ? rg[5] : 0;
-			wg->has_stride = wd_stride(wd, &wg->stride_min_bytes,
-			    &wg->stride_max_bytes);
-			c->has_eof[i] |= wd->seek_eof;
-			c->eof_run |= wd->seek_eof;
-			n++;
-		}
-		if (n > 0) {
+		if (sw.nwgs > 0) {
 			work_common(in, c, i, &sw);
 			c->work[i] = work_to_json(&sw);
 		}
@@ -530,19 +584,7 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	}
 	c->req.lunsize_gb = lunsize / (1024.0 * 1024 * 1024);
 	place_free(&p);
-	/* maxdata=: bytes, or a multiple (<= 100) of the run's lun sizes. */
-	for (i = 0; i < 3; i++) {
-		double v;
-
-		if (!rd_maxdata(pr->rd, i, &v))
-			continue;
-		c->maxdata_dir = i;
-		c->maxdata_bytes = v <= 100 ? (uint64_t)(v * lunsize) :
-		    (uint64_t)v;
-		units_whatsize(v, c->maxdata_text, sizeof(c->maxdata_text));
-		if (c->nintervals == 0 || c->maxdata_bytes == 0)
-			c->maxdata_bytes = 0;
-	}
+	run_maxdata(pr, lunsize, c);
 	return (0);
 }
 
@@ -739,6 +781,68 @@ no_work(const struct workgen_run *c, struct errmsg *e)
 	return (-1);
 }
 
+/* A format run (format_for_<rd>): each fsd once; the fwgs it made. */
+static int
+fs_format(const struct workgen_in *in, const struct run *pr,
+    struct workgen_run *c, struct slave_work *sw)
+{
+	const struct rd *rd = pr->rd;
+	int i, k, nfwgs = 0;
+	const struct fwd *ff = format_fwd(in->model);
+	struct xfer x;
+	int threads = ff != NULL && ff->threads > 0 ? ff->threads : 8;
+	int clean = plan_rd_format(rd, "yes") ||
+	    plan_rd_format(rd, "clean");
+	int only_clean = plan_rd_format(rd, "clean") &&
+	    !plan_rd_format(rd, "yes") && !plan_rd_format(rd, "restart");
+
+	snprintf(c->text, sizeof(c->text), "Starting RD=%s", pr->name);
+	snprintf(c->rate_text, sizeof(c->rate_text), "max");
+	c->format = 1;
+	c->eof_run = 1;
+	c->nintervals = 0;
+	c->first_avg = 2;
+	memset(&x, 0, sizeof(x));
+	if (ff != NULL && ff->xfer.n > 0)
+		xfer_set_single(&x, ff->xfer.size_bytes[0]);
+	else
+		xfer_set_single(&x, 128 * 1024);
+	/* Each fsd once, whichever fwds use it. */
+	for (i = 0; i < pr->nfwds; i++) {
+		for (k = 0; k < pr->fwds[i].nfsds; k++) {
+			const struct fsd *f = pr->fwds[i].fsds[k];
+			int seen = 0, a, b;
+
+			for (a = 0; a <= i; a++)
+				for (b = 0; b < pr->fwds[a].nfsds &&
+				    (a < i || b < k); b++)
+					seen |= pr->fwds[a].fsds[b] == f;
+			if (seen)
+				continue;
+			add_fwgs(in, c, sw, pr->fwds[i].fwd, "format", f,
+			    "format", -1, &x,
+			    "sequential", "sequential", 0, threads, 0,
+			    ff != NULL && ff->openflags.n > 0 ?
+			    &ff->openflags : &rd->openflags, NULL, 0);
+			nfwgs++;
+		}
+	}
+	xfer_clear(&x);
+	for (i = 0; i < in->nslaves; i++) {
+		if (sw[i].nfwgs == 0)
+			continue;
+		sw[i].fs.clean = clean || only_clean;
+		sw[i].fs.restart = plan_rd_format(rd, "restart");
+		sw[i].fs.dirs_only = plan_rd_format(rd, "dir");
+		sw[i].fs.clean_only = only_clean;
+		c->has_eof[i] = 1;
+	}
+	/* format=(only,limited): the format stops after elapsed= */
+	if (plan_rd_format(rd, "limited"))
+		c->nintervals = pr->nintervals;
+	return (nfwgs);
+}
+
 /* A file-system run (PARMFILE.md 10): format_for_<rd> or the rd itself. */
 static int
 build_fs_run(const struct workgen_in *in, const struct run *pr,
@@ -767,58 +871,7 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 	c->req.rhpct = c->req.whpct = c->req.seekpct = -1;
 	c->fs = 1;
 	if (pr->format_run) {
-		const struct fwd *ff = format_fwd(in->model);
-		struct xfer x;
-		int threads = ff != NULL && ff->threads > 0 ? ff->threads : 8;
-		int clean = plan_rd_format(rd, "yes") ||
-		    plan_rd_format(rd, "clean");
-		int only_clean = plan_rd_format(rd, "clean") &&
-		    !plan_rd_format(rd, "yes") && !plan_rd_format(rd, "restart");
-
-		snprintf(c->text, sizeof(c->text), "Starting RD=%s", pr->name);
-		snprintf(c->rate_text, sizeof(c->rate_text), "max");
-		c->format = 1;
-		c->eof_run = 1;
-		c->nintervals = 0;
-		c->first_avg = 2;
-		memset(&x, 0, sizeof(x));
-		if (ff != NULL && ff->xfer.n > 0)
-			xfer_set_single(&x, ff->xfer.size_bytes[0]);
-		else
-			xfer_set_single(&x, 128 * 1024);
-		/* Each fsd once, whichever fwds use it. */
-		for (i = 0; i < pr->nfwds; i++) {
-			for (k = 0; k < pr->fwds[i].nfsds; k++) {
-				const struct fsd *f = pr->fwds[i].fsds[k];
-				int seen = 0, a, b;
-
-				for (a = 0; a <= i; a++)
-					for (b = 0; b < pr->fwds[a].nfsds &&
-					    (a < i || b < k); b++)
-						seen |= pr->fwds[a].fsds[b] == f;
-				if (seen)
-					continue;
-				add_fwgs(in, c, sw, pr->fwds[i].fwd, "format", f,
-				    "format", -1, &x,
-				    "sequential", "sequential", 0, threads, 0,
-				    ff != NULL && ff->openflags.n > 0 ?
-				    &ff->openflags : &rd->openflags, NULL, 0);
-				nfwgs++;
-			}
-		}
-		xfer_clear(&x);
-		for (i = 0; i < in->nslaves; i++) {
-			if (sw[i].nfwgs == 0)
-				continue;
-			sw[i].fs.clean = clean || only_clean;
-			sw[i].fs.restart = plan_rd_format(rd, "restart");
-			sw[i].fs.dirs_only = plan_rd_format(rd, "dir");
-			sw[i].fs.clean_only = only_clean;
-			c->has_eof[i] = 1;
-		}
-		/* format=(only,limited): the format stops after elapsed= */
-		if (plan_rd_format(rd, "limited"))
-			c->nintervals = pr->nintervals;
+		nfwgs = fs_format(in, pr, c, sw);
 		fs_encode(in, c, sw);
 		return (nfwgs > 0 ? 0 : no_work(c, e));
 	}
