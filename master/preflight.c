@@ -217,7 +217,7 @@ check_fs_hosts(struct master *m, const struct plan *p)
 		for (k = 0; k < r->nfwds; k++) {
 			const struct fwd *w = r->fwds[k].fwd;
 
-			if (fwd_nhosts(m, w) == 0) {
+			if (fwd_nhosts(m->hosts, m->nhosts, w) == 0) {
 				console_fatal("fwd=%s: host=%s matches none of "
 				    "the hosts of this parmfile", w->name,
 				    w->hosts.n > 0 ? w->hosts.v[0] : "*");
@@ -226,7 +226,8 @@ check_fs_hosts(struct master *m, const struct plan *p)
 			for (j = 0; j < r->fwds[k].nfsds; j++) {
 				const struct fsd *f = r->fwds[k].fsds[j];
 
-				if (!f->shared && fwd_nhosts(m, w) > 1) {
+				if (!f->shared &&
+				    fwd_nhosts(m->hosts, m->nhosts, w) > 1) {
 					console_fatal("Multiple hosts may only "
 					    "be requested for an FSD when "
 					    "'shared=yes' is specified. rd=%s",

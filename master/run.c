@@ -45,42 +45,11 @@
 #include "charts.h"
 #include "tls.h"
 #include "units.h"
+#include "workgen.h"
 #include "xmalloc.h"
 
-static int	build_fs_run(struct master *, const struct run *);
 static void	write_averages(struct master *, unsigned int);
 static void	vdbc_note(struct master *, const char *);
-
-/* Index of an sd in the model. */
-int
-sd_index(const struct model *m, const struct sd *s)
-{
-	const struct sd *x;
-	int i = 0;
-
-	TAILQ_FOREACH(x, &m->sds, entry) {
-		if (x == s)
-			return (i);
-		i++;
-	}
-	return (-1);
-}
-
-/* The lun of an sd on a host ("" when it has none there). */
-static const char *
-sd_lun_on(const struct master *m, const struct sd *s, int host)
-{
-	const char *l = place_sd_lun(s, m->hosts[host].label);
-
-	return (l != NULL ? l : "");
-}
-
-/* Any lun of an sd (raw or not is the same on every host). */
-static const char *
-sd_lun(const struct sd *s)
-{
-	return (s->nluns > 0 ? s->luns[0].lun : "");
-}
 
 /* Leave the loop shortly, after queued messages are written. */
 static void
@@ -881,16 +850,6 @@ go(struct master *m)
 	    (json_int_t)m->run_id), 1);
 }
 
-/* The requested dedupratio= for the flatfile; -1 without dedup. */
-static double
-dedup_ratio(const struct model *model)
-{
-	const struct pvals *v = bag_get(&model->general.bag, "dedupratio");
-
-	return (v != NULL && v->n >= 1 && v->v[0].is_num && v->v[0].num >= 1 ?
-	    v->v[0].num : -1);
-}
-
 /* The pause= after a run is over. */
 static void
 pause_cb(evutil_socket_t fd, short what, void *arg)
@@ -925,793 +884,16 @@ check_run_end(struct master *m)
 	start_next_run(m);
 }
 
-/* Engine of an sd: engine= from its bag, else the engine table's
- * default: aio with o_direct (where libaio is truly asynchronous), else
- * sync (DESIGN.md). */
-const char *
-sd_engine(const struct sd *sd, const struct strlist *flags)
-{
-	const struct pvals *v = bag_get(&sd->bag, "engine");
-	int i, direct = 0;
-
-	if (v != NULL && v->n == 1)
-		return (v->v[0].str);
-	for (i = 0; i < flags->n; i++) {
-		if (strcasecmp(flags->v[i], "o_direct") == 0 ||
-		    strcasecmp(flags->v[i], "directio") == 0)
-			direct = 1;
-	}
-	return (engines_default(direct));
-}
-
-/* Build the WORK "sds" entry of an sd for one slave (on host). */
-static json_t *
-work_sd(struct master *m, int host, const struct sd *sd, int threads,
-    double rate, const struct strlist *flags, int create)
-{
-	const struct pvals *ow = bag_get(&sd->bag, "overwrite_data");
-	const struct pvals *am = bag_get(&sd->bag, "allow_mounted_write");
-	json_t *fl = json_array();
-	int i;
-
-	for (i = 0; i < flags->n; i++)
-		json_array_append_new(fl, json_string(flags->v[i]));
-	return (json_pack("{s:s,s:s,s:i,s:f,s:o,s:b,s:b,s:b,s:s}", "sd",
-	    sd->name, "lun", sd_lun_on(m, sd, host), "threads", threads,
-	    "rate_per_s", rate, "openflags", fl, "create", create ||
-	    (engines_flags(sd_engine(sd, flags)) & ENGINE_NOIO) != 0,
-	    "overwrite", ow != NULL && ow->n == 1 &&
-	    (strcasecmp(ow->v[0].str, "yes") == 0 ||
-	    strcasecmp(ow->v[0].str, "y") == 0), "mounted_ok", am != NULL &&
-	    am->n == 1 && (strcasecmp(am->v[0].str, "yes") == 0 ||
-	    strcasecmp(am->v[0].str, "y") == 0), "engine",
-	    sd_engine(sd, flags)));
-}
-
-/*
- * The address range of a WG (PARMFILE.md 12.6): r[0..1] the miss area,
- * r[2..3] the hit area, r[4..5] where a hotband past the end of the lun
- * wraps (end, start; 0 when it does not). -1 when too small.
- */
-static int
-wg_range(struct master *m, const struct sd *sd, const struct wd *wd,
-    double hitarea, uint64_t r[6])
-{
-	int si = sd_index(m->model, sd);
-	uint64_t size = m->sd_size[si], x = m->sd_xmax[si];
-	const struct pvals *hb = bag_get(&wd->bag, "hotband");
-	double hbr[2];
-	const double *rg = wd->range_set ? wd->range : sd->range_set ?
-	    sd->range : NULL;
-	double lo, hi;
-	uint64_t low, high, h = (uint64_t)hitarea;
-	int wrap = 0;
-
-	if (hb != NULL && hb->n == 2) {
-		hbr[0] = hb->v[0].num;
-		hbr[1] = hb->v[1].num;
-		rg = hbr;
-		wrap = hbr[1] > 100 && hbr[1] < 200;
-	}
-	lo = rg != NULL ? rg[0] : 0;
-	hi = rg != NULL ? rg[1] : 100;
-	if (x == 0)
-		x = 512;
-	low = lo <= 100 ? (uint64_t)(lo / 100 * (double)size) : (uint64_t)lo;
-	high = hi <= 100 || wrap ? (uint64_t)(hi / 100 * (double)size) :
-	    (uint64_t)hi;
-	if (high > size && !wrap)
-		high = size;
-	r[0] = low + h;			/* miss area */
-	r[1] = high;
-	r[2] = low;			/* hit area */
-	r[3] = low + h;
-	r[4] = r[5] = 0;
-	if (plan_lun_is_raw(sd_lun(sd))) {
-		if (r[0] == 0)
-			r[0] = x;
-		if (r[2] == 0)
-			r[2] = x;
-	}
-	r[0] = r[0] / x * x + sd->offset_bytes;
-	r[1] = r[1] / x * x;
-	r[2] = r[2] / x * x + sd->offset_bytes;
-	r[3] = r[3] / x * x;
-	if (wrap) {
-		r[4] = size / x * x;
-		r[5] = (plan_lun_is_raw(sd_lun(sd)) ? x : 0) + sd->offset_bytes;
-		if (r[1] > r[4] + (r[4] - r[5]))
-			r[1] = r[4] + (r[4] - r[5]);
-	}
-	if (r[1] < r[0] + 2 * x) {
-		master_abort(m, "wd=%s,sd=%s: Lun space specified for either "
-		    "cache hits or cache misses (%llu bytes) must be at least "
-		    "twice the xfersize (%llu). Insufficient amount of lun size "
-		    "specified", wd->name, sd->name, (unsigned long long)
-		    (r[1] > r[0] ? r[1] - r[0] : 0), (unsigned long long)x);
-		return (-1);
-	}
-	if (r[3] < r[2])
-		r[3] = r[2];
-	return (0);
-}
-
-/* One request value shared by every workload, or -1. */
-static double
-same_or_na(double cur, double v, int first)
-{
-	if (first)
-		return (v);
-	return (cur == v ? cur : -1);
-}
-
-/* Build the WORK of a planned run for every slave. */
-static int
-build_plan_run(struct master *m, const struct run *pr)
-{
-	struct lrun *c = &m->cur;
-	struct run r = *pr;
-	struct placement p;
-	struct errmsg e;
-	char rate[64], el[128], loops[1024];
-	double observed = pr->curve_point ? m->curve_rate : m->prev_rate;
-	int i, k, first = 1;
-	double lunsize = 0;
-
-	if (pr->nfwds > 0)
-		return (build_fs_run(m, pr));
-	report_set_fs(m->rep, 0, 0);
-	memset(c, 0, sizeof(*c));
-	if ((pr->curve_point || (pr->iorate < 0 &&
-	    pr->iorate != RD_IORATE_CURVE)) && observed <= 0) {
-		console_line("iorate=curve. No i/o rate observed. Was run too "
-		    "short?");
-		observed = 10000;
-		if (pr->curve_point)
-			m->curve_rate = observed;
-	}
-	if (pr->curve_point)
-		r.iorate = plan_pct_rate(observed, pr->curve_pct);
-	else if (pr->iorate < 0 && pr->iorate != RD_IORATE_CURVE)
-		r.iorate = plan_pct_rate(observed, -pr->iorate);
-	c->curve_max = pr->iorate == RD_IORATE_CURVE && !pr->curve_point;
-	snprintf(c->name, sizeof(c->name), "%s", pr->name);
-	plan_loops_text(pr, c->loops, sizeof(c->loops));
-	snprintf(c->text, sizeof(c->text), "Starting RD=%s; I/O rate: %s; %s; "
-	    "For loops: %s", pr->name, plan_rate_text(pr, observed, rate,
-	    sizeof(rate)), plan_elapsed_text(pr, el, sizeof(el)),
-	    plan_loops_text(pr, loops, sizeof(loops)));
-	snprintf(c->rate_text, sizeof(c->rate_text), "%s", rate);
-	c->nintervals = pr->nintervals;
-	c->first_avg = pr->first_avg;
-	c->interval_ns = pr->interval_s * 1000000000ull;
-	c->pause_s = pr->rd->pause_s;
-	c->plan_run = pr;
-	c->req.reqrate = r.iorate == RD_IORATE_CURVE ? RD_IORATE_MAX :
-	    r.iorate;
-	c->req.compratio = run_loop_value(pr, LOOP_COMP,
-	    m->model->general.compratio);
-	c->req.dedupratio = dedup_ratio(m->model);
-	{
-		struct place_host *ph = xcalloc((size_t)m->nhosts,
-		    sizeof(*ph));
-
-		for (i = 0; i < m->nhosts; i++) {
-			ph[i].label = m->hosts[i].label;
-			ph[i].nslaves = m->hosts[i].nslaves;
-		}
-		k = place_run_hosts(&r, ph, m->nhosts, &p, &e);
-		free(ph);
-		if (k != 0) {
-			master_abort(m, "%s", e.text);
-			return (-1);
-		}
-	}
-	c->skew_req = xcalloc((size_t)report_nkeys(m->rep), sizeof(double));
-	for (k = 0; k < p.nwgs; k++) {
-		int key = wd_key(m, p.wgs[k].wd->name);
-
-		if (key >= 0)
-			c->skew_req[key] += p.wgs[k].skew_pct;
-	}
-	for (i = 0; i < m->nslaves; i++) {
-		json_t *sds = json_array(), *wgs = json_array();
-		int n = 0;
-
-		m->sl[i].has_eof = 0;
-		for (k = 0; k < p.nsds; k++) {
-			const struct sd *sd = p.sds[k].sd;
-			const struct strlist *fl = pr->rd->openflags.n > 0 ?
-			    &pr->rd->openflags : &sd->openflags;
-			double rate_sum = 0;
-			int g, nmax = 0;
-
-			if (p.sds[k].slave != i)
-				continue;
-			for (g = 0; g < p.nwgs; g++) {
-				if (p.wgs[g].sd != sd || p.wgs[g].slave != i)
-					continue;
-				rate_sum += p.wgs[g].rate_per_s;
-				nmax += p.wgs[g].rate_per_s <= 0;
-				if (pr->rd->openflags.n == 0 &&
-				    p.wgs[g].wd->openflags.n > 0)
-					fl = &p.wgs[g].wd->openflags;
-			}
-			json_array_append_new(sds, work_sd(m, m->sl[i].host, sd,
-			    p.sds[k].threads, nmax > 0 ? 0 : rate_sum, fl, 0));
-		}
-		for (k = 0; k < p.nwgs; k++) {
-			const struct place_wg *g = &p.wgs[k];
-			const struct wd *wd = g->wd;
-			struct xfer x;
-			uint64_t rg[6];
-			const struct pvals *st = bag_get(&wd->bag, "stride");
-			json_t *wgj;
-			double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
-			double rdpct = run_loop_value(pr, LOOP_RDPCT,
-			    wd->readpct);
-			double rh = run_loop_value(pr, LOOP_RHPCT, wd->rhpct);
-			double wh = run_loop_value(pr, LOOP_WHPCT, wd->whpct);
-			double sk = run_loop_value(pr, LOOP_SEEKPCT,
-			    wd->seekpct);
-			double ha = rh + wh > 0 ? run_loop_value(pr,
-			    LOOP_HITAREA, (double)g->sd->hitarea_bytes) : 0;
-			double th = run_loop_value(pr, LOOP_THREADS,
-			    g->sd->threads);
-
-			if (i == 0) {
-				c->req.xfersize = same_or_na(c->req.xfersize,
-				    xs > 0 ? xs : wd->xfer.kind == XFER_SINGLE ?
-				    (double)wd->xfer.size_bytes[0] : -1, first);
-				c->req.rdpct = same_or_na(c->req.rdpct, rdpct,
-				    first);
-				c->req.rhpct = same_or_na(c->req.rhpct, rh,
-				    first);
-				c->req.whpct = same_or_na(c->req.whpct, wh,
-				    first);
-				c->req.seekpct = same_or_na(c->req.seekpct,
-				    wd->seek_eof ? 0 : sk, first);
-				c->req.threads = same_or_na(c->req.threads, th,
-				    first);
-				first = 0;
-			}
-			if (g->slave != i)
-				continue;
-			if (wg_range(m, g->sd, wd, ha, rg) != 0) {
-				place_free(&p);
-				return (-1);
-			}
-			if (xs > 0) {
-				memset(&x, 0, sizeof(x));
-				xfer_set_single(&x, (uint64_t)xs);
-			} else
-				xfer_copy(&x, &wd->xfer);
-			wgj = json_pack("{s:s,s:s,s:f,s:f,"
-			    "s:f,s:b,s:f,s:f,s:o,s:I,s:I,s:I,s:I,s:I}",
-			    "wd", wd->name, "sd", g->sd->name, "skew_pct",
-			    g->skew_pct, "readpct", rdpct, "seekpct", sk,
-			    "seek_eof", wd->seek_eof, "rhpct", rh, "whpct", wh,
-			    "xfer", xfer_to_json(&x), "low_bytes",
-			    (json_int_t)rg[0], "high_bytes", (json_int_t)rg[1],
-			    "hit_low_bytes", (json_int_t)rg[2],
-			    "hit_high_bytes", (json_int_t)rg[3], "align_bytes",
-			    (json_int_t)g->sd->align_bytes);
-			if (bag_get(&wd->bag, "hotband") != NULL)
-				json_object_set_new(wgj, "hot", json_true());
-			if (rg[4] != 0) {
-				json_object_set_new(wgj, "wrap_end_bytes",
-				    json_integer((json_int_t)rg[4]));
-				json_object_set_new(wgj, "wrap_to_bytes",
-				    json_integer((json_int_t)rg[5]));
-			}
-			if (st != NULL && st->n == 2)
-				json_object_set_new(wgj, "stride_bytes",
-				    json_pack("[I,I]", (json_int_t)st->v[0].num,
-				    (json_int_t)st->v[1].num));
-			json_array_append_new(wgs, wgj);
-			xfer_clear(&x);
-			m->sl[i].has_eof |= wd->seek_eof;
-			c->eof_run |= wd->seek_eof;
-			n++;
-		}
-		if (n == 0) {
-			json_decref(sds);
-			json_decref(wgs);
-			continue;
-		}
-		c->work[i] = json_pack("{s:o,s:o}", "sds", sds, "wgs", wgs);
-	}
-	for (k = 0; k < p.nsds; k++) {
-		int dup = 0, j;
-
-		for (j = 0; j < k; j++)
-			dup |= p.sds[j].sd == p.sds[k].sd;
-		if (!dup)
-			lunsize += (double)m->sd_size[sd_index(m->model,
-			    p.sds[k].sd)];
-	}
-	c->req.lunsize_gb = lunsize / (1024.0 * 1024 * 1024);
-	place_free(&p);
-	/* maxdata=: bytes, or a multiple (<= 100) of the run's lun sizes. */
-	for (i = 0; i < 3; i++) {
-		static const char *const kw[3] = { "maxdata", "maxdataread",
-		    "maxdatawritten" };
-		const struct pvals *v = bag_get(&pr->rd->bag, kw[i]);
-
-		if (v == NULL || v->n != 1 || !v->v[0].is_num)
-			continue;
-		c->maxdata_dir = i;
-		c->maxdata_bytes = v->v[0].num <= 100 ?
-		    (uint64_t)(v->v[0].num * lunsize) : (uint64_t)v->v[0].num;
-		units_whatsize(v->v[0].num, c->maxdata_text,
-		    sizeof(c->maxdata_text));
-		if (c->nintervals == 0 || c->maxdata_bytes == 0)
-			c->maxdata_bytes = 0;
-	}
-	return (0);
-}
-
-
-/* fwd=format, when the parmfile has one (its threads, xfersize, flags). */
-static const struct fwd *
-format_fwd(const struct model *model)
-{
-	const struct fwd *f;
-
-	TAILQ_FOREACH(f, &model->fwds, entry) {
-		if (strcmp(f->name, "format") == 0)
-			return (f);
-	}
-	return (NULL);
-}
-
-/* Whether an fwd runs on a host (fwd host=, default all). */
-static int
-fwd_on_host(const struct fwd *w, const char *label)
-{
-	int i;
-
-	if (w == NULL || w->hosts.n == 0)
-		return (1);
-	for (i = 0; i < w->hosts.n; i++)
-		if (place_host_match(w->hosts.v[i], label))
-			return (1);
-	return (0);
-}
-
-/* The hosts an fwd runs on. */
-int
-fwd_nhosts(const struct master *m, const struct fwd *w)
-{
-	int i, n = 0;
-
-	for (i = 0; i < m->nhosts; i++)
-		n += fwd_on_host(w, m->hosts[i].label);
-	return (n);
-}
-
-/*
- * The slaves that work on fsd f for fwd w (PARMFILE.md 10.1): a shared=yes
- * fsd on every slave of every host the fwd runs on, each taking its slice
- * of the files; otherwise on one slave, of the fwd's first host, the fsds
- * dealt round-robin over that host's slaves, so no two processes ever
- * clean or make one tree at the same time.
- */
-static int
-fs_slaves(const struct master *m, const struct fwd *w, const struct fsd *f,
-    int *out)
-{
-	const struct fsd *x;
-	int i, k, n = 0, ord = 0;
-
-	TAILQ_FOREACH(x, &m->model->fsds, entry) {
-		if (x == f)
-			break;
-		ord++;
-	}
-	for (i = 0; i < m->nhosts; i++) {
-		const struct mhost *h = &m->hosts[i];
-
-		if (!fwd_on_host(w, h->label) || h->nslaves < 1)
-			continue;
-		if (!f->shared) {
-			out[0] = h->first + ord % h->nslaves;
-			return (1);
-		}
-		for (k = 0; k < h->nslaves && n < RUN_MAX_SLAVES; k++)
-			out[n++] = h->first + k;
-	}
-	return (n);
-}
-
-/*
- * One fwg per slave that gets fwd w on fsd: its threads dealt over those
- * slaves; each slave's threads get slices first..first+n-1 of total, so
- * no two threads share a file (fileio=(random,shared) aside).
- */
-static void
-add_fwgs(struct master *m, const struct fwd *w, const char *fwd,
-    const struct fsd *fsd, const char *op, double readpct,
-    const struct xfer *x, const char *fileio, const char *select,
-    double stopafter, int threads, double rate, const struct strlist *flags,
-    const char *target_anchor, double midpoint)
-{
-	int sl[RUN_MAX_SLAVES], nsl = fs_slaves(m, w, fsd, sl), s, i;
-	int first = 0;
-
-	for (s = 0; s < nsl && first < threads; s++) {
-		int n = threads / nsl + (s < threads % nsl);
-
-		i = sl[s];
-		json_t *fl = json_array(), *g;
-		const struct pvals *fv;
-		int k;
-
-		if (n == 0)
-			continue;
-		for (k = 0; k < flags->n; k++)
-			json_array_append_new(fl, json_string(flags->v[k]));
-		/* rd > fwd (or fwd=format) > fsd (PARMFILE.md 6.1) */
-		if (flags->n == 0 && (fv = bag_get(&fsd->bag, "openflags")) !=
-		    NULL) {
-			for (k = 0; k < fv->n; k++)
-				if (fv->v[k].str != NULL)
-					json_array_append_new(fl,
-					    json_string(fv->v[k].str));
-		}
-		g = json_pack("{s:s,s:s,s:s,s:s,s:o,s:f,s:f,s:i,s:i,s:i,s:f,"
-		    "s:s,s:s,s:o}", "fwd", fwd, "fsd", fsd->name, "anchor",
-		    fsd->anchor, "operation", op, "xfer", xfer_to_json(x),
-		    "readpct", readpct, "stopafter", stopafter, "threads", n,
-		    "thread_first", first, "thread_total", threads,
-		    "rate_per_s", rate * n / threads, "fileio", fileio,
-		    "fileselect", select, "openflags", fl);
-		if (target_anchor != NULL)
-			json_object_set_new(g, "target_anchor",
-			    json_string(target_anchor));
-		if (midpoint > 0)
-			json_object_set_new(g, "poisson_midpoint",
-			    json_real(midpoint));
-		if (m->cur.work[i] == NULL)
-			m->cur.work[i] = json_pack("{s:s,s:[],s:[],s:{}}",
-			    "engine", "fs", "sds", "fwgs", "fs");
-		json_array_append_new(json_object_get(m->cur.work[i], "fwgs"),
-		    g);
-		if (strcmp(select, "once") == 0 && strcmp(op, "format") != 0) {
-			/* vdbench ends the run when every 'once' is through */
-			m->sl[i].has_eof = 1;
-			m->cur.eof_run = m->cur.once_run = 1;
-		}
-		first += n;
-	}
-}
-
-/* fileio= as the slave takes it: random, sequential, random,shared, ... */
-static const char *
-fileio_word(const struct fwd *w)
-{
-	if (w->fileio_shared)
-		return ("random,shared");
-	if (w->fileio_delete)
-		return ("sequential,delete");
-	return (w->fileio != NULL ? w->fileio : "sequential");
-}
-
-/*
- * fileselect=poisson's midpoint: 3, or the number given with it
- * ((poisson,5), (poisson,midpoint=5), midpoint=5); 0 when not poisson.
- */
-double
-select_midpoint(const struct fwd *w)
-{
-	const struct pvals *v = bag_get(&w->bag, "fileselect");
-	double mid = 3;
-	int i;
-
-	if (w->fileselect == NULL || strcmp(w->fileselect, "poisson") != 0)
-		return (0);
-	for (i = 0; v != NULL && i < v->n; i++) {
-		const char *s = v->v[i].str, *d;
-
-		if (v->v[i].is_num)
-			mid = v->v[i].num;
-		else if (s != NULL && (d = strpbrk(s, "0123456789.")) != NULL)
-			mid = atof(d);
-	}
-	return (mid);
-}
-
-/* A file-system run (PARMFILE.md 10): format_for_<rd> or the rd itself. */
-static int
-build_fs_run(struct master *m, const struct run *pr)
-{
-	static const struct strlist no_flags;
-	struct lrun *c = &m->cur;
-	const struct rd *rd = pr->rd;
-	double rate = pr->iorate == RD_IORATE_MAX || pr->iorate ==
-	    RD_IORATE_CURVE || pr->iorate < 0 ? 0 : pr->iorate;
-	char loops[1024], el[128];
-	unsigned int extra = 0;
-	double skew_given = 0;
-	int i, k, j, nfwgs = 0, skew_free = 0, nops = 1;
-	const struct pvals *ops = bag_get(&rd->bag, "operations");
-
-	memset(c, 0, sizeof(*c));
-	for (i = 0; i < m->nslaves; i++)
-		m->sl[i].has_eof = 0;
-	snprintf(c->name, sizeof(c->name), "%s", pr->name);
-	plan_loops_text(pr, c->loops, sizeof(c->loops));
-	c->plan_run = pr;
-	c->interval_ns = pr->interval_s * 1000000000ull;
-	c->pause_s = rd->pause_s;
-	c->req.reqrate = rate > 0 ? rate : RD_IORATE_MAX;
-	c->req.compratio = m->model->general.compratio;
-	c->req.dedupratio = -1;
-	c->req.xfersize = c->req.threads = c->req.rdpct = -1;
-	c->req.rhpct = c->req.whpct = c->req.seekpct = -1;
-	c->fs = 1;
-	if (pr->format_run) {
-		const struct fwd *ff = format_fwd(m->model);
-		struct xfer x;
-		int threads = ff != NULL && ff->threads > 0 ? ff->threads : 8;
-		int clean = plan_rd_format(rd, "yes") ||
-		    plan_rd_format(rd, "clean");
-		int only_clean = plan_rd_format(rd, "clean") &&
-		    !plan_rd_format(rd, "yes") && !plan_rd_format(rd, "restart");
-
-		snprintf(c->text, sizeof(c->text), "Starting RD=%s", pr->name);
-		snprintf(c->rate_text, sizeof(c->rate_text), "max");
-		c->format = 1;
-		c->eof_run = 1;
-		c->nintervals = 0;
-		c->first_avg = 2;
-		memset(&x, 0, sizeof(x));
-		if (ff != NULL && ff->xfer.n > 0)
-			xfer_set_single(&x, ff->xfer.size_bytes[0]);
-		else
-			xfer_set_single(&x, 128 * 1024);
-		/* Each fsd once, whichever fwds use it. */
-		for (i = 0; i < pr->nfwds; i++) {
-			for (k = 0; k < pr->fwds[i].nfsds; k++) {
-				const struct fsd *f = pr->fwds[i].fsds[k];
-				int seen = 0, a, b;
-
-				for (a = 0; a <= i; a++)
-					for (b = 0; b < pr->fwds[a].nfsds &&
-					    (a < i || b < k); b++)
-						seen |= pr->fwds[a].fsds[b] == f;
-				if (seen)
-					continue;
-				add_fwgs(m, pr->fwds[i].fwd, "format", f,
-				    "format", -1, &x,
-				    "sequential", "sequential", 0, threads, 0,
-				    ff != NULL && ff->openflags.n > 0 ?
-				    &ff->openflags : &rd->openflags, NULL, 0);
-				nfwgs++;
-			}
-		}
-		xfer_clear(&x);
-		for (i = 0; i < m->nslaves; i++) {
-			json_t *fs = m->cur.work[i] == NULL ? NULL :
-			    json_object_get(m->cur.work[i], "fs");
-
-			if (fs == NULL)
-				continue;
-			json_object_set_new(fs, "clean", json_boolean(clean ||
-			    only_clean));
-			json_object_set_new(fs, "restart", json_boolean(
-			    plan_rd_format(rd, "restart")));
-			json_object_set_new(fs, "dirs_only", json_boolean(
-			    plan_rd_format(rd, "dir")));
-			json_object_set_new(fs, "clean_only",
-			    json_boolean(only_clean));
-			m->sl[i].has_eof = 1;
-		}
-		report_set_fs(m->rep, 1, 0);
-		/* format=(only,limited): the format stops after elapsed= */
-		if (plan_rd_format(rd, "limited"))
-			c->nintervals = pr->nintervals;
-		return (nfwgs > 0 ? 0 : -1);
-	}
-	if (rate > 0)
-		snprintf(c->rate_text, sizeof(c->rate_text), "%.0f", rate);
-	else
-		snprintf(c->rate_text, sizeof(c->rate_text), "max");
-	plan_elapsed_text(pr, el, sizeof(el));
-	plan_loops_text(pr, loops, sizeof(loops));
-	if (snprintf(c->text, sizeof(c->text), "Starting RD=%s; %s; "
-	    "fwdrate=%s. For loops: %s", pr->name, el, c->rate_text, loops) >=
-	    (int)sizeof(c->text))
-		c->text[sizeof(c->text) - 1] = '\0';
-	c->nintervals = pr->nintervals;
-	c->first_avg = pr->first_avg;
-	if (ops != NULL && ops->n > 0)
-		nops = ops->n;
-	else
-		ops = NULL;
-	/* fwd skew= shares fwdrate=; the others split what is left. */
-	for (i = 0; i < pr->nfwds; i++) {
-		if (pr->fwds[i].fwd->skew_set)
-			skew_given += pr->fwds[i].fwd->skew_pct;
-		else
-			skew_free++;
-	}
-	for (i = 0; i < pr->nfwds * nops; i++) {
-		const struct fwd *w = pr->fwds[i / nops].fwd;
-		double share = (w->skew_set ? w->skew_pct : skew_free > 0 ?
-		    (100 - skew_given) / skew_free : 0) / nops;
-		const char *op = ops != NULL ? ops->v[i % nops].str :
-		    w->operation != NULL ? w->operation : "read";
-		double th = run_loop_value(pr, LOOP_THREADS, w->threads > 0 ?
-		    w->threads : 1), rdpct = run_loop_value(pr, LOOP_RDPCT,
-		    w->readpct_set ? w->readpct : -1);
-		double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
-		int per_fsd, nf = pr->fwds[i / nops].nfsds;
-		struct xfer x;
-
-		for (j = 0; j < pr->nloops; j++)
-			if (pr->loop_kind[j] == LOOP_OPERATION &&
-			    pr->loop_str[j] != NULL)
-				op = pr->loop_str[j];
-		if (strcmp(op, "getattr") == 0)
-			extra |= 1u << FSOP_GETATTR;
-		if (strcmp(op, "setattr") == 0)
-			extra |= 1u << FSOP_SETATTR;
-		if (strcmp(op, "access") == 0)
-			extra |= 1u << FSOP_ACCESS;
-		if (strcmp(op, "copy") == 0)
-			extra |= 1u << FSOP_COPY;
-		if (strcmp(op, "move") == 0)
-			extra |= 1u << FSOP_MOVE;
-		/* rd operations=: the fwd's threads divided over them */
-		per_fsd = (int)th / nops / (nf > 0 ? nf : 1);
-		if (per_fsd < 1)
-			per_fsd = 1;
-		memset(&x, 0, sizeof(x));
-		if (xs > 0)
-			xfer_set_single(&x, (uint64_t)xs);
-		else
-			xfer_copy(&x, &w->xfer);
-		for (k = 0; k < nf; k++) {
-			add_fwgs(m, w, w->name, pr->fwds[i / nops].fsds[k],
-			    op, rdpct,
-			    &x, fileio_word(w),
-			    w->fileselect != NULL ? w->fileselect :
-			    "sequential", w->stopafter, per_fsd, rate *
-			    share / 100 / nf, rd->openflags.n > 0 ?
-			    &rd->openflags : w->openflags.n > 0 ?
-			    &w->openflags : &no_flags, w->target != NULL &&
-			    target_fsd(m->model, w->target) != NULL ?
-			    target_fsd(m->model, w->target)->anchor : NULL,
-			    select_midpoint(w));
-			nfwgs++;
-		}
-		xfer_clear(&x);
-	}
-	report_set_fs(m->rep, 1, extra);
-	for (i = 0; plan_rd_format(rd, "complete") && i < m->nslaves; i++) {
-		json_t *fs = m->cur.work[i] == NULL ? NULL :
-		    json_object_get(m->cur.work[i], "fs");
-
-		if (fs != NULL)
-			json_object_set_new(fs, "complete", json_true());
-	}
-	return (nfwgs > 0 ? 0 : -1);
-}
-
-/* Build the automatic SD_format run (PARMFILE.md 12.9). */
-static void
-build_format_run(struct master *m)
-{
-	struct lrun *c = &m->cur;
-	uint64_t xfer = m->model->general.formatxfersize_bytes;
-	int i, k, per_host[RUN_MAX_SLAVES] = { 0 };
-
-	memset(c, 0, sizeof(*c));
-	if (xfer == 0) {
-		xfer = 128 * 1024;
-		for (k = 0; k < m->nformat; k++) {
-			if (m->format_sd[k]->size_bytes < 128 * 1024)
-				xfer = 512;
-		}
-	}
-	snprintf(c->name, sizeof(c->name), "SD_format");
-	snprintf(c->loops, sizeof(c->loops), "threads=2 iorate=max");
-	snprintf(c->rate_text, sizeof(c->rate_text), "Uncontrolled MAX");
-	snprintf(c->text, sizeof(c->text), "Starting RD=SD_format; I/O rate: "
-	    "Uncontrolled MAX; elapsed=(none); For loops: threads=2 "
-	    "iorate=max");
-	c->format = 1;
-	c->eof_run = 1;
-	c->first_avg = 2;
-	c->interval_ns = 1000000000ull;
-	c->req.reqrate = RD_IORATE_MAX;
-	c->req.xfersize = (double)xfer;
-	c->req.threads = 2;
-	c->req.rdpct = 0;
-	c->req.seekpct = 0;
-	c->req.compratio = m->model->general.compratio;
-	c->req.dedupratio = dedup_ratio(m->model);
-	for (k = 0; k < m->nformat; k++) {
-		const struct sd *sd = m->format_sd[k];
-		struct xfer x;
-		char wdname[300];
-		json_t *sds, *wgs;
-
-		const struct mhost *h = &m->hosts[m->format_host[k]];
-
-		/* sequential: one slave each, dealt over the host's slaves */
-		i = h->first + per_host[m->format_host[k]]++ % h->nslaves;
-		if (c->work[i] == NULL)
-			c->work[i] = json_pack("{s:[],s:[]}", "sds", "wgs");
-		sds = json_object_get(c->work[i], "sds");
-		wgs = json_object_get(c->work[i], "wgs");
-		json_array_append_new(sds, work_sd(m, m->format_host[k], sd, 2,
-		    0, &sd->openflags, 1));
-		memset(&x, 0, sizeof(x));
-		xfer_set_single(&x, xfer);
-		snprintf(wdname, sizeof(wdname), "SD_format_%s", sd->name);
-		json_array_append_new(wgs, json_pack("{s:s,s:s,s:f,s:f,s:f,s:b,"
-		    "s:f,s:f,s:o,s:I,s:I,s:I,s:I,s:I}", "wd", wdname, "sd",
-		    sd->name, "skew_pct", 100.0, "readpct", 0.0, "seekpct", 0.0,
-		    "seek_eof", 1, "rhpct", 0.0, "whpct", 0.0, "xfer",
-		    xfer_to_json(&x), "low_bytes",
-		    (json_int_t)m->format_from[k], "high_bytes",
-		    (json_int_t)sd->size_bytes, "hit_low_bytes", (json_int_t)0,
-		    "hit_high_bytes", (json_int_t)0, "align_bytes",
-		    (json_int_t)0));
-		xfer_clear(&x);
-		m->sl[i].has_eof = 1;
-	}
-	m->nformat = 0;
-}
-
-/* data_errors=n (default 50): I/O errors a run tolerates. */
-static json_int_t
-data_errors(const struct model *model)
-{
-	const struct pvals *v = bag_get(&model->general.bag, "data_errors");
-
-	if (v == NULL)
-		v = bag_get(&model->general.bag, "dataerrors");
-	if (v != NULL && v->n >= 1 && v->v[0].is_num && v->v[0].num >= 1)
-		return ((json_int_t)v->v[0].num);
-	return (50);
-}
-
-/*
- * dedupratio=, dedupunit= and dedupsets= of the general parameters as the
- * slaves take them; NULL without dedup. dedupunit defaults to 128k and
- * dedupsets to 5% (vdbench's defaults).
- */
-static json_t *
-dedup_json(const struct model *model)
-{
-	const struct pvals *r = bag_get(&model->general.bag, "dedupratio");
-	const struct pvals *u = bag_get(&model->general.bag, "dedupunit");
-	const struct pvals *k = bag_get(&model->general.bag, "dedupsets");
-
-	if (r == NULL || r->n < 1 || !r->v[0].is_num || r->v[0].num < 1)
-		return (NULL);
-	return (json_pack("{s:f,s:I,s:f}", "ratio", r->v[0].num,
-	    "unit_bytes", (json_int_t)(u != NULL && u->n >= 1 &&
-	    u->v[0].is_num && u->v[0].num >= 512 ? u->v[0].num : 131072),
-	    "sets", k != NULL && k->n >= 1 && k->v[0].is_num &&
-	    k->v[0].num != 0 ? k->v[0].num : -5.0));
-}
 
 /* Send the current run's WORK. */
 static void
 send_work(struct master *m)
 {
-	json_t *model = model_to_json(m->model);
-	json_t *edges = json_array(), *dd;
-	unsigned int e;
+	/* the work carries what the slave needs (fwgs their fsd trees):
+	 * "model" stays, empty, for the message's required keys */
+	json_t *model = json_object();
 	int i;
 
-	for (e = 0; e < m->model->general.histogram.n; e++)
-		json_array_append_new(edges, json_integer(
-		    (json_int_t)m->model->general.histogram.edge_us[e]));
 	m->run_id++;
 	m->state = M_SETUP;
 	m->state_since_ns = mtime_now_ns();
@@ -1730,20 +912,9 @@ send_work(struct master *m)
 		slave_wg_free(s);
 		if (!s->active)
 			continue;
-		json_object_set(w, "histogram_edges_us", edges);
-		/* each slave its own random streams (the seed stays common:
-		 * dedup's patterns must agree across slaves) */
-		json_object_set_new(w, "slave_index", json_integer(i));
-		json_object_set_new(w, "max_errors",
-		    json_integer(data_errors(m->model)));
-		json_object_set_new(w, "compratio",
-		    json_real(m->cur.req.compratio >= 1 ? m->cur.req.compratio :
-		    1));
-		if ((dd = dedup_json(m->model)) != NULL)
-			json_object_set_new(w, "dedup", dd);
-		json_object_set_new(w, "distribution", json_integer(
-		    m->cur.plan_run != NULL ? (int)m->cur.plan_run->rd->distribution
-		    : 0));
+		/* the WORK body is workgen.c's, whole (slave_index gives each
+		 * slave its own random streams; the seed stays common: dedup's
+		 * patterns must agree across slaves) */
 		slave_wg_alloc(m, s, json_object_get(w, "wgs") != NULL ?
 		    json_object_get(w, "wgs") : json_object_get(w, "fwgs"));
 		link_send(s->link, MSG_WORK, json_pack("{s:I,s:s,s:I,s:I,s:I,"
@@ -1755,11 +926,98 @@ send_work(struct master *m)
 		    m->cur.format, "model", model, "work", w));
 		m->cur.work[i] = NULL;
 	}
-	json_decref(edges);
 	json_decref(model);
 	if (active_count(m) == 0)
 		master_abort(m, "run %s has no work for any slave",
 		    m->cur.name);
+}
+
+/* What the WORK builder reads of the master. */
+static void
+workgen_input(const struct master *m, struct workgen_in *in)
+{
+	memset(in, 0, sizeof(*in));
+	in->model = m->model;
+	in->hosts = m->hosts;
+	in->nhosts = m->nhosts;
+	in->nslaves = m->nslaves;
+	in->sd_size = m->sd_size;
+	in->sd_xmax = m->sd_xmax;
+	in->nformat = m->nformat;
+	in->format_sd = m->format_sd;
+	in->format_host = m->format_host;
+	in->format_from = m->format_from;
+}
+
+/* Make a built run the current one (its WORK bodies move to m->cur). */
+static void
+take_run(struct master *m, struct workgen_run *w)
+{
+	struct lrun *c = &m->cur;
+	int i, k;
+
+	memset(c, 0, sizeof(*c));
+	memcpy(c->name, w->name, sizeof(c->name));
+	memcpy(c->text, w->text, sizeof(c->text));
+	memcpy(c->loops, w->loops, sizeof(c->loops));
+	memcpy(c->rate_text, w->rate_text, sizeof(c->rate_text));
+	memcpy(c->maxdata_text, w->maxdata_text, sizeof(c->maxdata_text));
+	c->format = w->format;
+	c->fs = w->fs;
+	c->eof_run = w->eof_run;
+	c->once_run = w->once_run;
+	c->curve_max = w->curve_max;
+	c->nintervals = w->nintervals;
+	c->first_avg = w->first_avg;
+	c->interval_ns = w->interval_ns;
+	c->pause_s = w->pause_s;
+	c->plan_run = w->plan_run;
+	c->req = w->req;
+	c->maxdata_bytes = w->maxdata_bytes;
+	c->maxdata_dir = w->maxdata_dir;
+	for (i = 0; i < m->nslaves && i < w->nslaves; i++) {
+		c->work[i] = w->work[i];
+		w->work[i] = NULL;
+		m->sl[i].has_eof = w->has_eof[i];
+	}
+	if (w->plan_run != NULL && !w->fs) {	/* a raw planned run */
+		c->skew_req = xcalloc((size_t)report_nkeys(m->rep),
+		    sizeof(double));
+		for (k = 0; k < w->nskew; k++) {
+			int key = wd_key(m, w->skew[k].wd);
+
+			if (key >= 0)
+				c->skew_req[key] += w->skew[k].pct;
+		}
+	}
+	workgen_run_free(w);
+}
+
+/* Build a planned run and make it the current one; -1 after an abort. */
+static int
+build_run(struct master *m, const struct run *pr)
+{
+	struct workgen_in in;
+	struct workgen_run w;
+	struct errmsg e;
+	int rc;
+
+	workgen_input(m, &in);
+	in.observed_rate = pr->curve_point ? m->curve_rate : m->prev_rate;
+	rc = workgen_plan_run(&in, pr, &w, &e);
+	if (w.rate_guessed) {
+		console_line("iorate=curve. No i/o rate observed. Was run too "
+		    "short?");
+		if (pr->curve_point)
+			m->curve_rate = w.observed_rate;
+	}
+	report_set_fs(m->rep, w.fs, w.fs_ops);
+	take_run(m, &w);
+	if (rc != 0) {
+		master_abort(m, "%s", e.text);
+		return (-1);
+	}
+	return (0);
 }
 
 /*
@@ -1792,7 +1050,13 @@ start_next_run(struct master *m)
 	free(m->cur.skew_req);
 	m->cur.skew_req = NULL;
 	if (m->nformat > 0) {
-		build_format_run(m);
+		struct workgen_in in;
+		struct workgen_run w;
+
+		workgen_input(m, &in);
+		workgen_format_run(&in, &w);
+		m->nformat = 0;
+		take_run(m, &w);
 		send_work(m);
 		return;
 	}
@@ -1822,7 +1086,7 @@ start_next_run(struct master *m)
 		master_leave(m);
 		return;
 	}
-	if (build_plan_run(m, &m->plan->runs[m->next_run++]) != 0)
+	if (build_run(m, &m->plan->runs[m->next_run++]) != 0)
 		return;
 	send_work(m);
 }
@@ -1935,43 +1199,6 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 		m->rc = 128 + (int)sig;		/* the shell's convention */
 }
 
-/* Largest xfersize per sd over every run (PARMFILE.md 12.6, quirk 13). */
-static void
-compute_xmax(struct master *m)
-{
-	int r, w, k;
-
-	for (r = 0; r < m->plan->nruns; r++) {
-		const struct run *pr = &m->plan->runs[r];
-		double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
-
-		for (w = 0; w < pr->nwds; w++) {
-			uint64_t x = xs > 0 ? (uint64_t)xs :
-			    xfer_max_bytes(&pr->wds[w].wd->xfer);
-
-			for (k = 0; k < pr->wds[w].nsds; k++) {
-				int si = sd_index(m->model,
-				    pr->wds[w].sds[k]);
-
-				if (x > m->sd_xmax[si])
-					m->sd_xmax[si] = x;
-			}
-		}
-	}
-}
-
-/* An fsd by name (copy/move target=), or NULL. */
-const struct fsd *
-target_fsd(const struct model *model, const char *name)
-{
-	const struct fsd *f;
-
-	TAILQ_FOREACH(f, &model->fsds, entry)
-		if (strcmp(f->name, name) == 0)
-			return (f);
-	return (NULL);
-}
-
 /* slaves.c's stop: master_abort with its text. */
 static void
 slaves_stop_cb(struct master *m, const char *text)
@@ -2040,7 +1267,7 @@ master_new(const struct model *model, const struct plan *plan,
 		nsds++;
 	m->sd_size = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
 	m->sd_xmax = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
-	compute_xmax(m);
+	workgen_xmax(m->model, m->plan, m->sd_xmax);
 	return (m);
 }
 

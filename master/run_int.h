@@ -23,6 +23,7 @@
 #include "rkeys.h"
 #include "run.h"
 #include "tls.h"
+#include "workgen.h"
 
 struct listener;
 struct remote;
@@ -148,11 +149,6 @@ void	master_abort(struct master *, const char *, ...)
 void	go(struct master *);
 void	check_run_end(struct master *);
 void	start_next_run(struct master *);
-int	sd_index(const struct model *, const struct sd *);
-const char *sd_engine(const struct sd *, const struct strlist *);
-int	fwd_nhosts(const struct master *, const struct fwd *);
-const struct fsd *target_fsd(const struct model *, const char *);
-double	select_midpoint(const struct fwd *);
 void	cpu_baseline(struct mslave *, const json_t *);
 void	on_interval(struct mslave *, json_t *);
 void	print_ready_intervals(struct master *);

@@ -19,7 +19,6 @@
 #include "hist.h"
 #include "iostats.h"
 #include "model.h"
-#include "model_json.h"
 #include "mtime.h"
 #include "rng.h"
 #include "vdbhist.h"
@@ -914,38 +913,44 @@ thread_main(void *arg)
 	return (NULL);
 }
 
-/* Decode one FWG. */
+/* One FWG of the decoded WORK (work_json.c checked types and ranges). */
 static int
-fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
-    const json_t *fs, struct errmsg *e)
+fwg_from_json(struct fwg *g, const struct work_fwg *d,
+    const struct work_fs *fs, struct errmsg *e)
 {
-	const char *fwd, *fsd, *anchor, *op, *fileio = "sequential";
-	const char *select = "sequential";
-	json_t *xfer, *flags = NULL, *v;
-	const struct fsd *f = NULL, *x;
-	json_error_t je;
-	size_t i;
-	int k;
+	const char *fwd = d->fwd, *fsd = d->fsd, *anchor = d->anchor;
+	const char *op = d->operation;
+	const char *fileio = d->fileio != NULL ? d->fileio : "sequential";
+	const char *select = d->fileselect != NULL ? d->fileselect :
+	    "sequential";
+	const char *target = d->target_anchor;
+	const struct strlist *flags = &d->openflags;
+	struct fsd fsdv, *f = &fsdv;
+	int i, k;
 
-	const char *target = NULL;
-
-	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:s,s:s,s:o,s:F,"
-	    "s:F,s:i,s:i,s:i,s:F,s?s,s?s,s?o,s?s}", "fwd", &fwd, "fsd", &fsd,
-	    "anchor", &anchor, "operation", &op, "xfer", &xfer, "readpct",
-	    &g->readpct, "stopafter", &g->stopafter, "threads", &g->nthreads,
-	    "thread_first", &g->first, "thread_total", &g->total, "rate_per_s",
-	    &g->rate_per_s, "fileio", &fileio, "fileselect", &select,
-	    "openflags", &flags, "target_anchor", &target) != 0) {
-		errmsg_set(e, NULL, 0, 0, "WORK: bad fwg entry: %s", je.text);
-		return (-1);
-	}
-	TAILQ_FOREACH(x, &m->fsds, entry) {
-		if (strcmp(x->name, fsd) == 0)
-			f = x;
-	}
+	g->readpct = d->readpct;
+	g->stopafter = d->stopafter;
+	g->nthreads = d->threads;
+	g->first = d->thread_first;
+	g->total = d->thread_total;
+	g->rate_per_s = d->rate_per_s;
+	/* the fsd's tree, as the master sent it (no model on the slave) */
+	memset(&fsdv, 0, sizeof(fsdv));
+	fsdv.name = (char *)fsd;
+	fsdv.anchor = (char *)anchor;
+	fsdv.depth = d->tree.depth;
+	fsdv.width = d->tree.width;
+	fsdv.files = d->tree.files;
+	fsdv.dist_all = d->tree.dist_all;
+	fsdv.nsizes = d->tree.nsizes;
+	fsdv.size_bytes = d->tree.size_bytes;
+	fsdv.size_pct = d->tree.size_pct;
+	fsdv.size_avg = d->tree.size_avg;
+	fsdv.totalsize_bytes = d->tree.totalsize_bytes;
+	fsdv.wss_bytes = d->tree.wss_bytes;
 	for (k = 0; op_words[k] != NULL && strcmp(op_words[k], op) != 0; k++)
 		;
-	if (f == NULL || op_words[k] == NULL || g->nthreads < 1 ||
+	if (op_words[k] == NULL || g->nthreads < 1 ||
 	    g->nthreads > 4096 || g->total < g->nthreads || g->first < 0 ||
 	    g->first + g->nthreads > g->total) {
 		errmsg_set(e, NULL, 0, 0, "WORK: fwd=%s,fsd=%s: bad fsd, "
@@ -969,8 +974,7 @@ fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
 		return (-1);
 	}
 	g->target = target != NULL ? xstrdup(target) : NULL;
-	if (xfer_from_json(&g->xfer, xfer, e) != 0)
-		return (-1);
+	xfer_copy(&g->xfer, &d->xfer);
 	if (g->xfer.kind == XFER_RANGE) {
 		errmsg_set(e, NULL, 0, 0, "fwd=%s: xfersize=(min,max,align) is "
 		    "for raw workloads", fwd);
@@ -990,8 +994,8 @@ fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
 	g->random_select = strcmp(select, "random") == 0;
 	g->select_once = strcmp(select, "once") == 0;
 	if (strcmp(select, "poisson") == 0) {
-		v = json_object_get(j, "poisson_midpoint");
-		g->poisson_mid = json_is_number(v) ? json_number_value(v) : 3;
+		g->poisson_mid = d->has_poisson_midpoint ?
+		    d->poisson_midpoint : 3;
 		if (!(g->poisson_mid > 0 && g->poisson_mid <= 1000)) {
 			errmsg_set(e, NULL, 0, 0, "WORK: fwd=%s: poisson "
 			    "midpoint %g out of (0, 1000]", fwd, g->poisson_mid);
@@ -999,11 +1003,9 @@ fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
 		}
 		g->random_select = 1;
 	}
-	json_array_foreach(flags, i, v) {
-		const char *fl = json_string_value(v);
+	for (i = 0; i < flags->n; i++) {
+		const char *fl = flags->v[i];
 
-		if (fl == NULL)
-			continue;
 		if (strcasecmp(fl, "o_direct") == 0 ||
 		    strcasecmp(fl, "directio") == 0)
 			g->oflags |= O_DIRECT;
@@ -1012,9 +1014,10 @@ fwg_from_json(struct fwg *g, const json_t *j, const struct model *m,
 		else if (strcasecmp(fl, "o_dsync") == 0)
 			g->oflags |= O_DSYNC;
 	}
-	json_unpack((json_t *)fs, "{s?b,s?b,s?b,s?b}", "clean",
-	    &g->format_clean, "restart", &g->format_restart, "dirs_only",
-	    &g->dirs_only, "clean_only", &g->clean_only);
+	g->format_clean = fs->clean;
+	g->format_restart = fs->restart;
+	g->dirs_only = fs->dirs_only;
+	g->clean_only = fs->clean_only;
 	return (0);
 }
 
@@ -1048,41 +1051,29 @@ share_busy(struct fswork *w)
 }
 
 struct fswork *
-fswork_new(const json_t *body, struct errmsg *e)
+fswork_new(const struct slave_work *sw, uint64_t seed, struct errmsg *e)
 {
-	json_t *wk = json_object_get(body, "work"), *fwgs, *v, *fs;
-	struct model *m;
 	struct fswork *w;
-	json_int_t seed = 0;
-	size_t i;
-	int k, t = 0, slave_index = 0;
+	int i, k, t = 0, slave_index = sw->slave_index;
 
-	json_unpack((json_t *)body, "{s:I}", "seed", &seed);
-	json_unpack((json_t *)body, "{s:{s:i}}", "work", "slave_index",
-	    &slave_index);
-	fwgs = json_object_get(wk, "fwgs");
-	fs = json_object_get(wk, "fs");
-	if (!json_is_array(fwgs) || json_array_size(fwgs) == 0 ||
-	    (m = model_from_json(json_object_get(body, "model"), e)) == NULL) {
-		if (json_is_array(fwgs))
-			errmsg_set(e, NULL, 0, 0, "WORK: no fwgs or no model");
+	if (sw->nfwgs == 0) {
+		errmsg_set(e, NULL, 0, 0, "WORK: no fwgs");
 		return (NULL);
 	}
 	w = xcalloc(1, sizeof(*w));
 	pthread_mutex_init(&w->mu, NULL);
 	vdbhist_edges_default(&w->edges);
-	w->seed = (uint64_t)seed;
-	w->complete = json_is_true(json_object_get(fs, "complete"));
-	w->fwgs = xcalloc(json_array_size(fwgs), sizeof(*w->fwgs));
-	json_array_foreach(fwgs, i, v) {
-		if (fwg_from_json(&w->fwgs[w->nfwgs++], v, m, fs, e) != 0) {
-			model_free(m);
+	w->seed = seed;
+	w->complete = sw->fs.complete;
+	w->fwgs = xcalloc((size_t)sw->nfwgs, sizeof(*w->fwgs));
+	for (i = 0; i < sw->nfwgs; i++) {
+		if (fwg_from_json(&w->fwgs[w->nfwgs++], &sw->fwgs[i], &sw->fs,
+		    e) != 0) {
 			fswork_free(w);
 			return (NULL);
 		}
 		w->nthreads += w->fwgs[i].nthreads;
 	}
-	model_free(m);
 	share_busy(w);
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0; k < w->nfwgs; k++) {

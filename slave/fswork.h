@@ -8,6 +8,7 @@
 
 #include "errmsg.h"
 #include "model.h"
+#include "work_json.h"
 
 /*
  * One file-system run on this slave (PARMFILE.md 9, 10): the fsd trees
@@ -22,8 +23,9 @@
  */
 struct fswork;
 
-/* From a WORK body whose work has "fwgs" and the run's model. */
-struct fswork	*fswork_new(const json_t *body, struct errmsg *);
+/* From a decoded file-system WORK (its fwgs carry their fsd trees). */
+struct fswork	*fswork_new(const struct slave_work *, uint64_t seed,
+		    struct errmsg *);
 int		 fswork_start(struct fswork *, struct errmsg *);
 void		 fswork_stop(struct fswork *);
 void		 fswork_free(struct fswork *);

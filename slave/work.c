@@ -33,6 +33,7 @@
 #include "fswork.h"
 #include "workload.h"
 #include "vdbhist.h"
+#include "work_json.h"
 #include "xmalloc.h"
 
 #define MAX_SLOTS	4	/* interval maxima kept per direction */
@@ -94,7 +95,6 @@ struct work {
 	uint64_t			 interval_ns;
 	uint64_t			 seed;
 	int				 slave_index;	/* its streams */
-	const struct engine_ops		*engine;
 	struct vdbhist_edges		 edges;
 	int				 nwgs;
 	struct wg			*wgs;
@@ -140,18 +140,14 @@ ld64(const uint64_t *p)
 
 /* Open flags from the vdbench words. */
 static int
-open_flags(const json_t *flags, int *is_direct)
+open_flags(const struct strlist *flags, int *is_direct)
 {
-	size_t i;
-	json_t *v;
-	int f = 0;
+	int i, f = 0;
 
 	*is_direct = 0;
-	json_array_foreach(flags, i, v) {
-		const char *s = json_string_value(v);
+	for (i = 0; i < flags->n; i++) {
+		const char *s = flags->v[i];
 
-		if (s == NULL)
-			continue;
 		if (strcasecmp(s, "o_direct") == 0 ||
 		    strcasecmp(s, "directio") == 0) {
 			f |= O_DIRECT;
@@ -245,29 +241,19 @@ is_block(int fd)
 	return (fstat(fd, &st) == 0 && S_ISBLK(st.st_mode));
 }
 
-/* Decode and open one sd. */
+/* Open one sd of the decoded WORK (work_json.c checked its fields). */
 static int
-sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
+sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 {
-	const char *name, *lun;
-	json_t *flags;
-	json_error_t je;
-	int create = 0, direct, fl;
-	double rate;
+	const char *name = d->sd, *lun = d->lun, *engine = d->engine;
+	const struct strlist *flags = &d->openflags;
+	int create = d->create, direct, fl;
+	double rate = d->rate_per_s;
 
 	s->fd = -1;
-	const char *engine = NULL;
-
-	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:i,s:F,s:o,s?b,"
-	    "s?b,s?b,s?s}", "sd", &name, "lun", &lun, "threads", &s->threads,
-	    "rate_per_s", &rate, "openflags", &flags, "create", &create,
-	    "overwrite", &s->overwrite, "mounted_ok", &s->mounted_ok,
-	    "engine", &engine) != 0 ||
-	    s->threads < 1 || !json_is_array(flags)) {
-		/* Too many threads: work_new names the slave's limit. */
-		errmsg_set(e, NULL, 0, 0, "WORK: bad sd entry: %s", je.text);
-		return (-1);
-	}
+	s->threads = d->threads;
+	s->overwrite = d->overwrite;
+	s->mounted_ok = d->mounted_ok;
 	s->name = xstrdup(name);
 	s->lun = xstrdup(lun);
 	s->rate_per_s = rate;
@@ -296,49 +282,28 @@ sd_from_json(struct sdw *s, const json_t *j, struct errmsg *e)
 	return (0);
 }
 
-/* Decode one WG. */
+/* One WG of the decoded WORK (work_json.c checked types and ranges). */
 static int
-wg_from_json(struct work *w, struct wg *g, const json_t *j, struct errmsg *e)
+wg_from_json(struct work *w, struct wg *g, const struct work_wg *d,
+    struct errmsg *e)
 {
-	json_int_t low, high, hlow, hhigh, align, smin = 0, smax = 0, wend = 0;
-	json_int_t wto = 0;
-	const char *wd, *sd;
-	json_t *xfer;
-	json_error_t je;
+	const char *wd = d->wd, *sd = d->sd;
 	int i;
 
-	if (json_unpack_ex((json_t *)j, &je, 0, "{s:s,s:s,s:F,s:F,s:F,s:b,"
-	    "s:F,s:F,s:o,s:I,s:I,s:I,s:I,s:I}", "wd", &wd, "sd", &sd,
-	    "skew_pct", &g->skew_pct, "readpct", &g->readpct, "seekpct",
-	    &g->seekpct, "seek_eof", &g->seek_eof, "rhpct", &g->rhpct,
-	    "whpct", &g->whpct, "xfer", &xfer, "low_bytes", &low,
-	    "high_bytes", &high, "hit_low_bytes", &hlow, "hit_high_bytes",
-	    &hhigh, "align_bytes", &align) != 0) {
-		errmsg_set(e, NULL, 0, 0, "WORK: bad wg entry: %s", je.text);
-		return (-1);
-	}
-	if (json_unpack_ex((json_t *)j, &je, 0, "{s?b,s?[II],s?I,s?I}", "hot",
-	    &g->hot, "stride_bytes", &smin, &smax, "wrap_end_bytes", &wend,
-	    "wrap_to_bytes", &wto) != 0 || smin < 0 || smax < smin ||
-	    wend < 0 || wto < 0 || (wend != 0 && wto >= wend)) {
-		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s,sd=%s: bad hotband or "
-		    "stride", wd, sd);
-		return (-1);
-	}
+	g->skew_pct = d->skew_pct;
+	g->readpct = d->readpct;
+	g->seekpct = d->seekpct;
+	g->seek_eof = d->seek_eof;
+	g->rhpct = d->rhpct;
+	g->whpct = d->whpct;
+	g->hot = d->hot;
 	g->wd = xstrdup(wd);
 	g->sdi = -1;
 	for (i = 0; i < w->nsds; i++) {
 		if (strcmp(w->sds[i].name, sd) == 0)
 			g->sdi = i;
 	}
-	if (g->sdi < 0 || low < 0 || high <= low || hlow < 0 || hhigh < hlow ||
-	    align < 0) {
-		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s,sd=%s: bad range or sd",
-		    wd, sd);
-		return (-1);
-	}
-	if (xfer_from_json(&g->xfer, xfer, e) != 0)
-		return (-1);
+	xfer_copy(&g->xfer, &d->xfer);
 	if (xfer_max_bytes(&g->xfer) == 0 || (g->xfer.kind == XFER_RANGE &&
 	    g->xfer.align_bytes == 0)) {
 		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s: bad xfersize", wd);
@@ -358,16 +323,16 @@ wg_from_json(struct work *w, struct wg *g, const json_t *j, struct errmsg *e)
 		for (i = 0; i < g->xfer.n; i++)
 			g->xfer_cum[i] = c += g->xfer.pct[i];
 	}
-	g->low = (uint64_t)low;
-	g->high = (uint64_t)high;
-	g->hit_low = (uint64_t)hlow;
-	g->hit_high = (uint64_t)hhigh;
-	g->align = (uint64_t)align;
-	g->stride_min = (uint64_t)smin;
-	g->stride_max = (uint64_t)smax;
+	g->low = d->low_bytes;
+	g->high = d->high_bytes;
+	g->hit_low = d->hit_low_bytes;
+	g->hit_high = d->hit_high_bytes;
+	g->align = d->align_bytes;
+	g->stride_min = d->stride_min_bytes;
+	g->stride_max = d->stride_max_bytes;
 	g->stride_cursor = g->low;
-	g->wrap_end = (uint64_t)wend;
-	g->wrap_to = (uint64_t)wto;
+	g->wrap_end = d->wrap_end_bytes;
+	g->wrap_to = d->wrap_to_bytes;
 	g->cursor = g->low;
 	g->hit_cursor = g->hit_low;
 	return (0);
@@ -527,27 +492,20 @@ check_mem(uint64_t bytes, struct errmsg *e)
 /* A file-system WORK's limits, from its fwgs before anything is built:
  * threads in all, xfersize, and the threads' buffers. */
 static int
-check_fs_limits(const json_t *wk, struct errmsg *e)
+check_fs_limits(const struct slave_work *sw, struct errmsg *e)
 {
-	json_t *fwgs = json_object_get(wk, "fwgs"), *v;
 	uint64_t threads = 0, mem = 0;
-	size_t i;
+	int i;
 
-	json_array_foreach(fwgs, i, v) {
-		json_int_t n = json_integer_value(json_object_get(v,
-		    "threads"));
-		const char *fwd = json_string_value(json_object_get(v, "fwd"));
-		struct xfer x;
-		uint64_t big;
+	for (i = 0; i < sw->nfwgs; i++) {
+		int64_t n = sw->fwgs[i].threads;
+		const char *fwd = sw->fwgs[i].fwd;
+		uint64_t big = xfer_max_bytes(&sw->fwgs[i].xfer);
 
-		/* A bad xfer is fswork_new's to name. */
-		big = xfer_from_json(&x, json_object_get(v, "xfer"), e) == 0 ?
-		    xfer_max_bytes(&x) : 0;
-		xfer_clear(&x);
 		if (big > WORK_MAX_XFER_BYTES) {
 			errmsg_set(e, NULL, 0, 0, "WORK: fwd=%s: xfersize=%llu "
 			    "is over the limit of %llu bytes (1g) per I/O",
-			    fwd != NULL ? fwd : "?", (unsigned long long)big,
+			    fwd, (unsigned long long)big,
 			    (unsigned long long)WORK_MAX_XFER_BYTES);
 			return (-1);
 		}
@@ -567,9 +525,9 @@ check_fs_limits(const json_t *wk, struct errmsg *e)
 struct work *
 work_new(const json_t *body, struct errmsg *e)
 {
-	json_t *wk, *sds, *wgs, *edges = NULL, *v;
-	const char *engine = "sync";
+	json_t *wk;
 	json_int_t run_id, ins, seed;
+	struct slave_work sw;
 	struct work *w;
 	json_error_t je;
 	uint64_t mem = 0;	/* threads, then bytes */
@@ -578,80 +536,66 @@ work_new(const json_t *body, struct errmsg *e)
 
 	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
 	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
-	    &wk) == 0 && ins > 0 && json_object_get(wk, "fwgs") != NULL) {
-		if (check_fs_limits(wk, e) != 0)
+	    &wk) != 0) {
+		errmsg_set(e, NULL, 0, 0, "WORK: %s", je.text);
+		return (NULL);
+	}
+	if (ins <= 0) {
+		errmsg_set(e, NULL, 0, 0, "WORK: interval_ns: not above 0");
+		return (NULL);
+	}
+	if (work_from_json(&sw, wk, e) != 0)
+		return (NULL);
+	if (sw.is_fs) {
+		if (check_fs_limits(&sw, e) != 0) {
+			slave_work_clear(&sw);
 			return (NULL);
+		}
 		w = xcalloc(1, sizeof(*w));
 		w->run_id = (uint64_t)run_id;
 		w->interval_ns = (uint64_t)ins;
-		if ((w->fs = fswork_new(body, e)) == NULL) {
+		w->fs = fswork_new(&sw, (uint64_t)seed, e);
+		slave_work_clear(&sw);
+		if (w->fs == NULL) {
 			free(w);
 			return (NULL);
 		}
 		return (w);
 	}
-	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
-	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
-	    &wk) != 0 || json_unpack_ex(wk, &je, 0, "{s:o,s:o,s?s,s?o}",
-	    "sds", &sds, "wgs", &wgs, "engine", &engine, "histogram_edges_us",
-	    &edges) != 0 || !json_is_array(sds) || !json_is_array(wgs) ||
-	    ins <= 0) {
-		errmsg_set(e, NULL, 0, 0, "WORK: %s", je.text);
-		return (NULL);
-	}
 	w = xcalloc(1, sizeof(*w));
 	w->wake_fd = -1;
 	pthread_mutex_init(&w->err_mu, NULL);
-	w->max_errors = 50;
-	w->compratio = 1;
-	{
-		json_int_t me = 0;
-		double cr = 1;
-
-		if (json_unpack(wk, "{s:I}", "max_errors", &me) == 0 && me > 0)
-			w->max_errors = (uint64_t)me;
-		if (json_unpack(wk, "{s:F}", "compratio", &cr) == 0 && cr >= 1)
-			w->compratio = cr;
-		json_unpack(wk, "{s:i}", "distribution", &w->dist);
-		json_unpack(wk, "{s:i}", "slave_index", &w->slave_index);
-		json_int_t unit = 0;
-
-		json_unpack(wk, "{s:{s:F,s:I,s:F}}", "dedup", "ratio",
-		    &w->dd_ratio, "unit_bytes", &unit, "sets", &w->dd_sets);
-		if (w->dd_ratio >= 1 && unit > 0)
-			w->dd_unit_bytes = (uint64_t)unit;
+	w->max_errors = (uint64_t)sw.max_errors;
+	w->compratio = sw.compratio;
+	w->dist = sw.distribution;
+	w->slave_index = sw.slave_index;
+	if (sw.has_dedup) {
+		w->dd_ratio = sw.dedup.ratio;
+		w->dd_unit_bytes = sw.dedup.unit_bytes;
+		w->dd_sets = sw.dedup.sets;
 	}
 	w->run_id = (uint64_t)run_id;
 	w->interval_ns = (uint64_t)ins;
 	w->seed = (uint64_t)seed;
-	if ((w->engine = engine_find(engine)) == NULL) {
-		errmsg_set(e, NULL, 0, 0, "WORK: unknown engine '%s'", engine);
-		goto fail;
-	}
-	vdbhist_edges_default(&w->edges);
-	if (edges != NULL && json_is_array(edges) && json_array_size(edges) > 0
-	    && json_array_size(edges) < VDBHIST_MAX_BUCKETS) {
-		w->edges.n = (unsigned int)json_array_size(edges);
-		json_array_foreach(edges, i, v)
-			w->edges.edge_us[i] = (uint64_t)json_integer_value(v);
-	}
-	w->sds = xcalloc(json_array_size(sds) + 1, sizeof(*w->sds));
-	json_array_foreach(sds, i, v) {
+	w->edges = sw.edges;
+	w->sds = xcalloc((size_t)sw.nsds + 1, sizeof(*w->sds));
+	for (i = 0; i < (size_t)sw.nsds; i++) {
 		w->sds[w->nsds].fd = -1;
 		w->nsds++;
-		if (sd_from_json(&w->sds[w->nsds - 1], v, e) != 0)
+		if (sd_from_json(&w->sds[w->nsds - 1], &sw.sds[i], e) != 0)
 			goto fail;
 		mem += (uint64_t)w->sds[w->nsds - 1].threads;
 	}
 	if (check_threads("sds", mem, e) != 0)
 		goto fail;
 	mem = 0;
-	w->wgs = xcalloc(json_array_size(wgs) + 1, sizeof(*w->wgs));
-	json_array_foreach(wgs, i, v) {
+	w->wgs = xcalloc((size_t)sw.nwgs + 1, sizeof(*w->wgs));
+	for (i = 0; i < (size_t)sw.nwgs; i++) {
 		w->nwgs++;
-		if (wg_from_json(w, &w->wgs[w->nwgs - 1], v, e) != 0)
+		if (wg_from_json(w, &w->wgs[w->nwgs - 1], &sw.wgs[i], e) != 0)
 			goto fail;
 	}
+	slave_work_clear(&sw);
 	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0 ||
 	    check_dedup(w, e) != 0)
 		goto fail;
@@ -774,6 +718,7 @@ work_new(const json_t *body, struct errmsg *e)
 	}
 	return (w);
 fail:
+	slave_work_clear(&sw);
 	work_free(w);
 	return (NULL);
 }

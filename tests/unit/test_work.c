@@ -15,6 +15,8 @@
 #include "model.h"
 #include "model_json.h"
 #include "work.h"
+#include "work_json.h"
+#include "xmalloc.h"
 
 static char dir[] = "/tmp/vdbc-test-work.XXXXXX";
 
@@ -130,19 +132,33 @@ test_fs_threads_over_limit(void **state)
 {
 	static const char *const want[] = { "fwds", "5000 threads",
 	    "at most 4096", NULL };
-	struct xfer x;
-	json_t *b;
+	struct slave_work w;
+	int i;
 
 	(void)state;
-	memset(&x, 0, sizeof(x));
-	xfer_set_single(&x, 4096);
-	b = json_pack("{s:i,s:I,s:i,s:{s:s,s:[],s:[{s:s,s:i,s:o},"
-	    "{s:s,s:i,s:o}]}}", "run_id", 1, "interval_ns",
-	    (json_int_t)1000000000, "seed", 1, "work", "engine", "fs", "sds",
-	    "fwgs", "fwd", "fwd1", "threads", 3000, "xfer", xfer_to_json(&x),
-	    "fwd", "fwd2", "threads", 2000, "xfer", xfer_to_json(&x));
-	xfer_clear(&x);
-	refused(b, want);
+	/* complete fwgs (the codec refuses partial ones first) */
+	memset(&w, 0, sizeof(w));
+	vdbhist_edges_default(&w.edges);
+	w.max_errors = 50;
+	w.compratio = 1;
+	w.is_fs = 1;
+	w.fwgs = xcalloc(2, sizeof(*w.fwgs));
+	for (i = 0; i < 2; i++) {
+		struct work_fwg *g = &w.fwgs[w.nfwgs++];
+
+		g->fwd = xstrdup(i == 0 ? "fwd1" : "fwd2");
+		g->fsd = xstrdup("fsd1");
+		g->anchor = xstrdup("/nonexistent/a");
+		g->operation = xstrdup("read");
+		xfer_set_single(&g->xfer, 4096);
+		g->threads = g->thread_total = i == 0 ? 3000 : 2000;
+		g->tree.nsizes = 1;
+		g->tree.size_bytes = xcalloc(1, sizeof(uint64_t));
+		g->tree.size_bytes[0] = 4096;
+	}
+	refused(json_pack("{s:i,s:I,s:i,s:o}", "run_id", 1, "interval_ns",
+	    (json_int_t)1000000000, "seed", 1, "work", work_to_json(&w)), want);
+	slave_work_clear(&w);
 }
 
 /* An sd without a workload after one with threads: refused, no crash. */
