@@ -264,14 +264,14 @@ check_fs_supported(struct master *m, const struct plan *p)
 		const struct run *r = &p->runs[i];
 
 		fs |= r->nfwds > 0;
-		const struct pvals *rops = r->nfwds > 0 ?
-		    bag_get(&r->rd->bag, "operations") : NULL;
-		int nops = rops != NULL && rops->n > 0 ? rops->n : 1;
+		const struct strlist *rops = r->nfwds > 0 &&
+		    r->rd->operations.n > 0 ? &r->rd->operations : NULL;
+		int nops = rops != NULL ? rops->n : 1;
 
 		for (k = 0; k < r->nfwds * nops; k++) {
 			const struct fwd *w = r->fwds[k / nops].fwd;
-			const char *op = rops != NULL && rops->n > 0 ?
-			    rops->v[k % nops].str : w->operation != NULL ?
+			const char *op = rops != NULL ?
+			    rops->v[k % nops] : w->operation != NULL ?
 			    w->operation : "read";
 			const char *sel = w->fileselect != NULL ?
 			    w->fileselect : "sequential";
@@ -369,17 +369,14 @@ check_supported(struct master *m, const struct model *model,
  * words). Run outside the slaves' lifetime, so waiting on it is safe.
  */
 void
-general_cmd(const struct model *m, const char *which, const char *outdir)
+general_cmd(const char *which, const struct strlist *v, const char *outdir)
 {
-	const struct pvals *v = bag_get(&m->general.bag, which);
 	int i, cons = 0;
 
-	if (v == NULL)
-		return;
 	for (i = 0; i < v->n; i++)
-		cons |= strcasecmp(v->v[i].str, "cons") == 0;
+		cons |= strcasecmp(v->v[i], "cons") == 0;
 	for (i = 0; i < v->n; i++) {
-		const char *c = v->v[i].str;
+		const char *c = v->v[i];
 		char *cmd, line[4096];
 		const char *p;
 		FILE *f;

@@ -162,16 +162,16 @@ void
 open_key_reports(struct master *m)
 {
 	struct strlist wds = { 0, NULL, 0 };
-	const struct pvals *rep = bag_get(&m->model->general.bag, "report");
+	const struct strlist *rep = &m->model->general.report;
 	const struct sd *sd;
 	char name[300];
 	int i, r, w, k, si = 0, nsds = 0, host_detail = 0, slave_detail = 0;
 	int no_sd = 0;
 
-	for (i = 0; rep != NULL && i < rep->n; i++) {
-		host_detail |= strcasecmp(rep->v[i].str, "host_detail") == 0;
-		slave_detail |= strcasecmp(rep->v[i].str, "slave_detail") == 0;
-		no_sd |= strcasecmp(rep->v[i].str, "no_sd_detail") == 0;
+	for (i = 0; i < rep->n; i++) {
+		host_detail |= strcasecmp(rep->v[i], "host_detail") == 0;
+		slave_detail |= strcasecmp(rep->v[i], "slave_detail") == 0;
+		no_sd |= strcasecmp(rep->v[i], "no_sd_detail") == 0;
 	}
 	m->keys.hosts = xcalloc((size_t)m->nhosts, sizeof(int));
 	m->keys.slave = xcalloc((size_t)m->nslaves + 1, sizeof(int));

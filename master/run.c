@@ -1061,13 +1061,12 @@ start_next_run(struct master *m)
 		return;
 	}
 	if (m->last_run != NULL && m->last_run->curve_point) {
-		const struct pvals *sc = bag_get(&m->last_run->rd->bag,
-		    "stopcurve");
+		double sc = m->last_run->rd->stopcurve_ms;
 
-		if (sc != NULL && sc->n == 1 && m->last_resp_ms > sc->v[0].num) {
+		if (sc > 0 && m->last_resp_ms > sc) {
 			console_line("Vdbench terminating because of requested "
 			    "'stopcurve=%g' with observed response time of "
-			    "%.3f ms", sc->v[0].num, m->last_resp_ms);
+			    "%.3f ms", sc, m->last_resp_ms);
 			m->next_run = m->plan->nruns;
 		}
 	}
@@ -1285,7 +1284,7 @@ open_outputs(struct master *m)
 	}
 	console_tee(report_logfile(m->rep));
 	m->res = results_new(o->outdir, o->seed, o->nfiles, o->files);
-	general_cmd(m->model, "startcmd", o->outdir);
+	general_cmd("startcmd", &m->model->general.startcmd, o->outdir);
 	return (0);
 }
 
@@ -1397,7 +1396,7 @@ close_outputs(struct master *m, int rc)
 	struct errmsg e;
 
 	if (m->rep != NULL)
-		general_cmd(m->model, "endcmd", m->o->outdir);
+		general_cmd("endcmd", &m->model->general.endcmd, m->o->outdir);
 	if (m->res != NULL) {
 		results_write(m->res);
 		if (m->rep != NULL)

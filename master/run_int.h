@@ -179,6 +179,6 @@ void	anchor_rows(struct master *, json_t *);
 int	check_supported(struct master *, const struct model *,
 	    const struct plan *);
 int	on_info(struct master *, struct errmsg *);
-void	general_cmd(const struct model *, const char *, const char *);
+void	general_cmd(const char *, const struct strlist *, const char *);
 
 #endif /* MASTER_RUN_INT_H */

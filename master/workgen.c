@@ -56,31 +56,24 @@ sd_lun(const struct sd *s)
 }
 
 /*
- * The keywords still kept in the model's untyped bag: every bag_get of the
- * WORK builder is in this block, so typing them (model.h) changes only it.
+ * The typed keywords the WORK builder turns into what a slave takes
+ * (model.h; the parser validated them and applied vdbench's defaults).
  */
 
 /* The requested dedupratio= for the flatfile; -1 without dedup. */
 static double
 dedup_ratio(const struct model *model)
 {
-	const struct pvals *v = bag_get(&model->general.bag, "dedupratio");
-
-	return (v != NULL && v->n >= 1 && v->v[0].is_num && v->v[0].num >= 1 ?
-	    v->v[0].num : -1);
+	return (model->general.dedupratio >= 1 ? model->general.dedupratio :
+	    -1);
 }
 
 /* data_errors=n (default 50): I/O errors a run tolerates. */
 static int64_t
 max_errors(const struct model *model)
 {
-	const struct pvals *v = bag_get(&model->general.bag, "data_errors");
-
-	if (v == NULL)
-		v = bag_get(&model->general.bag, "dataerrors");
-	if (v != NULL && v->n >= 1 && v->v[0].is_num && v->v[0].num >= 1)
-		return ((int64_t)v->v[0].num);
-	return (50);
+	return (model->general.data_errors >= 1 ?
+	    (int64_t)model->general.data_errors : 50);
 }
 
 /*
@@ -91,18 +84,15 @@ max_errors(const struct model *model)
 static int
 dedup_of(const struct model *model, struct work_dedup *d)
 {
-	const struct pvals *r = bag_get(&model->general.bag, "dedupratio");
-	const struct pvals *u = bag_get(&model->general.bag, "dedupunit");
-	const struct pvals *k = bag_get(&model->general.bag, "dedupsets");
+	const struct general *g = &model->general;
 
 	memset(d, 0, sizeof(*d));
-	if (r == NULL || r->n < 1 || !r->v[0].is_num || r->v[0].num < 1)
+	if (g->dedupratio < 1)
 		return (0);
-	d->ratio = r->v[0].num;
-	d->unit_bytes = (uint64_t)(u != NULL && u->n >= 1 && u->v[0].is_num &&
-	    u->v[0].num >= 512 ? u->v[0].num : 131072);
-	d->sets = k != NULL && k->n >= 1 && k->v[0].is_num &&
-	    k->v[0].num != 0 ? k->v[0].num : -5.0;
+	d->ratio = g->dedupratio;
+	d->unit_bytes = g->dedupunit_bytes >= 512 ? g->dedupunit_bytes :
+	    131072;
+	d->sets = g->dedupsets != 0 ? g->dedupsets : -5.0;
 	return (1);
 }
 
@@ -112,11 +102,10 @@ dedup_of(const struct model *model, struct work_dedup *d)
 const char *
 sd_engine(const struct sd *sd, const struct strlist *flags)
 {
-	const struct pvals *v = bag_get(&sd->bag, "engine");
 	int i, direct = 0;
 
-	if (v != NULL && v->n == 1)
-		return (v->v[0].str);
+	if (sd->engine != NULL)
+		return (sd->engine);
 	for (i = 0; i < flags->n; i++) {
 		if (strcasecmp(flags->v[i], "o_direct") == 0 ||
 		    strcasecmp(flags->v[i], "directio") == 0)
@@ -125,77 +114,14 @@ sd_engine(const struct sd *sd, const struct strlist *flags)
 	return (engines_default(direct));
 }
 
-/* sd overwrite_data=yes, allow_mounted_write=yes and the like. */
-static int
-sd_yes(const struct sd *sd, const char *kw)
-{
-	const struct pvals *v = bag_get(&sd->bag, kw);
-
-	return (v != NULL && v->n == 1 && (strcasecmp(v->v[0].str, "yes") == 0 ||
-	    strcasecmp(v->v[0].str, "y") == 0));
-}
-
-/* wd hotband=: 0 without, 1 given, 2 given as a (low,high) pair in r. */
-static int
-wd_hotband(const struct wd *wd, double r[2])
-{
-	const struct pvals *v = bag_get(&wd->bag, "hotband");
-
-	if (v == NULL)
-		return (0);
-	if (v->n != 2)
-		return (1);
-	r[0] = v->v[0].num;
-	r[1] = v->v[1].num;
-	return (2);
-}
-
-/* wd stride=(min,max) in bytes; 0 without. */
-static int
-wd_stride(const struct wd *wd, uint64_t *min, uint64_t *max)
-{
-	const struct pvals *v = bag_get(&wd->bag, "stride");
-
-	if (v == NULL || v->n != 2)
-		return (0);
-	*min = (uint64_t)v->v[0].num;
-	*max = (uint64_t)v->v[1].num;
-	return (1);
-}
-
-/* rd maxdata= (dir 0), maxdataread= (1), maxdatawritten= (2); 0 without. */
-static int
-rd_maxdata(const struct rd *rd, int dir, double *v)
-{
-	static const char *const kw[3] = { "maxdata", "maxdataread",
-	    "maxdatawritten" };
-	const struct pvals *p = bag_get(&rd->bag, kw[dir]);
-
-	if (p == NULL || p->n != 1 || !p->v[0].is_num)
-		return (0);
-	*v = p->v[0].num;
-	return (1);
-}
-
-/* rd operations= (file system): the list, or NULL. */
-static const struct pvals *
-rd_operations(const struct rd *rd)
-{
-	const struct pvals *v = bag_get(&rd->bag, "operations");
-
-	return (v != NULL && v->n > 0 ? v : NULL);
-}
-
 /* fsd openflags= added to out. */
 static void
 fsd_openflags(const struct fsd *fsd, struct strlist *out)
 {
-	const struct pvals *v = bag_get(&fsd->bag, "openflags");
 	int k;
 
-	for (k = 0; v != NULL && k < v->n; k++)
-		if (v->v[k].str != NULL)
-			strlist_add(out, v->v[k].str);
+	for (k = 0; k < fsd->openflags.n; k++)
+		strlist_add(out, fsd->openflags.v[k]);
 }
 
 /*
@@ -205,21 +131,9 @@ fsd_openflags(const struct fsd *fsd, struct strlist *out)
 double
 select_midpoint(const struct fwd *w)
 {
-	const struct pvals *v = bag_get(&w->bag, "fileselect");
-	double mid = 3;
-	int i;
-
 	if (w->fileselect == NULL || strcmp(w->fileselect, "poisson") != 0)
 		return (0);
-	for (i = 0; v != NULL && i < v->n; i++) {
-		const char *s = v->v[i].str, *d;
-
-		if (v->v[i].is_num)
-			mid = v->v[i].num;
-		else if (s != NULL && (d = strpbrk(s, "0123456789.")) != NULL)
-			mid = atof(d);
-	}
-	return (mid);
+	return (w->poisson_midpoint);
 }
 
 /* The WORK "sds" entry of an sd for one slave (on host). */
@@ -236,8 +150,8 @@ work_sd(const struct workgen_in *in, int host, const struct sd *sd,
 	strlist_copy(&o->openflags, flags);
 	o->create = create ||
 	    (engines_flags(sd_engine(sd, flags)) & ENGINE_NOIO) != 0;
-	o->overwrite = sd_yes(sd, "overwrite_data");
-	o->mounted_ok = sd_yes(sd, "allow_mounted_write");
+	o->overwrite = sd->overwrite_data;
+	o->mounted_ok = sd->allow_mounted_write;
 	o->engine = xstrdup(sd_engine(sd, flags));
 }
 
@@ -266,16 +180,15 @@ wg_range(const struct workgen_in *in, const struct sd *sd,
 {
 	int si = sd_index(in->model, sd);
 	uint64_t size = in->sd_size[si], x = in->sd_xmax[si];
-	double hbr[2];
 	const double *rg = wd->range_set ? wd->range : sd->range_set ?
 	    sd->range : NULL;
 	double lo, hi;
 	uint64_t low, high, h = (uint64_t)hitarea;
 	int wrap = 0;
 
-	if (wd_hotband(wd, hbr) == 2) {
-		rg = hbr;
-		wrap = hbr[1] > 100 && hbr[1] < 200;
+	if (wd->hotband_set) {
+		rg = wd->hotband;
+		wrap = wd->hotband_wrap;
 	}
 	lo = rg != NULL ? rg[0] : 0;
 	hi = rg != NULL ? rg[1] : 100;
@@ -426,7 +339,6 @@ raw_wgs(const struct workgen_in *in, const struct run *pr,
 		struct xfer x;
 		uint64_t rg[6];
 		struct work_wg *wg;
-		double hbr[2];
 		double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
 		double rh = run_loop_value(pr, LOOP_RHPCT, wd->rhpct);
 		double wh = run_loop_value(pr, LOOP_WHPCT, wd->whpct);
@@ -457,11 +369,12 @@ raw_wgs(const struct workgen_in *in, const struct run *pr,
 		wg->hit_low_bytes = rg[2];
 		wg->hit_high_bytes = rg[3];
 		wg->align_bytes = g->sd->align_bytes;
-		wg->hot = wd_hotband(wd, hbr) != 0;
+		wg->hot = wd->hotband_set;
 		wg->wrap_end_bytes = rg[4];
 		wg->wrap_to_bytes = rg[4] != 0 ? rg[5] : 0;
-		wg->has_stride = wd_stride(wd, &wg->stride_min_bytes,
-		    &wg->stride_max_bytes);
+		wg->has_stride = wd->stride_set;
+		wg->stride_min_bytes = (uint64_t)wd->stride_bytes[0];
+		wg->stride_max_bytes = (uint64_t)wd->stride_bytes[1];
 		c->has_eof[i] |= wd->seek_eof;
 		c->eof_run |= wd->seek_eof;
 	}
@@ -472,14 +385,11 @@ raw_wgs(const struct workgen_in *in, const struct run *pr,
 static void
 run_maxdata(const struct run *pr, double lunsize, struct workgen_run *c)
 {
-	int i;
+	const struct rd *rd = pr->rd;
+	double v = rd->maxdata;
 
-	for (i = 0; i < 3; i++) {
-		double v;
-
-		if (!rd_maxdata(pr->rd, i, &v))
-			continue;
-		c->maxdata_dir = i;
+	if (rd->maxdata_dir >= 0 && rd->maxdata > 0) {
+		c->maxdata_dir = rd->maxdata_dir;
 		c->maxdata_bytes = v <= 100 ? (uint64_t)(v * lunsize) :
 		    (uint64_t)v;
 		units_whatsize(v, c->maxdata_text, sizeof(c->maxdata_text));
@@ -859,7 +769,8 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 	unsigned int extra = 0;
 	double skew_given = 0;
 	int i, k, j, nfwgs = 0, skew_free = 0, nops = 1;
-	const struct pvals *ops = rd_operations(rd);
+	const struct strlist *ops = rd->operations.n > 0 ? &rd->operations :
+	    NULL;
 	struct slave_work *sw = xcalloc((size_t)in->nslaves + 1, sizeof(*sw));
 
 	snprintf(c->name, sizeof(c->name), "%s", pr->name);
@@ -903,7 +814,7 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 		const struct fwd *w = pr->fwds[i / nops].fwd;
 		double share = (w->skew_set ? w->skew_pct : skew_free > 0 ?
 		    (100 - skew_given) / skew_free : 0) / nops;
-		const char *op = ops != NULL ? ops->v[i % nops].str :
+		const char *op = ops != NULL ? ops->v[i % nops] :
 		    w->operation != NULL ? w->operation : "read";
 		double th = run_loop_value(pr, LOOP_THREADS, w->threads > 0 ?
 		    w->threads : 1), rdpct = run_loop_value(pr, LOOP_RDPCT,
