@@ -16,6 +16,7 @@
 #include "console.h"
 #include "hist.h"
 #include "html.h"
+#include "interval_json.h"
 #include "iostats.h"
 #include "link.h"
 #include "merge.h"
@@ -498,129 +499,48 @@ on_interval(struct mslave *s, json_t *body)
 		return;
 	}
 	json_array_foreach(stats, i, v) {
-		struct iostats now, d;
-		struct vdbhist dvdb[2];
-		struct hist *dh[2] = { NULL, NULL };
+		struct interval_wg w = { .h = { m->scratch[0], m->scratch[1] },
+		    .sched = m->scratch[3] };
+		struct iostats now;
 		const json_t *wg = json_array_get(s->wgs, i);
-		const char *wdn = json_string_value(json_object_get(v, "wd"));
-		const char *sdn = json_string_value(json_object_get(v, "sd"));
-		const char *ewd = json_string_value(json_object_get(wg,
-		    json_object_get(wg, "fwd") != NULL ? "fwd" : "wd"));
-		const char *esd = json_string_value(json_object_get(wg,
-		    json_object_get(wg, "fwd") != NULL ? "fsd" : "sd"));
-		int dir, ok = 1;
+		int fs = json_object_get(wg, "fwd") != NULL, dir, bad;
+		const char *wdn = json_string_value(json_object_get(wg,
+		    fs ? "fwd" : "wd"));
+		const char *sdn = json_string_value(json_object_get(wg,
+		    fs ? "fsd" : "sd"));
 
-		/* stats go by position: each must name its own WG */
-		if (wdn == NULL || sdn == NULL || ewd == NULL || esd == NULL ||
-		    strcmp(wdn, ewd) != 0 || strcmp(sdn, esd) != 0) {
-			master_abort(m, "Slave %s sent a bad INTERVAL %lld: stats "
-			    "%zu names wd=%s,sd=%s where its work has wd=%s,"
-			    "sd=%s", s->name, (long long)k, i, wdn != NULL ?
-			    wdn : "(none)", sdn != NULL ? sdn : "(none)",
-			    ewd != NULL ? ewd : "?", esd != NULL ? esd : "?");
-			return;
+		/*
+		 * Deltas by position in WORK order. The master keeps each
+		 * WG's cumulative counters itself (s->prev) and checks them
+		 * as before: nothing grows faster than 4 per ns, no response
+		 * is longer than the run so far, no sum exceeds what its
+		 * count allows.
+		 */
+		now = s->prev[i];
+		bad = interval_wg_from_json(&w, v, &e) != 0;
+		if (!bad) {
+			iostats_merge(&now, &w.io);
+			for (dir = 0; dir < 2; dir++)
+				now.side[dir].resp_max_ns =
+				    w.io.side[dir].resp_max_ns;
+			for (dir = 0; dir < FSOP_N; dir++)
+				now.op[dir].resp_max_ns =
+				    w.io.op[dir].resp_max_ns;
 		}
-		if (iostats_from_json(&now, json_object_get(v, "io"), &e) != 0 ||
-		    merge_check_stats(&now, &s->prev[i], (uint64_t)dur, elapsed,
-		    &e) != 0) {
+		if (bad || merge_check_stats(&now, &s->prev[i],
+		    (uint64_t)dur, elapsed, &e) != 0 ||
+		    merge_check_hist(w.h[0], (uint64_t)dur, elapsed, &e) != 0 ||
+		    merge_check_hist(w.h[1], (uint64_t)dur, elapsed, &e) != 0) {
 			master_abort(m, "Slave %s sent a bad INTERVAL %lld: wd=%s,"
-			    "sd=%s: %s", s->name, (long long)k, wdn, sdn,
-			    e.text);
+			    "sd=%s: %s", s->name, (long long)k, wdn != NULL ?
+			    wdn : "?", sdn != NULL ? sdn : "?", e.text);
 			return;
 		}
-		iostats_delta(&d, &now, &s->prev[i]);
 		s->prev[i] = now;
-		memset(dvdb, 0, sizeof(dvdb));
-		for (dir = 0; dir < 2 && ok; dir++) {
-			static const char *const dn[2] = { "read", "write" };
-			json_t *hj = json_object_get(json_object_get(v, "hist"),
-			    dn[dir]);
-			json_t *vj = json_object_get(json_object_get(v, "vdb"),
-			    dn[dir]), *c;
-			struct hist *cum = m->scratch[2];
-			struct vdbhist *pv = &s->prev_vdb[2 * i + dir];
-			size_t b;
-
-			if (hj == NULL || hist_from_json(cum, hj, &e) != 0 ||
-			    !json_is_array(vj) || json_array_size(vj) >
-			    VDBHIST_MAX_BUCKETS) {
-				if (hj == NULL || !json_is_array(vj) ||
-				    json_array_size(vj) > VDBHIST_MAX_BUCKETS)
-					errmsg_set(&e, NULL, 0, 0, "%s "
-					    "histograms missing or too long",
-					    dn[dir]);
-				ok = 0;
-				break;
-			}
-			/* No allocation: the new cumulative swaps with the
-			 * previous one, which becomes the next scratch. */
-			dh[dir] = m->scratch[dir];
-			if (hist_delta(dh[dir], cum, s->prev_h[2 * i + dir]) !=
-			    0) {
-				errmsg_set(&e, NULL, 0, 0, "%s histogram went "
-				    "backwards", dn[dir]);
-				ok = 0;
-				break;
-			}
-			if (merge_check_hist(dh[dir], (uint64_t)dur, elapsed,
-			    &e) != 0) {
-				ok = 0;
-				break;
-			}
-			hist_exact_max(dh[dir], d.side[dir].resp_max_ns);
-			m->scratch[2] = s->prev_h[2 * i + dir];
-			s->prev_h[2 * i + dir] = cum;
-			json_array_foreach(vj, b, c) {
-				uint64_t now_c = (uint64_t)json_integer_value(c);
-
-				if (!json_is_integer(c) ||
-				    json_integer_value(c) < 0 ||
-				    now_c < pv->count[b]) {
-					errmsg_set(&e, NULL, 0, 0, "%s vdbench "
-					    "bucket %zu is not a count that "
-					    "grows", dn[dir], b);
-					ok = 0;
-					break;
-				}
-				dvdb[dir].count[b] = now_c - pv->count[b];
-				pv->count[b] = now_c;
-			}
-		}
-		if (!ok) {
-			master_abort(m, "Slave %s sent a bad INTERVAL %lld: wd=%s,"
-			    "sd=%s: %s", s->name, (long long)k, wdn, sdn,
-			    e.text);
-			return;
-		}
-		{
-			json_t *sj = json_object_get(v, "sched");
-			struct hist *ds = NULL;
-
-			if (sj != NULL) {
-				struct hist *cum = m->scratch[2];
-
-				ds = m->scratch[3];
-				if (hist_from_json(cum, sj, &e) != 0)
-					ok = 0;
-				else if (hist_delta(ds, cum,
-				    s->prev_sched[i]) != 0) {
-					errmsg_set(&e, NULL, 0, 0, "histogram "
-					    "went backwards");
-					ok = 0;
-				}
-				if (!ok) {
-					master_abort(m, "Slave %s sent a bad "
-					    "INTERVAL %lld: wd=%s,sd=%s: sched "
-					    "%s", s->name, (long long)k, wdn,
-					    sdn, e.text);
-					return;
-				}
-				m->scratch[2] = s->prev_sched[i];
-				s->prev_sched[i] = cum;
-			}
-			merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &d, dh,
-			    dvdb, ds);
-		}
+		for (dir = 0; dir < 2; dir++)
+			hist_exact_max(w.h[dir], w.io.side[dir].resp_max_ns);
+		merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &w.io, w.h,
+		    w.vdb, hist_count(w.sched) > 0 ? w.sched : NULL);
 	}
 	/* rates are counts per nominal interval, as vdbench divides */
 	a->dur_sum_ns += m->cur.interval_ns;

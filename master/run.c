@@ -3,7 +3,7 @@
  * The run driver: one libevent loop, no threads. Slaves are peers on
  * links; every message is checked by the link before it reaches here.
  * Intervals are merged from counters (never from rates): each slave sends
- * cumulative counters, the master takes deltas per WG and sums them.
+ * each WG's counts of the interval (master/intervals.c takes them in).
  */
 #include "run.h"
 #include "run_int.h"
