@@ -27,7 +27,8 @@ struct fswork	*fswork_new(const json_t *body, struct errmsg *);
 int		 fswork_start(struct fswork *, struct errmsg *);
 void		 fswork_stop(struct fswork *);
 void		 fswork_free(struct fswork *);
-/* INTERVAL "stats": one entry per FWG {wd: fwd, sd: fsd, io, hist, vdb}. */
+/* INTERVAL "stats": one entry per FWG, its counts since the previous
+ * call (common/interval_json.h). */
 json_t		*fswork_stats_json(struct fswork *, uint64_t interval_no);
 /* A format run has finished every file, or every fileselect=once
  * workload went through its files (vdbench then ends the run). */
