@@ -437,15 +437,19 @@ print_ready_intervals(struct master *m)
 	}
 }
 
-/* INTERVAL from a slave: deltas per WG, summed into interval k. */
-void
-on_interval(struct mslave *s, json_t *body)
+/*
+ * Take in an INTERVAL: each WG's counts of interval k, checked and summed
+ * into the merge. 1: ignored (late, from a run that ended, or already
+ * printed); 0: taken; -1: a bad INTERVAL, e says which slave and field.
+ */
+static int
+ingest(struct mslave *s, json_t *body, struct errmsg *e)
 {
 	struct master *m = s->m;
 	json_int_t run_id, k, dur;
 	json_t *stats, *v, *cpu, *eof;
 	struct iacc *a;
-	struct errmsg e;
+	struct errmsg we;
 	uint64_t elapsed;
 	size_t i;
 
@@ -453,19 +457,20 @@ on_interval(struct mslave *s, json_t *body)
 	    &k, "duration_ns", &dur, "stats", &stats);
 	if ((uint64_t)run_id != m->run_id || m->state != M_RUNNING ||
 	    !s->active)
-		return;			/* late, from a run that ended */
+		return (1);		/* late, from a run that ended */
 	if (k < 1 || k > 10000000 || dur < 0 ||
 	    json_array_size(stats) != (size_t)s->nwgs) {
-		master_abort(m, "Slave %s sent a bad INTERVAL (interval %lld, "
-		    "%zu stats for %d workloads)", s->name, (long long)k,
-		    json_array_size(stats), s->nwgs);
-		return;
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL "
+		    "(interval %lld, %zu stats for %d workloads)", s->name,
+		    (long long)k, json_array_size(stats), s->nwgs);
+		return (-1);
 	}
 	if ((unsigned int)k != s->last_k + 1) {
 		/* one skipped would count as reported without its I/O */
-		master_abort(m, "Slave %s sent a bad INTERVAL: interval %lld "
-		    "where %u was due", s->name, (long long)k, s->last_k + 1);
-		return;
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL: "
+		    "interval %lld where %u was due", s->name, (long long)k,
+		    s->last_k + 1);
+		return (-1);
 	}
 	/*
 	 * Its timer ends interval k at GO + k * interval on its clock, never
@@ -477,26 +482,26 @@ on_interval(struct mslave *s, json_t *body)
 	elapsed = s->elapsed_ns + (uint64_t)dur;
 	if (dur == 0 || (uint64_t)dur > 2 * m->cur.interval_ns +
 	    10000000000ull) {
-		master_abort(m, "Slave %s sent a bad INTERVAL %lld: duration_ns "
-		    "%lld is not near the interval of %.3f s", s->name,
-		    (long long)k, (long long)dur,
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL %lld: "
+		    "duration_ns %lld is not near the interval of %.3f s",
+		    s->name, (long long)k, (long long)dur,
 		    (double)m->cur.interval_ns / 1e9);
-		return;
+		return (-1);
 	}
 	if (elapsed < (uint64_t)k * m->cur.interval_ns) {
-		master_abort(m, "Slave %s sent a bad INTERVAL %lld: it ended "
-		    "%.3f ms before GO + %lld x %.3f s (its intervals drift)",
-		    s->name, (long long)k, (double)((uint64_t)k *
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL %lld: "
+		    "it ended %.3f ms before GO + %lld x %.3f s (its intervals "
+		    "drift)", s->name, (long long)k, (double)((uint64_t)k *
 		    m->cur.interval_ns - elapsed) / 1e6, (long long)k,
 		    (double)m->cur.interval_ns / 1e9);
-		return;
+		return (-1);
 	}
 	if ((a = merge_slot(m->mg, (unsigned int)k, m->next_print)) == NULL) {
 		if ((unsigned int)k < m->next_print)
-			return;		/* already printed: cannot happen */
-		master_abort(m, "Slave %s is %lld intervals ahead of the "
-		    "others", s->name, (long long)(k - m->next_print));
-		return;
+			return (1);	/* already printed: cannot happen */
+		errmsg_set(e, NULL, 0, 0, "Slave %s is %lld intervals ahead of "
+		    "the others", s->name, (long long)(k - m->next_print));
+		return (-1);
 	}
 	json_array_foreach(stats, i, v) {
 		struct interval_wg w = { .h = { m->scratch[0], m->scratch[1] },
@@ -517,7 +522,7 @@ on_interval(struct mslave *s, json_t *body)
 		 * count allows.
 		 */
 		now = s->prev[i];
-		bad = interval_wg_from_json(&w, v, &e) != 0;
+		bad = interval_wg_from_json(&w, v, &we) != 0;
 		if (!bad) {
 			iostats_merge(&now, &w.io);
 			for (dir = 0; dir < 2; dir++)
@@ -528,13 +533,16 @@ on_interval(struct mslave *s, json_t *body)
 				    w.io.op[dir].resp_max_ns;
 		}
 		if (bad || merge_check_stats(&now, &s->prev[i],
-		    (uint64_t)dur, elapsed, &e) != 0 ||
-		    merge_check_hist(w.h[0], (uint64_t)dur, elapsed, &e) != 0 ||
-		    merge_check_hist(w.h[1], (uint64_t)dur, elapsed, &e) != 0) {
-			master_abort(m, "Slave %s sent a bad INTERVAL %lld: wd=%s,"
-			    "sd=%s: %s", s->name, (long long)k, wdn != NULL ?
-			    wdn : "?", sdn != NULL ? sdn : "?", e.text);
-			return;
+		    (uint64_t)dur, elapsed, &we) != 0 ||
+		    merge_check_hist(w.h[0], (uint64_t)dur, elapsed,
+		    &we) != 0 ||
+		    merge_check_hist(w.h[1], (uint64_t)dur, elapsed,
+		    &we) != 0) {
+			errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad "
+			    "INTERVAL %lld: wd=%s,sd=%s: %s", s->name,
+			    (long long)k, wdn != NULL ? wdn : "?", sdn != NULL ?
+			    sdn : "?", we.text);
+			return (-1);
 		}
 		s->prev[i] = now;
 		for (dir = 0; dir < 2; dir++)
@@ -552,17 +560,19 @@ on_interval(struct mslave *s, json_t *body)
 		int j;
 
 		if (cpu_ticks(cpu, t) != 0) {
-			master_abort(m, "Slave %s sent a bad INTERVAL %lld: cpu "
-			    "ticks are not counts of 0 or more", s->name,
-			    (long long)k);
-			return;
+			errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad "
+			    "INTERVAL %lld: cpu ticks are not counts of 0 or "
+			    "more",
+			    s->name, (long long)k);
+			return (-1);
 		}
 		for (j = 0; j < 7 && s->cpu_prev_valid; j++) {
 			if (t[j] < s->cpu_prev[j]) {
-				master_abort(m, "Slave %s sent a bad INTERVAL "
-				    "%lld: cpu tick count %d went backwards",
+				errmsg_set(e, NULL, 0, 0, "Slave %s sent a "
+				    "bad INTERVAL %lld: cpu tick count %d went "
+				    "backwards",
 				    s->name, (long long)k, j);
-				return;
+				return (-1);
 			}
 		}
 		if (s->cpu_prev_valid) {
@@ -582,7 +592,20 @@ on_interval(struct mslave *s, json_t *body)
 	}
 	if ((eof = json_object_get(body, "eof")) != NULL && json_is_true(eof))
 		s->eof = 1;
-	print_ready_intervals(m);
+	return (0);
+}
+
+/* INTERVAL from a slave: deltas per WG, summed into interval k. */
+void
+on_interval(struct mslave *s, json_t *body)
+{
+	struct errmsg e;
+	int rc = ingest(s, body, &e);
+
+	if (rc < 0)
+		master_abort(s->m, "%s", e.text);
+	else if (rc == 0)
+		print_ready_intervals(s->m);
 }
 
 /* "run k of n" and the time left, on a line of vdbc's own. */
