@@ -437,6 +437,94 @@ print_ready_intervals(struct master *m)
 	}
 }
 
+/* WG i's counts of interval k (stats entry v) into the merge slot a. */
+static int
+ingest_wg(struct mslave *s, size_t i, const json_t *v, struct iacc *a,
+    json_int_t k, uint64_t dur, uint64_t elapsed, struct errmsg *e)
+{
+	struct master *m = s->m;
+	struct interval_wg w = { .h = { m->scratch[0], m->scratch[1] },
+	    .sched = m->scratch[3] };
+	struct iostats now;
+	struct errmsg we;
+	const json_t *wg = json_array_get(s->wgs, i);
+	int fs = json_object_get(wg, "fwd") != NULL, dir, bad;
+	const char *wdn = json_string_value(json_object_get(wg,
+	    fs ? "fwd" : "wd"));
+	const char *sdn = json_string_value(json_object_get(wg,
+	    fs ? "fsd" : "sd"));
+
+	/*
+	 * Deltas by position in WORK order. The master keeps each WG's
+	 * counters since GO itself (s->prev) and checks them as before:
+	 * nothing grows faster than 4 per ns, no response is longer than
+	 * the run so far, no sum exceeds what its count allows.
+	 */
+	now = s->prev[i];
+	bad = interval_wg_from_json(&w, v, &we) != 0;
+	if (!bad) {
+		iostats_merge(&now, &w.io);
+		for (dir = 0; dir < 2; dir++)
+			now.side[dir].resp_max_ns = w.io.side[dir].resp_max_ns;
+		for (dir = 0; dir < FSOP_N; dir++)
+			now.op[dir].resp_max_ns = w.io.op[dir].resp_max_ns;
+	}
+	if (bad || merge_check_stats(&now, &s->prev[i], dur, elapsed,
+	    &we) != 0 || merge_check_hist(w.h[0], dur, elapsed, &we) != 0 ||
+	    merge_check_hist(w.h[1], dur, elapsed, &we) != 0) {
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL %lld: "
+		    "wd=%s,sd=%s: %s", s->name, (long long)k, wdn != NULL ?
+		    wdn : "?", sdn != NULL ? sdn : "?", we.text);
+		return (-1);
+	}
+	s->prev[i] = now;
+	for (dir = 0; dir < 2; dir++)
+		hist_exact_max(w.h[dir], w.io.side[dir].resp_max_ns);
+	merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &w.io, w.h, w.vdb,
+	    hist_count(w.sched) > 0 ? w.sched : NULL);
+	return (0);
+}
+
+/* The slave's CPU ticks at the end of interval k into a. */
+static int
+ingest_cpu(struct mslave *s, const json_t *cpu, struct iacc *a, json_int_t k,
+    struct errmsg *e)
+{
+	struct master *m = s->m;
+	uint64_t t[7];
+	int j;
+
+	if (cpu_ticks(cpu, t) != 0) {
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL %lld: "
+		    "cpu ticks are not counts of 0 or more", s->name,
+		    (long long)k);
+		return (-1);
+	}
+	for (j = 0; j < 7 && s->cpu_prev_valid; j++) {
+		if (t[j] < s->cpu_prev[j]) {
+			errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad "
+			    "INTERVAL %lld: cpu tick count %d went backwards",
+			    s->name, (long long)k, j);
+			return (-1);
+		}
+	}
+	if (s->cpu_prev_valid) {
+		int avg = (unsigned int)k >= m->cur.first_avg &&
+		    (m->cur.nintervals == 0 ||
+		    (unsigned int)k <= m->cur.nintervals);
+
+		for (j = 0; j < 7; j++) {
+			a->cpu[j] += t[j] - s->cpu_prev[j];
+			if (avg)
+				s->cpu_avg[j] += t[j] - s->cpu_prev[j];
+		}
+		a->cpu_valid = 1;
+		s->cpu_avg_valid |= avg;
+	}
+	cpu_baseline(s, cpu);
+	return (0);
+}
+
 /*
  * Take in an INTERVAL: each WG's counts of interval k, checked and summed
  * into the merge. 1: ignored (late, from a run that ended, or already
@@ -449,7 +537,6 @@ ingest(struct mslave *s, json_t *body, struct errmsg *e)
 	json_int_t run_id, k, dur;
 	json_t *stats, *v, *cpu, *eof;
 	struct iacc *a;
-	struct errmsg we;
 	uint64_t elapsed;
 	size_t i;
 
@@ -504,92 +591,17 @@ ingest(struct mslave *s, json_t *body, struct errmsg *e)
 		return (-1);
 	}
 	json_array_foreach(stats, i, v) {
-		struct interval_wg w = { .h = { m->scratch[0], m->scratch[1] },
-		    .sched = m->scratch[3] };
-		struct iostats now;
-		const json_t *wg = json_array_get(s->wgs, i);
-		int fs = json_object_get(wg, "fwd") != NULL, dir, bad;
-		const char *wdn = json_string_value(json_object_get(wg,
-		    fs ? "fwd" : "wd"));
-		const char *sdn = json_string_value(json_object_get(wg,
-		    fs ? "fsd" : "sd"));
-
-		/*
-		 * Deltas by position in WORK order. The master keeps each
-		 * WG's cumulative counters itself (s->prev) and checks them
-		 * as before: nothing grows faster than 4 per ns, no response
-		 * is longer than the run so far, no sum exceeds what its
-		 * count allows.
-		 */
-		now = s->prev[i];
-		bad = interval_wg_from_json(&w, v, &we) != 0;
-		if (!bad) {
-			iostats_merge(&now, &w.io);
-			for (dir = 0; dir < 2; dir++)
-				now.side[dir].resp_max_ns =
-				    w.io.side[dir].resp_max_ns;
-			for (dir = 0; dir < FSOP_N; dir++)
-				now.op[dir].resp_max_ns =
-				    w.io.op[dir].resp_max_ns;
-		}
-		if (bad || merge_check_stats(&now, &s->prev[i],
-		    (uint64_t)dur, elapsed, &we) != 0 ||
-		    merge_check_hist(w.h[0], (uint64_t)dur, elapsed,
-		    &we) != 0 ||
-		    merge_check_hist(w.h[1], (uint64_t)dur, elapsed,
-		    &we) != 0) {
-			errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad "
-			    "INTERVAL %lld: wd=%s,sd=%s: %s", s->name,
-			    (long long)k, wdn != NULL ? wdn : "?", sdn != NULL ?
-			    sdn : "?", we.text);
+		if (ingest_wg(s, i, v, a, k, (uint64_t)dur, elapsed, e) != 0)
 			return (-1);
-		}
-		s->prev[i] = now;
-		for (dir = 0; dir < 2; dir++)
-			hist_exact_max(w.h[dir], w.io.side[dir].resp_max_ns);
-		merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &w.io, w.h,
-		    w.vdb, hist_count(w.sched) > 0 ? w.sched : NULL);
 	}
 	/* rates are counts per nominal interval, as vdbench divides */
 	a->dur_sum_ns += m->cur.interval_ns;
 	a->nrep++;
 	s->last_k = (unsigned int)k;
 	s->elapsed_ns = elapsed;
-	if ((cpu = json_object_get(body, "cpu")) != NULL) {
-		uint64_t t[7];
-		int j;
-
-		if (cpu_ticks(cpu, t) != 0) {
-			errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad "
-			    "INTERVAL %lld: cpu ticks are not counts of 0 or "
-			    "more",
-			    s->name, (long long)k);
-			return (-1);
-		}
-		for (j = 0; j < 7 && s->cpu_prev_valid; j++) {
-			if (t[j] < s->cpu_prev[j]) {
-				errmsg_set(e, NULL, 0, 0, "Slave %s sent a "
-				    "bad INTERVAL %lld: cpu tick count %d went "
-				    "backwards",
-				    s->name, (long long)k, j);
-				return (-1);
-			}
-		}
-		if (s->cpu_prev_valid) {
-			int avg = (unsigned int)k >= m->cur.first_avg &&
-			    (m->cur.nintervals == 0 ||
-			    (unsigned int)k <= m->cur.nintervals);
-
-			for (j = 0; j < 7; j++) {
-				a->cpu[j] += t[j] - s->cpu_prev[j];
-				if (avg)
-					s->cpu_avg[j] += t[j] - s->cpu_prev[j];
-			}
-			a->cpu_valid = 1;
-			s->cpu_avg_valid |= avg;
-		}
-		cpu_baseline(s, cpu);
-	}
+	if ((cpu = json_object_get(body, "cpu")) != NULL &&
+	    ingest_cpu(s, cpu, a, k, e) != 0)
+		return (-1);
 	if ((eof = json_object_get(body, "eof")) != NULL && json_is_true(eof))
 		s->eof = 1;
 	return (0);
