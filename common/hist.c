@@ -281,6 +281,35 @@ hist_to_json(const struct hist *h)
 	    "max_ns", (json_int_t)h->max_ns, "b", b));
 }
 
+void
+hist_used(const struct hist *h, unsigned int *lo, unsigned int *hi)
+{
+	*lo = h->lo;
+	*hi = h->hi;
+}
+
+uint64_t
+hist_bucket(const struct hist *h, unsigned int idx)
+{
+	return (idx < HIST_NBUCKETS ? h->bucket[idx] : 0);
+}
+
+int
+hist_add_bucket(struct hist *h, unsigned int idx, uint64_t n)
+{
+	uint64_t top;
+
+	if (idx >= HIST_NBUCKETS || __builtin_add_overflow(h->count, n,
+	    &h->count))
+		return (-1);
+	h->bucket[idx] += n;
+	widen(h, idx, idx + 1);
+	top = hist_bucket_low_ns(idx) + hist_bucket_width_ns(idx) - 1;
+	if (n > 0 && top > h->max_ns)
+		h->max_ns = top;
+	return (0);
+}
+
 /* Decode and check the sparse form; -1 with e filled on any bad field. */
 int
 hist_from_json(struct hist *h, const json_t *j, struct errmsg *e)

@@ -49,6 +49,15 @@ unsigned int	 hist_bucket_of(uint64_t ns);
 uint64_t	 hist_bucket_low_ns(unsigned int idx);
 uint64_t	 hist_bucket_width_ns(unsigned int idx);
 
+/* Sparse access (the INTERVAL codec): the used range [lo, hi), one
+ * bucket's count, and adding n samples to bucket idx, which raises the
+ * max to the top of that bucket; -1 when idx is out of range or the
+ * count would overflow 64 bits. */
+void		 hist_used(const struct hist *, unsigned int *lo,
+		    unsigned int *hi);
+uint64_t	 hist_bucket(const struct hist *, unsigned int idx);
+int		 hist_add_bucket(struct hist *, unsigned int idx, uint64_t n);
+
 /* Sparse JSON: {"n":count,"max_ns":m,"b":[[idx,count],...]}. */
 json_t		*hist_to_json(const struct hist *);
 int		 hist_from_json(struct hist *, const json_t *, struct errmsg *);

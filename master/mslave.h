@@ -67,10 +67,7 @@ struct mslave {
 	int		 has_eof;	/* has a seekpct=eof WG */
 	int		 eof;		/* its eof WGs reached eof */
 	int		 nwgs;
-	struct iostats	*prev;		/* last cumulative, per WG */
-	struct hist	**prev_h;	/* per WG: read, write */
-	struct hist	**prev_sched;	/* per WG */
-	struct vdbhist	*prev_vdb;	/* per WG: read, write */
+	struct iostats	*prev;		/* counters since GO, per WG */
 	int		*wg_keys;	/* per WG: MERGE_KEYS_PER_WG keys */
 	uint64_t	 cpu_prev[7];
 	int		 cpu_prev_valid;

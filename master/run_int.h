@@ -149,9 +149,7 @@ void	master_abort(struct master *, const char *, ...)
 void	go(struct master *);
 void	check_run_end(struct master *);
 void	start_next_run(struct master *);
-void	cpu_baseline(struct mslave *, const json_t *);
-void	on_interval(struct mslave *, json_t *);
-void	print_ready_intervals(struct master *);
+int	check_outputs(struct master *);
 
 /* slaves.c: the master's view of one slave. */
 void	send_all(struct master *, uint16_t, json_t *, int);

@@ -5,6 +5,7 @@
  * its per-WG state for the run's interval deltas.
  */
 #include "run_int.h"
+#include "intervals.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -309,22 +310,10 @@ on_run_end(struct mslave *s)
 void
 slave_wg_free(struct mslave *s)
 {
-	int i;
-
-	for (i = 0; s->prev_h != NULL && i < 2 * s->nwgs; i++)
-		hist_free(s->prev_h[i]);
-	for (i = 0; s->prev_sched != NULL && i < s->nwgs; i++)
-		hist_free(s->prev_sched[i]);
-	free(s->prev_sched);
-	s->prev_sched = NULL;
-	free(s->prev_h);
-	free(s->prev_vdb);
 	free(s->prev);
 	free(s->wg_keys);
 	json_decref(s->wgs);
 	s->wgs = NULL;
-	s->prev_h = NULL;
-	s->prev_vdb = NULL;
 	s->prev = NULL;
 	s->wg_keys = NULL;
 	s->nwgs = 0;
@@ -340,15 +329,8 @@ slave_wg_alloc(struct master *m, struct mslave *s, const json_t *wgs)
 	s->nwgs = (int)json_array_size(wgs);
 	s->wgs = json_incref((json_t *)wgs);
 	s->prev = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev));
-	s->prev_h = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_h));
-	s->prev_vdb = xcalloc(2 * (size_t)s->nwgs + 1, sizeof(*s->prev_vdb));
 	s->wg_keys = xcalloc(MERGE_KEYS_PER_WG * (size_t)s->nwgs + 1,
 	    sizeof(int));
-	for (i = 0; i < 2 * (size_t)s->nwgs; i++)
-		s->prev_h[i] = hist_new();
-	s->prev_sched = xcalloc((size_t)s->nwgs + 1, sizeof(*s->prev_sched));
-	for (i = 0; i < (size_t)s->nwgs; i++)
-		s->prev_sched[i] = hist_new();
 	json_array_foreach(wgs, i, g) {
 		const char *wd = json_string_value(json_object_get(g, "wd"));
 		const char *sdn = json_string_value(json_object_get(g, "sd"));

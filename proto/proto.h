@@ -17,7 +17,7 @@
  */
 #define PROTO_MAGIC		0x56444243u	/* "VDBC" */
 #define PROTO_MAJOR		1
-#define PROTO_MINOR		2
+#define PROTO_MINOR		3
 #define PROTO_HDR_LEN		16
 #define PROTO_MAX_LEN		(16u * 1024 * 1024)	/* body bytes */
 

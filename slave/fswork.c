@@ -17,6 +17,7 @@
 
 #include "fstree.h"
 #include "hist.h"
+#include "interval_json.h"
 #include "iostats.h"
 #include "model.h"
 #include "mtime.h"
@@ -108,6 +109,7 @@ struct fswork {
 	/* test hook: VDBC_TEST_STAT_DELAY_US, a sleep after each file's
 	 * stat in the walk (e2e 24 makes a slow walk with it) */
 	unsigned	 walk_delay_us;
+	struct interval_base *ibase;	/* per fwg: last INTERVAL */
 };
 
 /* Relaxed single-writer add, safe against the snapshotting loop. */
@@ -1180,6 +1182,9 @@ fswork_free(struct fswork *w)
 		free(g->xfer_cum);
 		xfer_clear(&g->xfer);
 	}
+	for (i = 0; w->ibase != NULL && i < w->nfwgs; i++)
+		interval_base_free(&w->ibase[i]);
+	free(w->ibase);
 	free(w->threads);
 	free(w->fwgs);
 	free(w->error);
@@ -1198,6 +1203,11 @@ fswork_stats_json(struct fswork *w, uint64_t k)
 	size_t q;
 
 	(void)k;
+	if (w->ibase == NULL) {
+		w->ibase = xcalloc((size_t)w->nfwgs, sizeof(*w->ibase));
+		for (g = 0; g < w->nfwgs; g++)
+			interval_base_init(&w->ibase[g]);
+	}
 	for (g = 0; g < w->nfwgs; g++) {
 		struct iostats io;
 		struct vdbhist vh[2];
@@ -1252,12 +1262,8 @@ fswork_stats_json(struct fswork *w, uint64_t k)
 					    __ATOMIC_RELAXED));
 		}
 		io.qdepth_ns = io.side[0].resp_sum_ns + io.side[1].resp_sum_ns;
-		json_array_append_new(out, json_pack("{s:s,s:s,s:o,s:{s:o,s:o},"
-		    "s:{s:o,s:o}}", "wd", w->fwgs[g].fwd, "sd", w->fwgs[g].fsd,
-		    "io", iostats_to_json(&io), "hist", "read",
-		    hist_to_json(sum[0]), "write", hist_to_json(sum[1]), "vdb",
-		    "read", vdbhist_to_json(&vh[0], w->edges.n), "write",
-		    vdbhist_to_json(&vh[1], w->edges.n)));
+		json_array_append_new(out, interval_encode(&w->ibase[g], &io,
+		    sum, NULL, vh, w->edges.n + 1));
 	}
 	hist_free(sum[0]);
 	hist_free(sum[1]);

@@ -29,7 +29,8 @@ struct fswork	*fswork_new(const struct slave_work *, uint64_t seed,
 int		 fswork_start(struct fswork *, struct errmsg *);
 void		 fswork_stop(struct fswork *);
 void		 fswork_free(struct fswork *);
-/* INTERVAL "stats": one entry per FWG {wd: fwd, sd: fsd, io, hist, vdb}. */
+/* INTERVAL "stats": one entry per FWG, its counts since the previous
+ * call (common/interval_json.h). */
 json_t		*fswork_stats_json(struct fswork *, uint64_t interval_no);
 /* A format run has finished every file, or every fileselect=once
  * workload went through its files (vdbench then ends the run). */

@@ -23,6 +23,7 @@
 
 #include "engine.h"
 #include "hist.h"
+#include "interval_json.h"
 #include "iostats.h"
 #include "model.h"
 #include "model_json.h"
@@ -121,6 +122,7 @@ struct work {
 	int				 wake_fd;	/* eventfd, or -1 */
 	pthread_mutex_t			 err_mu;	/* guards err_queue */
 	struct strlist			 err_queue;	/* texts to report */
+	struct interval_base		*ibase;	/* per WG: last INTERVAL */
 };
 
 /* Relaxed single-writer add. */
@@ -198,6 +200,9 @@ work_free(struct work *w)
 		free(t->st);
 	}
 	free(w->threads);
+	for (i = 0; w->ibase != NULL && i < w->nwgs; i++)
+		interval_base_free(&w->ibase[i]);
+	free(w->ibase);
 	for (i = 0; i < w->nwgs; i++) {
 		free(w->wgs[i].wd);
 		xfer_clear(&w->wgs[i].xfer);
@@ -1112,8 +1117,9 @@ work_eof_done(const struct work *w)
 }
 
 
-/* Cumulative counters of every WG, summed over the threads of its sd
- * (the only ones that carry it). */
+/* Every WG's counters since the previous call (the INTERVAL "stats", and
+ * RUN_END's tail after the last INTERVAL), summed over the threads of
+ * its sd (the only ones that carry it). */
 json_t *
 work_stats_json(struct work *w, uint64_t k)
 {
@@ -1125,6 +1131,11 @@ work_stats_json(struct work *w, uint64_t k)
 	if (w->fs != NULL) {
 		json_decref(out);
 		return (fswork_stats_json(w->fs, k));
+	}
+	if (w->ibase == NULL) {
+		w->ibase = xcalloc((size_t)w->nwgs, sizeof(*w->ibase));
+		for (g = 0; g < w->nwgs; g++)
+			interval_base_init(&w->ibase[g]);
 	}
 	snap = hist_new();
 	sched = hist_new();
@@ -1173,17 +1184,8 @@ work_stats_json(struct work *w, uint64_t k)
 		}
 		/* A sync thread has one I/O outstanding while it waits. */
 		io.qdepth_ns = io.side[0].resp_sum_ns + io.side[1].resp_sum_ns;
-		json_array_append_new(out, json_pack("{s:s,s:s,s:o,s:{s:o,s:o},"
-		    "s:{s:o,s:o}}", "wd", w->wgs[g].wd, "sd", w->sds[s].name,
-		    "io", iostats_to_json(&io),
-		    "hist", "read", hist_to_json(sum[0]), "write",
-		    hist_to_json(sum[1]),
-		    "vdb", "read", vdbhist_to_json(&vh[0], w->edges.n), "write",
-		    vdbhist_to_json(&vh[1], w->edges.n)));
-		if (hist_count(sched) > 0)
-			json_object_set_new(json_array_get(out,
-			    json_array_size(out) - 1), "sched",
-			    hist_to_json(sched));
+		json_array_append_new(out, interval_encode(&w->ibase[g], &io,
+		    sum, sched, vh, w->edges.n + 1));
 	}
 	hist_free(sum[0]);
 	hist_free(sum[1]);

@@ -35,7 +35,8 @@ void		 work_stop(struct work *);
 void		 work_free(struct work *);
 uint64_t	 work_run_id(const struct work *);
 uint64_t	 work_interval_ns(const struct work *);
-/* Cumulative counters of every WG as INTERVAL "stats" (new reference). */
+/* Every WG's counts since the previous call, as INTERVAL "stats"
+ * (common/interval_json.h; new reference). */
 json_t		*work_stats_json(struct work *, uint64_t interval_no);
 /* Have all the WGs with seekpct=eof reached the end of their range? */
 int		 work_eof_done(const struct work *);

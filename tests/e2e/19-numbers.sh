@@ -167,15 +167,19 @@ def recvn(n):
 def rewrite(j):
     k = j['interval']
     if k < 3: return j
+    # INTERVAL stats since protocol 1.3 (PROTOCOL.md): per-interval
+    # deltas, "io" a list of 14 counts (read ios first, write
+    # resp_max_ns 11th), vdbench buckets "vr" flat [bucket, count, ...]
     s = j['stats'][0]
-    if lie == 'backwards': s['io']['read']['ios'] = 1
-    elif lie == 'name': s['sd'] = 'sd9'
+    io = s.setdefault('io', [0] * 14)
+    if lie == 'backwards': io[0] = -1
+    elif lie == 'count': j['stats'].append({})
     elif lie == 'skip': j['interval'] = k + 1
     elif lie == 'duration': j['duration_ns'] = 2 ** 62
     elif lie == 'cpu' and 'cpu' in j: j['cpu']['user'] = 0
-    elif lie == 'vdb': s['vdb']['read'] = [0] * len(s['vdb']['read'])
-    elif lie == 'huge': s['io']['read']['ios'] = 2 ** 63 - 1
-    elif lie == 'respmax': s['io']['write']['resp_max_ns'] = 4600000000000000000
+    elif lie == 'vdb': s['vr'] = [0, -1]
+    elif lie == 'huge': io[0] = 2 ** 63 - 1
+    elif lie == 'respmax': io[10] = 4600000000000000000
     return j
 try:
     while True:
@@ -199,14 +203,14 @@ PY
 		[ -n "$3" ] && expect_out "$3"
 	}
 	lie none 0 ""
-	lie backwards 157 "Slave hd1-0 sent a bad INTERVAL 3: wd=wd1,sd=sd1: read ios went backwards"
+	lie backwards 157 "Slave hd1-0 sent a bad INTERVAL 3: wd=wd1,sd=sd1: read ios is not a count of 0 or more"
 	lie huge 157 "Slave hd1-0 sent a bad INTERVAL 3: wd=wd1,sd=sd1: read ios grew by"
 	lie respmax 157 "Slave hd1-0 sent a bad INTERVAL 3: wd=wd1,sd=sd1: write resp_max_ns 4600000000000.000 ms is longer than the run so far"
-	lie name 157 "Slave hd1-0 sent a bad INTERVAL 3: stats 0 names wd=wd1,sd=sd9 where its work has wd=wd1,sd=sd1"
+	lie count 157 "Slave hd1-0 sent a bad INTERVAL (interval 3, 2 stats for 1 workloads)"
 	lie skip 157 "Slave hd1-0 sent a bad INTERVAL: interval 4 where 3 was due"
 	lie duration 157 "Slave hd1-0 sent a bad INTERVAL 3: duration_ns 4611686018427387904 is not near the interval of 1.000 s"
 	lie cpu 157 "Slave hd1-0 sent a bad INTERVAL 3: cpu tick count 0 went backwards"
-	lie vdb 157 "Slave hd1-0 sent a bad INTERVAL 3: wd=wd1,sd=sd1: read vdbench bucket 0 is not a count that grows"
+	lie vdb 157 "Slave hd1-0 sent a bad INTERVAL 3: wd=wd1,sd=sd1: read vdbench bucket 0: the count is not an integer above 0"
 fi
 
 # 6. fsd=...,openflags=o_direct opens the files with O_DIRECT (it was

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "interval_json.h"
 #include "model.h"
 #include "model_json.h"
 #include "work.h"
@@ -179,6 +180,7 @@ test_stats_per_sd_and_wd(void **state)
 {
 	struct errmsg e;
 	struct work *w;
+	struct interval_wg iw;
 	json_t *b, *st, *v;
 	size_t i;
 
@@ -196,15 +198,19 @@ test_stats_per_sd_and_wd(void **state)
 	work_stop(w);
 	st = work_stats_json(w, 1);
 	assert_int_equal(json_array_size(st), 4);
+	/* in WORK order: wd1 on sd1, sd2, then wd2 on sd1, sd2 */
+	iw.h[0] = hist_new();
+	iw.h[1] = hist_new();
+	iw.sched = hist_new();
 	json_array_foreach(st, i, v) {
-		const char *wd = json_string_value(json_object_get(v, "wd"));
-		json_int_t r, wr;
+		uint64_t r, wr;
 
-		assert_int_equal(json_unpack(v, "{s:{s:{s:I},s:{s:I}}}", "io",
-		    "read", "ios", &r, "write", "ios", &wr), 0);
-		assert_string_equal(json_string_value(json_object_get(v, "sd")),
-		    i % 2 ? "sd2" : "sd1");
-		if (strcmp(wd, "wd1") == 0) {
+		assert_int_equal(interval_wg_from_json(&iw, v, &e), 0);
+		r = iw.io.side[0].ios;
+		wr = iw.io.side[1].ios;
+		assert_int_equal(hist_count(iw.h[0]), r);
+		assert_int_equal(hist_count(iw.h[1]), wr);
+		if (i < 2) {
 			assert_true(r > 0);
 			assert_int_equal(wr, 0);
 		} else {
@@ -212,6 +218,9 @@ test_stats_per_sd_and_wd(void **state)
 			assert_true(wr > 0);
 		}
 	}
+	hist_free(iw.h[0]);
+	hist_free(iw.h[1]);
+	hist_free(iw.sched);
 	json_decref(st);
 	work_free(w);
 }

@@ -1,0 +1,648 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Interval intake and the run's end: INTERVAL bodies from the slaves
+ * become per-WG deltas merged into report keys (on_interval), every
+ * interval all slaves have reported is printed in order
+ * (print_ready_intervals), and the run ends with its average lines,
+ * histograms, percentiles and vdbench's warning boxes (end_run).
+ */
+#include "intervals.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "console.h"
+#include "hist.h"
+#include "html.h"
+#include "interval_json.h"
+#include "iostats.h"
+#include "link.h"
+#include "merge.h"
+#include "mtime.h"
+#include "proto.h"
+#include "report.h"
+#include "results.h"
+#include "xmalloc.h"
+
+/* CPU percentages from tick deltas, with vdbench's Linux formula. */
+static void
+cpu_from_ticks(struct cpu_pct *c, const uint64_t d[7], int valid)
+{
+	double user = (double)d[0], kernel = (double)(d[2] + d[5] + d[6]);
+	double total = user + kernel + (double)(d[1] + d[3] + d[4] + d[6]);
+
+	memset(c, 0, sizeof(*c));
+	if (!valid || total <= 0)
+		return;
+	c->valid = 1;
+	c->user_sys = (user + kernel) * 100 / total;
+	c->sys = kernel * 100 / total;
+	c->user = user * 100 / total;
+}
+
+/* Ticks from a slave's "cpu" object; -1 when malformed. */
+static int
+cpu_ticks(const json_t *cpu, uint64_t t[7])
+{
+	static const char *const f[7] = { "user", "nice", "system", "idle",
+	    "iowait", "irq", "softirq" };
+	int j;
+
+	for (j = 0; j < 7; j++) {
+		json_t *x = json_object_get(cpu, f[j]);
+
+		if (!json_is_integer(x) || json_integer_value(x) < 0)
+			return (-1);
+		t[j] = (uint64_t)json_integer_value(x);
+	}
+	return (0);
+}
+
+/* Remember a slave's CPU ticks as the base of the next delta. */
+void
+cpu_baseline(struct mslave *s, const json_t *cpu)
+{
+	uint64_t t[7];
+
+	if (cpu != NULL && cpu_ticks(cpu, t) == 0) {
+		memcpy(s->cpu_prev, t, sizeof(t));
+		s->cpu_prev_valid = 1;
+	}
+}
+
+/* The run's percentiles on a line of vdbc's own in summary.html. */
+static void
+percentile_note(struct master *m, const char *label, struct hist *const h[2])
+{
+	static const double p[] = { 50, 90, 99, 99.9, 99.99 };
+	struct hist *all = hist_new();
+	char text[1024];
+	size_t n, i;
+	int d;
+
+	for (d = 0; d < 2; d++) {
+		if (h[d] != NULL)
+			hist_merge(all, h[d]);
+	}
+	if (hist_count(all) > 0) {
+		/* a file-system run's percentiles are of its data reads
+		 * and writes, whatever operation it asked for: say so */
+		n = (size_t)snprintf(text, sizeof(text), "vdbc: %s %sresponse "
+		    "time percentiles (ms):", label, m->cur.fs ?
+		    "read/write " : "");
+		for (i = 0; i < sizeof(p) / sizeof(p[0]) && n < sizeof(text);
+		    i++)
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+			    " p%g=%.3f", p[i], (double)hist_percentile_ns(all,
+			    p[i]) / 1e6);
+		if (n < sizeof(text))
+			snprintf(text + n, sizeof(text) - n, " max=%.3f",
+			    (double)hist_max_ns(all) / 1e6);
+		report_summary_note(m->rep, text);
+	}
+	hist_free(all);
+}
+
+/* vdbench's warning box: '*', a line of stars, "* text *" lines padded
+ * to the longest, stars, '*'; on the console, summary and logfile. */
+static void
+box_line(struct master *m, const char *text)
+{
+	char tod[16], h[2048];
+
+	console_line("%s", text);
+	fprintf(report_summary(m->rep), "%s %s\n",
+	    mtime_tod(mtime_wall_ns(), tod), html_esc(h, sizeof(h), text));
+}
+
+static void
+warning_box(struct master *m, const char *const *lines, int n)
+{
+	char stars[200], text[420];
+	int i, w = 0;
+
+	for (i = 0; i < n; i++)
+		if ((int)strlen(lines[i]) > w)
+			w = (int)strlen(lines[i]);
+	if (w > (int)sizeof(stars) - 5)
+		w = (int)sizeof(stars) - 5;
+	memset(stars, '*', (size_t)w + 4);
+	stars[w + 4] = '\0';
+	box_line(m, "*");
+	box_line(m, stars);
+	for (i = 0; i < n; i++) {
+		snprintf(text, sizeof(text), "* %-*.*s *", w, w, lines[i]);
+		box_line(m, text);
+	}
+	box_line(m, stars);
+	box_line(m, "*");
+}
+
+/*
+ * After a run's average line, vdbench's two warnings (FORMATS.md 6.1): a
+ * host whose processor was over 80 % busy in the averaged intervals, and
+ * more than 100,000 I/Os (or file operations) per second per slave.
+ */
+static void
+run_warnings(struct master *m, const struct iacc *sum)
+{
+	char l1[400], l2[400];
+	int h, i, used = 0;
+	double rate;
+
+	for (h = 0; h < m->nhosts; h++) {
+		for (i = 0; i < m->nslaves; i++) {
+			struct cpu_pct c;
+
+			if (m->sl[i].host != h || !m->sl[i].cpu_avg_valid)
+				continue;
+			cpu_from_ticks(&c, m->sl[i].cpu_avg, 1);
+			if (c.valid && c.user_sys > 80) {
+				const char *box[3] = { l1,
+				    "Any processor utilization over 80% could "
+				    "mean that your system",
+				    "does not have enough cycles to run the "
+				    "highest rate possible." };
+
+				snprintf(l1, sizeof(l1), "Warning for host=%s: "
+				    "average processor utilization %.1f%% ",
+				    m->hosts[h].label, c.user_sys);
+				warning_box(m, box, 3);
+			}
+			break;
+		}
+	}
+	for (i = 0; i < m->nslaves; i++)
+		used += m->sl[i].active;
+	rate = sum->dur_sum_ns == 0 ? 0 : (double)(m->cur.fs &&
+	    sum->keys[0].st.req_n > 0 ? sum->keys[0].st.req_n :
+	    sum->keys[0].st.side[0].ios + sum->keys[0].st.side[1].ios) *
+	    1e9 / (double)sum->dur_sum_ns;
+	if (used > 0 && rate / used > 100000) {
+		const char *box[7] = { l1,
+		    "You may need to adjust your total slave count.", "",
+		    "See 'jvms=' in documentation for raw (SD/WD) workloads).",
+		    "See 'host=' and/or 'clients=' in documentation for file "
+		    "system (FSD/FWD) workloads).", "", l2 };
+
+		snprintf(l1, sizeof(l1), "Warning: total amount of i/o per "
+		    "second per slave (%.0f) greater than 100000.",
+		    floor(rate / used));
+		snprintf(l2, sizeof(l2), "rd=%s actively used %d slaves.",
+		    m->cur.name, used);
+		warning_box(m, box, 7);
+	}
+}
+
+/* The average lines and histograms of intervals first_avg..last. */
+void
+write_averages(struct master *m, unsigned int last)
+{
+	const struct iacc *sum = merge_sum(m->mg);
+	struct cpu_pct cpu;
+	char label[64];
+	int i;
+
+	cpu_from_ticks(&cpu, sum->cpu, sum->cpu_valid);
+	snprintf(label, sizeof(label), "avg_%u-%u", m->cur.first_avg, last);
+	report_avg(m->rep, m->cur.name, label, &sum->keys[0].st,
+	    sum->dur_sum_ns, &cpu, &m->cur.req);
+	for (i = 1; i < sum->nkeys; i++)
+		report_key_line(m->rep, i, label, &sum->keys[i].st,
+		    sum->dur_sum_ns, &cpu);
+	run_warnings(m, sum);
+	if (m->cur.fs)
+		report_fs_misc(m->rep, &merge_all(m->mg)->keys[0].st, last,
+		    m->cur.interval_ns / 1000000000ull);
+	for (i = 0; i < sum->nkeys; i++)
+		report_key_hist(m->rep, i, &m->model->general.histogram,
+		    sum->keys[i].vdb);
+	results_average(m->res, label, &sum->keys[0].st, sum->dur_sum_ns,
+	    &cpu, sum->keys[0].h);
+	for (i = 1; i < sum->nkeys; i++) {
+		static const char *const kinds[] = {
+			[RKEY_TOTAL] = "total", [RKEY_HOST] = "hosts",
+			[RKEY_SLAVE] = "slaves", [RKEY_SD] = "sds",
+			[RKEY_WD] = "wds", [RKEY_HOSTSD] = "host_sds",
+			[RKEY_SLAVESD] = "slave_sds", [RKEY_SDQUIET] = "sds",
+			[RKEY_FSD] = "fsds", [RKEY_FWD] = "fwds",
+			[RKEY_ANCHORS] = "anchors",
+		};
+
+		if (report_key_kind(m->rep, i) == RKEY_ANCHORS)
+			continue;
+		results_key_average(m->res, kinds[report_key_kind(m->rep, i)],
+		    report_key_name(m->rep, i), &sum->keys[i].st,
+		    sum->dur_sum_ns, sum->keys[i].h);
+	}
+	percentile_note(m, label, sum->keys[0].h);
+	results_sched(m->res, sum->keys[0].sched);
+	if (sum->keys[0].sched != NULL && hist_count(sum->keys[0].sched) > 0) {
+		const struct hist *sh = sum->keys[0].sched;
+
+		console_logonly("vdbc: %s delay from scheduled start (ms): "
+		    "p50=%.3f p90=%.3f p99=%.3f p99.9=%.3f max=%.3f", label,
+		    (double)hist_percentile_ns(sh, 50) / 1e6,
+		    (double)hist_percentile_ns(sh, 90) / 1e6,
+		    (double)hist_percentile_ns(sh, 99) / 1e6,
+		    (double)hist_percentile_ns(sh, 99.9) / 1e6,
+		    (double)hist_max_ns(sh) / 1e6);
+	}
+	{
+		struct iostats *pk = xcalloc((size_t)sum->nkeys,
+		    sizeof(*pk));
+
+		for (i = 0; i < sum->nkeys; i++)
+			pk[i] = sum->keys[i].st;
+		report_skew(m->rep, pk, sum->dur_sum_ns, m->cur.skew_req);
+		report_swat_total(m->rep, pk, sum->dur_sum_ns);
+		free(pk);
+	}
+}
+
+/* A vdbc line on the console and in summary.html. */
+void
+vdbc_note(struct master *m, const char *text)
+{
+	console_line("%s", text);
+	report_summary_note(m->rep, text);
+}
+
+/* Print the average lines and histograms, and stop the run. */
+static void
+end_run(struct master *m, unsigned int last)
+{
+	const struct iacc *sum = merge_sum(m->mg);
+	char text[1024];
+
+	if (m->cur.short_first != 0) {
+		/* --on-slave-loss=continue: the short intervals are
+		 * printed, marked, and left out of the average */
+		snprintf(text, sizeof(text), "vdbc: interval(s) %u-%u ran "
+		    "short, without lost slave(s) %s; the average holds only "
+		    "the whole intervals before the loss", m->cur.short_first,
+		    m->cur.short_last, m->lost_names);
+		vdbc_note(m, text);
+		last = m->cur.avg_last;
+	}
+	if (m->cur.short_first == 0 || last > 0)
+		write_averages(m, last);
+	else {
+		snprintf(text, sizeof(text), "vdbc: rd=%s has no whole "
+		    "interval after the warm-up to average", m->cur.name);
+		vdbc_note(m, text);
+	}
+	results_run_end(m->res, "completed");
+	m->prev_rate = sum->dur_sum_ns > 0 ? round((double)
+	    (sum->keys[0].st.side[0].ios + sum->keys[0].st.side[1].ios) * 1e9 /
+	    (double)sum->dur_sum_ns) : 0;
+	{
+		uint64_t n = sum->keys[0].st.side[0].ios +
+		    sum->keys[0].st.side[1].ios;
+
+		m->last_resp_ms = n > 0 ? (double)(sum->keys[0].st.side[0].
+		    resp_sum_ns + sum->keys[0].st.side[1].resp_sum_ns) /
+		    (double)n / 1e6 : 0;
+		m->last_run = m->cur.plan_run;
+	}
+	if (m->cur.curve_max)
+		m->curve_rate = m->prev_rate;
+	report_status(m->rep, "Workload done", m->cur.name, m->cur.loops);
+	m->state = M_STOPPING;
+	m->state_since_ns = mtime_now_ns();
+	send_all(m, MSG_STOP, json_pack("{s:I}", "run_id",
+	    (json_int_t)m->run_id), 1);
+}
+
+/* Has every slave still in the run reported interval k? */
+static int
+all_reported(const struct master *m, unsigned int k)
+{
+	int i;
+
+	for (i = 0; i < m->nslaves; i++) {
+		const struct mslave *s = &m->sl[i];
+
+		if (s->active && !slave_out(s) && s->last_k < k)
+			return (0);
+	}
+	return (1);
+}
+
+/* Print every interval all slaves have reported, in order. */
+void
+print_ready_intervals(struct master *m)
+{
+	struct iacc *a;
+
+	if (active_count(m) == 0)
+		return;
+	while (m->state == M_RUNNING && (a = merge_slot(m->mg, m->next_print,
+	    m->next_print)) != NULL && all_reported(m, m->next_print)) {
+		unsigned int k = m->next_print++;
+		uint64_t dur = merge_duration_ns(a);
+		const struct iostats *t = &a->keys[0].st;
+		struct cpu_pct cpu;
+		char label[16];
+		int i, all_eof = 1, any_eof = 0;
+
+		cpu_from_ticks(&cpu, a->cpu, a->cpu_valid);
+		report_interval(m->rep, m->cur.name, k, t, dur, &cpu,
+		    &m->cur.req);
+		if (m->lost_names[0] != '\0') {
+			char text[700];
+
+			snprintf(text, sizeof(text), "vdbc: interval %u lacks "
+			    "lost slave(s) %s", k, m->lost_names);
+			console_line("%s", text);
+			report_summary_note(m->rep, text);
+		}
+		snprintf(label, sizeof(label), "%u", k);
+		for (i = 1; i < a->nkeys; i++)
+			report_key_line(m->rep, i, label, &a->keys[i].st, dur,
+			    &cpu);
+		results_interval(m->res, k, t, dur, &cpu, a->keys[0].h,
+		    m->lost_names);
+		{
+			struct iostats *pk = xcalloc((size_t)a->nkeys,
+			    sizeof(*pk));
+
+			for (i = 0; i < a->nkeys; i++)
+				pk[i] = a->keys[i].st;
+			report_swat_interval(m->rep, pk, dur);
+			free(pk);
+		}
+		if (k == m->cur.first_avg - 1 || (m->cur.first_avg <= 1 &&
+		    k == 1))
+			report_status(m->rep, "Warmup done", m->cur.name,
+			    m->cur.loops);
+		m->cur.done_bytes[1] += t->side[0].bytes;
+		m->cur.done_bytes[2] += t->side[1].bytes;
+		m->cur.done_bytes[0] += t->side[0].bytes + t->side[1].bytes;
+		/* an interval a lost slave did not report is short: it and
+		 * every later one stay out of the average */
+		if (a->nrep < m->cur.nactive) {
+			if (m->cur.short_first == 0)
+				m->cur.short_first = k;
+			m->cur.short_last = k;
+		}
+		if (k >= m->cur.first_avg && m->cur.short_first == 0)
+			m->cur.avg_last = k;
+		merge_printed(m->mg, a, k >= m->cur.first_avg &&
+		    m->cur.short_first == 0);
+		if (check_outputs(m) != 0)
+			return;
+		if (m->cur.maxdata_bytes > 0 && m->cur.done_bytes[
+		    m->cur.maxdata_dir] >= m->cur.maxdata_bytes) {
+			console_line("Reached maxdata=%s. rd=%s shutting down "
+			    "after next interval. ", m->cur.maxdata_text,
+			    m->cur.name);
+			m->cur.maxdata_bytes = 0;
+			m->cur.nintervals = k + 1;
+		}
+		if (m->cur.nintervals > 0 && k >= m->cur.nintervals) {
+			end_run(m, k);
+			return;
+		}
+		for (i = 0; i < m->nslaves; i++) {
+			if (!m->sl[i].active || !m->sl[i].has_eof)
+				continue;
+			any_eof = 1;
+			all_eof &= m->sl[i].eof;
+		}
+		if (m->cur.once_run && any_eof && all_eof) {
+			console_line("All 'fileselect=once' workloads on all "
+			    "slaves are done; this ends rd=%s.", m->cur.name);
+			end_run(m, k);
+			return;
+		}
+		if (m->cur.eof_run && any_eof && all_eof && m->cur.fs &&
+		    m->cur.format) {
+			/* vdbench says nothing when a format is complete */
+			end_run(m, k);
+			return;
+		}
+		if (m->cur.eof_run && any_eof && all_eof) {
+			console_line("All sequential workloads on all slaves are "
+			    "done.");
+			if (!m->cur.format)
+				console_line("This triggers end of run inspite "
+				    "of possibly some non-sequential workloads "
+				    "that are still running.");
+			end_run(m, k);
+			return;
+		}
+	}
+}
+
+/* WG i's counts of interval k (stats entry v) into the merge slot a. */
+static int
+ingest_wg(struct mslave *s, size_t i, const json_t *v, struct iacc *a,
+    json_int_t k, uint64_t dur, uint64_t elapsed, struct errmsg *e)
+{
+	struct master *m = s->m;
+	struct interval_wg w = { .h = { m->scratch[0], m->scratch[1] },
+	    .sched = m->scratch[3] };
+	struct iostats now;
+	struct errmsg we;
+	const json_t *wg = json_array_get(s->wgs, i);
+	int fs = json_object_get(wg, "fwd") != NULL, dir, bad;
+	const char *wdn = json_string_value(json_object_get(wg,
+	    fs ? "fwd" : "wd"));
+	const char *sdn = json_string_value(json_object_get(wg,
+	    fs ? "fsd" : "sd"));
+
+	/*
+	 * Deltas by position in WORK order. The master keeps each WG's
+	 * counters since GO itself (s->prev) and checks them as before:
+	 * nothing grows faster than 4 per ns, no response is longer than
+	 * the run so far, no sum exceeds what its count allows.
+	 */
+	now = s->prev[i];
+	bad = interval_wg_from_json(&w, v, &we) != 0;
+	if (!bad) {
+		iostats_merge(&now, &w.io);
+		for (dir = 0; dir < 2; dir++)
+			now.side[dir].resp_max_ns = w.io.side[dir].resp_max_ns;
+		for (dir = 0; dir < FSOP_N; dir++)
+			now.op[dir].resp_max_ns = w.io.op[dir].resp_max_ns;
+	}
+	if (bad || merge_check_stats(&now, &s->prev[i], dur, elapsed,
+	    &we) != 0 || merge_check_hist(w.h[0], dur, elapsed, &we) != 0 ||
+	    merge_check_hist(w.h[1], dur, elapsed, &we) != 0) {
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL %lld: "
+		    "wd=%s,sd=%s: %s", s->name, (long long)k, wdn != NULL ?
+		    wdn : "?", sdn != NULL ? sdn : "?", we.text);
+		return (-1);
+	}
+	s->prev[i] = now;
+	for (dir = 0; dir < 2; dir++)
+		hist_exact_max(w.h[dir], w.io.side[dir].resp_max_ns);
+	merge_add(a, &s->wg_keys[MERGE_KEYS_PER_WG * i], &w.io, w.h, w.vdb,
+	    hist_count(w.sched) > 0 ? w.sched : NULL);
+	return (0);
+}
+
+/* The slave's CPU ticks at the end of interval k into a. */
+static int
+ingest_cpu(struct mslave *s, const json_t *cpu, struct iacc *a, json_int_t k,
+    struct errmsg *e)
+{
+	struct master *m = s->m;
+	uint64_t t[7];
+	int j;
+
+	if (cpu_ticks(cpu, t) != 0) {
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL %lld: "
+		    "cpu ticks are not counts of 0 or more", s->name,
+		    (long long)k);
+		return (-1);
+	}
+	for (j = 0; j < 7 && s->cpu_prev_valid; j++) {
+		if (t[j] < s->cpu_prev[j]) {
+			errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad "
+			    "INTERVAL %lld: cpu tick count %d went backwards",
+			    s->name, (long long)k, j);
+			return (-1);
+		}
+	}
+	if (s->cpu_prev_valid) {
+		int avg = (unsigned int)k >= m->cur.first_avg &&
+		    (m->cur.nintervals == 0 ||
+		    (unsigned int)k <= m->cur.nintervals);
+
+		for (j = 0; j < 7; j++) {
+			a->cpu[j] += t[j] - s->cpu_prev[j];
+			if (avg)
+				s->cpu_avg[j] += t[j] - s->cpu_prev[j];
+		}
+		a->cpu_valid = 1;
+		s->cpu_avg_valid |= avg;
+	}
+	cpu_baseline(s, cpu);
+	return (0);
+}
+
+/*
+ * Take in an INTERVAL: each WG's counts of interval k, checked and summed
+ * into the merge. 1: ignored (late, from a run that ended, or already
+ * printed); 0: taken; -1: a bad INTERVAL, e says which slave and field.
+ */
+static int
+ingest(struct mslave *s, json_t *body, struct errmsg *e)
+{
+	struct master *m = s->m;
+	json_int_t run_id, k, dur;
+	json_t *stats, *v, *cpu, *eof;
+	struct iacc *a;
+	uint64_t elapsed;
+	size_t i;
+
+	json_unpack(body, "{s:I,s:I,s:I,s:o}", "run_id", &run_id, "interval",
+	    &k, "duration_ns", &dur, "stats", &stats);
+	if ((uint64_t)run_id != m->run_id || m->state != M_RUNNING ||
+	    !s->active)
+		return (1);		/* late, from a run that ended */
+	if (k < 1 || k > 10000000 || dur < 0 ||
+	    json_array_size(stats) != (size_t)s->nwgs) {
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL "
+		    "(interval %lld, %zu stats for %d workloads)", s->name,
+		    (long long)k, json_array_size(stats), s->nwgs);
+		return (-1);
+	}
+	if ((unsigned int)k != s->last_k + 1) {
+		/* one skipped would count as reported without its I/O */
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL: "
+		    "interval %lld where %u was due", s->name, (long long)k,
+		    s->last_k + 1);
+		return (-1);
+	}
+	/*
+	 * Its timer ends interval k at GO + k * interval on its clock, never
+	 * before (DESIGN.md): the durations so far add up to at least k
+	 * intervals (a late end makes the next one short), and no single
+	 * interval is far longer. Anything else is a lie or a slave whose
+	 * intervals drift.
+	 */
+	elapsed = s->elapsed_ns + (uint64_t)dur;
+	if (dur == 0 || (uint64_t)dur > 2 * m->cur.interval_ns +
+	    10000000000ull) {
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL %lld: "
+		    "duration_ns %lld is not near the interval of %.3f s",
+		    s->name, (long long)k, (long long)dur,
+		    (double)m->cur.interval_ns / 1e9);
+		return (-1);
+	}
+	if (elapsed < (uint64_t)k * m->cur.interval_ns) {
+		errmsg_set(e, NULL, 0, 0, "Slave %s sent a bad INTERVAL %lld: "
+		    "it ended %.3f ms before GO + %lld x %.3f s (its intervals "
+		    "drift)", s->name, (long long)k, (double)((uint64_t)k *
+		    m->cur.interval_ns - elapsed) / 1e6, (long long)k,
+		    (double)m->cur.interval_ns / 1e9);
+		return (-1);
+	}
+	if ((a = merge_slot(m->mg, (unsigned int)k, m->next_print)) == NULL) {
+		if ((unsigned int)k < m->next_print)
+			return (1);	/* already printed: cannot happen */
+		errmsg_set(e, NULL, 0, 0, "Slave %s is %lld intervals ahead of "
+		    "the others", s->name, (long long)(k - m->next_print));
+		return (-1);
+	}
+	json_array_foreach(stats, i, v) {
+		if (ingest_wg(s, i, v, a, k, (uint64_t)dur, elapsed, e) != 0)
+			return (-1);
+	}
+	/* rates are counts per nominal interval, as vdbench divides */
+	a->dur_sum_ns += m->cur.interval_ns;
+	a->nrep++;
+	s->last_k = (unsigned int)k;
+	s->elapsed_ns = elapsed;
+	if ((cpu = json_object_get(body, "cpu")) != NULL &&
+	    ingest_cpu(s, cpu, a, k, e) != 0)
+		return (-1);
+	if ((eof = json_object_get(body, "eof")) != NULL && json_is_true(eof))
+		s->eof = 1;
+	return (0);
+}
+
+/* INTERVAL from a slave: deltas per WG, summed into interval k. */
+void
+on_interval(struct mslave *s, json_t *body)
+{
+	struct errmsg e;
+	int rc = ingest(s, body, &e);
+
+	if (rc < 0)
+		master_abort(s->m, "%s", e.text);
+	else if (rc == 0)
+		print_ready_intervals(s->m);
+}
+
+/* "run k of n" and the time left, on a line of vdbc's own. */
+void
+run_progress(struct master *m)
+{
+	int total = m->plan->nruns + m->had_format, k = m->anchor, i;
+	uint64_t left_s = 0;
+	char when[64];
+
+	for (i = m->next_run - (m->cur.plan_run != NULL ? 1 : 0);
+	    i >= 0 && i < m->plan->nruns; i++) {
+		const struct run *r = &m->plan->runs[i];
+
+		left_s += r->nintervals * r->interval_s + r->rd->pause_s;
+	}
+	if (left_s >= 3600)
+		snprintf(when, sizeof(when), "%lluh%02llum%02llus",
+		    (unsigned long long)(left_s / 3600),
+		    (unsigned long long)(left_s / 60 % 60),
+		    (unsigned long long)(left_s % 60));
+	else
+		snprintf(when, sizeof(when), "%llum%02llus",
+		    (unsigned long long)(left_s / 60),
+		    (unsigned long long)(left_s % 60));
+	console_line("vdbc: run %d of %d; about %s left%s", k, total, when,
+	    m->cur.format ? " after this format run" : "");
+}
