@@ -200,7 +200,7 @@ run_warnings(struct master *m, const struct iacc *sum)
 void
 write_averages(struct master *m, unsigned int last)
 {
-	const struct iacc *sum = merge_sum(m->mg);
+	const struct iacc *sum = merge_sum(m->in.mg);
 	struct cpu_pct cpu;
 	char label[64];
 	int i;
@@ -214,7 +214,7 @@ write_averages(struct master *m, unsigned int last)
 		    sum->dur_sum_ns, &cpu);
 	run_warnings(m, sum);
 	if (m->cur.fs)
-		report_fs_misc(m->rep, &merge_all(m->mg)->keys[0].st, last,
+		report_fs_misc(m->rep, &merge_all(m->in.mg)->keys[0].st, last,
 		    m->cur.interval_ns / 1000000000ull);
 	for (i = 0; i < sum->nkeys; i++)
 		report_key_hist(m->rep, i, &m->model->general.histogram,
@@ -274,7 +274,7 @@ vdbc_note(struct master *m, const char *text)
 static void
 end_run(struct master *m, unsigned int last)
 {
-	const struct iacc *sum = merge_sum(m->mg);
+	const struct iacc *sum = merge_sum(m->in.mg);
 	char text[1024];
 
 	if (m->cur.short_first != 0) {
@@ -295,20 +295,20 @@ end_run(struct master *m, unsigned int last)
 		vdbc_note(m, text);
 	}
 	results_run_end(m->res, "completed");
-	m->prev_rate = sum->dur_sum_ns > 0 ? round((double)
+	m->curve.prev_rate = sum->dur_sum_ns > 0 ? round((double)
 	    (sum->keys[0].st.side[0].ios + sum->keys[0].st.side[1].ios) * 1e9 /
 	    (double)sum->dur_sum_ns) : 0;
 	{
 		uint64_t n = sum->keys[0].st.side[0].ios +
 		    sum->keys[0].st.side[1].ios;
 
-		m->last_resp_ms = n > 0 ? (double)(sum->keys[0].st.side[0].
+		m->curve.last_resp_ms = n > 0 ? (double)(sum->keys[0].st.side[0].
 		    resp_sum_ns + sum->keys[0].st.side[1].resp_sum_ns) /
 		    (double)n / 1e6 : 0;
-		m->last_run = m->cur.plan_run;
+		m->curve.last_run = m->cur.plan_run;
 	}
 	if (m->cur.curve_max)
-		m->curve_rate = m->prev_rate;
+		m->curve.curve_rate = m->curve.prev_rate;
 	report_status(m->rep, "Workload done", m->cur.name, m->cur.loops);
 	m->state = M_STOPPING;
 	m->state_since_ns = mtime_now_ns();
@@ -339,9 +339,9 @@ print_ready_intervals(struct master *m)
 
 	if (active_count(m) == 0)
 		return;
-	while (m->state == M_RUNNING && (a = merge_slot(m->mg, m->next_print,
-	    m->next_print)) != NULL && all_reported(m, m->next_print)) {
-		unsigned int k = m->next_print++;
+	while (m->state == M_RUNNING && (a = merge_slot(m->in.mg, m->in.next_print,
+	    m->in.next_print)) != NULL && all_reported(m, m->in.next_print)) {
+		unsigned int k = m->in.next_print++;
 		uint64_t dur = merge_duration_ns(a);
 		const struct iostats *t = &a->keys[0].st;
 		struct cpu_pct cpu;
@@ -390,7 +390,7 @@ print_ready_intervals(struct master *m)
 		}
 		if (k >= m->cur.first_avg && m->cur.short_first == 0)
 			m->cur.avg_last = k;
-		merge_printed(m->mg, a, k >= m->cur.first_avg &&
+		merge_printed(m->in.mg, a, k >= m->cur.first_avg &&
 		    m->cur.short_first == 0);
 		if (check_outputs(m) != 0)
 			return;
@@ -443,8 +443,8 @@ ingest_wg(struct mslave *s, size_t i, const json_t *v, struct iacc *a,
     json_int_t k, uint64_t dur, uint64_t elapsed, struct errmsg *e)
 {
 	struct master *m = s->m;
-	struct interval_wg w = { .h = { m->scratch[0], m->scratch[1] },
-	    .sched = m->scratch[3] };
+	struct interval_wg w = { .h = { m->in.scratch[0], m->in.scratch[1] },
+	    .sched = m->in.scratch[3] };
 	struct iostats now;
 	struct errmsg we;
 	const json_t *wg = json_array_get(s->wgs, i);
@@ -583,11 +583,11 @@ ingest(struct mslave *s, json_t *body, struct errmsg *e)
 		    (double)m->cur.interval_ns / 1e9);
 		return (-1);
 	}
-	if ((a = merge_slot(m->mg, (unsigned int)k, m->next_print)) == NULL) {
-		if ((unsigned int)k < m->next_print)
+	if ((a = merge_slot(m->in.mg, (unsigned int)k, m->in.next_print)) == NULL) {
+		if ((unsigned int)k < m->in.next_print)
 			return (1);	/* already printed: cannot happen */
 		errmsg_set(e, NULL, 0, 0, "Slave %s is %lld intervals ahead of "
-		    "the others", s->name, (long long)(k - m->next_print));
+		    "the others", s->name, (long long)(k - m->in.next_print));
 		return (-1);
 	}
 	json_array_foreach(stats, i, v) {
@@ -624,7 +624,7 @@ on_interval(struct mslave *s, json_t *body)
 void
 run_progress(struct master *m)
 {
-	int total = m->plan->nruns + m->had_format, k = m->anchor, i;
+	int total = m->plan->nruns + m->pre.had_format, k = m->anchor, i;
 	uint64_t left_s = 0;
 	char when[64];
 

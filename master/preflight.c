@@ -78,27 +78,27 @@ static void
 add_format(struct master *m, const struct sd *sd, int h, int exists,
     uint64_t size, const char *lun)
 {
-	if (m->nformat == m->format_cap) {
-		m->format_cap = m->format_cap == 0 ? 64 : 2 * m->format_cap;
-		m->format_sd = xreallocarray(m->format_sd,
-		    (size_t)m->format_cap, sizeof(*m->format_sd));
-		m->format_host = xreallocarray(m->format_host,
-		    (size_t)m->format_cap, sizeof(*m->format_host));
-		m->format_from = xreallocarray(m->format_from,
-		    (size_t)m->format_cap, sizeof(*m->format_from));
+	if (m->pre.nformat == m->pre.format_cap) {
+		m->pre.format_cap = m->pre.format_cap == 0 ? 64 : 2 * m->pre.format_cap;
+		m->pre.format_sd = xreallocarray(m->pre.format_sd,
+		    (size_t)m->pre.format_cap, sizeof(*m->pre.format_sd));
+		m->pre.format_host = xreallocarray(m->pre.format_host,
+		    (size_t)m->pre.format_cap, sizeof(*m->pre.format_host));
+		m->pre.format_from = xreallocarray(m->pre.format_from,
+		    (size_t)m->pre.format_cap, sizeof(*m->pre.format_from));
 	}
-	if (m->nformat == 0)
+	if (m->pre.nformat == 0)
 		console_line("Vdbench will attempt to expand a disk file if the "
 		    "requested file size is a multiple of 1mb");
 	console_line("lun=%s does not exist or is too small. host=%s", lun,
 	    m->hosts[h].label);
-	m->format_sd[m->nformat] = sd;
-	m->format_host[m->nformat] = h;
-	m->format_from[m->nformat] = exists ? size / RUN_FORMAT_ALIGN *
+	m->pre.format_sd[m->pre.nformat] = sd;
+	m->pre.format_host[m->pre.nformat] = h;
+	m->pre.format_from[m->pre.nformat] = exists ? size / RUN_FORMAT_ALIGN *
 	    RUN_FORMAT_ALIGN : 0;
 	if (m->model->general.formatsds == 1)
-		m->format_from[m->nformat] = 0;
-	m->nformat++;
+		m->pre.format_from[m->pre.nformat] = 0;
+	m->pre.nformat++;
 }
 
 /*
@@ -116,7 +116,7 @@ on_info(struct master *m, struct errmsg *err)
 	int si = 0, rc = -1, h, r, w, k;
 
 	for (h = 0; h < m->nhosts; h++)
-		facts[h] = lun_facts(json_array_get(m->info, (size_t)h));
+		facts[h] = lun_facts(json_array_get(m->pre.info, (size_t)h));
 	/* The sds the runs use, sorted: a bsearch per sd. */
 	for (r = 0; r < m->plan->nruns; r++) {
 		for (w = 0; w < m->plan->runs[r].nwds; w++) {
@@ -151,7 +151,7 @@ on_info(struct master *m, struct errmsg *err)
 				smallest = (uint64_t)size;
 			known |= exists;
 		}
-		m->sd_size[si] = sd->size_bytes > 0 ? sd->size_bytes :
+		m->pre.sd_size[si] = sd->size_bytes > 0 ? sd->size_bytes :
 		    smallest;
 		si++;
 		for (h = 0; used && h < m->nhosts; h++) {
@@ -172,7 +172,7 @@ on_info(struct master *m, struct errmsg *err)
 				    m->hosts[h].label);
 				goto out;
 			}
-			if (need == 0 && m->sd_size[si - 1] == 0) {
+			if (need == 0 && m->pre.sd_size[si - 1] == 0) {
 				errmsg_set(err, "", 0, 0, "Unknown lun size for "
 				    "sd=%s", sd->name);
 				goto out;
@@ -189,9 +189,9 @@ on_info(struct master *m, struct errmsg *err)
 		}
 	}
 	report_status(m->rep, "Query host configuration completed", NULL, NULL);
-	m->had_format = m->nformat > 0;
+	m->pre.had_format = m->pre.nformat > 0;
 	open_key_reports(m);
-	report_rd_links(m->rep, m->plan, m->nformat > 0);
+	report_rd_links(m->rep, m->plan, m->pre.nformat > 0);
 	rc = 0;
 out:
 	for (h = 0; h < m->nhosts; h++)

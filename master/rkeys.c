@@ -203,8 +203,8 @@ open_key_reports(struct master *m)
 	TAILQ_FOREACH(sd, &m->model->sds, entry) {
 		int used = 0;
 
-		for (k = 0; k < m->nformat; k++)
-			used |= m->format_sd[k] == sd;
+		for (k = 0; k < m->pre.nformat; k++)
+			used |= m->pre.format_sd[k] == sd;
 		for (r = 0; r < m->plan->nruns && !used; r++) {
 			for (w = 0; w < m->plan->runs[r].nwds; w++) {
 				for (k = 0; k < m->plan->runs[r].wds[w].nsds;
@@ -248,9 +248,9 @@ open_key_reports(struct master *m)
 		}
 	}
 	/* Workload reports when the run list has more than one workload. */
-	for (k = 0; k < m->nformat; k++) {
+	for (k = 0; k < m->pre.nformat; k++) {
 		snprintf(name, sizeof(name), "SD_format_%s",
-		    m->format_sd[k]->name);
+		    m->pre.format_sd[k]->name);
 		strlist_add(&wds, name);
 	}
 	for (r = 0; r < m->plan->nruns; r++) {

@@ -84,8 +84,8 @@ master_abort(struct master *m, const char *fmt, ...)
 	else if (m->state == M_RUNNING)
 		console_line("vdbc: stopped during run %s after %u complete "
 		    "interval(s); the reports hold everything up to there.",
-		    m->cur.name, m->next_print > 0 ? m->next_print - 1 : 0);
-	if (m->state == M_RUNNING && m->mg != NULL) {
+		    m->cur.name, m->in.next_print > 0 ? m->in.next_print - 1 : 0);
+	if (m->state == M_RUNNING && m->in.mg != NULL) {
 		/* DESIGN.md: every report up to the last whole interval,
 		 * the average of those after the warm-up included */
 		char note[1200];
@@ -164,9 +164,9 @@ go(struct master *m)
 	    m->cur.plan_run->elapsed_s : 0,
 	    m->cur.interval_ns / 1000000000ull, m->cur.plan_run != NULL ?
 	    m->cur.plan_run->warmup_s : 0);
-	merge_free(m->mg);
-	m->mg = merge_new(report_nkeys(m->rep));
-	m->next_print = 1;
+	merge_free(m->in.mg);
+	m->in.mg = merge_new(report_nkeys(m->rep));
+	m->in.next_print = 1;
 	report_status(m->rep, "Starting", m->cur.name, m->cur.loops);
 	m->cur.nactive = active_count(m);
 	m->cur.avg_last = m->cur.short_first = m->cur.short_last = 0;
@@ -273,12 +273,12 @@ workgen_input(const struct master *m, struct workgen_in *in)
 	in->hosts = m->hosts;
 	in->nhosts = m->nhosts;
 	in->nslaves = m->nslaves;
-	in->sd_size = m->sd_size;
-	in->sd_xmax = m->sd_xmax;
-	in->nformat = m->nformat;
-	in->format_sd = m->format_sd;
-	in->format_host = m->format_host;
-	in->format_from = m->format_from;
+	in->sd_size = m->pre.sd_size;
+	in->sd_xmax = m->pre.sd_xmax;
+	in->nformat = m->pre.nformat;
+	in->format_sd = m->pre.format_sd;
+	in->format_host = m->pre.format_host;
+	in->format_from = m->pre.format_from;
 }
 
 /* Make a built run the current one (its WORK bodies move to m->cur). */
@@ -335,13 +335,13 @@ build_run(struct master *m, const struct run *pr)
 	int rc;
 
 	workgen_input(m, &in);
-	in.observed_rate = pr->curve_point ? m->curve_rate : m->prev_rate;
+	in.observed_rate = pr->curve_point ? m->curve.curve_rate : m->curve.prev_rate;
 	rc = workgen_plan_run(&in, pr, &w, &e);
 	if (w.rate_guessed) {
 		console_line("iorate=curve. No i/o rate observed. Was run too "
 		    "short?");
 		if (pr->curve_point)
-			m->curve_rate = w.observed_rate;
+			m->curve.curve_rate = w.observed_rate;
 	}
 	report_set_fs(m->rep, w.fs, w.fs_ops);
 	take_run(m, &w);
@@ -381,24 +381,24 @@ start_next_run(struct master *m)
 	}
 	free(m->cur.skew_req);
 	m->cur.skew_req = NULL;
-	if (m->nformat > 0) {
+	if (m->pre.nformat > 0) {
 		struct workgen_in in;
 		struct workgen_run w;
 
 		workgen_input(m, &in);
 		workgen_format_run(&in, &w);
-		m->nformat = 0;
+		m->pre.nformat = 0;
 		take_run(m, &w);
 		send_work(m);
 		return;
 	}
-	if (m->last_run != NULL && m->last_run->curve_point) {
-		double sc = m->last_run->rd->stopcurve_ms;
+	if (m->curve.last_run != NULL && m->curve.last_run->curve_point) {
+		double sc = m->curve.last_run->rd->stopcurve_ms;
 
-		if (sc > 0 && m->last_resp_ms > sc) {
+		if (sc > 0 && m->curve.last_resp_ms > sc) {
 			console_line("Vdbench terminating because of requested "
 			    "'stopcurve=%g' with observed response time of "
-			    "%.3f ms", sc, m->last_resp_ms);
+			    "%.3f ms", sc, m->curve.last_resp_ms);
 			m->next_run = m->plan->nruns;
 		}
 	}
@@ -590,15 +590,15 @@ master_new(const struct model *model, const struct plan *plan,
 	m->sl = xcalloc((size_t)nsl + 1, sizeof(*m->sl));
 	m->lost_names = xstrdup("");
 	for (i = 0; i < 4; i++)
-		m->scratch[i] = hist_new();
+		m->in.scratch[i] = hist_new();
 	m->rc = RUN_EXIT_FAILED;
 	m->launch.listen_fd = -1;
 	m->keys.anchors = -1;
 	TAILQ_FOREACH(s, &model->sds, entry)
 		nsds++;
-	m->sd_size = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
-	m->sd_xmax = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
-	workgen_xmax(m->model, m->plan, m->sd_xmax);
+	m->pre.sd_size = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
+	m->pre.sd_xmax = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
+	workgen_xmax(m->model, m->plan, m->pre.sd_xmax);
 	return (m);
 }
 
@@ -702,15 +702,15 @@ free_run_state(struct master *m)
 		link_free(m->sl[i].link);
 		slave_wg_free(&m->sl[i]);
 	}
-	merge_free(m->mg);
+	merge_free(m->in.mg);
 	for (i = 0; i < 4; i++)
-		hist_free(m->scratch[i]);
+		hist_free(m->in.scratch[i]);
 	for (i = 0; m->launch.remotes != NULL && i < m->nhosts; i++)
 		remote_free(m->launch.remotes[i]);
 	free(m->launch.remotes);
 	tls_free(m->launch.tls);
 	free(m->hosts);
-	json_decref(m->info);
+	json_decref(m->pre.info);
 	explicit_bzero(m->launch.token, sizeof(m->launch.token));
 	rkey_map_free(&m->keys);
 	for (i = 0; i < RUN_MAX_SLAVES; i++)
@@ -776,11 +776,11 @@ master_free(struct master *m)
 		close(m->launch.listen_fd);
 	if (m->base != NULL)
 		event_base_free(m->base);
-	free(m->format_sd);
-	free(m->format_host);
-	free(m->format_from);
-	free(m->sd_size);
-	free(m->sd_xmax);
+	free(m->pre.format_sd);
+	free(m->pre.format_host);
+	free(m->pre.format_from);
+	free(m->pre.sd_size);
+	free(m->pre.sd_xmax);
 	free(m->lost_names);
 	free(m->sl);
 	free(m);

@@ -98,6 +98,35 @@ struct mloop {
 enum mstate { M_CONNECT, M_INFO, M_SETUP, M_RUNNING, M_STOPPING, M_PAUSE,
 	M_SHUTDOWN };
 
+/* What INFO said and what preflight.c decided from it. */
+struct mpre {
+	int			 info_waiting;	/* INFO replies still due */
+	json_t			*info;		/* per host: INFO reply luns */
+	int			 nformat;	/* sds to create/expand */
+	int			 format_cap;	/* the arrays' room */
+	const struct sd		**format_sd;
+	int			*format_host;
+	uint64_t		*format_from;
+	uint64_t		*sd_size;	/* per model sd, bytes */
+	uint64_t		*sd_xmax;	/* largest xfersize per sd */
+	int			 had_format;	/* an SD_format run was planned */
+};
+
+/* Interval intake's state (intervals.c). */
+struct mintake {
+	struct merge		*mg;		/* the run's interval merger */
+	unsigned int		 next_print;	/* next interval to print */
+	struct hist		*scratch[4];	/* on_interval's, reused */
+};
+
+/* What the next run needs of the last (iorate=curve, stopcurve=). */
+struct mcurve {
+	double			 prev_rate;	/* the last run's rate */
+	double			 curve_rate;	/* the curve's max run rate */
+	double			 last_resp_ms;	/* avg response, last run */
+	const struct run	*last_run;	/* the plan run that ran last */
+};
+
 struct master {
 	struct event_base	*base;
 	struct mloop		 loop;		/* its timers and signals */
@@ -111,36 +140,23 @@ struct master {
 	struct mslave		*sl;		/* nslaves of them */
 	int			 nhosts;
 	struct mhost		*hosts;
-	int			 info_waiting;	/* INFO replies still due */
 	char			*lost_names;	/* --on-slave-loss=continue:
 						   "a,b", "" for none */
-	json_t			*info;		/* per host: INFO reply luns */
-	struct hist		*scratch[4];	/* on_interval's, reused */
 	enum mstate		 state;
 	uint64_t		 state_since_ns;
 	int			 next_run;	/* next plan run */
-	int			 nformat;	/* sds to create/expand */
-	int			 format_cap;	/* the arrays' room */
-	const struct sd		**format_sd;
-	int			*format_host;
-	uint64_t		*format_from;
-	uint64_t		*sd_size;	/* per model sd, bytes */
-	uint64_t		*sd_xmax;	/* largest xfersize per sd */
 	struct lrun		 cur;
+	struct mpre		 pre;		/* INFO, SD_format (preflight.c) */
+	struct mintake		 in;		/* interval intake (intervals.c) */
+	struct mcurve		 curve;		/* curve and stopcurve state */
 	uint64_t		 run_id;
-	struct merge		*mg;		/* the run's interval merger */
 	struct rkey_map		 keys;		/* report keys (rkeys.c) */
 	const struct slaves_cb	*cb;		/* slaves.c's events */
-	unsigned int		 next_print;
-	double			 prev_rate, curve_rate;
 	int			 rc;
 	int			 aborting;
 	int			 outputs_failed;	/* a report write failed */
 	int			 runs_done;
 	int			 anchor;	/* report anchor of the run */
-	int			 had_format;	/* an SD_format run was planned */
-	double			 last_resp_ms;	/* avg response, last run */
-	const struct run	*last_run;	/* the plan run that ran last */
 };
 
 /* run.c: the run state machine. */

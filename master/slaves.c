@@ -386,10 +386,10 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		break;
 	case MSG_INFO:
 		if (m->state == M_INFO && s->id == m->hosts[s->host].first &&
-		    json_array_get(m->info, (size_t)s->host) == json_null()) {
-			json_array_set(m->info, (size_t)s->host,
+		    json_array_get(m->pre.info, (size_t)s->host) == json_null()) {
+			json_array_set(m->pre.info, (size_t)s->host,
 			    json_object_get(body, "luns"));
-			if (--m->info_waiting == 0)
+			if (--m->pre.info_waiting == 0)
 				m->cb->info(m);
 		}
 		break;
@@ -547,14 +547,14 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			    NULL, NULL);
 			m->state = M_INFO;
 			m->state_since_ns = mtime_now_ns();
-			m->info = json_array();
-			m->info_waiting = m->nhosts;
+			m->pre.info = json_array();
+			m->pre.info_waiting = m->nhosts;
 			/* Slave 0 of each host looks at that host's luns. */
 			for (h = 0; h < m->nhosts; h++) {
 				json_t *luns = json_array();
 				const struct sd *sd;
 
-				json_array_append_new(m->info, json_null());
+				json_array_append_new(m->pre.info, json_null());
 				TAILQ_FOREACH(sd, &m->model->sds, entry) {
 					const char *lun = place_sd_lun(sd,
 					    m->hosts[h].label);
