@@ -12,6 +12,9 @@
 # - more than 64 slaves: 2 hosts x 40 slaves run, the master raising its
 #   soft fd limit as needed; a hard limit too low and more than 1,024
 #   slaves are refused before any daemon is asked; 16 x 64 = 1,024 run
+# - the default stop with one host's link down names every slave of that
+#   host, once, console and errorlog.html, and results.json keeps the run
+#   up to the last whole interval (issue 18 item 4)
 # - --on-slave-loss=continue with one host's link taken down mid-run
 #   (issue 18 item 1): only that host's slaves are lost, all named, in
 #   one event; every other slave stays to the end; interval lines keep
@@ -215,6 +218,45 @@ else
 		END { printf "continue: %d interval lines, longest gap %.2f s\n", n, g; exit !(g < 7.5) }' "$T/x.out" &&
 		ok || bad "continue: interval printing stalled"
 fi
+
+# 2c. The default stop, H x J slaves, host 5's link down at interval 3
+# (issue 18 item 4): the stop names every one of its J slaves with its
+# host, once, on the console and in errorlog.html; results.json's run
+# keeps what ran up to the last whole interval (average, hosts, slaves,
+# sds). Before, only the first lost slave was named.
+XH=5 XEL=20
+NSDS=4 mparm "$T/y.parm" "$H" "$J" "$RATE" "$XEL"
+master -f "$T/y.parm" -o "$T/oy" >"$T/y.out" 2>&1 &
+xpid=$!
+if wait_for "$T/y.out" '^[0-9][0-9]:[0-9:.]*  *3  ' 60; then
+	ip -n "$NS_M" link set "p$XH" down
+else
+	bad "default stop: interval 3 never printed"; tail -5 "$T/y.out"
+fi
+wait "$xpid"
+rc=$?
+ip -n "$NS_M" link set "p$XH" up
+[ "$rc" = 157 ] && ok || { bad "default stop: exit $rc, not 157"; tail -20 "$T/y.out"; }
+stop=$(grep "slaves lost: " "$T/y.out" | grep -v "; stopping the run" | head -1)
+echo "default stop: $(cut -c1-160 <<<"$stop")..."
+for ((k = 0; k < J; k++)); do
+	grep -q "h$XH-$k (pid [0-9]*) on host h$XH " <<<"$stop" ||
+		{ bad "default stop: the stop does not name h$XH-$k with its host: $stop"; break; }
+done
+[ "$k" = "$J" ] && ok
+grep -q "^.*$J slaves lost: " <<<"$stop" && ok || bad "default stop: not one stop for $J slaves: $stop"
+[ "$(grep -c "$J slaves lost: " "$T/oy/errorlog.html")" = 1 ] && ok ||
+	bad "default stop: errorlog.html does not hold one stop naming the $J slaves"
+grep -q "slaves lost: .*h$XH-$((J - 1)) (pid" "$T/oy/errorlog.html" && ok ||
+	bad "default stop: errorlog.html does not name h$XH-$((J - 1))"
+# nothing of another host in the stop
+grep -q "on host h[^$XH] " <<<"$stop" && bad "default stop: a slave of another host was named: $stop" || ok
+n=$(sed -n 's/.*stopped during run [^ ]* after \([0-9]*\) complete interval.*/\1/p' "$T/y.out" | head -1)
+jq -e --argjson n "${n:-0}" --argjson j "$((H * J))" '.runs[0] |
+	(.status | startswith("stopped: ")) and (.intervals | length) == $n and $n >= 2 and
+	(.average != null) and (.hosts | length) > 0 and (.sds | length) > 0 and
+	(.slaves | length) == $j' "$T/oy/results.json" >/dev/null && ok ||
+	bad "default stop: results.json's run lacks what ran up to interval ${n:-?}"
 
 # 3. More than 64 slaves: 2 hosts x 40, with a soft fd limit (128) far
 # below what 80 slaves need: the master raises it to the hard limit.
