@@ -34,6 +34,10 @@
 #include "xmalloc.h"
 
 #define SLAVE_MASTER_SILENCE_NS	(5ull * 1000000000u)
+/* Before the master's first word: it accepts and proves slaves a batch at
+ * a time and waits 30 s for all of them (RUN_CONNECT_NS on its side). */
+#define SLAVE_FIRST_WORD_NS	(30ull * 1000000000u)
+#define SLAVE_TICK_NS		1000000000ull	/* heartbeat_cb */
 
 struct slave {
 	struct event_base	*base;
@@ -46,6 +50,8 @@ struct slave {
 	uint64_t		 go_ns;		/* the run's GO, CLOCK_MONOTONIC */
 	uint64_t		 last_snap_ns;
 	uint64_t		 last_heard_ns;
+	int			 heard;		/* the master said something */
+	uint64_t		 tick_last_ns;	/* heartbeat_cb last ran */
 	uint64_t		 hb_seq;
 	int			 eof_sent;
 	int			 err_sent;	/* the run's ERROR is out */
@@ -231,10 +237,27 @@ static void
 heartbeat_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct slave *s = arg;
+	uint64_t now = mtime_now_ns();
 
 	(void)fd;
 	(void)what;
-	if (mtime_now_ns() - s->last_heard_ns > SLAVE_MASTER_SILENCE_NS) {
+	/* Our own loop ran late (this host short of CPU, or we were
+	 * stopped): that time is not the master's silence. */
+	if (s->tick_last_ns != 0 && now - s->tick_last_ns > 2 * SLAVE_TICK_NS) {
+		uint64_t late = now - s->tick_last_ns - SLAVE_TICK_NS;
+
+		s->last_heard_ns = s->last_heard_ns + late > now ? now :
+		    s->last_heard_ns + late;
+	}
+	s->tick_last_ns = now;
+	if (!s->heard && now - s->last_heard_ns > SLAVE_FIRST_WORD_NS) {
+		log_error("%s: no word from the master within %llu s of "
+		    "connecting; stopping", s->name,
+		    (unsigned long long)(SLAVE_FIRST_WORD_NS / 1000000000u));
+		slave_exit(s, 1);
+		return;
+	}
+	if (s->heard && now - s->last_heard_ns > SLAVE_MASTER_SILENCE_NS) {
 		log_error("%s: the master has been silent for 5 s; stopping",
 		    s->name);
 		slave_exit(s, 1);
@@ -449,6 +472,7 @@ dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		return;
 	}
 	s->last_heard_ns = mtime_now_ns();
+	s->heard = 1;
 	switch (type) {
 	case MSG_INFO:
 		link_reply(l, MSG_INFO, json_pack("{s:o}", "luns",
