@@ -40,6 +40,7 @@
 #define DAEMON_MAX_SLAVES	256
 #define DAEMON_MAX_UNPROVED	64	/* connections authenticating */
 #define DAEMON_SILENCE_NS	(5ull * 1000000000u)	/* master lost */
+#define DAEMON_TICK_NS		1000000000ull		/* tick_cb */
 
 struct daemon;
 
@@ -65,6 +66,7 @@ struct daemon {
 	int			 lfd;
 	struct listener		*listener;
 	struct event		*tick_ev;	/* heartbeats, silence */
+	uint64_t		 tick_last_ns;	/* when tick_cb last ran */
 	uint64_t		 hb_seq;
 	struct event		*chld_ev;
 	struct event		*sig_ev[2];
@@ -331,12 +333,26 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct daemon *d = arg;
 	struct client *c = d->master;
+	uint64_t now = mtime_now_ns(), late;
 
 	(void)fd;
 	(void)what;
+	/* Our own loop ran late (this host short of CPU while it starts
+	 * slaves, or the daemon stopped): that time is not the master's
+	 * silence (issue 18 item 6, the daemon's side). */
+	late = d->tick_last_ns != 0 && now - d->tick_last_ns > 2 * DAEMON_TICK_NS ?
+	    now - d->tick_last_ns - DAEMON_TICK_NS : 0;
+	d->tick_last_ns = now;
 	if (c == NULL || c->closing)
 		return;
-	if (mtime_now_ns() - c->last_heard_ns > DAEMON_SILENCE_NS) {
+	if (late > 0) {
+		c->last_heard_ns = c->last_heard_ns + late > now ? now :
+		    c->last_heard_ns + late;
+		log_warn("the daemon's loop ran %.1f s late (this host short "
+		    "of CPU?); not counted as the master's silence",
+		    (double)late / 1e9);
+	}
+	if (now - c->last_heard_ns > DAEMON_SILENCE_NS) {
 		log_warn("master %s silent for %llu s; dropping it", c->peer,
 		    (unsigned long long)(DAEMON_SILENCE_NS / 1000000000u));
 		client_free(c);
