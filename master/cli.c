@@ -113,12 +113,140 @@ long_value(const char *arg, const char *name, int *i, int argc,
 	return (NULL);
 }
 
+/* A --name[=value] option a; -1 on a bad one. */
+static int
+parse_long(struct cli *c, const char *a, int *i, int argc,
+    char *const argv[], struct errmsg *e)
+{
+	const char *v;
+	long n;
+
+	if ((v = long_value(a, "--seed", i, argc, argv))) {
+		char *end;
+
+		errno = 0;
+		c->seed = strtoull(v, &end, 0);
+		if (*v == '\0' || *end != '\0' || errno) {
+			errmsg_set(e, NULL, 0, 0, "Invalid "
+			    "value for '--seed': '%s'", v);
+			return (-1);
+		}
+		c->seed_set = 1;
+	} else if ((v = long_value(a, "--port", i, argc, argv))) {
+		if (num_arg("--port", v, 0, 65535, &n, e))
+			return (-1);
+		c->port = (int)n;
+	} else if ((v = long_value(a, "--token-file", i, argc, argv))) {
+		free(c->token_file);
+		c->token_file = xstrdup(v);
+	} else if ((v = long_value(a, "--on-slave-loss", i, argc, argv))) {
+		if (strcmp(v, "stop") != 0 && strcmp(v, "continue") != 0) {
+			errmsg_set(e, NULL, 0, 0, "Invalid "
+			    "value for '--on-slave-loss': '%s' "
+			    "(expected stop or continue)", v);
+			return (-1);
+		}
+		c->loss_continue = strcmp(v, "continue") == 0;
+	} else if ((v = long_value(a, "--ssh", i, argc, argv))) {
+		free(c->ssh);
+		c->ssh = xstrdup(v);
+	} else if ((v = long_value(a, "--master-addr", i, argc, argv))) {
+		free(c->master_addr);
+		c->master_addr = xstrdup(v);
+	} else if ((v = long_value(a, "--debug", i, argc, argv))) {
+		unsigned int mask;
+
+		if (log_debug_parse(v, &mask) != 0) {
+			errmsg_set(e, NULL, 0, 0, "Invalid "
+			    "value for '--debug': '%s' "
+			    "(expected %s)", v, LOG_DEBUG_WORDS);
+			return (-1);
+		}
+		free(c->debug);
+		c->debug = xstrdup(v);
+	} else if ((v = long_value(a, "--dump", i, argc, argv))) {
+		if (strcmp(v, "json") == 0)
+			c->dump = CLI_DUMP_JSON;
+		else if (strcmp(v, "yaml") == 0)
+			c->dump = CLI_DUMP_YAML;
+		else {
+			errmsg_set(e, NULL, 0, 0, "Invalid "
+			    "value for '--dump': '%s' "
+			    "(expected json or yaml)", v);
+			return (-1);
+		}
+	} else {
+		errmsg_set(e, NULL, 0, 0, "Invalid execution "
+		    "parameter: '%s'", a);
+		return (-1);
+	}
+	strlist_add(&c->scanned, a);
+	return (0);
+}
+
+/*
+ * A one-letter option of "foeiwmp" with its value, glued ("-fparm") or
+ * the next argument (vdbench's flags); -1 on a bad one.
+ */
+static int
+parse_valued(struct cli *c, const char *a, int *i, int argc,
+    char *const argv[], struct errmsg *e)
+{
+	char opt = a[1], *scan;
+	const char *v = a + 2;
+	long n;
+
+	if (*v == '\0') {
+		if (*i + 1 >= argc || argv[*i + 1][0] == '-' ||
+		    strchr(argv[*i + 1], '=') != NULL) {
+			errmsg_set(e, NULL, 0, 0, "Option '-%c' "
+			    "requires a value", opt);
+			return (-1);
+		}
+		v = argv[++*i];
+	}
+	xasprintf(&scan, "-%c%s", opt, v);
+	strlist_add(&c->scanned, scan);
+	free(scan);
+	switch (opt) {
+	case 'f':
+		strlist_add(&c->files, v);
+		/* More parmfiles may follow: -f a b c. */
+		while (*i + 1 < argc && argv[*i + 1][0] != '-' &&
+		    argv[*i + 1][0] != '+' &&
+		    strchr(argv[*i + 1], '=') == NULL)
+			strlist_add(&c->files, argv[++*i]);
+		break;
+	case 'o':
+		free(c->outdir);
+		c->outdir = xstrdup(v);
+		break;
+	case 'e':
+	case 'i':
+	case 'w':
+		if (num_arg(a, v, 0, 100000000L, &n, e) != 0)
+			return (-1);
+		*(opt == 'e' ? &c->elapsed_s : opt == 'i' ?
+		    &c->interval_s : &c->warmup_s) = n;
+		break;
+	case 'm':
+		if (num_arg("-m", v, 1, 256, &n, e) != 0)
+			return (-1);
+		c->jvms = (int)n;
+		break;
+	case 'p':
+		if (num_arg("-p", v, 0, 65535, &n, e) != 0)
+			return (-1);
+		c->port = (int)n;
+		break;
+	}
+	return (0);
+}
+
 /* Normalise and parse the arguments (argv[0] is the program). */
 int
 cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 {
-	const char *v;
-	long n;
 	int i;
 
 	memset(c, 0, sizeof(*c));
@@ -126,81 +254,14 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 	c->port = -1;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		char opt;
 
 		if (a[0] == '+') {
 			set_extras(c, i, argc, argv);
 			break;
 		}
 		if (strncmp(a, "--", 2) == 0) {
-			if ((v = long_value(a, "--seed", &i, argc, argv))) {
-				char *end;
-
-				errno = 0;
-				c->seed = strtoull(v, &end, 0);
-				if (*v == '\0' || *end != '\0' || errno) {
-					errmsg_set(e, NULL, 0, 0, "Invalid "
-					    "value for '--seed': '%s'", v);
-					return (-1);
-				}
-				c->seed_set = 1;
-			} else if ((v = long_value(a, "--port", &i, argc,
-			    argv))) {
-				if (num_arg("--port", v, 0, 65535, &n, e))
-					return (-1);
-				c->port = (int)n;
-			} else if ((v = long_value(a, "--token-file", &i,
-			    argc, argv))) {
-				free(c->token_file);
-				c->token_file = xstrdup(v);
-			} else if ((v = long_value(a, "--on-slave-loss", &i,
-			    argc, argv))) {
-				if (strcmp(v, "stop") != 0 &&
-				    strcmp(v, "continue") != 0) {
-					errmsg_set(e, NULL, 0, 0, "Invalid "
-					    "value for '--on-slave-loss': '%s' "
-					    "(expected stop or continue)", v);
-					return (-1);
-				}
-				c->loss_continue = strcmp(v, "continue") == 0;
-			} else if ((v = long_value(a, "--ssh", &i, argc,
-			    argv))) {
-				free(c->ssh);
-				c->ssh = xstrdup(v);
-			} else if ((v = long_value(a, "--master-addr", &i,
-			    argc, argv))) {
-				free(c->master_addr);
-				c->master_addr = xstrdup(v);
-			} else if ((v = long_value(a, "--debug", &i, argc,
-			    argv))) {
-				unsigned int mask;
-
-				if (log_debug_parse(v, &mask) != 0) {
-					errmsg_set(e, NULL, 0, 0, "Invalid "
-					    "value for '--debug': '%s' "
-					    "(expected %s)", v, LOG_DEBUG_WORDS);
-					return (-1);
-				}
-				free(c->debug);
-				c->debug = xstrdup(v);
-			} else if ((v = long_value(a, "--dump", &i, argc,
-			    argv))) {
-				if (strcmp(v, "json") == 0)
-					c->dump = CLI_DUMP_JSON;
-				else if (strcmp(v, "yaml") == 0)
-					c->dump = CLI_DUMP_YAML;
-				else {
-					errmsg_set(e, NULL, 0, 0, "Invalid "
-					    "value for '--dump': '%s' "
-					    "(expected json or yaml)", v);
-					return (-1);
-				}
-			} else {
-				errmsg_set(e, NULL, 0, 0, "Invalid execution "
-				    "parameter: '%s'", a);
+			if (parse_long(c, a, &i, argc, argv, e) != 0)
 				return (-1);
-			}
-			strlist_add(&c->scanned, a);
 			continue;
 		}
 		if (a[0] != '-') {
@@ -218,55 +279,9 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 			    "now required.");
 			return (-1);
 		}
-		opt = a[1];
-		if (strchr("foeiwmp", opt) != NULL) {
-			char *scan;
-
-			v = a + 2;
-			if (*v == '\0') {
-				if (i + 1 >= argc || argv[i + 1][0] == '-' ||
-				    strchr(argv[i + 1], '=') != NULL) {
-					errmsg_set(e, NULL, 0, 0, "Option '-%c' "
-					    "requires a value", opt);
-					return (-1);
-				}
-				v = argv[++i];
-			}
-			xasprintf(&scan, "-%c%s", opt, v);
-			strlist_add(&c->scanned, scan);
-			free(scan);
-			switch (opt) {
-			case 'f':
-				strlist_add(&c->files, v);
-				/* More parmfiles may follow: -f a b c. */
-				while (i + 1 < argc && argv[i + 1][0] != '-' &&
-				    argv[i + 1][0] != '+' &&
-				    strchr(argv[i + 1], '=') == NULL)
-					strlist_add(&c->files, argv[++i]);
-				break;
-			case 'o':
-				free(c->outdir);
-				c->outdir = xstrdup(v);
-				break;
-			case 'e':
-			case 'i':
-			case 'w':
-				if (num_arg(a, v, 0, 100000000L, &n, e) != 0)
-					return (-1);
-				*(opt == 'e' ? &c->elapsed_s : opt == 'i' ?
-				    &c->interval_s : &c->warmup_s) = n;
-				break;
-			case 'm':
-				if (num_arg("-m", v, 1, 256, &n, e) != 0)
-					return (-1);
-				c->jvms = (int)n;
-				break;
-			case 'p':
-				if (num_arg("-p", v, 0, 65535, &n, e) != 0)
-					return (-1);
-				c->port = (int)n;
-				break;
-			}
+		if (strchr("foeiwmp", a[1]) != NULL) {
+			if (parse_valued(c, a, &i, argc, argv, e) != 0)
+				return (-1);
 			continue;
 		}
 		if (strcmp(a, "-s") == 0) {

@@ -201,18 +201,151 @@ quick_parmfile(int kind, int fresh, struct errmsg *e)
 	return (path);
 }
 
+/*
+ * Before the parmfile: --debug, the console, the output directory made
+ * ready, the arguments echoed; -1 with e set when the directory is not.
+ */
+static int
+master_setup(struct cli *c, struct errmsg *e)
+{
+	char *od;
+	int i;
+
+	if (c->debug != NULL) {
+		/* local slaves inherit it (slave/main.c reads VDBC_DEBUG) */
+		log_set_debug(c->debug);
+		setenv("VDBC_DEBUG", c->debug, 1);
+		if (log_debug_mask & LOG_PROTO)
+			link_set_trace(log_frame);
+	}
+	if (c->dump != CLI_DUMP_NONE)
+		console_use(stderr);
+	console_line("vdbc %s, a vdbench-compatible storage load generator",
+	    VDBC_VERSION);
+	if ((od = resolve_outdir(c->outdir, e)) == NULL)
+		return (-1);
+	free(c->outdir);
+	c->outdir = od;
+	if (prepare_outdir(c->outdir, e) != 0)
+		return (-1);
+	for (i = 0; i < c->scanned.n; i++)
+		console_line("input argument scanned: '%s'", c->scanned.v[i]);
+	return (0);
+}
+
+/* parmscan.html in the output directory, or NULL when it cannot be made. */
+static FILE *
+open_parmscan(const char *outdir)
+{
+	char path[4200];
+	const char *base = strrchr(outdir, '/');
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/parmscan.html", outdir);
+	if ((f = ofile_fopen(path)) != NULL)
+		fprintf(f, "<title>Vdbench %s/parmscan.html</title>"
+		    "<pre>\n", base != NULL && base[1] != '\0' ?
+		    base + 1 : outdir);
+	return (f);
+}
+
+/*
+ * Close parmscan.html: a report that cannot be written stops a load
+ * that went well (rc 0), named; the load's rc otherwise.
+ */
+static int
+close_parmscan(FILE *f, int rc, const char *outdir, struct errmsg *e)
+{
+	int bad, err;
+
+	errno = 0;
+	bad = fflush(f) == EOF || ferror(f);
+	err = errno != 0 ? errno : EIO;
+	if (fclose(f) != 0 && !bad) {
+		bad = 1;
+		err = errno;
+	}
+	if (bad && rc == 0) {
+		errmsg_set(e, NULL, 0, 0, "Cannot write report file "
+		    "%s/parmscan.html: %s", outdir, strerror(err));
+		rc = -1;
+	}
+	return (rc);
+}
+
+/* Read the parmfiles of the command line into *m, echoing the notes. */
+static int
+load_parmfiles(const struct cli *c, struct model **m, struct errmsg *e)
+{
+	struct strlist notes = { 0, NULL, 0 };
+	struct parm_opts po;
+	int i, rc;
+
+	memset(&po, 0, sizeof(po));
+	po.nfiles = c->files.n;
+	po.files = c->files.v;
+	po.vars = c->vars;
+	po.extras = c->extras;
+	po.elapsed_s = c->elapsed_s;
+	po.interval_s = c->interval_s;
+	po.warmup_s = c->warmup_s;
+	po.host_exists = host_exists;
+	po.scan = open_parmscan(c->outdir);
+	rc = parmfile_load(&po, m, &notes, e);
+	if (po.scan != NULL)
+		rc = close_parmscan(po.scan, rc, c->outdir, e);
+	for (i = 0; i < notes.n; i++)
+		console_line("%s", notes.v[i]);
+	strlist_clear(&notes);
+	return (rc);
+}
+
+/* --dump: the model as JSON or YAML on standard output. */
+static void
+dump_model(const struct model *m, int dump)
+{
+	if (dump == CLI_DUMP_JSON) {
+		json_t *j = model_to_json(m);
+
+		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+		fputc('\n', stdout);
+		json_decref(j);
+	} else if (dump == CLI_DUMP_YAML)
+		parmyaml_dump(m, stdout);
+}
+
+/* Run the plan with the options of the command line: the exit status. */
+static int
+run_plan(struct model *m, const struct plan *plan, const struct cli *c)
+{
+	struct run_opts ro;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.outdir = c->outdir;
+	ro.jvms = c->jvms;
+	ro.port = c->port;
+	ro.seed = c->seed_set ? c->seed : mtime_wall_ns();
+	ro.nfiles = c->files.n;
+	ro.files = c->files.v;
+	ro.token_file = c->token_file;
+	ro.master_addr = c->master_addr;
+	ro.loss_continue = c->loss_continue;
+	ro.ssh = c->ssh;
+	console_line("vdbc: random seed %llu (repeat with --seed %llu)",
+	    (unsigned long long)ro.seed, (unsigned long long)ro.seed);
+	return (run_all(m, plan, &ro));
+}
+
 /* The master role. */
 static int
 master_main(int argc, char *argv[])
 {
-	struct strlist notes = { 0, NULL, 0 };
-	struct parm_opts po;
 	struct model *m = NULL;
 	struct plan plan;
 	struct errmsg e;
 	struct cli c;
 	char *quick_path = NULL;
-	int i, rc = VDBC_EXIT_FATAL;
+	int rc = VDBC_EXIT_FATAL;
 
 	errmsg_clear(&e);
 	memset(&plan, 0, sizeof(plan));
@@ -221,34 +354,10 @@ master_main(int argc, char *argv[])
 		cli_free(&c);
 		return (rc);
 	}
-	if (c.debug != NULL) {
-		/* local slaves inherit it (slave/main.c reads VDBC_DEBUG) */
-		log_set_debug(c.debug);
-		setenv("VDBC_DEBUG", c.debug, 1);
-		if (log_debug_mask & LOG_PROTO)
-			link_set_trace(log_frame);
-	}
-	if (c.dump != CLI_DUMP_NONE)
-		console_use(stderr);
-	console_line("vdbc %s, a vdbench-compatible storage load generator",
-	    VDBC_VERSION);
-	{
-		char *od = resolve_outdir(c.outdir, &e);
-
-		if (od == NULL) {
-			rc = fatal_errmsg(&e, 0);
-			goto out;
-		}
-		free(c.outdir);
-		c.outdir = od;
-	}
-	if (prepare_outdir(c.outdir, &e) != 0) {
+	if (master_setup(&c, &e) != 0) {
 		rc = fatal_errmsg(&e, 0);
 		goto out;
 	}
-	for (i = 0; i < c.scanned.n; i++)
-		console_line("input argument scanned: '%s'", c.scanned.v[i]);
-
 	if (c.quick != 0) {
 		char *qp = quick_parmfile(c.quick, c.quick_delete, &e);
 
@@ -260,81 +369,18 @@ master_main(int argc, char *argv[])
 		console_line("Quick test parmfile: %s", qp);
 		quick_path = qp;
 	}
-	memset(&po, 0, sizeof(po));
-	po.nfiles = c.files.n;
-	po.files = c.files.v;
-	po.vars = c.vars;
-	po.extras = c.extras;
-	po.elapsed_s = c.elapsed_s;
-	po.interval_s = c.interval_s;
-	po.warmup_s = c.warmup_s;
-	po.host_exists = host_exists;
-	{
-		char path[4200];
-		const char *base = strrchr(c.outdir, '/');
-
-		snprintf(path, sizeof(path), "%s/parmscan.html", c.outdir);
-		if ((po.scan = ofile_fopen(path)) != NULL)
-			fprintf(po.scan, "<title>Vdbench %s/parmscan.html</title>"
-			    "<pre>\n", base != NULL && base[1] != '\0' ?
-			    base + 1 : c.outdir);
-	}
-	i = parmfile_load(&po, &m, &notes, &e);
-	if (po.scan != NULL) {
-		/* a report that cannot be written stops here, named */
-		int bad, err;
-
-		errno = 0;
-		bad = fflush(po.scan) == EOF || ferror(po.scan);
-		err = errno != 0 ? errno : EIO;
-		if (fclose(po.scan) != 0 && !bad) {
-			bad = 1;
-			err = errno;
-		}
-		if (bad && i == 0) {
-			errmsg_set(&e, NULL, 0, 0, "Cannot write report file "
-			    "%s/parmscan.html: %s", c.outdir, strerror(err));
-			i = -1;
-		}
-	}
-	if (i != 0) {
-		for (i = 0; i < notes.n; i++)
-			console_line("%s", notes.v[i]);
+	if (load_parmfiles(&c, &m, &e) != 0) {
 		rc = fatal_errmsg(&e, 0);
 		goto out;
 	}
-	for (i = 0; i < notes.n; i++)
-		console_line("%s", notes.v[i]);
 	simulate_anchors(m);
 	if (plan_build(m, &plan, &e) != 0) {
 		rc = fatal_errmsg(&e, 0);
 		goto out;
 	}
-	if (c.dump == CLI_DUMP_JSON) {
-		json_t *j = model_to_json(m);
-
-		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
-		fputc('\n', stdout);
-		json_decref(j);
-	} else if (c.dump == CLI_DUMP_YAML)
-		parmyaml_dump(m, stdout);
+	dump_model(m, c.dump);
 	if (!c.simulate) {
-		struct run_opts ro;
-
-		memset(&ro, 0, sizeof(ro));
-		ro.outdir = c.outdir;
-		ro.jvms = c.jvms;
-		ro.port = c.port;
-		ro.seed = c.seed_set ? c.seed : mtime_wall_ns();
-		ro.nfiles = c.files.n;
-		ro.files = c.files.v;
-		ro.token_file = c.token_file;
-		ro.master_addr = c.master_addr;
-		ro.loss_continue = c.loss_continue;
-		ro.ssh = c.ssh;
-		console_line("vdbc: random seed %llu (repeat with --seed %llu)",
-		    (unsigned long long)ro.seed, (unsigned long long)ro.seed);
-		rc = run_all(m, &plan, &ro);
+		rc = run_plan(m, &plan, &c);
 		goto out;
 	}
 	simulate_print(m, &plan, c.jvms);
@@ -344,7 +390,6 @@ master_main(int argc, char *argv[])
 out:
 	plan_free(&plan);
 	model_free(m);
-	strlist_clear(&notes);
 	cli_free(&c);
 	if (quick_path != NULL) {
 		unlink(quick_path);	/* parmfile.html keeps a copy */

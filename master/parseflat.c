@@ -41,55 +41,57 @@ usage(const char *why)
 	return (2);
 }
 
-/* The parseflat sub-command; argv[1] is its name. */
-int
-parseflat_main(int argc, char *argv[])
+/* What the command line asks for. */
+struct pf_args {
+	const char	*in;
+	const char	*outp;
+	struct strlist	 cols;
+	struct strlist	 filt;
+	int		 avg_only;
+};
+
+/* Parse the arguments after the sub-command: 0, or the usage's status. */
+static int
+parse_args(int argc, char *argv[], struct pf_args *a)
 {
-	struct strlist cols = { 0, NULL, 0 }, filt = { 0, NULL, 0 };
-	const char *in = NULL, *outp = NULL;
-	char *line = NULL, *hdr[256], *w[256];
-	int i, nh = 0, avg_only = 0, mode = 0, rc = 1, idx[256], fidx[128];
-	size_t cap = 0;
-	FILE *f = NULL, *o = NULL;
+	int i, mode = 0;
 
 	for (i = 2; i < argc; i++) {
 		if (strcmp(argv[i], "-i") == 0 && i + 1 < argc) {
-			in = argv[++i];
+			a->in = argv[++i];
 			mode = 0;
 		} else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
-			outp = argv[++i];
+			a->outp = argv[++i];
 			mode = 0;
 		} else if (strcmp(argv[i], "-c") == 0)
 			mode = 'c';
 		else if (strcmp(argv[i], "-f") == 0)
 			mode = 'f';
 		else if (strcmp(argv[i], "-a") == 0)
-			avg_only = 1;
+			a->avg_only = 1;
 		else if (mode == 'c')
-			strlist_add(&cols, argv[i]);
+			strlist_add(&a->cols, argv[i]);
 		else if (mode == 'f')
-			strlist_add(&filt, argv[i]);
-		else {
-			rc = usage("unexpected argument");
-			goto out;
-		}
+			strlist_add(&a->filt, argv[i]);
+		else
+			return (usage("unexpected argument"));
 	}
-	if (in == NULL || outp == NULL) {
-		rc = usage("-i and -o are required");
-		goto out;
-	}
-	if (filt.n % 2 != 0 || filt.n / 2 > 128) {
-		rc = usage("-f takes pairs: column value");
-		goto out;
-	}
-	if ((f = fopen(in, "r")) == NULL) {
-		fprintf(stderr, "vdbc parseflat: %s: %s\n", in, strerror(errno));
-		goto out;
-	}
-	/* The header: the first line that starts with a blank. */
-	while (getline(&line, &cap, f) != -1) {
-		if (line[0] == ' ' && strstr(line, "tod") != NULL) {
-			char *copy = xstrdup(line);
+	if (a->in == NULL || a->outp == NULL)
+		return (usage("-i and -o are required"));
+	if (a->filt.n % 2 != 0 || a->filt.n / 2 > 128)
+		return (usage("-f takes pairs: column value"));
+	return (0);
+}
+
+/* The header: the first line that starts with a blank; its word count. */
+static int
+read_header(FILE *f, char **line, size_t *cap, char **hdr)
+{
+	int nh = 0;
+
+	while (getline(line, cap, f) != -1) {
+		if ((*line)[0] == ' ' && strstr(*line, "tod") != NULL) {
+			char *copy = xstrdup(*line);
 			char *hw[256];
 			int k;
 
@@ -100,50 +102,52 @@ parseflat_main(int argc, char *argv[])
 			break;
 		}
 	}
-	if (nh == 0) {
-		fprintf(stderr, "vdbc parseflat: %s: no column header line "
-		    "(is it a flatfile.html?)\n", in);
-		goto out;
-	}
-	if (cols.n == 0) {
-		for (i = 0; i < nh; i++)
-			strlist_add(&cols, hdr[i]);
-	}
-	for (i = 0; i < cols.n && i < 256; i++) {
-		int k;
+	return (nh);
+}
 
-		for (k = 0; k < nh && strcasecmp(hdr[k], cols.v[i]) != 0; k++)
-			;
-		if (k == nh) {
-			fprintf(stderr, "vdbc parseflat: no column '%s' in %s\n",
-			    cols.v[i], in);
-			goto out;
-		}
-		idx[i] = k;
-	}
-	for (i = 0; i < filt.n / 2; i++) {
-		int k;
+/* The place of column name in the header; -1 (said) when it has none. */
+static int
+find_col(char **hdr, int nh, const char *name, const char *in)
+{
+	int k;
 
-		for (k = 0; k < nh && strcasecmp(hdr[k], filt.v[2 * i]) != 0;
-		    k++)
-			;
-		if (k == nh) {
-			fprintf(stderr, "vdbc parseflat: no column '%s' in %s\n",
-			    filt.v[2 * i], in);
-			goto out;
-		}
-		fidx[i] = k;
+	for (k = 0; k < nh && strcasecmp(hdr[k], name) != 0; k++)
+		;
+	if (k == nh) {
+		fprintf(stderr, "vdbc parseflat: no column '%s' in %s\n",
+		    name, in);
+		return (-1);
 	}
-	if ((o = fopen(outp, "w")) == NULL) {
-		fprintf(stderr, "vdbc parseflat: %s: %s\n", outp,
-		    strerror(errno));
-		goto out;
+	return (k);
+}
+
+/* The header places of the -c columns (idx) and the -f columns (fidx). */
+static int
+map_cols(const struct pf_args *a, char **hdr, int nh, int *idx, int *fidx)
+{
+	int i;
+
+	for (i = 0; i < a->cols.n && i < 256; i++) {
+		if ((idx[i] = find_col(hdr, nh, a->cols.v[i], a->in)) < 0)
+			return (-1);
 	}
-	for (i = 0; i < cols.n; i++)
-		fprintf(o, "%s%s", i > 0 ? "," : "", cols.v[i]);
-	fputc('\n', o);
-	while (getline(&line, &cap, f) != -1) {
-		int n = split(line, w, 256), keep = 1, k, interval = -1;
+	for (i = 0; i < a->filt.n / 2; i++) {
+		if ((fidx[i] = find_col(hdr, nh, a->filt.v[2 * i], a->in)) < 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* The data lines that pass -a and -f, their chosen columns into o. */
+static void
+copy_rows(FILE *f, FILE *o, const struct pf_args *a, char **hdr, int nh,
+    const int *idx, const int *fidx, char **line, size_t *cap)
+{
+	char *w[256];
+	int i;
+
+	while (getline(line, cap, f) != -1) {
+		int n = split(*line, w, 256), keep = 1, k, interval = -1;
 
 		if (n != nh)
 			continue;	/* not a data line */
@@ -151,17 +155,58 @@ parseflat_main(int argc, char *argv[])
 			if (strcmp(hdr[k], "Interval") == 0)
 				interval = k;
 		}
-		if (avg_only && (interval < 0 ||
+		if (a->avg_only && (interval < 0 ||
 		    strncmp(w[interval], "avg_", 4) != 0))
 			keep = 0;
-		for (k = 0; k < filt.n / 2 && keep; k++)
-			keep = strcmp(w[fidx[k]], filt.v[2 * k + 1]) == 0;
+		for (k = 0; k < a->filt.n / 2 && keep; k++)
+			keep = strcmp(w[fidx[k]], a->filt.v[2 * k + 1]) == 0;
 		if (!keep)
 			continue;
-		for (i = 0; i < cols.n; i++)
+		for (i = 0; i < a->cols.n; i++)
 			fprintf(o, "%s%s", i > 0 ? "," : "", w[idx[i]]);
 		fputc('\n', o);
 	}
+}
+
+/* The parseflat sub-command; argv[1] is its name. */
+int
+parseflat_main(int argc, char *argv[])
+{
+	struct pf_args a;
+	char *line = NULL, *hdr[256];
+	int i, nh = 0, rc = 1, idx[256], fidx[128];
+	size_t cap = 0;
+	FILE *f = NULL, *o = NULL;
+
+	memset(&a, 0, sizeof(a));
+	if ((rc = parse_args(argc, argv, &a)) != 0)
+		goto out;
+	rc = 1;
+	if ((f = fopen(a.in, "r")) == NULL) {
+		fprintf(stderr, "vdbc parseflat: %s: %s\n", a.in,
+		    strerror(errno));
+		goto out;
+	}
+	if ((nh = read_header(f, &line, &cap, hdr)) == 0) {
+		fprintf(stderr, "vdbc parseflat: %s: no column header line "
+		    "(is it a flatfile.html?)\n", a.in);
+		goto out;
+	}
+	if (a.cols.n == 0) {
+		for (i = 0; i < nh; i++)
+			strlist_add(&a.cols, hdr[i]);
+	}
+	if (map_cols(&a, hdr, nh, idx, fidx) != 0)
+		goto out;
+	if ((o = fopen(a.outp, "w")) == NULL) {
+		fprintf(stderr, "vdbc parseflat: %s: %s\n", a.outp,
+		    strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < a.cols.n; i++)
+		fprintf(o, "%s%s", i > 0 ? "," : "", a.cols.v[i]);
+	fputc('\n', o);
+	copy_rows(f, o, &a, hdr, nh, idx, fidx, &line, &cap);
 	rc = 0;
 out:
 	if (o != NULL)
@@ -171,7 +216,7 @@ out:
 	for (i = 0; i < nh; i++)
 		free(hdr[i]);
 	free(line);
-	strlist_clear(&cols);
-	strlist_clear(&filt);
+	strlist_clear(&a.cols);
+	strlist_clear(&a.filt);
 	return (rc);
 }

@@ -215,151 +215,248 @@ debug_placement(const struct run *r, const struct place_host *hosts,
 	}
 }
 
-/* Place one run over the slaves of every host (12.2). */
-int
-place_run_hosts(const struct run *r, const struct place_host *hosts,
-    int nhosts, struct placement *p, struct errmsg *e)
-{
-	int nslaves = 0, *first = xcalloc((size_t)nhosts + 1, sizeof(int));
-	int *wgs_per_slave, *threads_per_slave, *slave_host;
-	double seekpct = run_loop_value(r, LOOP_SEEKPCT, -1);
-	double skew_given = 0, rate, rest, fixed = 0, *wd_skew = NULL;
-	int i, k, j, h, nfree = 0, rc = -1, cursor = 0, nu;
-	const struct sd **u = sd_set(r, &nu);
-	/*
-	 * Per distinct sd: the wd (+1) it has a sequential WG for, then
-	 * whether its threads are dealt, its WGs, and its p->sds entries.
-	 */
-	int *seq_wd = xcalloc((size_t)nu + 1, sizeof(int));
-	int *dealt = xcalloc((size_t)nu + 1, sizeof(int));
-	int *wg_first = xcalloc((size_t)nu + 2, sizeof(int));
-	int *sd_from = xcalloc((size_t)nu + 1, sizeof(int));
-	int *sd_to = xcalloc((size_t)nu + 1, sizeof(int));
-	int *wg_pos = NULL, *members = NULL;
+/*
+ * The scratch state of one placement: where each host's slaves start,
+ * what each slave has, and per distinct sd of the run (sd_pos): the wd
+ * (+1) it has a sequential WG for, whether its threads are dealt, its WGs
+ * and its p->sds entries.
+ */
+struct place_ctx {
+	const struct run		*r;
+	const struct place_host		*hosts;
+	int				 nhosts;
+	int				 nslaves;
+	int				*first;		/* host's first slave */
+	int				*slave_host;	/* slave's host */
+	int				*wgs_per_slave;
+	int				*threads_per_slave;
+	const struct sd		       **u;		/* distinct sds */
+	int				 nu;
+	int				*seq_wd;
+	int				*dealt;
+	int				*wg_first;
+	int				*sd_from;
+	int				*sd_to;
+	int				*wg_pos;	/* per WG: sd_pos */
+	int				*members;	/* WGs by sd */
+};
 
+/* Set up the scratch state: the slave numbering of the hosts. */
+static void
+ctx_init(struct place_ctx *c, const struct run *r,
+    const struct place_host *hosts, int nhosts)
+{
+	int h, j;
+
+	memset(c, 0, sizeof(*c));
+	c->r = r;
+	c->hosts = hosts;
+	c->nhosts = nhosts;
+	c->first = xcalloc((size_t)nhosts + 1, sizeof(int));
+	c->u = sd_set(r, &c->nu);
+	c->seq_wd = xcalloc((size_t)c->nu + 1, sizeof(int));
+	c->dealt = xcalloc((size_t)c->nu + 1, sizeof(int));
+	c->wg_first = xcalloc((size_t)c->nu + 2, sizeof(int));
+	c->sd_from = xcalloc((size_t)c->nu + 1, sizeof(int));
+	c->sd_to = xcalloc((size_t)c->nu + 1, sizeof(int));
 	for (h = 0; h < nhosts; h++) {
-		first[h] = nslaves;
-		nslaves += hosts[h].nslaves;
+		c->first[h] = c->nslaves;
+		c->nslaves += hosts[h].nslaves;
 	}
-	wgs_per_slave = xcalloc((size_t)nslaves + 1, sizeof(int));
-	threads_per_slave = xcalloc((size_t)nslaves + 1, sizeof(int));
-	slave_host = xcalloc((size_t)nslaves + 1, sizeof(int));
+	c->wgs_per_slave = xcalloc((size_t)c->nslaves + 1, sizeof(int));
+	c->threads_per_slave = xcalloc((size_t)c->nslaves + 1, sizeof(int));
+	c->slave_host = xcalloc((size_t)c->nslaves + 1, sizeof(int));
 	for (h = 0; h < nhosts; h++) {
 		for (j = 0; j < hosts[h].nslaves; j++)
-			slave_host[first[h] + j] = h;
+			c->slave_host[c->first[h] + j] = h;
 	}
-	memset(p, 0, sizeof(*p));
-	/*
-	 * 1. WGs: for every wd and every host it runs on, the sds of the wd
-	 * defined there. Sequential work goes to the least busy slave of the
-	 * first host that gets it; random work to every slave of the host.
-	 */
+}
+
+/* Free the scratch state. */
+static void
+ctx_free(struct place_ctx *c)
+{
+	free(c->u);
+	free(c->seq_wd);
+	free(c->dealt);
+	free(c->wg_first);
+	free(c->sd_from);
+	free(c->sd_to);
+	free(c->wg_pos);
+	free(c->members);
+	free(c->wgs_per_slave);
+	free(c->threads_per_slave);
+	free(c->slave_host);
+	free(c->first);
+}
+
+/*
+ * The WGs of wd i on host h: random work on every slave of the host,
+ * sequential work once per wd and sd, on the least busy slave of the
+ * first host that gets it.
+ */
+static void
+place_wd_host(struct place_ctx *c, struct placement *p, int i, int h,
+    int seq)
+{
+	const struct run_wd *rw = &c->r->wds[i];
+	const struct place_host *ph = &c->hosts[h];
+	int j, k, first = c->first[h];
+
+	for (k = 0; k < rw->nsds; k++) {
+		int best = first, pos;
+
+		if (place_sd_lun(rw->sds[k], ph->label) == NULL)
+			continue;
+		if (!seq) {
+			for (j = first; j < first + ph->nslaves; j++) {
+				add_wg(p, i, rw->wd, rw->sds[k], j, 0);
+				c->wgs_per_slave[j]++;
+			}
+			continue;
+		}
+		/* Once per wd and sd, on the first host. */
+		pos = sd_pos(c->u, c->nu, rw->sds[k]);
+		if (c->seq_wd[pos] == i + 1)
+			continue;
+		c->seq_wd[pos] = i + 1;
+		for (j = first + 1; j < first + ph->nslaves; j++) {
+			if (c->wgs_per_slave[j] < c->wgs_per_slave[best])
+				best = j;
+		}
+		add_wg(p, i, rw->wd, rw->sds[k], best, 1);
+		c->wgs_per_slave[best]++;
+	}
+}
+
+/*
+ * 1. WGs: for every wd and every host it runs on, the sds of the wd
+ * defined there.
+ */
+static void
+place_wgs(struct place_ctx *c, struct placement *p)
+{
+	const struct run *r = c->r;
+	double seekpct = run_loop_value(r, LOOP_SEEKPCT, -1);
+	int i, h;
+
 	for (i = 0; i < r->nwds; i++) {
 		const struct run_wd *rw = &r->wds[i];
 		double sp = seekpct >= 0 ? seekpct : rw->wd->seekpct;
 		int seq = rw->wd->seek_eof || sp <= 0;
 
-		for (h = 0; h < nhosts; h++) {
-			if (!place_wd_on(rw->wd, hosts[h].label))
-				continue;
-			for (k = 0; k < rw->nsds; k++) {
-				int best = first[h], pos;
-
-				if (place_sd_lun(rw->sds[k], hosts[h].label) ==
-				    NULL)
-					continue;
-				if (!seq) {
-					for (j = first[h]; j < first[h] +
-					    hosts[h].nslaves; j++) {
-						add_wg(p, i, rw->wd, rw->sds[k],
-						    j, 0);
-						wgs_per_slave[j]++;
-					}
-					continue;
-				}
-				/* Once per wd and sd, on the first host. */
-				pos = sd_pos(u, nu, rw->sds[k]);
-				if (seq_wd[pos] == i + 1)
-					continue;
-				seq_wd[pos] = i + 1;
-				for (j = first[h] + 1; j < first[h] +
-				    hosts[h].nslaves; j++) {
-					if (wgs_per_slave[j] <
-					    wgs_per_slave[best])
-						best = j;
-				}
-				add_wg(p, i, rw->wd, rw->sds[k], best, 1);
-				wgs_per_slave[best]++;
-			}
+		for (h = 0; h < c->nhosts; h++) {
+			if (place_wd_on(rw->wd, c->hosts[h].label))
+				place_wd_host(c, p, i, h, seq);
 		}
 	}
-	/*
-	 * 2. Threads per sd: round-robin over the hosts that use it (one
-	 * cursor across all sds), then within the host to the slave with a
-	 * WG for the sd and the fewest threads in total.
-	 */
-	wg_pos = xcalloc((size_t)p->nwgs + 1, sizeof(int));
-	members = xcalloc((size_t)p->nwgs + 1, sizeof(int));
+}
+
+/* Index the WGs by sd: members[wg_first[x] .. wg_first[x + 1]). */
+static void
+index_wgs(struct place_ctx *c, const struct placement *p)
+{
+	int i, k;
+
+	c->wg_pos = xcalloc((size_t)p->nwgs + 1, sizeof(int));
+	c->members = xcalloc((size_t)p->nwgs + 1, sizeof(int));
 	for (i = 0; i < p->nwgs; i++) {
-		wg_pos[i] = sd_pos(u, nu, p->wgs[i].sd);
-		wg_first[wg_pos[i] + 2]++;
+		c->wg_pos[i] = sd_pos(c->u, c->nu, p->wgs[i].sd);
+		c->wg_first[c->wg_pos[i] + 2]++;
 	}
-	for (k = 0; k < nu; k++)
-		wg_first[k + 2] += wg_first[k + 1];
+	for (k = 0; k < c->nu; k++)
+		c->wg_first[k + 2] += c->wg_first[k + 1];
 	/* members[wg_first[x] .. wg_first[x + 1]): sd x's WGs, in order */
 	for (i = 0; i < p->nwgs; i++)
-		members[wg_first[wg_pos[i] + 1]++] = i;
-	for (i = 0; i < p->nwgs; i++) {
-		const struct sd *s = p->wgs[i].sd;
-		int *uses = xcalloc((size_t)nhosts + 1, sizeof(int));
-		int n, x = wg_pos[i], m;
-		double t;
+		c->members[c->wg_first[c->wg_pos[i] + 1]++] = i;
+}
 
-		if (dealt[x]) {
-			free(uses);
-			continue;
+/*
+ * Deal the threads of distinct sd x: round-robin over the hosts that use
+ * it (one cursor across all sds), then within the host to the slave with
+ * a WG for the sd and the fewest threads in total.
+ */
+static void
+deal_sd(struct place_ctx *c, struct placement *p, int x, const struct sd *s,
+    int *cursor)
+{
+	int *uses = xcalloc((size_t)c->nhosts + 1, sizeof(int));
+	int *tps = c->threads_per_slave;
+	int n, m, h;
+	double t;
+
+	for (m = c->wg_first[x]; m < c->wg_first[x + 1]; m++)
+		uses[c->slave_host[p->wgs[c->members[m]].slave]] = 1;
+	t = run_loop_value(c->r, LOOP_THREADS, s->threads);
+	n = t < 1 ? 1 : (int)t;
+	c->sd_from[x] = p->nsds;
+	while (n-- > 0) {
+		int best = -1;
+
+		do {
+			h = (*cursor)++ % c->nhosts;
+		} while (!uses[h]);
+		for (m = c->wg_first[x]; m < c->wg_first[x + 1]; m++) {
+			int sl = p->wgs[c->members[m]].slave;
+
+			if (c->slave_host[sl] != h)
+				continue;
+			if (best < 0 || tps[sl] < tps[best] ||
+			    (tps[sl] == tps[best] && sl < best))
+				best = sl;
 		}
-		dealt[x] = 1;
-		for (m = wg_first[x]; m < wg_first[x + 1]; m++)
-			uses[slave_host[p->wgs[members[m]].slave]] = 1;
-		t = run_loop_value(r, LOOP_THREADS, s->threads);
-		n = t < 1 ? 1 : (int)t;
-		sd_from[x] = p->nsds;
-		while (n-- > 0) {
-			int best = -1;
-
-			do {
-				h = cursor++ % nhosts;
-			} while (!uses[h]);
-			for (m = wg_first[x]; m < wg_first[x + 1]; m++) {
-				int sl = p->wgs[members[m]].slave;
-
-				if (slave_host[sl] != h)
-					continue;
-				if (best < 0 || threads_per_slave[sl] <
-				    threads_per_slave[best] ||
-				    (threads_per_slave[sl] ==
-				    threads_per_slave[best] && sl < best))
-					best = sl;
-			}
-			threads_per_slave[best]++;
-			add_thread(p, s, best, sd_from[x]);
-		}
-		sd_to[x] = p->nsds;
-		free(uses);
+		tps[best]++;
+		add_thread(p, s, best, c->sd_from[x]);
 	}
-	/* 3. Drop WGs whose slave has no thread for their sd. */
-	for (i = j = 0; i < p->nwgs; i++) {
-		int has = 0, x = wg_pos[i];
+	c->sd_to[x] = p->nsds;
+	free(uses);
+}
 
-		for (k = sd_from[x]; k < sd_to[x]; k++)
+/* 2. Threads per sd, in the order of the sds' first WGs. */
+static void
+deal_threads(struct place_ctx *c, struct placement *p)
+{
+	int i, cursor = 0;
+
+	index_wgs(c, p);
+	for (i = 0; i < p->nwgs; i++) {
+		int x = c->wg_pos[i];
+
+		if (c->dealt[x])
+			continue;
+		c->dealt[x] = 1;
+		deal_sd(c, p, x, p->wgs[i].sd, &cursor);
+	}
+}
+
+/* 3. Drop WGs whose slave has no thread for their sd. */
+static void
+drop_idle_wgs(const struct place_ctx *c, struct placement *p)
+{
+	int i, j, k;
+
+	for (i = j = 0; i < p->nwgs; i++) {
+		int has = 0, x = c->wg_pos[i];
+
+		for (k = c->sd_from[x]; k < c->sd_to[x]; k++)
 			has |= p->sds[k].slave == p->wgs[i].slave;
 		if (has)
 			p->wgs[j++] = p->wgs[i];
 	}
 	p->nwgs = j;
-	/* 4. Skew per workload, then per WG. */
-	wd_skew = xcalloc((size_t)r->nwds + 1, sizeof(double));
+}
+
+/*
+ * The skew of each workload into wd_skew and the fixed rates into *fixed:
+ * every wd must have a WG left and the skews must add up to 100.
+ */
+static int
+wd_skews(const struct run *r, const struct placement *p, double *wd_skew,
+    double *fixed, struct errmsg *e)
+{
+	double skew_given = 0;
+	int i, k, nfree = 0;
+
 	for (i = 0; i < r->nwds; i++) {
 		int used = 0;
 
@@ -370,10 +467,10 @@ place_run_hosts(const struct run *r, const struct place_host *hosts,
 			    "it be that more hosts have been requested than "
 			    "there are threads?", r->rd->name,
 			    r->wds[i].wd->name);
-			goto out;
+			return (-1);
 		}
 		if (r->wds[i].wd->iorate_set)
-			fixed += r->wds[i].wd->iorate;
+			*fixed += r->wds[i].wd->iorate;
 		else if (r->wds[i].wd->skew_set)
 			skew_given += wd_skew[i] = r->wds[i].wd->skew_pct;
 		else
@@ -383,18 +480,27 @@ place_run_hosts(const struct run *r, const struct place_host *hosts,
 		if (!r->wds[i].wd->skew_set && !r->wds[i].wd->iorate_set)
 			wd_skew[i] = nfree > 0 ? (100 - skew_given) / nfree : 0;
 	}
-	if (nfree == 0 && skew_given == 0 && fixed > 0)
+	if (nfree == 0 && skew_given == 0 && *fixed > 0)
 		skew_given = 100;	/* only fixed-rate workloads */
 	if ((nfree == 0 && fabs(skew_given - 100) > 0.0001) ||
 	    (nfree > 0 && skew_given > 100.0001)) {
 		errmsg_set(e, NULL, 0, 0, "rd=%s: Total skew must add up to "
 		    "100: %.2f", r->rd->name, skew_given);
-		goto out;
+		return (-1);
 	}
-	rate = r->iorate == RD_IORATE_MAX || r->iorate == RD_IORATE_CURVE ||
-	    r->iorate < 0 ? 0 : r->iorate;
-	/* What the fixed-rate workloads take is not for the skewed ones. */
-	rest = rate > fixed ? rate - fixed : 0;
+	return (0);
+}
+
+/*
+ * With fixed-rate workloads, the skewed ones need a numeric rd rate and
+ * something of it left (rest).
+ */
+static int
+check_rest(const struct run *r, double rate, double rest, double fixed,
+    struct errmsg *e)
+{
+	int i;
+
 	for (i = 0; i < r->nwds && fixed > 0; i++) {
 		if (r->wds[i].wd->iorate_set)
 			continue;
@@ -404,15 +510,25 @@ place_run_hosts(const struct run *r, const struct place_host *hosts,
 			    "iorate= in vdbc (with iorate=max the other "
 			    "workloads would take every I/O)", r->rd->name,
 			    r->wds[i].wd->name);
-			goto out;
+			return (-1);
 		}
 		if (rest <= 0) {
 			errmsg_set(e, NULL, 0, 0, "rd=%s: the workloads with "
 			    "iorate= take all of iorate=%.0f; nothing is left "
 			    "for wd=%s", r->rd->name, rate, r->wds[i].wd->name);
-			goto out;
+			return (-1);
 		}
 	}
+	return (0);
+}
+
+/* Each WG's share of its workload's skew and rate. */
+static void
+apply_skew(const struct run *r, struct placement *p, const double *wd_skew,
+    double rate, double rest)
+{
+	int i, k;
+
 	for (i = 0; i < r->nwds; i++) {
 		const struct wd *w = r->wds[i].wd;
 		int n = 0;
@@ -433,25 +549,53 @@ place_run_hosts(const struct run *r, const struct place_host *hosts,
 			p->wgs[k].rate_per_s = rest * wd_skew[i] / n / 100;
 		}
 	}
+}
+
+/* 4. Skew per workload, then per WG. */
+static int
+place_skew(const struct run *r, struct placement *p, struct errmsg *e)
+{
+	double *wd_skew = xcalloc((size_t)r->nwds + 1, sizeof(double));
+	double rate, rest, fixed = 0;
+	int rc = -1;
+
+	if (wd_skews(r, p, wd_skew, &fixed, e) != 0)
+		goto out;
+	rate = r->iorate == RD_IORATE_MAX || r->iorate == RD_IORATE_CURVE ||
+	    r->iorate < 0 ? 0 : r->iorate;
+	/* What the fixed-rate workloads take is not for the skewed ones. */
+	rest = rate > fixed ? rate - fixed : 0;
+	if (check_rest(r, rate, rest, fixed, e) != 0)
+		goto out;
+	apply_skew(r, p, wd_skew, rate, rest);
 	rc = 0;
-	if (log_debug_mask & LOG_PLAN)
-		debug_placement(r, hosts, slave_host, p);
 out:
+	free(wd_skew);
+	return (rc);
+}
+
+/*
+ * Place one run over the slaves of every host (12.2): the WGs, the
+ * threads of each sd, the WGs left without a thread dropped, the skew.
+ */
+int
+place_run_hosts(const struct run *r, const struct place_host *hosts,
+    int nhosts, struct placement *p, struct errmsg *e)
+{
+	struct place_ctx c;
+	int rc;
+
+	ctx_init(&c, r, hosts, nhosts);
+	memset(p, 0, sizeof(*p));
+	place_wgs(&c, p);
+	deal_threads(&c, p);
+	drop_idle_wgs(&c, p);
+	rc = place_skew(r, p, e);
+	if (rc == 0 && (log_debug_mask & LOG_PLAN))
+		debug_placement(r, hosts, c.slave_host, p);
 	if (rc != 0)
 		place_free(p);
-	free(wd_skew);
-	free(u);
-	free(seq_wd);
-	free(dealt);
-	free(wg_first);
-	free(sd_from);
-	free(sd_to);
-	free(wg_pos);
-	free(members);
-	free(wgs_per_slave);
-	free(threads_per_slave);
-	free(slave_host);
-	free(first);
+	ctx_free(&c);
 	return (rc);
 }
 

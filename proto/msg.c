@@ -73,6 +73,48 @@ check_stats(const char *what, const json_t *stats, struct errmsg *e)
 	return (0);
 }
 
+/* RUN_END beyond its keys: the run_id and the stats when there. */
+static int
+check_run_end(const json_t *body, json_int_t run_id, struct errmsg *e)
+{
+	if (run_id < 0) {
+		errmsg_set(e, NULL, 0, 0, "protocol: RUN_END "
+		    "run_id %lld is negative", (long long)run_id);
+		return (-1);
+	}
+	if (json_object_get(body, "stats") != NULL &&
+	    check_stats("RUN_END", json_object_get(body, "stats"), e) != 0)
+		return (-1);
+	return (0);
+}
+
+/*
+ * INTERVAL beyond its keys: run_id, interval and duration_ns (v) in
+ * range, the stats, the cpu when there.
+ */
+static int
+check_interval(const json_t *body, const json_int_t *v, const json_t *stats,
+    struct errmsg *e)
+{
+	if (v[0] < 0 || v[1] < 1 || v[2] < 1) {
+		errmsg_set(e, NULL, 0, 0, "protocol: INTERVAL "
+		    "run_id %lld, interval %lld, duration_ns %lld: "
+		    "expected run_id >= 0, interval >= 1, "
+		    "duration_ns >= 1", (long long)v[0],
+		    (long long)v[1], (long long)v[2]);
+		return (-1);
+	}
+	if (check_stats("INTERVAL", stats, e) != 0)
+		return (-1);
+	if (json_object_get(body, "cpu") != NULL &&
+	    !json_is_object(json_object_get(body, "cpu"))) {
+		errmsg_set(e, NULL, 0, 0, "protocol: INTERVAL "
+		    "cpu is not an object");
+		return (-1);
+	}
+	return (0);
+}
+
 /* Check a body against its type. */
 int
 msg_validate(uint16_t type, const json_t *body, struct errmsg *e)
@@ -144,38 +186,15 @@ msg_validate(uint16_t type, const json_t *body, struct errmsg *e)
 		case MSG_RUN_END:
 			rc = json_unpack_ex((json_t *)body, &je, 0,
 			    specs[k].fmt, kk[0], &i64[0], kk[1], &b[0]);
-			if (rc == 0 && i64[0] < 0) {
-				errmsg_set(e, NULL, 0, 0, "protocol: RUN_END "
-				    "run_id %lld is negative",
-				    (long long)i64[0]);
-				return (-1);
-			}
-			if (rc == 0 && json_object_get(body, "stats") != NULL &&
-			    check_stats("RUN_END", json_object_get(body,
-			    "stats"), e) != 0)
+			if (rc == 0 && check_run_end(body, i64[0], e) != 0)
 				return (-1);
 			break;
 		case MSG_INTERVAL:
 			rc = json_unpack_ex((json_t *)body, &je, 0,
 			    specs[k].fmt, kk[0], &i64[0], kk[1], &i64[1],
 			    kk[2], &i64[2], kk[3], &o[0]);
-			if (rc == 0 && (i64[0] < 0 || i64[1] < 1 ||
-			    i64[2] < 1)) {
-				errmsg_set(e, NULL, 0, 0, "protocol: INTERVAL "
-				    "run_id %lld, interval %lld, duration_ns %lld: "
-				    "expected run_id >= 0, interval >= 1, "
-				    "duration_ns >= 1", (long long)i64[0],
-				    (long long)i64[1], (long long)i64[2]);
+			if (rc == 0 && check_interval(body, i64, o[0], e) != 0)
 				return (-1);
-			}
-			if (rc == 0 && check_stats("INTERVAL", o[0], e) != 0)
-				return (-1);
-			if (rc == 0 && json_object_get(body, "cpu") != NULL &&
-			    !json_is_object(json_object_get(body, "cpu"))) {
-				errmsg_set(e, NULL, 0, 0, "protocol: INTERVAL "
-				    "cpu is not an object");
-				return (-1);
-			}
 			break;
 		case MSG_LOG:
 			rc = json_unpack_ex((json_t *)body, &je, 0,

@@ -499,52 +499,54 @@ dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	}
 }
 
-/* vdbc slave --connect HOST:PORT --name LABEL [--cpu] [--cookie-stdin
- * [--tls]]; --tls (a slave on another host): TLS 1.3 keyed by the
- * cookie, with the name as the key's identity. */
-int
-slave_main(int argc, char *argv[])
-{
-	const char *connect_to = NULL, *name = "slave", *listen_at = NULL;
-	const char *token_file = NULL, *gen_token = NULL;
-	const char *debug = getenv("VDBC_DEBUG");
-	char cookie[80] = "";
-	int cookie_stdin = 0, listen = 0, use_tls = 0;
-	struct tls *tls = NULL;
-	json_t *hello;
-	static const int sigs[3] = { SIGTERM, SIGINT, SIGHUP };
-	struct slave s;
-	struct errmsg e;
-	char hostname[256] = "localhost", hn[400];
-	struct timeval one_s = { 1, 0 };
-	int i, fd;
+/* What the command line of vdbc slave asks for. */
+struct slave_args {
+	const char	*connect_to;
+	const char	*name;
+	const char	*listen_at;
+	const char	*token_file;
+	const char	*gen_token;
+	const char	*debug;
+	int		 cookie_stdin;
+	int		 listen;
+	int		 use_tls;
+	int		 cpu;
+};
 
-	memset(&s, 0, sizeof(s));
+/* Parse the arguments after "slave"; -1 (after the usage) on an unknown one. */
+static int
+parse_args(int argc, char *argv[], struct slave_args *a)
+{
+	int i;
+
+	memset(a, 0, sizeof(*a));
+	a->name = "slave";
+	a->debug = getenv("VDBC_DEBUG");
 	for (i = 2; i < argc; i++) {
 		if (strcmp(argv[i], "--connect") == 0 && i + 1 < argc)
-			connect_to = argv[++i];
+			a->connect_to = argv[++i];
 		else if (strcmp(argv[i], "--name") == 0 && i + 1 < argc)
-			name = argv[++i];
+			a->name = argv[++i];
 		else if (strcmp(argv[i], "--cpu") == 0)
-			s.cpu = 1;
+			a->cpu = 1;
 		else if (strcmp(argv[i], "--cookie-stdin") == 0)
-			cookie_stdin = 1;
+			a->cookie_stdin = 1;
 		else if (strcmp(argv[i], "--tls") == 0)
-			use_tls = 1;
+			a->use_tls = 1;
 		else if (strcmp(argv[i], "--listen") == 0) {
-			listen = 1;
+			a->listen = 1;
 			if (i + 1 < argc && argv[i + 1][0] != '-')
-				listen_at = argv[++i];
+				a->listen_at = argv[++i];
 		} else if (strcmp(argv[i], "--token-file") == 0 && i + 1 < argc)
-			token_file = argv[++i];
+			a->token_file = argv[++i];
 		else if (strcmp(argv[i], "--gen-token") == 0 && i + 1 < argc)
-			gen_token = argv[++i];
+			a->gen_token = argv[++i];
 		else if (strcmp(argv[i], "--parent-death") == 0)
 			prctl(PR_SET_PDEATHSIG, SIGTERM);
 		else if (strncmp(argv[i], "--debug=", 8) == 0)
-			debug = argv[i] + 8;
+			a->debug = argv[i] + 8;
 		else if (strcmp(argv[i], "--debug") == 0 && i + 1 < argc)
-			debug = argv[++i];
+			a->debug = argv[++i];
 		else {
 			fprintf(stderr, "vdbc slave: unknown argument '%s'\n"
 			    "usage: vdbc slave --connect HOST:PORT --name LABEL"
@@ -554,59 +556,147 @@ slave_main(int argc, char *argv[])
 			    "       vdbc slave --gen-token FILE\n"
 			    "       (each with --debug=%s)\n", argv[i],
 			    LOG_DEBUG_WORDS);
-			return (2);
+			return (-1);
 		}
 	}
-	if (debug != NULL) {
-		if (log_set_debug(debug) != 0) {
-			fprintf(stderr, "vdbc slave: invalid value for "
-			    "'--debug' (or VDBC_DEBUG): '%s' (expected %s)\n",
-			    debug, LOG_DEBUG_WORDS);
-			return (2);
-		}
-		/* a daemon's slaves inherit it */
-		setenv("VDBC_DEBUG", debug, 1);
-		if (log_debug_mask & LOG_PROTO)
-			link_set_trace(log_frame);
-	}
-	if (gen_token != NULL) {
-		if (auth_gen_token(gen_token, &e) != 0) {
-			fprintf(stderr, "vdbc slave: %s\n", e.text);
-			return (1);
-		}
-		printf("vdbc: wrote a new token to %s (mode 0600); copy it to "
-		    "the master and to every host's daemon\n", gen_token);
-		return (0);
-	}
-	if (listen)
-		return (daemon_main(listen_at, token_file));
-	if (cookie_stdin) {
-		if (fgets(cookie, sizeof(cookie), stdin) == NULL)
-			cookie[0] = '\0';
-		cookie[strcspn(cookie, "\r\n")] = '\0';
-	}
-	log_open("slave", name);
-	if (connect_to == NULL) {
-		fprintf(stderr, "vdbc slave: --connect HOST:PORT, --listen or "
-		    "--gen-token FILE is required\n");
-		return (2);
-	}
-	if (use_tls) {
-		uint8_t psk[TLS_PSK_BYTES];
+	return (0);
+}
 
-		if (cookie[0] == '\0') {
-			log_error("--tls needs the cookie on standard input "
-			    "(--cookie-stdin): it is the key");
-			return (2);
-		}
-		tls_psk_derive(cookie, strlen(cookie), TLS_LABEL_SLAVE, psk);
-		tls = tls_client_new(name, psk, &e);
-		explicit_bzero(psk, sizeof(psk));
-		if (tls == NULL) {
-			log_error("%s", e.text);
-			return (2);
-		}
+/* --debug (or VDBC_DEBUG): the log's debug words; -1 when invalid. */
+static int
+set_debug(const char *debug)
+{
+	if (debug == NULL)
+		return (0);
+	if (log_set_debug(debug) != 0) {
+		fprintf(stderr, "vdbc slave: invalid value for "
+		    "'--debug' (or VDBC_DEBUG): '%s' (expected %s)\n",
+		    debug, LOG_DEBUG_WORDS);
+		return (-1);
 	}
+	/* a daemon's slaves inherit it */
+	setenv("VDBC_DEBUG", debug, 1);
+	if (log_debug_mask & LOG_PROTO)
+		link_set_trace(log_frame);
+	return (0);
+}
+
+/* --tls: the client side keyed by the cookie; -1 when it cannot be. */
+static int
+make_tls(const char *name, const char *cookie, struct tls **tls)
+{
+	uint8_t psk[TLS_PSK_BYTES];
+	struct errmsg e;
+
+	if (cookie[0] == '\0') {
+		log_error("--tls needs the cookie on standard input "
+		    "(--cookie-stdin): it is the key");
+		return (-1);
+	}
+	tls_psk_derive(cookie, strlen(cookie), TLS_LABEL_SLAVE, psk);
+	*tls = tls_client_new(name, psk, &e);
+	explicit_bzero(psk, sizeof(psk));
+	if (*tls == NULL) {
+		log_error("%s", e.text);
+		return (-1);
+	}
+	return (0);
+}
+
+/* The event loop, the link over fd and the slave's events. */
+static void
+setup_events(struct slave *s, int fd, struct tls *tls)
+{
+	static const int sigs[3] = { SIGTERM, SIGINT, SIGHUP };
+	struct timeval one_s = { 1, 0 };
+	struct event_config *cfg = event_config_new();
+	int i;
+
+	/*
+	 * Interval ends are timers: libevent's default clock on Linux is
+	 * CLOCK_MONOTONIC_COARSE (a tick of up to 4 ms); the precise one
+	 * puts them where GO + k * interval says.
+	 */
+	event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+	s->base = event_base_new_with_config(cfg);
+	event_config_free(cfg);
+	s->link = tls != NULL ? link_new_tls(s->base, fd, tls, dispatch, s) :
+	    link_new(s->base, fd, dispatch, s);
+	s->interval_ev = evtimer_new(s->base, interval_cb, s);
+	s->hb_ev = event_new(s->base, -1, EV_PERSIST, heartbeat_cb, s);
+	s->walk_ev = event_new(s->base, s->walk_fd, EV_READ | EV_PERSIST,
+	    walk_cb, s);
+	event_add(s->walk_ev, NULL);
+	/* I/O threads wake the loop through it (work_set_wake). */
+	s->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (s->wake_fd >= 0) {
+		s->wake_ev = event_new(s->base, s->wake_fd, EV_READ |
+		    EV_PERSIST, wake_cb, s);
+		event_add(s->wake_ev, NULL);
+	}
+	evtimer_add(s->hb_ev, &one_s);
+	for (i = 0; i < 3; i++) {
+		s->sig_ev[i] = evsignal_new(s->base, sigs[i], signal_cb, s);
+		evsignal_add(s->sig_ev[i], NULL);
+	}
+}
+
+/* HELLO to the master, and the banner. */
+static void
+send_hello(struct slave *s, const char *name, const char *cookie,
+    const struct tls *tls)
+{
+	char hostname[256] = "localhost", hn[400];
+	json_t *hello;
+
+	gethostname(hostname, sizeof(hostname));
+	s->last_heard_ns = mtime_now_ns();
+	hello = json_pack("{s:i,s:i,s:s,s:s,s:I,s:s,s:i,s:I}", "major",
+	    PROTO_MAJOR, "minor", PROTO_MINOR, "slave", name, "host", hostname,
+	    "pid", (json_int_t)getpid(), "version", VDBC_VERSION, "cores",
+	    (int)sysconf(_SC_NPROCESSORS_ONLN), "clock_wall_ns",
+	    (json_int_t)mtime_wall_ns());
+	if (cookie[0] != '\0')
+		json_object_set_new(hello, "cookie", json_string(cookie));
+	link_send(s->link, MSG_HELLO, hello);
+	printf("vdbc %s slave %s, protocol %d.%d, libevent %s, jansson %s%s\n",
+	    VDBC_VERSION, log_text(hn, sizeof(hn), name), PROTO_MAJOR,
+	    PROTO_MINOR, event_get_version(), JANSSON_VERSION, tls != NULL ?
+	    ", TLS 1.3 keyed by its one-time cookie" : "");
+}
+
+/* Free what setup_events and the run made. */
+static void
+teardown(struct slave *s)
+{
+	int i;
+
+	json_decref(s->pend);
+	work_free(s->work);	/* cancels a walk in progress */
+	for (i = 0; i < 3; i++)
+		event_free(s->sig_ev[i]);
+	event_free(s->walk_ev);
+	close(s->walk_fd);
+	if (s->wake_ev != NULL)
+		event_free(s->wake_ev);
+	if (s->wake_fd >= 0)
+		close(s->wake_fd);
+	event_free(s->interval_ev);
+	event_free(s->hb_ev);
+	link_free(s->link);
+}
+
+/*
+ * Connect to the master and serve it until it is done with us: the
+ * exit status.
+ */
+static int
+run_slave(struct slave *s, const struct slave_args *a, const char *cookie,
+    struct tls *tls)
+{
+	struct errmsg e;
+	int fd;
+
 	signal(SIGPIPE, SIG_IGN);
 	/*
 	 * A run gives each thread a 30 KiB histogram per workload and
@@ -616,90 +706,81 @@ slave_main(int argc, char *argv[])
 	 * 8 threads at a fixed rate (docs/performance.md).
 	 */
 	mallopt(M_MMAP_THRESHOLD, 16 * 1024);
-	if ((s.walk_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) < 0) {
+	if ((s->walk_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) < 0) {
 		log_error("eventfd: %s", strerror(errno));
-		tls_free(tls);
 		return (1);
 	}
-	if ((fd = net_dial(connect_to, NULL, &e)) < 0) {
+	if ((fd = net_dial(a->connect_to, NULL, &e)) < 0) {
 		log_error("%s", e.text);
-		close(s.walk_fd);
-		tls_free(tls);
+		close(s->walk_fd);
 		return (1);
 	}
 	log_debug(LOG_NET, "%s: connected to the master at %s (fd %d%s)",
-	    name, connect_to, fd, tls != NULL ? ", TLS" : "");
+	    a->name, a->connect_to, fd, tls != NULL ? ", TLS" : "");
 	if (tls != NULL)
 		evutil_make_socket_nonblocking(fd);
-	s.name = xstrdup(name);
-	/*
-	 * Interval ends are timers: libevent's default clock on Linux is
-	 * CLOCK_MONOTONIC_COARSE (a tick of up to 4 ms); the precise one
-	 * puts them where GO + k * interval says.
-	 */
-	{
-		struct event_config *cfg = event_config_new();
-
-		event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
-		s.base = event_base_new_with_config(cfg);
-		event_config_free(cfg);
-	}
-	s.link = tls != NULL ? link_new_tls(s.base, fd, tls, dispatch, &s) :
-	    link_new(s.base, fd, dispatch, &s);
-	s.interval_ev = evtimer_new(s.base, interval_cb, &s);
-	s.hb_ev = event_new(s.base, -1, EV_PERSIST, heartbeat_cb, &s);
-	s.walk_ev = event_new(s.base, s.walk_fd, EV_READ | EV_PERSIST, walk_cb,
-	    &s);
-	event_add(s.walk_ev, NULL);
-	/* I/O threads wake the loop through it (work_set_wake). */
-	s.wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (s.wake_fd >= 0) {
-		s.wake_ev = event_new(s.base, s.wake_fd, EV_READ | EV_PERSIST,
-		    wake_cb, &s);
-		event_add(s.wake_ev, NULL);
-	}
-	evtimer_add(s.hb_ev, &one_s);
-	for (i = 0; i < 3; i++) {
-		s.sig_ev[i] = evsignal_new(s.base, sigs[i], signal_cb, &s);
-		evsignal_add(s.sig_ev[i], NULL);
-	}
-	gethostname(hostname, sizeof(hostname));
-	s.last_heard_ns = mtime_now_ns();
-	hello = json_pack("{s:i,s:i,s:s,s:s,s:I,s:s,s:i,s:I}", "major",
-	    PROTO_MAJOR, "minor", PROTO_MINOR, "slave", name, "host", hostname,
-	    "pid", (json_int_t)getpid(), "version", VDBC_VERSION, "cores",
-	    (int)sysconf(_SC_NPROCESSORS_ONLN), "clock_wall_ns",
-	    (json_int_t)mtime_wall_ns());
-	if (cookie[0] != '\0')
-		json_object_set_new(hello, "cookie", json_string(cookie));
-	link_send(s.link, MSG_HELLO, hello);
-	printf("vdbc %s slave %s, protocol %d.%d, libevent %s, jansson %s%s\n",
-	    VDBC_VERSION, log_text(hn, sizeof(hn), name), PROTO_MAJOR,
-	    PROTO_MINOR, event_get_version(), JANSSON_VERSION, tls != NULL ?
-	    ", TLS 1.3 keyed by its one-time cookie" : "");
-	event_base_dispatch(s.base);
+	s->name = xstrdup(a->name);
+	setup_events(s, fd, tls);
+	send_hello(s, a->name, cookie, tls);
+	event_base_dispatch(s->base);
 	/* Flush what is queued (RUN_END, ERROR) before leaving. */
-	if (s.rc == 0) {
+	if (s->rc == 0) {
 		struct timeval t = { 0, 200000 };
 
-		event_base_loopexit(s.base, &t);
-		event_base_dispatch(s.base);
+		event_base_loopexit(s->base, &t);
+		event_base_dispatch(s->base);
 	}
-	json_decref(s.pend);
-	work_free(s.work);	/* cancels a walk in progress */
-	for (i = 0; i < 3; i++)
-		event_free(s.sig_ev[i]);
-	event_free(s.walk_ev);
-	close(s.walk_fd);
-	if (s.wake_ev != NULL)
-		event_free(s.wake_ev);
-	if (s.wake_fd >= 0)
-		close(s.wake_fd);
-	event_free(s.interval_ev);
-	event_free(s.hb_ev);
-	link_free(s.link);
+	teardown(s);
+	return (s->rc);
+}
+
+/* vdbc slave --connect HOST:PORT --name LABEL [--cpu] [--cookie-stdin
+ * [--tls]]; --tls (a slave on another host): TLS 1.3 keyed by the
+ * cookie, with the name as the key's identity. */
+int
+slave_main(int argc, char *argv[])
+{
+	struct slave_args a;
+	char cookie[80] = "";
+	struct tls *tls = NULL;
+	struct slave s;
+	struct errmsg e;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	if (parse_args(argc, argv, &a) != 0)
+		return (2);
+	s.cpu = a.cpu;
+	if (set_debug(a.debug) != 0)
+		return (2);
+	if (a.gen_token != NULL) {
+		if (auth_gen_token(a.gen_token, &e) != 0) {
+			fprintf(stderr, "vdbc slave: %s\n", e.text);
+			return (1);
+		}
+		printf("vdbc: wrote a new token to %s (mode 0600); copy it to "
+		    "the master and to every host's daemon\n", a.gen_token);
+		return (0);
+	}
+	if (a.listen)
+		return (daemon_main(a.listen_at, a.token_file));
+	if (a.cookie_stdin) {
+		if (fgets(cookie, sizeof(cookie), stdin) == NULL)
+			cookie[0] = '\0';
+		cookie[strcspn(cookie, "\r\n")] = '\0';
+	}
+	log_open("slave", a.name);
+	if (a.connect_to == NULL) {
+		fprintf(stderr, "vdbc slave: --connect HOST:PORT, --listen or "
+		    "--gen-token FILE is required\n");
+		return (2);
+	}
+	if (a.use_tls && make_tls(a.name, cookie, &tls) != 0)
+		return (2);
+	rc = run_slave(&s, &a, cookie, tls);
 	tls_free(tls);
-	event_base_free(s.base);
+	if (s.base != NULL)
+		event_base_free(s.base);
 	free(s.name);
-	return (s.rc);
+	return (rc);
 }

@@ -526,6 +526,187 @@ check_fs_limits(const struct slave_work *sw, struct errmsg *e)
 	return (check_mem(mem, e));
 }
 
+/* A file-system run's work: the limits, then slave/fswork.c builds it. */
+static struct work *
+fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
+    uint64_t seed, struct errmsg *e)
+{
+	struct work *w;
+
+	if (check_fs_limits(sw, e) != 0) {
+		slave_work_clear(sw);
+		return (NULL);
+	}
+	w = xcalloc(1, sizeof(*w));
+	w->run_id = run_id;
+	w->interval_ns = ins;
+	w->fs = fswork_new(sw, seed, e);
+	slave_work_clear(sw);
+	if (w->fs == NULL) {
+		free(w);
+		return (NULL);
+	}
+	return (w);
+}
+
+/* The sds and WGs of a block run's WORK, with the limit on threads. */
+static int
+sds_wgs_from_json(struct work *w, const struct slave_work *sw,
+    struct errmsg *e)
+{
+	uint64_t threads = 0;
+	size_t i;
+
+	w->sds = xcalloc((size_t)sw->nsds + 1, sizeof(*w->sds));
+	for (i = 0; i < (size_t)sw->nsds; i++) {
+		w->sds[w->nsds].fd = -1;
+		w->nsds++;
+		if (sd_from_json(&w->sds[w->nsds - 1], &sw->sds[i], e) != 0)
+			return (-1);
+		threads += (uint64_t)w->sds[w->nsds - 1].threads;
+	}
+	if (check_threads("sds", threads, e) != 0)
+		return (-1);
+	w->wgs = xcalloc((size_t)sw->nwgs + 1, sizeof(*w->wgs));
+	for (i = 0; i < (size_t)sw->nwgs; i++) {
+		w->nwgs++;
+		if (wg_from_json(w, &w->wgs[w->nwgs - 1], &sw->wgs[i], e) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Sd k's WGs and their cumulative skew (a WG's place in its sd's list is
+ * also its stats slot in each of the sd's threads), its dedup and its
+ * threads; *mem grows by its buffers and histograms.
+ */
+static int
+sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
+{
+	struct sdw *s = &w->sds[k];
+	double c = 0;
+	uint64_t end = 0;
+	int g;
+
+	s->wgs = xcalloc((size_t)w->nwgs, sizeof(int));
+	s->wg_cum = xcalloc((size_t)w->nwgs, sizeof(double));
+	for (g = 0; g < w->nwgs; g++) {
+		if (w->wgs[g].sdi != k)
+			continue;
+		c += w->wgs[g].skew_pct > 0 ? w->wgs[g].skew_pct : 1;
+		w->wg_slot[g] = s->nwgs;
+		s->wgs[s->nwgs] = g;
+		s->wg_cum[s->nwgs++] = c;
+		if (w->wgs[g].high > end)
+			end = w->wgs[g].high;
+		if (w->wgs[g].hit_high > end)
+			end = w->wgs[g].hit_high;
+	}
+	if (w->dd_unit_bytes > 0)
+		dedup_init(&s->dd, w->dd_ratio, w->dd_unit_bytes,
+		    w->dd_sets, end / w->dd_unit_bytes, w->seed);
+	if (s->nwgs == 0) {
+		errmsg_set(e, NULL, 0, 0, "WORK: sd=%s has no workload",
+		    s->name);
+		return (-1);
+	}
+	/* sync, null: threads= OS threads; aio, io_uring: one OS
+	 * thread keeps threads= I/Os in flight. */
+	s->first_thread = w->nthreads;
+	s->nthreads = engine_threads(s->ops) ? s->threads : 1;
+	w->nthreads += s->nthreads;
+	/* Two buffers per I/O in flight; two or three histograms
+	 * per (thread, WG). */
+	*mem += (uint64_t)s->threads * 2 * ((s->max_xfer + 4095) / 4096 *
+	    4096) + (uint64_t)s->nthreads * (uint64_t)s->nwgs *
+	    (s->rate_per_s > 0 ? 3 : 2) * HIST_NBUCKETS *
+	    sizeof(uint64_t);
+	return (0);
+}
+
+/*
+ * A thread's I/O slots: a read and a write buffer each, the write one
+ * filled with the data pattern (with dedup: the same units in every
+ * buffer).
+ */
+static int
+thread_buffers(struct work *w, struct thread *th, const struct sdw *sd,
+    struct errmsg *e)
+{
+	size_t align = sd->block_bytes > 4096 ? sd->block_bytes : 4096;
+	uint64_t bufsize = (sd->max_xfer + 4095) / 4096 * 4096;
+	int q;
+
+	th->slots = xcalloc((size_t)th->qd, sizeof(*th->slots));
+	for (q = 0; q < th->qd; q++) {
+		void *b, *wb;
+
+		if (posix_memalign(&b, align, bufsize) != 0 ||
+		    posix_memalign(&wb, align, bufsize) != 0) {
+			errmsg_set(e, NULL, 0, 0, "cannot "
+			    "allocate a %llu byte buffer",
+			    (unsigned long long)bufsize);
+			return (-1);
+		}
+		th->slots[q].index = q;
+		th->slots[q].buf = b;
+		th->slots[q].wbuf = wb;
+		memset(b, 0, bufsize);
+		if (w->dd_unit_bytes > 0) {
+			/* the same units in every buffer */
+			struct rng pr;
+
+			rng_init(&pr, w->seed, 0xded0);
+			pattern_fill(wb, bufsize, w->compratio,
+			    w->dd_unit_bytes, &pr);
+		} else {
+			pattern_fill(wb, bufsize, w->compratio,
+			    0, &th->rng);
+		}
+	}
+	return (0);
+}
+
+/* Thread i, of sd k: its random stream, buffers, engine and stats. */
+static int
+thread_init(struct work *w, size_t i, int k, struct errmsg *e)
+{
+	struct thread *th = &w->threads[i];
+	const struct sdw *sd = &w->sds[k];
+	int g, rc;
+
+	th->w = w;
+	th->sdi = k;
+	th->index = (int)i;
+	th->qd = engine_threads(sd->ops) ? 1 : sd->threads;
+	rng_init(&th->rng, w->seed, w->run_id * 1000003u + i +
+	    ((uint64_t)w->slave_index << 40));
+	if (thread_buffers(w, th, sd, e) != 0)
+		return (-1);
+	/* The engine now, so one that cannot start (io_uring
+	 * switched off, no aio contexts left) stops the run
+	 * before any I/O, saying why. */
+	if ((rc = sd->ops->init(&th->ed, sd->fd, th->qd)) < 0) {
+		th->ed = NULL;
+		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: "
+		    "engine=%s cannot start: %s%s%s",
+		    sd->name, sd->lun, sd->ops->name, strerror(-rc),
+		    sd->ops->init_hint != NULL ? "; " : "",
+		    sd->ops->init_hint != NULL ? sd->ops->init_hint : "");
+		return (-1);
+	}
+	/* Stats for the WGs this thread can run only. */
+	th->st = xcalloc((size_t)sd->nwgs, sizeof(*th->st));
+	for (g = 0; g < sd->nwgs; g++) {
+		th->st[g].h[0] = hist_new();
+		th->st[g].h[1] = hist_new();
+		if (sd->rate_per_s > 0)
+			th->st[g].sched = hist_new();
+	}
+	return (0);
+}
+
 /* Build a run's work. */
 struct work *
 work_new(const json_t *body, struct errmsg *e)
@@ -535,9 +716,9 @@ work_new(const json_t *body, struct errmsg *e)
 	struct slave_work sw;
 	struct work *w;
 	json_error_t je;
-	uint64_t mem = 0;	/* threads, then bytes */
+	uint64_t mem = 0;
 	size_t i;
-	int k, rc;
+	int k;
 
 	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
 	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
@@ -551,22 +732,9 @@ work_new(const json_t *body, struct errmsg *e)
 	}
 	if (work_from_json(&sw, wk, e) != 0)
 		return (NULL);
-	if (sw.is_fs) {
-		if (check_fs_limits(&sw, e) != 0) {
-			slave_work_clear(&sw);
-			return (NULL);
-		}
-		w = xcalloc(1, sizeof(*w));
-		w->run_id = (uint64_t)run_id;
-		w->interval_ns = (uint64_t)ins;
-		w->fs = fswork_new(&sw, (uint64_t)seed, e);
-		slave_work_clear(&sw);
-		if (w->fs == NULL) {
-			free(w);
-			return (NULL);
-		}
-		return (w);
-	}
+	if (sw.is_fs)
+		return (fs_work_new(&sw, (uint64_t)run_id, (uint64_t)ins,
+		    (uint64_t)seed, e));
 	w = xcalloc(1, sizeof(*w));
 	w->wake_fd = -1;
 	pthread_mutex_init(&w->err_mu, NULL);
@@ -583,142 +751,26 @@ work_new(const json_t *body, struct errmsg *e)
 	w->interval_ns = (uint64_t)ins;
 	w->seed = (uint64_t)seed;
 	w->edges = sw.edges;
-	w->sds = xcalloc((size_t)sw.nsds + 1, sizeof(*w->sds));
-	for (i = 0; i < (size_t)sw.nsds; i++) {
-		w->sds[w->nsds].fd = -1;
-		w->nsds++;
-		if (sd_from_json(&w->sds[w->nsds - 1], &sw.sds[i], e) != 0)
-			goto fail;
-		mem += (uint64_t)w->sds[w->nsds - 1].threads;
-	}
-	if (check_threads("sds", mem, e) != 0)
+	if (sds_wgs_from_json(w, &sw, e) != 0)
 		goto fail;
-	mem = 0;
-	w->wgs = xcalloc((size_t)sw.nwgs + 1, sizeof(*w->wgs));
-	for (i = 0; i < (size_t)sw.nwgs; i++) {
-		w->nwgs++;
-		if (wg_from_json(w, &w->wgs[w->nwgs - 1], &sw.wgs[i], e) != 0)
-			goto fail;
-	}
 	slave_work_clear(&sw);
 	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0 ||
 	    check_dedup(w, e) != 0)
 		goto fail;
-	/* Each sd's WGs and their cumulative skew; a WG's place in its sd's
-	 * list is also its stats slot in each of the sd's threads. */
 	w->wg_slot = xcalloc((size_t)w->nwgs + 1, sizeof(int));
 	for (k = 0; k < w->nsds; k++) {
-		struct sdw *s = &w->sds[k];
-		double c = 0;
-		uint64_t end = 0;
-		int g;
-
-		s->wgs = xcalloc((size_t)w->nwgs, sizeof(int));
-		s->wg_cum = xcalloc((size_t)w->nwgs, sizeof(double));
-		for (g = 0; g < w->nwgs; g++) {
-			if (w->wgs[g].sdi != k)
-				continue;
-			c += w->wgs[g].skew_pct > 0 ? w->wgs[g].skew_pct : 1;
-			w->wg_slot[g] = s->nwgs;
-			s->wgs[s->nwgs] = g;
-			s->wg_cum[s->nwgs++] = c;
-			if (w->wgs[g].high > end)
-				end = w->wgs[g].high;
-			if (w->wgs[g].hit_high > end)
-				end = w->wgs[g].hit_high;
-		}
-		if (w->dd_unit_bytes > 0)
-			dedup_init(&s->dd, w->dd_ratio, w->dd_unit_bytes,
-			    w->dd_sets, end / w->dd_unit_bytes, w->seed);
-		if (s->nwgs == 0) {
-			errmsg_set(e, NULL, 0, 0, "WORK: sd=%s has no workload",
-			    s->name);
+		if (sd_index(w, k, &mem, e) != 0)
 			goto fail;
-		}
-		/* sync, null: threads= OS threads; aio, io_uring: one OS
-		 * thread keeps threads= I/Os in flight. */
-		s->first_thread = w->nthreads;
-		s->nthreads = engine_threads(s->ops) ? s->threads : 1;
-		w->nthreads += s->nthreads;
-		/* Two buffers per I/O in flight; two or three histograms
-		 * per (thread, WG). */
-		mem += (uint64_t)s->threads * 2 * ((s->max_xfer + 4095) / 4096 *
-		    4096) + (uint64_t)s->nthreads * (uint64_t)s->nwgs *
-		    (s->rate_per_s > 0 ? 3 : 2) * HIST_NBUCKETS *
-		    sizeof(uint64_t);
 	}
 	if (check_mem(mem, e) != 0)
 		goto fail;
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0, i = 0; k < w->nsds; k++) {
-		int t, nt = w->sds[k].nthreads;
+		int t;
 
-		for (t = 0; t < nt; t++, i++) {
-			struct thread *th = &w->threads[i];
-			size_t align = w->sds[k].block_bytes > 4096 ?
-			    w->sds[k].block_bytes : 4096;
-			uint64_t bufsize = (w->sds[k].max_xfer + 4095) / 4096 *
-			    4096;
-			int g, q;
-
-			th->w = w;
-			th->sdi = k;
-			th->index = (int)i;
-			th->qd = engine_threads(w->sds[k].ops) ? 1 :
-			    w->sds[k].threads;
-			rng_init(&th->rng, w->seed, w->run_id * 1000003u + i +
-			    ((uint64_t)w->slave_index << 40));
-			th->slots = xcalloc((size_t)th->qd, sizeof(*th->slots));
-			for (q = 0; q < th->qd; q++) {
-				void *b, *wb;
-
-				if (posix_memalign(&b, align, bufsize) != 0 ||
-				    posix_memalign(&wb, align, bufsize) != 0) {
-					errmsg_set(e, NULL, 0, 0, "cannot "
-					    "allocate a %llu byte buffer",
-					    (unsigned long long)bufsize);
-					goto fail;
-				}
-				th->slots[q].index = q;
-				th->slots[q].buf = b;
-				th->slots[q].wbuf = wb;
-				memset(b, 0, bufsize);
-				if (w->dd_unit_bytes > 0) {
-					/* the same units in every buffer */
-					struct rng pr;
-
-					rng_init(&pr, w->seed, 0xded0);
-					pattern_fill(wb, bufsize, w->compratio,
-					    w->dd_unit_bytes, &pr);
-				} else {
-					pattern_fill(wb, bufsize, w->compratio,
-					    0, &th->rng);
-				}
-			}
-			/* The engine now, so one that cannot start (io_uring
-			 * switched off, no aio contexts left) stops the run
-			 * before any I/O, saying why. */
-			if ((rc = w->sds[k].ops->init(&th->ed, w->sds[k].fd,
-			    th->qd)) < 0) {
-				th->ed = NULL;
-				errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: "
-				    "engine=%s cannot start: %s%s%s",
-				    w->sds[k].name, w->sds[k].lun,
-				    w->sds[k].ops->name, strerror(-rc),
-				    w->sds[k].ops->init_hint != NULL ? "; " :
-				    "", w->sds[k].ops->init_hint != NULL ?
-				    w->sds[k].ops->init_hint : "");
+		for (t = 0; t < w->sds[k].nthreads; t++, i++) {
+			if (thread_init(w, i, k, e) != 0)
 				goto fail;
-			}
-			/* Stats for the WGs this thread can run only. */
-			th->st = xcalloc((size_t)w->sds[k].nwgs,
-			    sizeof(*th->st));
-			for (g = 0; g < w->sds[k].nwgs; g++) {
-				th->st[g].h[0] = hist_new();
-				th->st[g].h[1] = hist_new();
-				if (w->sds[k].rate_per_s > 0)
-					th->st[g].sched = hist_new();
-			}
 		}
 	}
 	return (w);
