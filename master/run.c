@@ -221,9 +221,6 @@ check_run_end(struct master *m)
 static void
 send_work(struct master *m)
 {
-	/* the work carries what the slave needs (fwgs their fsd trees):
-	 * "model" stays, empty, for the message's required keys */
-	json_t *model = json_object();
 	int i;
 
 	m->run_id++;
@@ -250,15 +247,14 @@ send_work(struct master *m)
 		slave_wg_alloc(m, s, json_object_get(w, "wgs") != NULL ?
 		    json_object_get(w, "wgs") : json_object_get(w, "fwgs"));
 		link_send(s->link, MSG_WORK, json_pack("{s:I,s:s,s:I,s:I,s:I,"
-		    "s:b,s:O,s:o}", "run_id", (json_int_t)m->run_id, "run",
+		    "s:b,s:o}", "run_id", (json_int_t)m->run_id, "run",
 		    m->cur.name, "interval_ns", (json_int_t)m->cur.interval_ns,
 		    "seed", (json_int_t)(m->o->seed & 0x7fffffffffffffffull),
 		    "elapsed_s", (json_int_t)(m->cur.nintervals *
 		    (m->cur.interval_ns / 1000000000ull)), "format",
-		    m->cur.format, "model", model, "work", w));
+		    m->cur.format, "work", w));
 		m->cur.work[i] = NULL;
 	}
-	json_decref(model);
 	if (active_count(m) == 0)
 		master_abort(m, "run %s has no work for any slave",
 		    m->cur.name);

@@ -1,16 +1,16 @@
 /* libFuzzer target: a message body as it reaches a handler. The input is
  * a 2-byte big-endian type and a JSON body; the body is parsed and
- * checked as the link does (msg_validate), and a WORK body's model is
- * decoded as a slave decodes it. Never crash, never leak. */
+ * checked as the link does (msg_validate), and a WORK body's work is
+ * decoded as a slave decodes it (common/work_json.c). Never crash, never
+ * leak. */
 #include <stddef.h>
 #include <stdint.h>
 
 #include <jansson.h>
 
-#include "model.h"
-#include "model_json.h"
 #include "msg.h"
 #include "proto.h"
+#include "work_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -30,11 +30,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (body == NULL)
 		return (0);
 	if (msg_validate(type, body, &e) == 0 && type == MSG_WORK) {
-		struct model *m = model_from_json(json_object_get(body,
-		    "model"), &e);
+		struct slave_work w;
 
-		if (m != NULL)
-			model_free(m);
+		(void)work_from_json(&w, json_object_get(body, "work"), &e);
+		slave_work_clear(&w);
 	}
 	json_decref(body);
 	return (0);

@@ -28,7 +28,7 @@ static const struct golden goldens[] = {
 	{ "INFO", MSG_INFO, { "luns" } },
 	{ "INFO-reply", MSG_INFO, { "luns" } },
 	{ "WORK", MSG_WORK, { "run_id", "run", "interval_ns", "seed",
-	    "elapsed_s", "format", "model", "work" } },
+	    "elapsed_s", "format", "work" } },
 	{ "READY", MSG_READY, { "run_id" } },
 	{ "GO", MSG_GO, { "run_id" } },
 	{ "STOP", MSG_STOP, { "run_id" } },

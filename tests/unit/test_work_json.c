@@ -96,10 +96,10 @@ golden(void)
 
 		assert_non_null(f);
 		known_work(&w);
-		j = json_pack("{s:I,s:s,s:I,s:I,s:I,s:b,s:{},s:o}", "run_id",
+		j = json_pack("{s:I,s:s,s:I,s:I,s:I,s:b,s:o}", "run_id",
 		    (json_int_t)2, "run", "rd1", "interval_ns",
 		    (json_int_t)1000000000, "seed", (json_int_t)1, "elapsed_s",
-		    (json_int_t)10, "format", 0, "model", "work",
+		    (json_int_t)10, "format", 0, "work",
 		    work_to_json(&w));
 		assert_int_equal(json_dumpf(j, f, JSON_INDENT(1) |
 		    JSON_SORT_KEYS), 0);
