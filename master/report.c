@@ -468,27 +468,92 @@ report_end(struct report *r, const char *text)
 	out(r->f[RF_SUMMARY], "%s %s\n", tod, html_esc(h, sizeof(h), text));
 }
 
+/*
+ * What opens each kind of key's files: the first line of its page (then
+ * the name), the label of its link to the histogram, and the histogram
+ * page's title (FORMATS.md 3).
+ */
+static const struct rkey_desc {
+	const char	*head;		/* "<head><name>" */
+	const char	*link;		/* NULL: no link to the histogram */
+	const char	*hist;
+} rkey_descs[] = {
+	[RKEY_TOTAL] = { NULL, NULL, "Total response time histogram." },
+	[RKEY_HOST] = { "Host summary report(s) for host=", NULL,
+	    "Host response time histogram." },
+	[RKEY_SLAVE] = { "Slave summary report for slave=",
+	    "Link to response time histogram:",
+	    "Slave response time histogram." },
+	[RKEY_SD] = { "SD report for sd=", "Link to response time histogram:",
+	    "SD response time histogram." },
+	[RKEY_WD] = { "Workload Report for wd=",
+	    "Link to response time histogram:",
+	    "Workload response time histogram." },
+	[RKEY_HOSTSD] = { "Host/SD report for host=",
+	    "Link to response time histogram:",
+	    "Host/SD response time histogram." },
+	[RKEY_SLAVESD] = { "Slave/SD report for slave=",
+	    "Link to response time histogram:",
+	    "Slave/SD response time histogram." },
+	[RKEY_SDQUIET] = { NULL, NULL, "" },
+	[RKEY_FSD] = { "Report for fsd ", "Link to Performance histogram:",
+	    "Performance histogram for FSD" },
+	[RKEY_FWD] = { "Report for fwd ", "Link to Performance histogram:",
+	    "Performance histogram for FWD" },
+	[RKEY_ANCHORS] = { "Anchor status report", NULL, "" },
+};
+
+/* anchors.html's heading: w, the room before the columns. */
+static void
+anchors_head(FILE *f, const char *head, int w)
+{
+	out(f, "%s\n\n(This report will not contain useful info when the "
+	    "'shared=yes' FSD parameter is used)\n\n%*s......Anchor size....  "
+	    "  ......Total size.....    ......Workingset.....    ....Existing "
+	    "........    ...Opened...             \n%*sfiles     dirs  bytes  "
+	    "  files     dirs  bytes    files     dirs  bytes    files     dirs"
+	    "  bytes    files  bytes\n\n", head, w, "", w, "");
+}
+
+/* A key's own page: title, heading, link to its histogram. 0 when the
+ * page is done (a host's links follow later). */
+static int
+key_page(struct report *r, struct rkey *k, int with_hist)
+{
+	const struct rkey_desc *d = &rkey_descs[k->kind];
+	const char *name = k->html, *dot = strrchr(name, '.');
+
+	out(k->f, "<title>Vdbench %s/%s.html</title><pre>\n", r->base, name);
+	if (k->kind == RKEY_ANCHORS) {
+		/* with_hist is the anchor column's width here */
+		anchors_head(k->f, d->head, with_hist + 4);
+		with_hist = 0;
+	} else if ((k->kind == RKEY_HOSTSD || k->kind == RKEY_SLAVESD) &&
+	    dot != NULL)
+		out(k->f, "%s%.*s,sd=%s\n\n", d->head, (int)(dot - name), name,
+		    dot + 1);
+	else
+		out(k->f, "%s%s\n\n", d->head, name);
+	if (k->kind == RKEY_HOST)
+		return (0);
+	if (k->kind == RKEY_SLAVE)
+		out(k->f, "%-32s <A HREF=\"%s.stdout.html\">Slave "
+		    "stdout/stderr</A>\n", "Console log:", name);
+	if (with_hist && d->link != NULL)
+		out(k->f, "%-32s <A HREF=\"%s.histogram.html\">histogram</A>\n",
+		    d->link, name);
+	out(k->f, "\n");
+	return (1);
+}
+
 /* Add a report key and open its files. */
 int
 report_key_add(struct report *r, enum rkey_kind kind, const char *name,
     int with_hist)
 {
-	static const char *const titles[] = {
-		[RKEY_TOTAL] = "Total response time histogram.",
-		[RKEY_HOST] = "Host response time histogram.",
-		[RKEY_SLAVE] = "Slave response time histogram.",
-		[RKEY_SD] = "SD response time histogram.",
-		[RKEY_WD] = "Workload response time histogram.",
-		[RKEY_HOSTSD] = "Host/SD response time histogram.",
-		[RKEY_SLAVESD] = "Slave/SD response time histogram.",
-		[RKEY_SDQUIET] = "",
-		[RKEY_FSD] = "Performance histogram for FSD",
-		[RKEY_FWD] = "Performance histogram for FWD",
-		[RKEY_ANCHORS] = "",
-	};
+	const struct rkey_desc *d = &rkey_descs[kind];
 	struct rkey *k;
 	char path[4200];
-	int own_link = 0;
 
 	r->keys = xreallocarray(r->keys, (size_t)r->nkeys + 1,
 	    sizeof(*r->keys));
@@ -505,67 +570,10 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 		k->path = xstrdup(path);
 		if ((k->f = ofile_fopen(path)) == NULL)
 			werr_set(r, path, errno);
-		else {
-			out(k->f, "<title>Vdbench %s/%s.html</title><pre>\n",
-			    r->base, name);
-			switch (kind) {
-			case RKEY_HOST:
-				out(k->f, "Host summary report(s) for host=%s"
-				    "\n\n", name);
-				return (r->nkeys++);	/* links follow */
-			case RKEY_SLAVE:
-				out(k->f, "Slave summary report for slave=%s\n"
-				    "\n%-32s <A HREF=\"%s.stdout.html\">Slave "
-				    "stdout/stderr</A>\n", name, "Console log:",
-				    name);
-				break;
-			case RKEY_SD:
-				out(k->f, "SD report for sd=%s\n\n", name);
-				break;
-			case RKEY_ANCHORS:
-				out(k->f, "Anchor status report\n\n(This report "
-				    "will not contain useful info when the "
-				    "'shared=yes' FSD parameter is used)\n\n"
-				    "%*s......Anchor size....    ......Total "
-				    "size.....    ......Workingset.....    "
-				    "....Existing ........    ...Opened..."
-				    "             \n%*sfiles     dirs  bytes    "
-				    "files     dirs  bytes    files     dirs  "
-				    "bytes    files     dirs  bytes    files  "
-				    "bytes\n\n", with_hist + 4, "",
-				    with_hist + 4, "");
-				own_link = 1;
-				with_hist = 0;
-				break;
-			case RKEY_FSD:
-			case RKEY_FWD:
-				out(k->f, "Report for %s %s\n\n", kind ==
-				    RKEY_FSD ? "fsd" : "fwd", name);
-				if (with_hist)
-					out(k->f, "%-32s <A HREF=\"%s.histogram."
-					    "html\">histogram</A>\n",
-					    "Link to Performance histogram:",
-					    name);
-				own_link = 1;
-				break;
-			case RKEY_HOSTSD:
-			case RKEY_SLAVESD:
-				out(k->f, "%s report for %s=%.*s,sd=%s\n\n",
-				    kind == RKEY_HOSTSD ? "Host/SD" : "Slave/SD",
-				    kind == RKEY_HOSTSD ? "host" : "slave",
-				    (int)(strrchr(name, '.') - name), name,
-				    strrchr(name, '.') + 1);
-				break;
-			default:
-				out(k->f, "Workload Report for wd=%s\n\n", name);
-				break;
-			}
-			if (with_hist && !own_link)
-				out(k->f, "%-32s <A HREF=\"%s.histogram.html\">"
-				    "histogram</A>\n", "Link to response time "
-				    "histogram:", name);
-			out(k->f, "\n");
-		}
+		else if (!key_page(r, k, with_hist))
+			return (r->nkeys++);	/* links follow */
+		if (kind == RKEY_ANCHORS)
+			with_hist = 0;
 	}
 	if (with_hist) {
 		if (kind == RKEY_TOTAL)
@@ -581,7 +589,7 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 			out(k->hf, "<title>Vdbench %s/%s%shistogram.html</title>"
 			    "<pre>\n%s%s%s\n\n\n", r->base, kind == RKEY_TOTAL ?
 			    "" : name, kind == RKEY_TOTAL ? "" : ".",
-			    titles[kind], kind == RKEY_FSD || kind == RKEY_FWD ?
+			    d->hist, kind == RKEY_FSD || kind == RKEY_FWD ?
 			    "=" : "", kind == RKEY_FSD || kind == RKEY_FWD ?
 			    name : "");
 	}
