@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef SLAVE_FS_INT_H
+#define SLAVE_FS_INT_H
+
+/*
+ * What the parts of a file-system run (fs*.c) share and nothing else
+ * includes: the fwg, thread and run structs, the counters and the
+ * helpers. fswork.c decodes the work, runs the threads and is the
+ * public API (fswork.h); fs_common.c has the shared helpers,
+ * fs_format.c the format run, fs_ops.c one operation on a file and
+ * fs_select.c the choice of the next file.
+ */
+#include "fswork.h"
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fstree.h"
+#include "hist.h"
+#include "iostats.h"
+#include "rng.h"
+#include "vdbhist.h"
+#include "workload.h"
+
+#define FS_PATH_MAX	4096
+
+enum fwg_op {
+	OP_FORMAT, OP_READ, OP_WRITE, OP_CREATE, OP_DELETE, OP_MKDIR,
+	OP_RMDIR, OP_OPEN, OP_CLOSE, OP_GETATTR, OP_SETATTR, OP_ACCESS,
+	OP_COPY, OP_MOVE,
+};
+
+/* The operation words, NULL-terminated (fs_common.c). */
+extern const char *const op_words[];
+
+struct interval_base;
+
+/* One file workload: an fwd on an fsd. */
+struct fwg {
+	char		*fwd, *fsd, *anchor;
+	char		*target;	/* copy/move: the target fsd's anchor */
+	struct fstree	 tree;
+	enum fwg_op	 op;
+	double		 readpct;	/* < 0: the operation decides */
+	struct xfer	 xfer;
+	double		*xfer_cum;
+	int		 random_io, random_select;
+	int		 shared_files;	/* fileio=(random,shared) */
+	uint64_t	*busy;		/* files in use; shared by the fwgs
+					 * of one anchor, NULL when alone */
+	int		 busy_owner;	/* this fwg frees busy */
+	int		 delete_first;	/* fileio=(sequential,delete) */
+	int		 select_once;	/* fileselect=once */
+	double		 poisson_mid;	/* fileselect=poisson: midpoint, or 0 */
+	double		 stopafter;	/* 0 file size, > 0 blocks, < 0 pct */
+	int		 nthreads, first, total;	/* slices: first..+n of total */
+	double		 rate_per_s;	/* 0 = max */
+	int		 oflags;
+	int		 format_clean, format_restart, dirs_only;
+	int		 clean_only;
+	pthread_barrier_t barrier;	/* format: clean and mkdir first */
+	int		 finished;	/* threads done (format); atomic */
+	int		 exhausted;	/* run threads out of work; atomic */
+};
+
+/* A thread's counters; written by it alone with relaxed stores. */
+struct fstat {
+	struct iostats	 io;
+	struct hist	*h[2];
+	struct vdbhist	 vh[2];
+};
+
+struct fthread {
+	struct fswork	*w;
+	struct fwg	*g;
+	int		 slice;		/* this thread's file slice */
+	pthread_t	 tid;
+	int		 started;
+	struct rng	 rng;
+	struct fstat	 st;
+	char		*buf;
+	size_t		 buflen;
+};
+
+struct fswork {
+	int		 nfwgs;
+	struct fwg	*fwgs;
+	int		 nthreads;
+	struct fthread	*threads;
+	struct vdbhist_edges edges;
+	uint64_t	 seed, go_ns;
+	int		 complete;	/* format=complete: trust the tree */
+	int		 stop;		/* atomic */
+	pthread_mutex_t	 mu;		/* error, notes, walk_out */
+	char		*error;
+	struct strlist	 notes;
+	/* the walk of what exists (anchors.html), on a thread of its own
+	 * so the event loop keeps the link alive however large the tree */
+	pthread_t	 walk_tid;
+	int		 walking;	/* walk_tid to join (loop's own) */
+	int		 walk_done;	/* under mu, with walk_out */
+	int		 walk_cancel;	/* atomic */
+	int		 walk_wake;	/* eventfd written when it ends */
+	json_t		*walk_out;
+	/* test hook: VDBC_TEST_STAT_DELAY_US, a sleep after each file's
+	 * stat in the walk (e2e 24 makes a slow walk with it) */
+	unsigned	 walk_delay_us;
+	struct interval_base *ibase;	/* per fwg: last INTERVAL */
+};
+
+/* Relaxed single-writer add, safe against the snapshotting loop. */
+static inline void
+add64(uint64_t *p, uint64_t v)
+{
+	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + v,
+	    __ATOMIC_RELAXED);
+}
+
+static inline void
+max64(uint64_t *p, uint64_t v)
+{
+	if (v > __atomic_load_n(p, __ATOMIC_RELAXED))
+		__atomic_store_n(p, v, __ATOMIC_RELAXED);
+}
+
+/* fs_common.c */
+void	 fs_note(struct fswork *, int is_error, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+int	 stopping(const struct fswork *);
+void	 count_op(struct fthread *, enum fsop, uint64_t t0);
+void	 count_misc(struct fthread *, enum fsmisc);
+void	 count_req(struct fthread *, uint64_t ns);
+void	 count_io(struct fthread *, int dir, uint64_t bytes, uint64_t ns);
+int	 pace(struct fthread *, uint64_t *next_ns);
+void	 file_path(const struct fwg *, uint64_t f, char *, size_t);
+void	 dir_path(const struct fwg *, uint64_t d, char *, size_t);
+void	 close_counted(struct fthread *, int fd);
+int	 fill_file(struct fthread *, const char *path, uint64_t size,
+	    int restart, int counted);
+
+/* fs_format.c */
+void	 do_format(struct fthread *);
+
+/* fs_ops.c */
+int	 rw_file(struct fthread *, const char *path, uint64_t size,
+	    uint64_t *next);
+int	 meta_op(struct fthread *, const char *path, uint64_t fi);
+
+/* fs_select.c */
+uint64_t slice_count(const struct fwg *, int slice);
+void	 out_of_work(struct fthread *);
+int	 file_take(struct fwg *, uint64_t fi);
+void	 file_give(struct fwg *, uint64_t fi);
+uint64_t pick_poisson(struct fthread *, uint64_t n);
+
+#endif /* SLAVE_FS_INT_H */
