@@ -208,13 +208,21 @@ quick_parmfile(int kind, int fresh, struct errmsg *e)
 static int
 master_setup(struct cli *c, struct errmsg *e)
 {
+	const char *debug = c->debug != NULL ? c->debug : getenv("VDBC_DEBUG");
 	char *od;
 	int i;
 
-	if (c->debug != NULL) {
+	if (debug != NULL) {
+		/* VDBC_DEBUG is checked here as --debug is: a slave refusing
+		 * it would only leave the master waiting for it */
+		if (log_set_debug(debug) != 0) {
+			errmsg_set(e, NULL, 0, 0, "Invalid value for VDBC_DEBUG "
+			    "(the environment's --debug): '%s' (expected %s)",
+			    debug, LOG_DEBUG_WORDS);
+			return (-1);
+		}
 		/* local slaves inherit it (slave/main.c reads VDBC_DEBUG) */
-		log_set_debug(c->debug);
-		setenv("VDBC_DEBUG", c->debug, 1);
+		setenv("VDBC_DEBUG", debug, 1);
 		if (log_debug_mask & LOG_PROTO)
 			link_set_trace(log_frame);
 	}
