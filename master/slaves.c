@@ -487,7 +487,7 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	const char *name = "", *cookie = NULL;
 	json_int_t pid = 0, clock_ns = 0;
 	int64_t now = (int64_t)mtime_wall_ns();
-	int major = 0, i, all = 1;
+	int major = 0, minor = -1, i, all = 1;
 
 	(void)tag;
 	if (body == NULL || type != MSG_HELLO) {
@@ -498,8 +498,9 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		pending_done(p);
 		return;
 	}
-	json_unpack(body, "{s:i,s:s,s:I,s:I,s?s}", "major", &major, "slave",
-	    &name, "pid", &pid, "clock_wall_ns", &clock_ns, "cookie", &cookie);
+	json_unpack(body, "{s:i,s:i,s:s,s:I,s:I,s?s}", "major", &major,
+	    "minor", &minor, "slave", &name, "pid", &pid, "clock_wall_ns",
+	    &clock_ns, "cookie", &cookie);
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 
@@ -517,6 +518,21 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			console_line("vdbc: closed a connection from %s: HELLO "
 			    "as slave %s without its cookie", p->peer, name);
 			break;
+		}
+		if (major != PROTO_MAJOR || minor != PROTO_MINOR) {
+			char text[512];
+
+			/* 1.3 changed the WORK and INTERVAL bodies: an older
+			 * slave would run I/O, then fail its first INTERVAL */
+			snprintf(text, sizeof(text), "Slave %s on host %s "
+			    "speaks protocol %d.%d; this master speaks %d.%d: "
+			    "install the same vdbc version on every host",
+			    name, m->hosts[s->host].label, major, minor,
+			    PROTO_MAJOR, PROTO_MINOR);
+			link_free(l);
+			pending_done(p);
+			m->cb->stop(m, text);
+			return;
 		}
 		s->state = SLAVE_IDLE;
 		s->link = l;

@@ -647,12 +647,15 @@ send_hello(struct slave *s, const char *name, const char *cookie,
     const struct tls *tls)
 {
 	char hostname[256] = "localhost", hn[400];
+	/* test hook (e2e 04): announce another minor, as an older slave */
+	const char *tm = getenv("VDBC_TEST_HELLO_MINOR");
+	int minor = tm != NULL ? atoi(tm) : PROTO_MINOR;
 	json_t *hello;
 
 	gethostname(hostname, sizeof(hostname));
 	s->last_heard_ns = mtime_now_ns();
 	hello = json_pack("{s:i,s:i,s:s,s:s,s:I,s:s,s:i,s:I}", "major",
-	    PROTO_MAJOR, "minor", PROTO_MINOR, "slave", name, "host", hostname,
+	    PROTO_MAJOR, "minor", minor, "slave", name, "host", hostname,
 	    "pid", (json_int_t)getpid(), "version", VDBC_VERSION, "cores",
 	    (int)sysconf(_SC_NPROCESSORS_ONLN), "clock_wall_ns",
 	    (json_int_t)mtime_wall_ns());

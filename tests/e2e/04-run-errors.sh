@@ -150,6 +150,14 @@ rc=$?
 grep -qE "vdbc: the master's event loop ran [23]\.[0-9] s late" "$T/m11" && ok || bad "the master did not say its loop ran about 3 s late"
 grep -q " lost" "$T/m11" && bad "a slave was lost over a 3 s stall of the master" || ok
 
+# A slave of another protocol version (as after upgrading some hosts of
+# a lab): refused at HELLO, before any WORK or I/O, naming the slave, its
+# host and both versions (protocol 1.3 changed the WORK and INTERVAL
+# bodies; an older slave ran I/O, then failed its first INTERVAL).
+VDBC_TEST_HELLO_MINOR=2 expect_rc 157 "$VDBC" -f "$T/s3.parm" -o "$T/o12" --port 0 --seed 9
+expect_out "Slave localhost-0 on host localhost speaks protocol 1.2; this master speaks 1.3: install the same vdbc version on every host"
+grep -q "Starting RD=" "$T/out" && bad "a run started with a slave of another protocol" || ok
+
 # Ctrl-C: the run stops, the reports stay, the exit status says so.
 printf 'sd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1\n' "$T" >"$T/c.parm"
 "$VDBC" -f "$T/c.parm" -o "$T/o5" --port 0 >"$T/m5" 2>&1 &
