@@ -110,9 +110,12 @@ lost_text(const struct mslave *s, const char *why, char *buf, size_t len)
 {
 	const struct master *m = s->m;
 
-	if (m->hosts[s->host].how == HOST_LOCAL)
+	if (m->hosts[s->host].how == HOST_LOCAL && m->nhosts == 1)
 		snprintf(buf, len, "Slave %s (pid %d) lost: %s", s->name,
 		    (int)s->pid, why);
+	else if (m->hosts[s->host].how == HOST_LOCAL)
+		snprintf(buf, len, "Slave %s (pid %d) of host %s lost: %s",
+		    s->name, (int)s->pid, m->hosts[s->host].label, why);
 	else
 		snprintf(buf, len, "Slave %s (pid %d) on host %s (%s) lost: %s",
 		    s->name, s->remote_pid, m->hosts[s->host].label,
@@ -125,8 +128,11 @@ lost_who(const struct mslave *s, char *buf, size_t len)
 {
 	const struct master *m = s->m;
 
-	if (m->hosts[s->host].how == HOST_LOCAL)
+	if (m->hosts[s->host].how == HOST_LOCAL && m->nhosts == 1)
 		snprintf(buf, len, "%s (pid %d)", s->name, (int)s->pid);
+	else if (m->hosts[s->host].how == HOST_LOCAL)
+		snprintf(buf, len, "%s (pid %d) of host %s", s->name,
+		    (int)s->pid, m->hosts[s->host].label);
 	else
 		snprintf(buf, len, "%s (pid %d) on host %s (%s)", s->name,
 		    s->remote_pid, m->hosts[s->host].label,
@@ -226,6 +232,7 @@ void
 slave_lost(struct mslave *s, const char *why)
 {
 	struct master *m = s->m;
+	char stall[400];
 
 	if (slave_out(s) || s->losing)
 		return;
@@ -234,7 +241,11 @@ slave_lost(struct mslave *s, const char *why)
 		s->state = SLAVE_LOST;	/* we told it to go, or stopping */
 		return;
 	}
+	/* A stall of the master's own loses every slave (they stop after 5 s
+	 * without a word from it): that is the stop below, naming the
+	 * stall and them all, not a loss to go on without. */
 	if (m->o->loss_continue && live_count(m) > 1 &&
+	    !m->cb->stalled(m, stall, sizeof(stall)) &&
 	    (m->state == M_RUNNING || m->state == M_SETUP ||
 	    m->state == M_STOPPING || m->state == M_PAUSE)) {
 		char text[1024];

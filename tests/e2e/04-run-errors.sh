@@ -133,6 +133,25 @@ grep -q "master&#39;s event loop ran" "$T/o10/errorlog.html" && ok || bad "error
 grep -q "silent for too long" "$T/m10" && bad "a slave was blamed for the master's stall" || ok
 tail -1 "$T/o10/status.html" | grep -qE "Vdbench stopped: The master(&#39;|')s event loop ran" && ok || bad "the stop does not name the master's stall: $(tail -1 "$T/o10/status.html")"
 
+# The same stall under --on-slave-loss=continue: every slave left
+# because of the master, so it is a stop naming the stall and both
+# slaves, not two losses to go on without (reviewed: three were reported
+# as ordinary losses and the stop named only the last).
+"$VDBC" -f "$T/l4.parm" -o "$T/o13" -m 2 --port 0 --seed 9 --on-slave-loss=continue >"$T/m13" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m13" " 2 " 30 && ok || bad "run did not reach interval 2"
+kill -STOP "$mpid"
+sleep 7
+kill -CONT "$mpid"
+timeout 30 tail --pid="$mpid" -f /dev/null
+wait "$mpid"
+rc=$?
+[ "$rc" = 157 ] && ok || bad "continue, master stopped for 7 s: exit $rc, not 157"
+grep -q "going on without it" "$T/m13" && bad "continue: the master's stall was taken for slave losses to go on without" || ok
+grep -qE "The master's event loop ran [0-9.]+ s late.*2 slaves lost: " "$T/m13" && ok ||
+	bad "continue: the stop does not name the stall and both slaves: $(grep 'lost' "$T/m13" | tail -2)"
+
 # A 3 s stall of the master: under the slaves' 5 s, so the run goes on
 # to its end, no slave lost, and the master says it ran late.
 printf 'sd=sd1,lun=%s/f1,size=4m,engine=null\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=8,interval=1,threads=2\n' "$T" >"$T/s3.parm"
