@@ -78,6 +78,15 @@ says trav "trav.parm:1:1: sd=../../trav: a name may not contain '/'"
 mkdir -p "$T/o2/sd1.html"
 run_fails o2 "$VDBC" -f "$T/p.parm" -o "$T/o2" --port 0 --seed 1
 says o2 "Cannot write report file $T/o2/sd1.html: Is a directory"
+# 2b. The same for a key's histogram page and for a host/sd page
+# (report=host_detail): every page report_key_add opens is checked.
+mkdir -p "$T/o2h/sd1.histogram.html"
+run_fails o2h "$VDBC" -f "$T/p.parm" -o "$T/o2h" --port 0 --seed 1
+says o2h "Cannot write report file $T/o2h/sd1.histogram.html: Is a directory"
+{ echo "report=host_detail"; cat "$T/p.parm"; } >"$T/phd.parm"
+mkdir -p "$T/o2d/localhost.sd1.html"
+run_fails o2d "$VDBC" -f "$T/phd.parm" -o "$T/o2d" --port 0 --seed 1
+says o2d "Cannot write report file $T/o2d/localhost.sd1.html: Is a directory"
 
 # 3. The output directory's file system fills up mid-run (the attacker
 # review's repro: a 64 KiB tmpfs, 30 intervals).
