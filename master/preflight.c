@@ -192,6 +192,10 @@ on_info(struct master *m, struct errmsg *err)
 	m->pre.had_format = m->pre.nformat > 0;
 	open_key_reports(m);
 	report_rd_links(m->rep, m->plan, m->pre.nformat > 0);
+	/* a report file that could not be made stops the run before any
+	 * I/O, not at the first interval */
+	if (report_check(m->rep, err) != 0)
+		goto out;
 	rc = 0;
 out:
 	for (h = 0; h < m->nhosts; h++)

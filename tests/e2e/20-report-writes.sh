@@ -78,6 +78,8 @@ says trav "trav.parm:1:1: sd=../../trav: a name may not contain '/'"
 mkdir -p "$T/o2/sd1.html"
 run_fails o2 "$VDBC" -f "$T/p.parm" -o "$T/o2" --port 0 --seed 1
 says o2 "Cannot write report file $T/o2/sd1.html: Is a directory"
+# found before any I/O: no interval line, no run started
+grep -q "Starting RD=" "$T/o2.log" && bad "o2: a run started before the report failure was seen" || ok
 # 2b. The same for a key's histogram page and for a host/sd page
 # (report=host_detail): every page report_key_add opens is checked.
 mkdir -p "$T/o2h/sd1.histogram.html"
