@@ -79,7 +79,4 @@ void	iostats_delta(struct iostats *dst, const struct iostats *now,
 /* Sample standard deviation in ms from n, sum and sum of squares. */
 double	iostats_stddev_ms(uint64_t n, uint64_t sum_ns, uint64_t sumsq_us2);
 
-json_t	*iostats_to_json(const struct iostats *);
-int	 iostats_from_json(struct iostats *, const json_t *, struct errmsg *);
-
 #endif /* COMMON_IOSTATS_H */

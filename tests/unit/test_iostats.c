@@ -43,31 +43,12 @@ test_stddev(void **state)
 	assert_true(iostats_stddev_ms(1, 5, 25) == 0);
 }
 
-static void
-test_json(void **state)
-{
-	struct iostats s = { 0 }, back;
-	struct errmsg e;
-	json_t *j;
-
-	(void)state;
-	iostats_add(&s, IOSTATS_WRITE, 4096, 12345);
-	s.qdepth_ns = 99;
-	j = iostats_to_json(&s);
-	assert_int_equal(iostats_from_json(&back, j, &e), 0);
-	assert_memory_equal(&s, &back, sizeof(s));
-	json_object_set_new(j, "busy_ns", json_integer(-1));
-	assert_int_equal(iostats_from_json(&back, j, &e), -1);
-	json_decref(j);
-}
-
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_add_merge_delta),
 		cmocka_unit_test(test_stddev),
-		cmocka_unit_test(test_json),
 	};
 	return (cmocka_run_group_tests_name("iostats", tests, NULL, NULL));
 }
