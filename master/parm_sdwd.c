@@ -262,15 +262,28 @@ kw_sd_openflags(struct pstate *ps, const struct kwdef *d)
 }
 
 /* sd: range= */
+/*
+ * range= whose high end is between 100 and 200 (%) wraps past the end of
+ * the lun (PARMFILE.md 12.6.1), so it may not cover 100% or more.
+ */
+static int
+range_crossing(struct pstate *ps, const double range[2])
+{
+	if (range[1] > 100 && range[1] < 200 && range[1] - range[0] >= 100)
+		return (fail(ps, "range=(%g,%g) may not have a total range of "
+		    "100%% or more", range[0], range[1]));
+	return (0);
+}
+
 static int
 kw_sd_range(struct pstate *ps, const struct kwdef *d)
 {
 	struct sd *sd = ps->sd;
-	double v = 0;
 
 	(void)d;
-	(void)v;
-	return (get_range(ps, sd->range, &sd->range_set));
+	if (get_range(ps, sd->range, &sd->range_set) != 0)
+		return (-1);
+	return (range_crossing(ps, sd->range));
 }
 
 /* sd: engine= */
@@ -387,7 +400,9 @@ kw_wd_range(struct pstate *ps, const struct kwdef *d)
 	struct wd *w = ps->wd;
 
 	(void)d;
-	return (get_range(ps, w->range, &w->range_set));
+	if (get_range(ps, w->range, &w->range_set) != 0)
+		return (-1);
+	return (range_crossing(ps, w->range));
 }
 
 /* wd: seekpct= */

@@ -171,8 +171,8 @@ work_common(const struct workgen_in *in, const struct workgen_run *c,
 
 /*
  * The address range of a WG (PARMFILE.md 12.6): r[0..1] the miss area,
- * r[2..3] the hit area, r[4..5] where a hotband past the end of the lun
- * wraps (end, start; 0 when it does not). -1 when too small.
+ * r[2..3] the hit area, r[4..5] where a hotband or range= past the end
+ * of the lun wraps (end, start; 0 when it does not). -1 when too small.
  */
 static int
 wg_range(const struct workgen_in *in, const struct sd *sd,
@@ -189,9 +189,14 @@ wg_range(const struct workgen_in *in, const struct sd *sd,
 	if (wd->hotband_set) {
 		rg = wd->hotband;
 		wrap = wd->hotband_wrap;
-	}
+	} else if (rg != NULL && rg[1] > 100 && rg[1] < 200)
+		wrap = 1;	/* range= crossing 100 wraps as hotband= does */
 	lo = rg != NULL ? rg[0] : 0;
 	hi = rg != NULL ? rg[1] : 100;
+	if (wrap && wd->seek_eof) {
+		wrap = 0;	/* 12.6.1: seekpct=eof resets it to 100 */
+		hi = 100;
+	}
 	if (x == 0)
 		x = 512;
 	low = lo <= 100 ? (uint64_t)(lo / 100 * (double)size) : (uint64_t)lo;

