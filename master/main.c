@@ -391,7 +391,10 @@ master_main(int argc, char *argv[])
 		rc = run_plan(m, &plan, &c);
 		goto out;
 	}
-	simulate_print(m, &plan, c.jvms);
+	if (simulate_print(m, &plan, c.jvms) != 0) {
+		rc = VDBC_EXIT_FATAL;
+		goto out;
+	}
 	console_line("Vdbench simulation completed successfully. Output "
 	    "directory: %s", c.outdir);
 	rc = 0;

@@ -480,13 +480,46 @@ wd_skews(const struct run *r, const struct placement *p, double *wd_skew,
 		if (!r->wds[i].wd->skew_set && !r->wds[i].wd->iorate_set)
 			wd_skew[i] = nfree > 0 ? (100 - skew_given) / nfree : 0;
 	}
-	if (nfree == 0 && skew_given == 0 && *fixed > 0)
+	return (place_check_skew(r, e));
+}
+
+/* vdbench's check that the skews of a run add up to 100 (-s and runs). */
+int
+place_check_skew(const struct run *r, struct errmsg *e)
+{
+	double skew_given = 0, fixed = 0;
+	int i, nfree = 0;
+
+	for (i = 0; i < r->nwds; i++) {
+		if (r->wds[i].wd->iorate_set)
+			fixed += r->wds[i].wd->iorate;
+		else if (r->wds[i].wd->skew_set)
+			skew_given += r->wds[i].wd->skew_pct;
+		else
+			nfree++;
+	}
+	if (nfree == 0 && skew_given == 0 && fixed > 0)
 		skew_given = 100;	/* only fixed-rate workloads */
 	if ((nfree == 0 && fabs(skew_given - 100) > 0.0001) ||
 	    (nfree > 0 && skew_given > 100.0001)) {
 		errmsg_set(e, NULL, 0, 0, "rd=%s: Total skew must add up to "
 		    "100: %.2f", r->rd->name, skew_given);
 		return (-1);
+	}
+	return (0);
+}
+
+/* place_check_skew for every block run of a plan (before any I/O). */
+int
+place_check_skews(const struct plan *p, struct errmsg *e)
+{
+	int i;
+
+	for (i = 0; i < p->nruns; i++) {
+		if (p->runs[i].format_run || p->runs[i].nwds == 0)
+			continue;
+		if (place_check_skew(&p->runs[i], e) != 0)
+			return (-1);
 	}
 	return (0);
 }

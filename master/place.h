@@ -58,6 +58,9 @@ const char *place_sd_lun(const struct sd *, const char *label);
 /* Whether a wd runs on a host (its host=, default all). */
 int	place_wd_on(const struct wd *, const char *label);
 void	place_free(struct placement *);
+/* rd=NAME: Total skew must add up to 100 (vdbench's words), or 0. */
+int	place_check_skew(const struct run *, struct errmsg *);
+int	place_check_skews(const struct plan *, struct errmsg *);
 /*
  * Slaves for the local host: -m, hd jvms=, or vdbench's automatic rule
  * (PARMFILE.md 5); note gets vdbench's "Adjusted default JVM count" text

@@ -355,6 +355,10 @@ check_supported(struct master *m, const struct model *model,
 		console_fatal("%s", e.text);
 		return (-1);
 	}
+	if (place_check_skews(p, &e) != 0) {
+		console_fatal("%s", e.text);
+		return (-1);
+	}
 	if (model->unbuilt.n > 0) {
 		for (i = 0; i < model->unbuilt.n; i++)
 			console_line("%s is not supported by vdbc yet",

@@ -102,12 +102,18 @@ simulate_anchors(const struct model *m)
 	}
 }
 
-/* Print the run list. */
-void
+/* Print the run list; -1 (the error printed) when a run's skews fail. */
+int
 simulate_print(const struct model *m, const struct plan *p, int jvms_opt)
 {
 	char rate[64], loops[1024], el[64];
+	struct errmsg e;
 	int i;
+
+	if (place_check_skews(p, &e) != 0) {
+		console_fatal("%s", e.text);
+		return (-1);
+	}
 
 	{
 		char note[512];
@@ -148,4 +154,5 @@ simulate_print(const struct model *m, const struct plan *p, int jvms_opt)
 		console_line("Simulating RD=%s; I/O rate: %s; %s; For loops: %s",
 		    r->sim_name, rate, el, loops);
 	}
+	return (0);
 }

@@ -31,4 +31,13 @@ printf 'sd=sd1,lun=%s/r_wd\nwd=wd1,sd=sd1,range=(50,150)\nrd=rd1,wd=wd1,iorate=m
 expect_rc 157 "$VDBC" -f "$T/r_big.parm" -s
 expect_out "range=(50,150) may not have a total range of 100% or more"
 
+# -s checks that the skews of an rd add up to 100, as the run does, and
+# the run stops before any I/O (no SD_format of the missing lun).
+printf 'sd=sd1,lun=%s/sk\nwd=wd1,sd=sd1,skew=60\nwd=wd2,sd=sd1,skew=55\nrd=rdsk,wd=wd*,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/sk.parm"
+expect_rc 157 "$VDBC" -f "$T/sk.parm" -s
+expect_out "rd=rdsk: Total skew must add up to 100: 115.00"
+expect_rc 157 "$VDBC" -f "$T/sk.parm" -o "$T/o_sk" --port 0
+expect_out "rd=rdsk: Total skew must add up to 100: 115.00"
+[ ! -e "$T/sk" ] && ok || bad "the skew error came after the lun was formatted"
+
 finish
