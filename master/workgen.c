@@ -761,6 +761,32 @@ fs_format(const struct workgen_in *in, const struct run *pr,
 	return (nfwgs);
 }
 
+/*
+ * fwdrate= of a file-system run, 0 for max: a curve point or an N% run
+ * is that share of the observed rate, as iorate= (8.3); the curve's own
+ * max run marks itself so its rate becomes the curve's base.
+ */
+static double
+fs_rate(const struct workgen_in *in, const struct run *pr,
+    struct workgen_run *c)
+{
+	double observed = in->observed_rate;
+
+	if (!pr->curve_point && !(pr->iorate < 0)) {
+		c->curve_max = pr->iorate == RD_IORATE_CURVE;
+		return (pr->iorate == RD_IORATE_MAX ||
+		    pr->iorate == RD_IORATE_CURVE ? 0 : pr->iorate);
+	}
+	if (observed <= 0) {
+		/* the caller says "iorate=curve. No i/o rate observed" */
+		c->rate_guessed = 1;
+		observed = 10000;
+	}
+	c->observed_rate = observed;
+	return (plan_pct_rate(observed, pr->curve_point ? pr->curve_pct :
+	    -pr->iorate));
+}
+
 /* A file-system run (PARMFILE.md 10): format_for_<rd> or the rd itself. */
 static int
 build_fs_run(const struct workgen_in *in, const struct run *pr,
@@ -768,8 +794,7 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 {
 	static const struct strlist no_flags;
 	const struct rd *rd = pr->rd;
-	double rate = pr->iorate == RD_IORATE_MAX || pr->iorate ==
-	    RD_IORATE_CURVE || pr->iorate < 0 ? 0 : pr->iorate;
+	double rate = pr->format_run ? 0 : fs_rate(in, pr, c);
 	char loops[1024], el[128];
 	unsigned int extra = 0;
 	double skew_given = 0;

@@ -40,4 +40,20 @@ expect_rc 157 "$VDBC" -f "$T/sk.parm" -o "$T/o_sk" --port 0
 expect_out "rd=rdsk: Total skew must add up to 100: 115.00"
 [ ! -e "$T/sk" ] && ok || bad "the skew error came after the lun was formatted"
 
+# fwdrate=curve: the curve point runs at its share of the max run's rate
+# (it ran unthrottled). The requested rate is in the run line.
+mkdir "$T/anc"
+printf 'fsd=fsd1,anchor=%s/anc,depth=1,width=2,files=8,size=4k\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1\nrd=rd1,fwd=fwd1,fwdrate=curve,curve=(20),format=yes,elapsed=2,interval=1\n' "$T" >"$T/fc.parm"
+expect_rc 0 "$VDBC" -f "$T/fc.parm" -o "$T/o_fc" --port 0
+max=$(grep -A100 'Starting RD=rd1;' "$T/o_fc/logfile.html" | awk '$2 ~ /^avg_/ {print int($3); exit}')
+req=$(sed -n 's/.*Starting RD=rd1_(20%); elapsed=2; fwdrate=\([0-9]*\).*/\1/p' "$T/o_fc/logfile.html")
+got=$(grep -A100 'Starting RD=rd1_(20%)' "$T/o_fc/logfile.html" | awk '$2 ~ /^avg_/ {print int($3); exit}')
+echo "fwdrate=curve: max $max ops/s, 20% point requested ${req:-none}, ran at ${got:-?}"
+[ -n "$req" ] && [ -n "$max" ] && [ "$req" -ge $((max / 5)) ] && [ "$req" -le $((max / 5 + 100)) ] && ok ||
+	bad "the 20% point did not request a fifth of the max run's rate"
+if [ "${VDBC_SANITIZED:-0}" = 0 ]; then
+	[ -n "$got" ] && [ "$got" -le $((req * 11 / 10)) ] && [ "$got" -ge $((req * 8 / 10)) ] && ok ||
+		bad "the 20% point ran at $got ops/s, not at about $req"
+fi
+
 finish

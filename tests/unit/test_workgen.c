@@ -481,6 +481,38 @@ test_curve_without_rate(void **state)
 	fix_free(&f);
 }
 
+/* 8.3 for fsd runs: fwdrate=curve's points are shares of the max run. */
+static void
+test_fs_curve(void **state)
+{
+	struct fix f;
+	struct workgen_run w;
+	int r;
+
+	(void)state;
+	fix_load(&f, "fsd=fsd1,anchor=/tmp/a,depth=1,width=2,files=4,size=8k\n"
+	    "fwd=fwd1,fsd=fsd1,operation=read,threads=1\n"
+	    "rd=rd1,fwd=fwd1,fwdrate=curve,curve=(50),elapsed=2,interval=1\n",
+	    1, 0);
+	for (r = 0; r < f.pl.nruns && f.pl.runs[r].format_run; r++)
+		;
+	assert_true(r < f.pl.nruns && !f.pl.runs[r].curve_point);
+	build(&f, r, &w);
+	assert_int_equal(w.curve_max, 1);
+	assert_true(w.req.reqrate == RD_IORATE_MAX);
+	workgen_run_free(&w);
+	for (; r < f.pl.nruns && !f.pl.runs[r].curve_point; r++)
+		;
+	assert_true(r < f.pl.nruns);
+	f.in.observed_rate = 42446;
+	build(&f, r, &w);
+	assert_int_equal(w.curve_max, 0);
+	assert_true(w.req.reqrate == 21300);
+	assert_non_null(strstr(w.text, "fwdrate=21300"));
+	workgen_run_free(&w);
+	fix_free(&f);
+}
+
 /* maxdata=2: twice the run's lun sizes. */
 static void
 test_maxdata_multiple(void **state)
@@ -605,6 +637,7 @@ main(void)
 		cmocka_unit_test(test_sequential_one_slave_eof),
 		cmocka_unit_test(test_for_loops),
 		cmocka_unit_test(test_curve_without_rate),
+		cmocka_unit_test(test_fs_curve),
 		cmocka_unit_test(test_maxdata_multiple),
 		cmocka_unit_test(test_format_run),
 		cmocka_unit_test(test_fs_threads_and_tree),
