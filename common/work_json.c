@@ -130,6 +130,8 @@ work_to_json(const struct slave_work *w)
 	    "histogram_edges_us", edges, "slave_index", w->slave_index,
 	    "max_errors", (json_int_t)w->max_errors, "compratio", w->compratio,
 	    "distribution", w->distribution);
+	if (w->remove_device)
+		json_object_set_new(o, "remove_device", json_true());
 	if (w->has_dedup)
 		json_object_set_new(o, "dedup", json_pack("{s:f,s:I,s:f}",
 		    "ratio", w->dedup.ratio, "unit_bytes",
@@ -528,6 +530,8 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 	if (get_int(o, "", "max_errors", 1, 1, INT64_MAX, &n, e) != 0)
 		goto fail;
 	w->max_errors = n;
+	if (get_bool(o, "", "remove_device", 1, &w->remove_device, e) != 0)
+		goto fail;
 	n = 0;
 	if (get_int(o, "", "slave_index", 1, 0, 1 << 20, &n, e) != 0)
 		goto fail;

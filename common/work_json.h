@@ -121,6 +121,7 @@ struct slave_work {
 	struct vdbhist_edges	 edges;		/* histogram_edges_us */
 	int			 slave_index;	/* its random streams */
 	int64_t			 max_errors;	/* data_errors=, >= 1 */
+	int			 remove_device;	/* data_errors=remove_device */
 	double			 compratio;	/* >= 1 */
 	int			 has_dedup;
 	struct work_dedup	 dedup;

@@ -224,6 +224,7 @@ send_work(struct master *m)
 	int i;
 
 	m->run_id++;
+	dataerr_run_start(&m->derr);	/* vdbench counts per rd */
 	m->state = M_SETUP;
 	m->state_since_ns = mtime_now_ns();
 	for (i = 0; i < m->nslaves; i++) {
@@ -478,6 +479,7 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 	struct master *m = arg;
 	uint64_t now = mtime_now_ns();
 	struct errmsg e;
+	char text[RUN_STOP_TEXT];
 	int i;
 
 	(void)fd;
@@ -507,9 +509,42 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 		link_send(s->link, MSG_HEARTBEAT, json_pack("{s:I}", "seq",
 		    (json_int_t)(now / 1000000000u)));
 	}
+	if (m->state == M_RUNNING && !m->aborting &&
+	    dataerr_expired(&m->derr, now, text, sizeof(text))) {
+		master_abort(m, "%s", text);
+		return;
+	}
 	if (m->state == M_SETUP && now - m->state_since_ns > RUN_SETUP_NS)
 		master_abort(m, "The slaves did not get ready for run %s "
 		    "within 120 seconds", m->cur.name);
+}
+
+/*
+ * An error a slave reported (an I/O error; data validation's corrupted
+ * blocks too): counted, and data_errors= (dataerr.h) says whether its
+ * command runs and whether the run stops.
+ */
+void
+master_data_error(struct master *m)
+{
+	char text[RUN_STOP_TEXT];
+	int r;
+
+	if (m->aborting)
+		return;
+	r = dataerr_note(&m->derr, m->cur.name, mtime_now_ns(), text,
+	    sizeof(text));
+	if (r & DATAERR_RUN_COMMAND) {
+		struct strlist cmd = { 0, NULL, 0 };
+
+		/* vdbench waits for it too; the run stops right after */
+		strlist_add(&cmd, m->derr.command);
+		strlist_add(&cmd, "cons");
+		general_cmd("data_errors", &cmd, m->o->outdir);
+		strlist_clear(&cmd);
+	}
+	if (r & DATAERR_STOP)
+		master_abort(m, "%s", text);
 }
 
 /* Ctrl-C: stop the run, keep the reports. */
@@ -590,6 +625,7 @@ master_new(const struct model *model, const struct plan *plan,
 	m->rc = RUN_EXIT_FAILED;
 	m->launch.listen_fd = -1;
 	m->keys.anchors = -1;
+	dataerr_init(&m->derr, &model->general);
 	TAILQ_FOREACH(s, &model->sds, entry)
 		nsds++;
 	m->pre.sd_size = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
@@ -613,6 +649,8 @@ open_outputs(struct master *m)
 	console_tee(report_logfile(m->rep));
 	m->res = results_new(o->outdir, o->seed, o->nfiles, o->files);
 	general_cmd("startcmd", &m->model->general.startcmd, o->outdir);
+	if (dataerr_banner(&m->derr)[0] != '\0')
+		console_line("%s", dataerr_banner(&m->derr));
 	return (0);
 }
 

@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "auth.h"
+#include "dataerr.h"
 #include "errmsg.h"
 #include "hosts.h"
 #include "model.h"
@@ -149,6 +150,7 @@ struct master {
 	struct mpre		 pre;		/* INFO, SD_format (preflight.c) */
 	struct mintake		 in;		/* interval intake (intervals.c) */
 	struct mcurve		 curve;		/* curve and stopcurve state */
+	struct dataerr		 derr;		/* data_errors= and its count */
 	uint64_t		 run_id;
 	struct rkey_map		 keys;		/* report keys (rkeys.c) */
 	const struct slaves_cb	*cb;		/* slaves.c's events */
@@ -166,6 +168,8 @@ void	go(struct master *);
 void	check_run_end(struct master *);
 void	start_next_run(struct master *);
 int	check_outputs(struct master *);
+/* An I/O or data validation error: data_errors= says what follows. */
+void	master_data_error(struct master *);
 
 /* slaves.c: the master's view of one slave. */
 void	send_all(struct master *, uint16_t, json_t *, int);

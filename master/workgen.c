@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "dataerr.h"
 #include "engines.h"
 #include "iostats.h"
 #include "model_json.h"
@@ -68,12 +69,15 @@ dedup_ratio(const struct model *model)
 	    -1);
 }
 
-/* data_errors=n (default 50): I/O errors a run tolerates. */
+/* data_errors= (dataerr.h): the errors a slave takes, remove_device. */
 static int64_t
-max_errors(const struct model *model)
+max_errors(const struct model *model, int *remove_device)
 {
-	return (model->general.data_errors >= 1 ?
-	    (int64_t)model->general.data_errors : 50);
+	struct dataerr d;
+
+	dataerr_init(&d, &model->general);
+	*remove_device = d.mode == DATAERR_REMOVE;
+	return ((int64_t)dataerr_slave_limit(&d));
 }
 
 /*
@@ -162,7 +166,7 @@ work_common(const struct workgen_in *in, const struct workgen_run *c,
 {
 	w->edges = in->model->general.histogram;
 	w->slave_index = slave;
-	w->max_errors = max_errors(in->model);
+	w->max_errors = max_errors(in->model, &w->remove_device);
 	w->compratio = c->req.compratio >= 1 ? c->req.compratio : 1;
 	w->has_dedup = dedup_of(in->model, &w->dedup);
 	w->distribution = c->plan_run != NULL ?

@@ -54,6 +54,8 @@ struct sdw {
 	uint32_t	 block_bytes;	/* alignment the target needs */
 	int		 overwrite;	/* overwrite_data=yes on the sd */
 	int		 mounted_ok;	/* allow_mounted_write=yes on the sd */
+	int		 removed;	/* atomic: data_errors=remove_device
+					 * took it out of the run */
 	const struct engine_ops *ops;	/* its engine (engine.h) */
 	uint64_t	 max_xfer;
 	struct dedup	 dd;		/* dedupratio= data on this sd */
@@ -112,6 +114,8 @@ struct work {
 	char				 error[1024];	/* why the run stops */
 	int				 has_error;	/* atomic: 2 = error[] set */
 	uint64_t			 max_errors;	/* data_errors= */
+	int				 remove_device;	/* data_errors= */
+	int				 nremoved;	/* atomic: sds out */
 	double				 compratio;	/* >= 1 */
 	double				 dd_ratio;	/* 0 = no dedup */
 	uint64_t			 dd_unit_bytes;
@@ -120,8 +124,9 @@ struct work {
 						 * 2 deterministic */
 	uint64_t			 nerrors;	/* atomic */
 	int				 wake_fd;	/* eventfd, or -1 */
-	pthread_mutex_t			 err_mu;	/* guards err_queue */
+	pthread_mutex_t			 err_mu;	/* guards the queues */
 	struct strlist			 err_queue;	/* texts to report */
+	struct strlist			 note_queue;	/* info lines */
 	struct interval_base		*ibase;	/* per WG: last INTERVAL */
 };
 
@@ -220,6 +225,7 @@ work_free(struct work *w)
 	}
 	free(w->sds);
 	strlist_clear(&w->err_queue);
+	strlist_clear(&w->note_queue);
 	pthread_mutex_destroy(&w->err_mu);
 	free(w);
 }
@@ -739,6 +745,7 @@ work_new(const json_t *body, struct errmsg *e)
 	w->wake_fd = -1;
 	pthread_mutex_init(&w->err_mu, NULL);
 	w->max_errors = (uint64_t)sw.max_errors;
+	w->remove_device = sw.remove_device;
 	w->compratio = sw.compratio;
 	w->dist = sw.distribution;
 	w->slave_index = sw.slave_index;
@@ -826,6 +833,42 @@ wait_until(struct work *w, uint64_t t_ns)
 }
 
 /*
+ * data_errors=remove_device: the sd's threads stop using it (once), the
+ * others go on. When it was the last sd of this slave, the run stops
+ * with the text that says so.
+ */
+static void
+remove_sd(struct work *w, struct sdw *s, const char *text)
+{
+	int expected = 0, n;
+	char note[800];
+
+	if (!__atomic_compare_exchange_n(&s->removed, &expected, 1, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		return;			/* already out */
+	n = __atomic_add_fetch(&w->nremoved, 1, __ATOMIC_ACQ_REL);
+	snprintf(note, sizeof(note), "data_errors=remove_device: sd=%s is no "
+	    "longer used after an I/O error (%d of %d sds removed)", s->name,
+	    n, w->nsds);
+	pthread_mutex_lock(&w->err_mu);
+	strlist_add(&w->note_queue, note);
+	pthread_mutex_unlock(&w->err_mu);
+	if (n < w->nsds)
+		return;
+	expected = 0;
+	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		snprintf(w->error, sizeof(w->error), "data_errors=remove_device:"
+		    " every sd has been removed after I/O errors; no sd is "
+		    "left for the run. The last: %s", text);
+		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
+		if (w->wake_fd >= 0)
+			(void)eventfd_write(w->wake_fd, 1);
+	}
+	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+}
+
+/*
  * An I/O error: queue its text for the master (off the hot path: errors
  * are rare, so a mutex is fine) and stop the run once data_errors= of
  * them have happened (vdbench's rule).
@@ -846,6 +889,10 @@ io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
 	if (w->err_queue.n < 100)
 		strlist_add(&w->err_queue, text);
 	pthread_mutex_unlock(&w->err_mu);
+	if (w->remove_device && n < w->max_errors) {
+		remove_sd(w, s, text);
+		return;
+	}
 	if (n < w->max_errors)
 		return;
 	/* claim (1), write the text, then publish it (2): the main thread
@@ -904,8 +951,14 @@ void
 work_take_notes(struct work *w, struct strlist *out)
 {
 	memset(out, 0, sizeof(*out));
-	if (w->fs != NULL)
+	if (w->fs != NULL) {
 		fswork_take_notes(w->fs, out);
+		return;
+	}
+	pthread_mutex_lock(&w->err_mu);
+	*out = w->note_queue;
+	memset(&w->note_queue, 0, sizeof(w->note_queue));
+	pthread_mutex_unlock(&w->err_mu);
 }
 
 /* Pick the next I/O of an sd for a thread: workload (its slot in the
@@ -1006,6 +1059,8 @@ io_thread_main(void *arg)
 		uint64_t now, wait_ns = 100000000u;
 		int queued = 0;
 
+		if (__atomic_load_n(&s->removed, __ATOMIC_RELAXED))
+			done = 1;	/* data_errors=remove_device */
 		while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED) && !done &&
 		    nfree > 0) {
 			struct io_u *u;

@@ -48,7 +48,8 @@ int		 work_is_fs(const struct work *);
  * a thread of its own (fswork.h): begin, then take until not NULL. */
 int		 work_anchors_begin(struct work *, int, struct errmsg *);
 json_t		*work_anchors_take(struct work *);
-/* Progress lines for the console (file-system runs; caller clears). */
+/* Progress lines for the console (file-system runs; sds that
+ * data_errors=remove_device took out); the caller clears. */
 void		 work_take_notes(struct work *, struct strlist *);
 /* An eventfd the I/O threads write to when the run must stop on I/O
  * errors, so the loop sends the ERROR at once, not at the interval's end

@@ -56,4 +56,66 @@ if [ "${VDBC_SANITIZED:-0}" = 0 ]; then
 		bad "the 20% point ran at $got ops/s, not at about $req"
 fi
 
+# data_errors=: the file shrinks under the run, so reads fail short.
+# start_shrink NAME PARM FILE: run PARM in the background, wait for
+# interval 1, then empty FILE; the master's pid is in $mpid.
+start_shrink() {
+	timeout 60 "$VDBC" -f "$2" -o "$T/o_$1" --port 0 >"$T/m_$1" 2>&1 &
+	mpid=$!
+	PIDS="$PIDS $mpid"
+	wait_for "$T/m_$1" " 1 " 20 || bad "$1: the run did not reach interval 1"
+	truncate -s 0 "$3"
+}
+
+# remove_device: sd1 fails and is dropped, sd2 goes on to the end.
+dd if=/dev/zero of="$T/de1" bs=1M count=4 status=none
+dd if=/dev/zero of="$T/de2" bs=1M count=4 status=none
+printf 'data_errors=remove_device\nsd=sd1,lun=%s/de1,size=4m,threads=2\nsd=sd2,lun=%s/de2,size=4m,threads=2\nwd=wd1,sd=sd*,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=5,interval=1\n' "$T" "$T" >"$T/rm.parm"
+start_shrink rm "$T/rm.parm" "$T/de1"
+wait "$mpid"
+rc=$?
+[ "$rc" = 0 ] && ok || { bad "remove_device: exit $rc, wanted 0"; cat "$T/m_rm"; }
+grep -q "'data_errors=remove_device' option requested. Max error count set to 10000" "$T/m_rm" && ok ||
+	bad "remove_device: vdbench's line is missing"
+grep -q "data_errors=remove_device: sd=sd1 is no longer used after an I/O error" "$T/m_rm" && ok ||
+	bad "remove_device: sd1 was not reported as removed"
+# the last interval still has I/O: sd2's
+last=$(awk '$2 == "5" {print int($3)}' "$T/o_rm/sd2.html" | tail -1)
+dead=$(awk '$2 == "5" {print int($3)}' "$T/o_rm/sd1.html" | tail -1)
+echo "remove_device: interval 5 rate sd1 ${dead:-?}, sd2 ${last:-?}"
+[ -n "$last" ] && [ "$last" -gt 0 ] && [ "${dead:-1}" = 0 ] && ok ||
+	bad "remove_device: sd2 did not go on alone to the end of the run"
+
+# remove_device with no sd left: the run stops and says so.
+dd if=/dev/zero of="$T/de3" bs=1M count=4 status=none
+printf 'data_errors=remove_device\nsd=sd1,lun=%s/de3,size=4m,threads=2\nwd=wd1,sd=sd1,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=20,interval=1\n' "$T" >"$T/rm1.parm"
+start_shrink rm1 "$T/rm1.parm" "$T/de3"
+wait "$mpid"
+[ $? = 157 ] && ok || bad "remove_device of the last sd did not stop the run"
+grep -q "every sd has been removed after I/O errors; no sd is left" "$T/m_rm1" && ok ||
+	{ bad "remove_device: no clear message when no sd is left"; cat "$T/m_rm1"; }
+
+# data_errors="command": the command runs at the error (with $output),
+# then the run stops.
+dd if=/dev/zero of="$T/de4" bs=1M count=4 status=none
+printf 'data_errors="echo DATAERR_CMD ran in $output"\nsd=sd1,lun=%s/de4,size=4m,threads=1\nwd=wd1,sd=sd1,rdpct=100\nrd=rd1,wd=wd1,iorate=200,elapsed=20,interval=1\n' "$T" >"$T/cmd.parm"
+start_shrink cmd "$T/cmd.parm" "$T/de4"
+wait "$mpid"
+[ $? = 157 ] && ok || bad "data_errors=command did not stop the run"
+grep -q "^.*DATAERR_CMD ran in $T/o_cmd\$" "$T/m_cmd" && ok ||
+	{ bad "data_errors=command: the command did not run"; cat "$T/m_cmd"; }
+grep -q "Abort rd=rd1 after last error" "$T/m_cmd" && ok || bad "data_errors=command: no abort line"
+
+# data_errors=(1000,2): errors, then none: 2 s after the last one the run
+# stops with vdbench's words (the limit is never reached).
+dd if=/dev/zero of="$T/de5" bs=1M count=4 status=none
+printf 'data_errors=(1000,2)\nsd=sd1,lun=%s/de5,size=4m,threads=1\nwd=wd1,sd=sd1,rdpct=100\nrd=rd1,wd=wd1,iorate=100,elapsed=30,interval=1\n' "$T" >"$T/ns.parm"
+start_shrink ns "$T/ns.parm" "$T/de5"
+sleep 0.3
+truncate -s 4m "$T/de5"
+wait "$mpid"
+[ $? = 157 ] && ok || bad "data_errors=(1000,2) did not stop the run"
+grep -q "It has been more than 2 seconds since the last Data Validation or I/O error." "$T/m_ns" && ok ||
+	{ bad "data_errors=(N,S): no timeout line"; cat "$T/m_ns"; }
+
 finish

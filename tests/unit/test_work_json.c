@@ -32,6 +32,7 @@ known_work(struct slave_work *w)
 	vdbhist_edges_default(&w->edges);
 	w->slave_index = 1;
 	w->max_errors = 50;
+	w->remove_device = 1;
 	w->compratio = 2;
 	w->distribution = 0;
 	w->has_dedup = 1;

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "dataerr.h"
 #include "parmtest.h"
 #include "workgen.h"
 
@@ -513,6 +514,68 @@ test_fs_curve(void **state)
 	fix_free(&f);
 }
 
+/* data_errors= (dataerr.h): the WORK limit, the count, the timeout. */
+static void
+test_data_errors(void **state)
+{
+	static const struct {
+		const char	*kw;
+		json_int_t	 max;
+		int		 remove;
+	} c[] = {
+		{ "", 50, 0 },
+		{ "data_errors=7\n", 7, 0 },
+		{ "data_errors=(7,3)\n", 7, 0 },
+		{ "data_errors=remove_device\n", 10000, 1 },
+		{ "data_errors=\"echo x\"\n", 1, 0 },
+	};
+	char text[4096], why[512];
+	struct dataerr d;
+	struct fix f;
+	struct workgen_run w;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		snprintf(text, sizeof(text), "%ssd=sd1,lun=/tmp/x,size=100m\n"
+		    "wd=wd1,sd=sd1,xfersize=4k\n"
+		    "rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n", c[i].kw);
+		fix_load(&f, text, 1, 100 * MB);
+		build(&f, 0, &w);
+		assert_int_equal(ival(w.work[0], "max_errors"), c[i].max);
+		assert_int_equal(json_is_true(json_object_get(w.work[0],
+		    "remove_device")), c[i].remove);
+		dataerr_init(&d, &f.m->general);
+		dataerr_run_start(&d);
+		if (i == 2) {
+			/* (7,3): 6 errors go on; 3 s after the last, stop */
+			for (int k = 0; k < 6; k++)
+				assert_int_equal(dataerr_note(&d, "rd1",
+				    1000000000ull, why, sizeof(why)), 0);
+			assert_int_equal(dataerr_expired(&d, 4000000000ull,
+			    why, sizeof(why)), 0);
+			assert_int_equal(dataerr_expired(&d, 4000000001ull,
+			    why, sizeof(why)), 1);
+			assert_string_equal(why, "It has been more than 3 "
+			    "seconds since the last Data Validation or I/O "
+			    "error.");
+			assert_int_equal(dataerr_note(&d, "rd1", 5, why,
+			    sizeof(why)), DATAERR_STOP);
+		}
+		if (i == 4) {
+			assert_int_equal(dataerr_note(&d, "rd1", 5, why,
+			    sizeof(why)), DATAERR_RUN_COMMAND | DATAERR_STOP);
+			assert_string_equal(d.command, "echo x");
+		}
+		if (i == 3)
+			assert_string_equal(dataerr_banner(&d),
+			    "'data_errors=remove_device' option requested. "
+			    "Max error count set to 10000");
+		workgen_run_free(&w);
+		fix_free(&f);
+	}
+}
+
 /* maxdata=2: twice the run's lun sizes. */
 static void
 test_maxdata_multiple(void **state)
@@ -638,6 +701,7 @@ main(void)
 		cmocka_unit_test(test_for_loops),
 		cmocka_unit_test(test_curve_without_rate),
 		cmocka_unit_test(test_fs_curve),
+		cmocka_unit_test(test_data_errors),
 		cmocka_unit_test(test_maxdata_multiple),
 		cmocka_unit_test(test_format_run),
 		cmocka_unit_test(test_fs_threads_and_tree),
