@@ -30,6 +30,7 @@ static int	kw_general_debug(struct pstate *, const struct kwdef *);
 static int	kw_general_dedup(struct pstate *, const struct kwdef *);
 static int	kw_general_formatsds(struct pstate *, const struct kwdef *);
 static int	kw_general_formatxfersize(struct pstate *, const struct kwdef *);
+static int	kw_general_hberr(struct pstate *, const struct kwdef *);
 static int	kw_general_histogram(struct pstate *, const struct kwdef *);
 static int	kw_general_msgscan(struct pstate *, const struct kwdef *);
 static int	kw_general_port(struct pstate *, const struct kwdef *);
@@ -60,7 +61,8 @@ const struct kwdef general_kws[] = {
 	{ "start_cmd", EXACT, K_G_CMD, 0, "startcmd", kw_general_cmd },
 	{ "endcmd", 2, K_G_CMD, 0, "endcmd", kw_general_cmd },
 	{ "end_cmd", EXACT, K_G_CMD, 0, "endcmd", kw_general_cmd },
-	{ "heartbeat_error", EXACT, K_NOEFFECT, 0, NULL, NULL },
+	{ "heartbeat_error", EXACT, K_G_CMD, 0, "heartbeat_error",
+	    kw_general_hberr },
 	{ "debug", EXACT, K_G_DEBUG, 0, NULL, kw_general_debug },
 	{ "unix2windows", 2, K_G_UNIX2WIN, 0, NULL, kw_general_unix2win },
 	{ "formatxfersize", 2, K_FORMATXFERSIZE, 0, NULL, kw_general_formatxfersize },
@@ -341,6 +343,18 @@ kw_general_cmd(struct pstate *ps, const struct kwdef *d)
 	bag_set(&g->bag, d->msg, &ps->it->vals);
 	all_strs(ps, strcmp(d->msg, "startcmd") == 0 ? &g->startcmd :
 	    &g->endcmd);
+	return (0);
+}
+
+/* general: heartbeat_error=, the command the master runs when it loses a
+ * slave (master/slaves.c), kept as written like startcmd= */
+static int
+kw_general_hberr(struct pstate *ps, const struct kwdef *d)
+{
+	if (ps->it->vals.n < 1 || ps->it->vals.v[0].str == NULL ||
+	    ps->it->vals.v[0].str[0] == '\0')
+		return (fail(ps, "'%s=' needs a command", d->msg));
+	bag_set(&ps->m->general.bag, d->msg, &ps->it->vals);
 	return (0);
 }
 

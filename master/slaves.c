@@ -72,6 +72,32 @@ send_all(struct master *m, uint16_t type, json_t *body, int only_active)
 }
 
 /*
+ * heartbeat_error= (PARMFILE.md 4): vdbench runs the command when a
+ * slave's heartbeat is missed; vdbc runs it for each slave it loses
+ * (silent, gone or broken), on the master, before the run goes on or
+ * stops. Its output goes to the console and logfile.html.
+ */
+static void
+heartbeat_error(struct master *m, const struct mslave *s, const char *why)
+{
+	const struct pvals *v = bag_get(&m->model->general.bag,
+	    "heartbeat_error");
+	struct strlist cmd = { 0, NULL, 0 };
+	int i;
+
+	if (v == NULL)
+		return;
+	console_line("heartbeat_error: slave %s (host %s): %s", s->name,
+	    m->hosts[s->host].label, why);
+	for (i = 0; i < v->n; i++)
+		if (v->v[i].str != NULL)
+			strlist_add(&cmd, v->v[i].str);
+	strlist_add(&cmd, "cons");
+	general_cmd("heartbeat_error", &cmd, m->o->outdir);
+	strlist_clear(&cmd);
+}
+
+/*
  * --on-slave-loss=continue: a slave is gone, the others go on; what was
  * waiting for it may be complete now.
  */
@@ -241,6 +267,7 @@ slave_lost(struct mslave *s, const char *why)
 		s->state = SLAVE_LOST;	/* we told it to go, or stopping */
 		return;
 	}
+	heartbeat_error(m, s, why);
 	/* A stall of the master's own loses every slave (they stop after 5 s
 	 * without a word from it): that is the stop below, naming the
 	 * stall and them all, not a loss to go on without. */

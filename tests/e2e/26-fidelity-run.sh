@@ -118,4 +118,21 @@ wait "$mpid"
 grep -q "It has been more than 2 seconds since the last Data Validation or I/O error." "$T/m_ns" && ok ||
 	{ bad "data_errors=(N,S): no timeout line"; cat "$T/m_ns"; }
 
+# heartbeat_error=: a slave stops answering (SIGSTOP): once the master
+# counts it lost, it runs the command ($output replaced) and stops.
+printf 'heartbeat_error="echo HB_CMD ran in $output"\nsd=sd1,lun=%s/hb,size=4m,engine=null\nwd=wd1,sd=sd1,rdpct=100\nrd=rd1,wd=wd1,iorate=100,elapsed=40,interval=1\n' "$T" >"$T/hb.parm"
+timeout 60 "$VDBC" -f "$T/hb.parm" -o "$T/o_hb" --port 0 >"$T/m_hb" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m_hb" " 1 " 20 || bad "heartbeat_error: the run did not reach interval 1"
+sp=$(slave_pids "$T/m_hb")
+[ -n "$sp" ] && kill -STOP $sp
+wait "$mpid"
+rc=$?
+[ -n "$sp" ] && kill -CONT $sp 2>/dev/null
+[ "$rc" = 157 ] && ok || bad "heartbeat_error: exit $rc, wanted 157"
+grep -q "heartbeat_error: slave localhost-0 (host localhost): silent for too long" "$T/m_hb" && ok ||
+	{ bad "heartbeat_error: the lost slave is not named"; cat "$T/m_hb"; }
+grep -q "^.*HB_CMD ran in $T/o_hb\$" "$T/m_hb" && ok || bad "heartbeat_error: the command did not run"
+
 finish
