@@ -196,6 +196,27 @@ run_warnings(struct master *m, const struct iacc *sum)
 	}
 }
 
+/*
+ * abort_failed_skew= (general): at the end of a run whose workloads are
+ * held to their skews (not an uncontrolled max run), a wd off its
+ * requested skew by more than the limit stops everything (end_run).
+ */
+static void
+skew_check(struct master *m, const struct iostats *pk, uint64_t dur_ns)
+{
+	const struct pvals *v = bag_get(&m->model->general.bag,
+	    "abort_failed_skew");
+	const struct run *r = m->cur.plan_run;
+
+	if (v == NULL || v->n < 1 || !v->v[0].is_num || r == NULL ||
+	    m->cur.skew_req == NULL || ((r->iorate == RD_IORATE_MAX ||
+	    r->iorate == RD_IORATE_CURVE) && !r->curve_point &&
+	    !r->controlled))
+		return;
+	report_skew_failed(m->rep, pk, dur_ns, m->cur.skew_req,
+	    v->v[0].num, m->cur.skew_failed, sizeof(m->cur.skew_failed));
+}
+
 /* The average lines and histograms of intervals first_avg..last. */
 void
 write_averages(struct master *m, unsigned int last)
@@ -257,6 +278,7 @@ write_averages(struct master *m, unsigned int last)
 		for (i = 0; i < sum->nkeys; i++)
 			pk[i] = sum->keys[i].st;
 		report_skew(m->rep, pk, sum->dur_sum_ns, m->cur.skew_req);
+		skew_check(m, pk, sum->dur_sum_ns);
 		report_swat_total(m->rep, pk, sum->dur_sum_ns);
 		free(pk);
 	}
@@ -314,6 +336,8 @@ end_run(struct master *m, unsigned int last)
 	m->state_since_ns = mtime_now_ns();
 	send_all(m, MSG_STOP, json_pack("{s:I}", "run_id",
 	    (json_int_t)m->run_id), 1);
+	if (m->cur.skew_failed[0] != '\0')
+		master_abort(m, "%s", m->cur.skew_failed);
 }
 
 /* Has every slave still in the run reported interval k? */

@@ -30,6 +30,7 @@ static int	kw_general_debug(struct pstate *, const struct kwdef *);
 static int	kw_general_dedup(struct pstate *, const struct kwdef *);
 static int	kw_general_formatsds(struct pstate *, const struct kwdef *);
 static int	kw_general_formatxfersize(struct pstate *, const struct kwdef *);
+static int	kw_general_abortskew(struct pstate *, const struct kwdef *);
 static int	kw_general_hberr(struct pstate *, const struct kwdef *);
 static int	kw_general_histogram(struct pstate *, const struct kwdef *);
 static int	kw_general_msgscan(struct pstate *, const struct kwdef *);
@@ -76,7 +77,8 @@ const struct kwdef general_kws[] = {
 	{ "monitor", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "concatenatesds", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "messagescan", 2, K_G_MSGSCAN, 0, NULL, kw_general_msgscan },
-	{ "abort_failed_skew", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "abort_failed_skew", 2, K_G_DEBUG, 0, "abort_failed_skew",
+	    kw_general_abortskew },
 	{ "misc", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "pattern_buffer", EXACT, K_NOEFFECT, 0, NULL, NULL },
 	{ "showlba", EXACT, K_NOEFFECT, 0, NULL, NULL },
@@ -383,6 +385,21 @@ kw_general_debug(struct pstate *ps, const struct kwdef *d)
 	if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num)
 		return (fail(ps, "'debug=' requires a numeric value"));
 	bag_set(&g->bag, "debug", &ps->it->vals);
+	return (0);
+}
+
+/* general: abort_failed_skew=, a percentage checked at the end of each
+ * run (master/intervals.c skew_check) */
+static int
+kw_general_abortskew(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+
+	if (v->n != 1 || !v->v[0].is_num || v->v[0].num <= 0 ||
+	    v->v[0].num > 100)
+		return (fail(ps, "'%s=' requires one percentage above 0 and "
+		    "at most 100", d->msg));
+	bag_set(&ps->m->general.bag, d->msg, v);
 	return (0);
 }
 

@@ -115,6 +115,12 @@ void		 report_key_hist(struct report *, int key,
  */
 void		 report_skew(struct report *, const struct iostats *per_key,
 		    uint64_t duration_ns, const double *skew_req);
+/* abort_failed_skew=: 1 with text when a wd's observed skew is off its
+ * requested skew by more than limit percent (report_skew's numbers). */
+int		 report_skew_failed(const struct report *,
+		    const struct iostats *per_key, uint64_t duration_ns,
+		    const double *skew_req, double limit, char *text,
+		    size_t len);
 /* swat_mon.txt and swat_mon_total.txt blocks (FORMATS.md 3.1). */
 void		 report_swat_interval(struct report *,
 		    const struct iostats *per_key, uint64_t duration_ns);

@@ -6,6 +6,8 @@
  */
 #include "report_int.h"
 
+#include <math.h>
+
 #include "mtime.h"
 
 /* One skew table row: the interval line without its CPU columns. */
@@ -43,6 +45,39 @@ skew_compare(FILE *f, const struct report *r, const char *tod,
 		out(f, "%s %-12s%10.2f %8.2f %8.2f\n", tod, r->keys[k].html,
 		    req[k], obs, obs - req[k]);
 	}
+}
+
+/*
+ * abort_failed_skew=limit: the first wd whose observed share of the I/Os
+ * is off its requested skew by more than limit (percentage points, as
+ * skew.html's delta column); 1 with text saying so, else 0.
+ */
+int
+report_skew_failed(const struct report *r, const struct iostats *per_key,
+    uint64_t dur_ns, const double *req, double limit, char *text, size_t len)
+{
+	struct derived tot, d;
+	int k;
+
+	if (r->fs || req == NULL || limit <= 0)
+		return (0);
+	report_derive(&tot, &per_key[0], dur_ns);
+	for (k = 0; k < r->nkeys; k++) {
+		double obs;
+
+		if (r->keys[k].kind != RKEY_WD || r->keys[k].f == NULL)
+			continue;
+		report_derive(&d, &per_key[k], dur_ns);
+		obs = tot.rate > 0 ? d.rate * 100 / tot.rate : 0;
+		if (fabs(obs - req[k]) <= limit)
+			continue;
+		snprintf(text, len, "Requested skew for wd=%s: %.2f%%; observed "
+		    "skew: %.2f%%; the difference of %.2f%% is more than "
+		    "abort_failed_skew=%g. Aborting.", r->keys[k].html, req[k],
+		    obs, fabs(obs - req[k]), limit);
+		return (1);
+	}
+	return (0);
 }
 
 /* The end-of-run skew tables (per slave, host, sd, wd when > 1). */

@@ -72,6 +72,7 @@ struct lrun {
 	char			 rate_text[64];
 	json_t			*work[RUN_MAX_SLAVES];
 	double			*skew_req;	/* per report key, wd keys */
+	char			 skew_failed[512];	/* abort_failed_skew= */
 };
 
 /* The master's listening side and remote hosts (launch.c, slaves.c). */

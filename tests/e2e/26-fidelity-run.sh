@@ -70,7 +70,7 @@ start_shrink() {
 # remove_device: sd1 fails and is dropped, sd2 goes on to the end.
 dd if=/dev/zero of="$T/de1" bs=1M count=4 status=none
 dd if=/dev/zero of="$T/de2" bs=1M count=4 status=none
-printf 'data_errors=remove_device\nsd=sd1,lun=%s/de1,size=4m,threads=2\nsd=sd2,lun=%s/de2,size=4m,threads=2\nwd=wd1,sd=sd*,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=5,interval=1\n' "$T" "$T" >"$T/rm.parm"
+printf 'data_errors=remove_device\nsd=sd1,lun=%s/de1,size=4m,threads=2\nsd=sd2,lun=%s/de2,size=4m,threads=2\nwd=wd1,sd=sd*,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=3,interval=1\n' "$T" "$T" >"$T/rm.parm"
 start_shrink rm "$T/rm.parm" "$T/de1"
 wait "$mpid"
 rc=$?
@@ -80,9 +80,9 @@ grep -q "'data_errors=remove_device' option requested. Max error count set to 10
 grep -q "data_errors=remove_device: sd=sd1 is no longer used after an I/O error" "$T/m_rm" && ok ||
 	bad "remove_device: sd1 was not reported as removed"
 # the last interval still has I/O: sd2's
-last=$(awk '$2 == "5" {print int($3)}' "$T/o_rm/sd2.html" | tail -1)
-dead=$(awk '$2 == "5" {print int($3)}' "$T/o_rm/sd1.html" | tail -1)
-echo "remove_device: interval 5 rate sd1 ${dead:-?}, sd2 ${last:-?}"
+last=$(awk '$2 == "3" {print int($3)}' "$T/o_rm/sd2.html" | tail -1)
+dead=$(awk '$2 == "3" {print int($3)}' "$T/o_rm/sd1.html" | tail -1)
+echo "remove_device: interval 3 rate sd1 ${dead:-?}, sd2 ${last:-?}"
 [ -n "$last" ] && [ "$last" -gt 0 ] && [ "${dead:-1}" = 0 ] && ok ||
 	bad "remove_device: sd2 did not go on alone to the end of the run"
 
@@ -134,5 +134,19 @@ rc=$?
 grep -q "heartbeat_error: slave localhost-0 (host localhost): silent for too long" "$T/m_hb" && ok ||
 	{ bad "heartbeat_error: the lost slave is not named"; cat "$T/m_hb"; }
 grep -q "^.*HB_CMD ran in $T/o_hb\$" "$T/m_hb" && ok || bad "heartbeat_error: the command did not run"
+
+# abort_failed_skew=: a controlled max run whose wd1 is on the null
+# engine takes far more than its 50 % and the run aborts at its end; a
+# fixed-rate run that keeps its skews goes on.
+printf 'abort_failed_skew=5\nsd=sd1,lun=%s/sk1,size=4m,engine=null,threads=1\nsd=sd2,lun=%s/sk2,size=4m,threads=1\nwd=wd1,sd=sd1,skew=50,rdpct=100\nwd=wd2,sd=sd2,skew=50,rdpct=100\nrd=rd1,wd=wd*,iorate=max,elapsed=2,interval=1\nrd=rd2,wd=wd*,iorate=max,elapsed=2,interval=1\n' "$T" "$T" >"$T/afs.parm"
+expect_rc 157 "$VDBC" -f "$T/afs.parm" -o "$T/o_afs" --port 0
+expect_out "Requested skew for wd=wd1: 50.00%; observed skew: "
+expect_out "is more than abort_failed_skew=5. Aborting."
+grep -q "Starting RD=rd2" "$T/out" && bad "abort_failed_skew: rd2 ran after the failed skew" || ok
+printf 'abort_failed_skew=25\nsd=sd1,lun=%s/sk1,size=4m,threads=1\nsd=sd2,lun=%s/sk2,size=4m,threads=1\nwd=wd1,sd=sd1,skew=30,rdpct=100\nwd=wd2,sd=sd2,skew=70,rdpct=100\nrd=rd1,wd=wd*,iorate=300,elapsed=2,interval=1\n' "$T" "$T" >"$T/afs2.parm"
+expect_rc 0 "$VDBC" -f "$T/afs2.parm" -o "$T/o_afs2" --port 0 --seed 11
+printf 'abort_failed_skew=0\nsd=sd1,lun=%s/sk1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/afs3.parm"
+expect_rc 157 "$VDBC" -f "$T/afs3.parm" -s
+expect_out "afs3.parm:1:1: 'abort_failed_skew=' requires one percentage above 0 and at most 100"
 
 finish

@@ -569,7 +569,7 @@ test_keyword_kinds(void **state)
 	printf("no effect in vdbc: %s\n", l.buf);
 	assert_string_equal(l.buf, "general:create_anchors "
 	    "general:report_run_totals general:psrset "
-	    "general:abort_failed_skew general:misc general:pattern_buffer "
+	    "general:misc general:pattern_buffer "
 	    "general:showlba sd:kstat sd:instance sd:resetlun sd:resetbus ");
 	/* every keyword is typed, unbuilt, without effect or rejected */
 	memset(&l, 0, sizeof(l));
