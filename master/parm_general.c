@@ -32,6 +32,7 @@ static int	kw_general_formatsds(struct pstate *, const struct kwdef *);
 static int	kw_general_formatxfersize(struct pstate *, const struct kwdef *);
 static int	kw_general_abortskew(struct pstate *, const struct kwdef *);
 static int	kw_general_hberr(struct pstate *, const struct kwdef *);
+static int	kw_general_runtotals(struct pstate *, const struct kwdef *);
 static int	kw_general_histogram(struct pstate *, const struct kwdef *);
 static int	kw_general_msgscan(struct pstate *, const struct kwdef *);
 static int	kw_general_port(struct pstate *, const struct kwdef *);
@@ -70,7 +71,8 @@ const struct kwdef general_kws[] = {
 	{ "create_anchors", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "formatsds", 2, K_FORMATSDS, 0, NULL, kw_general_formatsds },
 	{ "report", 2, K_G_REPORT, 0, NULL, kw_general_report },
-	{ "report_run_totals", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "report_run_totals", 2, K_G_REPORT, 0, "report_run_totals",
+	    kw_general_runtotals },
 	{ "histogram", 2, K_HISTOGRAM, 0, NULL, kw_general_histogram },
 	{ "psrset", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "auxreport", 2, K_BAG_WARN, 0, NULL, NULL },
@@ -400,6 +402,27 @@ kw_general_abortskew(struct pstate *ps, const struct kwdef *d)
 		return (fail(ps, "'%s=' requires one percentage above 0 and "
 		    "at most 100", d->msg));
 	bag_set(&ps->m->general.bag, d->msg, v);
+	return (0);
+}
+
+/*
+ * general: report_run_totals=: no (vdbench's default) is what vdbc does;
+ * yes is refused before a run, with the reason (docs/differences.md).
+ */
+static int
+kw_general_runtotals(struct pstate *ps, const struct kwdef *d)
+{
+	int yes = 0;
+
+	if (yes_no(ps, &yes) != 0)
+		return (-1);
+	bag_set(&ps->m->general.bag, d->msg, &ps->it->vals);
+	if (!yes)
+		return (0);
+	note(ps, "vdbc: report_run_totals=yes: vdbench's extra run total "
+	    "lines are in none of the reference outputs, so vdbc cannot write "
+	    "them as vdbench does; totals.html has each run's avg line");
+	unbuilt(ps, "report_run_totals=yes");
 	return (0);
 }
 

@@ -149,4 +149,15 @@ printf 'abort_failed_skew=0\nsd=sd1,lun=%s/sk1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,ior
 expect_rc 157 "$VDBC" -f "$T/afs3.parm" -s
 expect_out "afs3.parm:1:1: 'abort_failed_skew=' requires one percentage above 0 and at most 100"
 
+# report_run_totals=yes is refused by name before any I/O, with the
+# reason; =no (vdbench's default) is simply what vdbc does.
+printf 'report_run_totals=yes\nsd=sd1,lun=%s/rt,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/rt.parm"
+expect_rc 157 "$VDBC" -f "$T/rt.parm" -o "$T/o_rt" --port 0
+expect_out "'report_run_totals=yes' (${T}/rt.parm:1:1) is not supported by vdbc yet"
+expect_out "report_run_totals=yes: vdbench's extra run total lines are in none of the reference outputs"
+[ ! -e "$T/rt" ] && ok || bad "report_run_totals=yes: the lun was formatted before the refusal"
+sed -i 's/report_run_totals=yes/report_run_totals=no/' "$T/rt.parm"
+expect_rc 0 "$VDBC" -f "$T/rt.parm" -s
+grep -q "report_run_totals" "$T/out" && bad "report_run_totals=no drew a note" || ok
+
 finish

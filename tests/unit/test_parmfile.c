@@ -568,7 +568,7 @@ test_keyword_kinds(void **state)
 	parmfile_keywords(kw_collect, &l);
 	printf("no effect in vdbc: %s\n", l.buf);
 	assert_string_equal(l.buf, "general:create_anchors "
-	    "general:report_run_totals general:psrset "
+	    "general:psrset "
 	    "general:misc general:pattern_buffer "
 	    "general:showlba sd:kstat sd:instance sd:resetlun sd:resetbus ");
 	/* every keyword is typed, unbuilt, without effect or rejected */
