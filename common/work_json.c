@@ -56,6 +56,8 @@ wg_to_json(const struct work_wg *g)
 		json_object_set_new(o, "wrap_to_bytes",
 		    json_integer((json_int_t)g->wrap_to_bytes));
 	}
+	if (g->priority != 0)
+		json_object_set_new(o, "priority", json_integer(g->priority));
 	if (g->has_stride)
 		json_object_set_new(o, "stride_bytes", json_pack("[I,I]",
 		    (json_int_t)g->stride_min_bytes,
@@ -297,6 +299,7 @@ wg_from(struct work_wg *g, const json_t *o, const char *pfx,
 	json_t *st;
 	char path[160];
 	int i, found = 0;
+	int64_t n;
 
 	if (!json_is_object(o))
 		return (bad(e, pfx, "expected an object"));
@@ -324,6 +327,10 @@ wg_from(struct work_wg *g, const json_t *o, const char *pfx,
 	    e) != 0 ||
 	    get_bytes(o, pfx, "wrap_to_bytes", 1, &g->wrap_to_bytes, e) != 0)
 		return (-1);
+	n = 0;
+	if (get_int(o, pfx, "priority", 1, INT32_MIN, INT32_MAX, &n, e) != 0)
+		return (-1);
+	g->priority = (int)n;
 	snprintf(path, sizeof(path), "%sxfer", pfx);
 	if (xfer_from_json(&g->xfer, json_object_get(o, "xfer"), e) != 0) {
 		char why[sizeof(e->text)];

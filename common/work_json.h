@@ -56,6 +56,7 @@ struct work_wg {
 	int		 has_stride;
 	uint64_t	 stride_min_bytes;
 	uint64_t	 stride_max_bytes;
+	int		 priority;	/* wd priority=; 0 = none */
 };
 
 struct work_dedup {

@@ -381,6 +381,7 @@ raw_wgs(const struct workgen_in *in, const struct run *pr,
 		wg->hot = wd->hotband_set;
 		wg->wrap_end_bytes = rg[4];
 		wg->wrap_to_bytes = rg[4] != 0 ? rg[5] : 0;
+		wg->priority = wd->priority_set ? wd->priority : 0;
 		wg->has_stride = wd->stride_set;
 		wg->stride_min_bytes = (uint64_t)wd->stride_bytes[0];
 		wg->stride_max_bytes = (uint64_t)wd->stride_bytes[1];

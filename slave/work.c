@@ -51,6 +51,8 @@ struct sdw {
 	int		 first_thread;	/* its threads: first_thread.. */
 	int		 nthreads;	/* ..+nthreads in work->threads */
 	double		*wg_cum;	/* cumulative skew of those WGs */
+	int		*prio_order;	/* priority=: its WG slots, highest
+					 * priority first; NULL without */
 	uint32_t	 block_bytes;	/* alignment the target needs */
 	int		 overwrite;	/* overwrite_data=yes on the sd */
 	int		 mounted_ok;	/* allow_mounted_write=yes on the sd */
@@ -222,6 +224,7 @@ work_free(struct work *w)
 		free(w->sds[i].lun);
 		free(w->sds[i].wgs);
 		free(w->sds[i].wg_cum);
+		free(w->sds[i].prio_order);
 	}
 	free(w->sds);
 	strlist_clear(&w->err_queue);
@@ -346,6 +349,7 @@ wg_from_json(struct work *w, struct wg *g, const struct work_wg *d,
 	g->wrap_to = d->wrap_to_bytes;
 	g->cursor = g->low;
 	g->hit_cursor = g->hit_low;
+	g->priority = d->priority;
 	return (0);
 }
 
@@ -583,6 +587,30 @@ sds_wgs_from_json(struct work *w, const struct slave_work *sw,
 }
 
 /*
+ * priority= (PARMFILE.md 12.8): an sd whose WGs have priorities keeps its
+ * WG slots in priority order (1 first; insertion sort, a handful of WGs).
+ */
+static void
+prio_index(struct work *w, struct sdw *s)
+{
+	int i, j, any = 0;
+
+	for (i = 0; i < s->nwgs; i++)
+		any |= w->wgs[s->wgs[i]].priority != 0;
+	if (!any)
+		return;
+	s->prio_order = xcalloc((size_t)s->nwgs, sizeof(int));
+	for (i = 0; i < s->nwgs; i++) {
+		int p = w->wgs[s->wgs[i]].priority;
+
+		for (j = i; j > 0 && w->wgs[s->wgs[s->prio_order[j - 1]]].
+		    priority > p; j--)
+			s->prio_order[j] = s->prio_order[j - 1];
+		s->prio_order[j] = i;
+	}
+}
+
+/*
  * Sd k's WGs and their cumulative skew (a WG's place in its sd's list is
  * also its stats slot in each of the sd's threads), its dedup and its
  * threads; *mem grows by its buffers and histograms.
@@ -609,6 +637,7 @@ sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
 		if (w->wgs[g].hit_high > end)
 			end = w->wgs[g].hit_high;
 	}
+	prio_index(w, s);
 	if (w->dd_unit_bytes > 0)
 		dedup_init(&s->dd, w->dd_ratio, w->dd_unit_bytes,
 		    w->dd_sets, end / w->dd_unit_bytes, w->seed);
@@ -962,19 +991,23 @@ work_take_notes(struct work *w, struct strlist *out)
 }
 
 /* Pick the next I/O of an sd for a thread: workload (its slot in the
- * sd's list, which is also its slot in t->st), direction, size and
- * address. -1 when every workload of the sd is at its end. */
+ * sd's list, which is also its slot in t->st; want >= 0: that one),
+ * direction, size and address. -1 when every workload of the sd (or
+ * the wanted one) is at its end. */
 static int
-next_io(struct work *w, struct thread *t, struct sdw *s, int *wi_out,
-    int *dir_out, uint64_t *len_out, uint64_t *off_out)
+next_io(struct work *w, struct thread *t, struct sdw *s, int want,
+    int *wi_out, int *dir_out, uint64_t *len_out, uint64_t *off_out)
 {
 	for (;;) {
 		struct wg *g;
 		int wi, k, live = 0, hit, dir;
 		uint64_t len, off;
 
-		wi = workload_pick(s->wg_cum, s->nwgs, &t->rng);
+		wi = want >= 0 ? want : workload_pick(s->wg_cum, s->nwgs,
+		    &t->rng);
 		g = &w->wgs[s->wgs[wi]];
+		if (want >= 0 && __atomic_load_n(&g->eof, __ATOMIC_RELAXED))
+			return (-1);
 		if (__atomic_load_n(&g->eof, __ATOMIC_RELAXED)) {
 			for (k = 0; k < s->nwgs; k++)
 				live += !__atomic_load_n(&w->wgs[s->wgs[k]].eof,
@@ -1030,6 +1063,71 @@ complete(struct work *w, struct thread *t, struct sdw *s, struct io_u *u,
 }
 
 /*
+ * priority= (PARMFILE.md 12.8): each WG of the sd has its own arrivals
+ * (its share of the sd's rate; none at max) and the thread serves the
+ * highest priority WG that has one due, so a lower priority gets what is
+ * left. A thread's view: per WG slot, the next arrival and mean gap.
+ */
+struct prio_sched {
+	uint64_t	*next_ns;	/* next arrival per WG slot */
+	double		*mean_ns;	/* per WG slot; 0 = always due */
+	unsigned char	*dead;		/* at its end (seekpct=eof) */
+};
+
+static void
+prio_init(struct prio_sched *p, const struct sdw *s, struct thread *t,
+    uint64_t go_ns)
+{
+	int j;
+
+	p->next_ns = xcalloc((size_t)s->nwgs, sizeof(uint64_t));
+	p->mean_ns = xcalloc((size_t)s->nwgs, sizeof(double));
+	p->dead = xcalloc((size_t)s->nwgs, 1);
+	for (j = 0; j < s->nwgs; j++) {
+		double share = (s->wg_cum[j] - (j > 0 ? s->wg_cum[j - 1] : 0)) /
+		    s->wg_cum[s->nwgs - 1];
+
+		p->mean_ns[j] = s->rate_per_s > 0 && share > 0 ? 1e9 *
+		    s->nthreads / (s->rate_per_s * share) : 0;
+		p->next_ns[j] = go_ns + (p->mean_ns[j] > 0 ?
+		    next_gap(t->w, &t->rng, p->mean_ns[j]) : 0);
+	}
+}
+
+static void
+prio_free(struct prio_sched *p)
+{
+	free(p->next_ns);
+	free(p->mean_ns);
+	free(p->dead);
+}
+
+/*
+ * The slot of the highest priority WG with an arrival due at now, or -1:
+ * then *due is the earliest coming arrival (UINT64_MAX when every WG is
+ * at its end).
+ */
+static int
+prio_pick(const struct prio_sched *p, const struct sdw *s, uint64_t now,
+    uint64_t *due)
+{
+	int i;
+
+	*due = UINT64_MAX;
+	for (i = 0; i < s->nwgs; i++) {
+		int j = s->prio_order[i];
+
+		if (p->dead[j])
+			continue;
+		if (p->mean_ns[j] == 0 || p->next_ns[j] <= now)
+			return (j);
+		if (p->next_ns[j] < *due)
+			*due = p->next_ns[j];
+	}
+	return (-1);
+}
+
+/*
  * An I/O thread, the one loop of every engine: keep up to qd I/Os in
  * flight (one for the sync and null engines, which run threads= of
  * these; threads= for aio and io_uring, which run one), starting each as
@@ -1050,10 +1148,16 @@ io_thread_main(void *arg)
 	int *freeq = xcalloc((size_t)t->qd, sizeof(int));
 	int nfree = t->qd, inflight = 0, done = 0, i, r;
 	void *ed = t->ed;
+	struct prio_sched ps;
+	uint64_t due = 0;
+	int want = -1;
 
 	for (i = 0; i < t->qd; i++)
 		freeq[i] = i;
-	if (mean_ns > 0)
+	memset(&ps, 0, sizeof(ps));
+	if (s->prio_order != NULL)
+		prio_init(&ps, s, t, w->go_ns);
+	else if (mean_ns > 0)
 		next_ns += next_gap(w, &t->rng, mean_ns);
 	for (;;) {
 		uint64_t now, wait_ns = 100000000u;
@@ -1065,14 +1169,30 @@ io_thread_main(void *arg)
 		    nfree > 0) {
 			struct io_u *u;
 
-			if (mean_ns > 0 && next_ns > (now = mtime_now_ns())) {
+			if (s->prio_order != NULL) {
+				now = mtime_now_ns();
+				if ((want = prio_pick(&ps, s, now, &due)) < 0) {
+					if (due == UINT64_MAX) {
+						done = 1;	/* all ended */
+						break;
+					}
+					wait_ns = due - now < wait_ns ?
+					    due - now : wait_ns;
+					break;
+				}
+			} else if (mean_ns > 0 &&
+			    next_ns > (now = mtime_now_ns())) {
 				wait_ns = next_ns - now < wait_ns ?
 				    next_ns - now : wait_ns;
 				break;
 			}
 			u = &t->slots[freeq[nfree - 1]];
-			if (next_io(w, t, s, &u->wi, &u->dir, &u->len,
+			if (next_io(w, t, s, want, &u->wi, &u->dir, &u->len,
 			    &u->off) != 0) {
+				if (want >= 0) {
+					ps.dead[want] = 1;	/* at its end */
+					continue;
+				}
 				done = 1;	/* every workload at its end */
 				break;
 			}
@@ -1085,7 +1205,13 @@ io_thread_main(void *arg)
 			u->t0_ns = mtime_now_ns();
 			/* Fixed rates: how late the I/O started (coordinated
 			 * omission made visible; not in the response time). */
-			if (mean_ns > 0) {
+			if (want >= 0 && ps.mean_ns[want] > 0) {
+				hist_add(t->st[u->wi].sched, u->t0_ns >
+				    ps.next_ns[want] ? u->t0_ns -
+				    ps.next_ns[want] : 0);
+				ps.next_ns[want] += next_gap(w, &t->rng,
+				    ps.mean_ns[want]);
+			} else if (want < 0 && mean_ns > 0) {
 				hist_add(t->st[u->wi].sched, u->t0_ns >
 				    next_ns ? u->t0_ns - next_ns : 0);
 				next_ns += next_gap(w, &t->rng, mean_ns);
@@ -1106,6 +1232,12 @@ io_thread_main(void *arg)
 		if (inflight == 0) {
 			if (__atomic_load_n(&w->stop, __ATOMIC_RELAXED) || done)
 				break;
+			if (s->prio_order != NULL) {
+				if (due != 0 && wait_until(w, due) != 0)
+					break;
+				due = 0;
+				continue;
+			}
 			if (mean_ns > 0 && wait_until(w, next_ns) != 0)
 				break;
 			continue;
@@ -1131,6 +1263,7 @@ io_thread_main(void *arg)
 	    ENGINE_WAIT_FOREVER)) > 0)
 		inflight -= r;
 	free(freeq);
+	prio_free(&ps);
 	return (NULL);
 }
 

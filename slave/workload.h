@@ -33,6 +33,7 @@ struct wg {
 	uint64_t	 cursor;	/* next sequential address; atomic */
 	uint64_t	 hit_cursor;	/* same in the hit area; atomic */
 	int		 eof;		/* reached the end; atomic */
+	int		 priority;	/* wd priority=; 0 = none, 1 first */
 };
 
 /* Index in [0, n) picked by cumulative weights cum (cum[n-1] = total). */

@@ -11,14 +11,11 @@ nonzero() {
 
 # range=(90,110) on a wd and on an sd: writes land in the last tenth and
 # in the first tenth of the lun (past the end they wrap), nowhere else.
+# The run keeps its 50/50 skew, so abort_failed_skew=25 lets it end well.
+truncate -s 16m "$T/r_wd" "$T/r_sd"
+printf 'abort_failed_skew=25\nsd=sd1,lun=%s/r_sd,threads=1,range=(90,110)\nsd=sd2,lun=%s/r_wd,threads=1\nwd=wd1,sd=sd1,rdpct=0\nwd=wd2,sd=sd2,range=(90,110),rdpct=0\nrd=rd1,wd=wd*,iorate=2000,elapsed=2,interval=1\n' "$T" "$T" >"$T/r.parm"
+expect_rc 0 "$VDBC" -f "$T/r.parm" -o "$T/o_r" --port 0 --seed 11
 for where in wd sd; do
-	truncate -s 16m "$T/r_$where"
-	if [ $where = wd ]; then
-		printf 'sd=sd1,lun=%s/r_wd,threads=1\nwd=wd1,sd=sd1,range=(90,110),rdpct=0\nrd=rd1,wd=wd1,iorate=1000,elapsed=2,interval=1\n' "$T"
-	else
-		printf 'sd=sd1,lun=%s/r_sd,threads=1,range=(90,110)\nwd=wd1,sd=sd1,rdpct=0\nrd=rd1,wd=wd1,iorate=1000,elapsed=2,interval=1\n' "$T"
-	fi >"$T/r_$where.parm"
-	expect_rc 0 "$VDBC" -f "$T/r_$where.parm" -o "$T/o_r_$where" --port 0 --seed 11
 	top=$(nonzero "$T/r_$where" 3687 409)
 	bot=$(nonzero "$T/r_$where" 0 409)
 	mid=$(nonzero "$T/r_$where" 420 3250)
@@ -136,15 +133,13 @@ grep -q "heartbeat_error: slave localhost-0 (host localhost): silent for too lon
 grep -q "^.*HB_CMD ran in $T/o_hb\$" "$T/m_hb" && ok || bad "heartbeat_error: the command did not run"
 
 # abort_failed_skew=: a controlled max run whose wd1 is on the null
-# engine takes far more than its 50 % and the run aborts at its end; a
-# fixed-rate run that keeps its skews goes on.
+# engine takes far more than its 50 % and the run aborts at its end (the
+# range= run above kept its skews and went on).
 printf 'abort_failed_skew=5\nsd=sd1,lun=%s/sk1,size=4m,engine=null,threads=1\nsd=sd2,lun=%s/sk2,size=4m,threads=1\nwd=wd1,sd=sd1,skew=50,rdpct=100\nwd=wd2,sd=sd2,skew=50,rdpct=100\nrd=rd1,wd=wd*,iorate=max,elapsed=2,interval=1\nrd=rd2,wd=wd*,iorate=max,elapsed=2,interval=1\n' "$T" "$T" >"$T/afs.parm"
 expect_rc 157 "$VDBC" -f "$T/afs.parm" -o "$T/o_afs" --port 0
 expect_out "Requested skew for wd=wd1: 50.00%; observed skew: "
 expect_out "is more than abort_failed_skew=5. Aborting."
 grep -q "Starting RD=rd2" "$T/out" && bad "abort_failed_skew: rd2 ran after the failed skew" || ok
-printf 'abort_failed_skew=25\nsd=sd1,lun=%s/sk1,size=4m,threads=1\nsd=sd2,lun=%s/sk2,size=4m,threads=1\nwd=wd1,sd=sd1,skew=30,rdpct=100\nwd=wd2,sd=sd2,skew=70,rdpct=100\nrd=rd1,wd=wd*,iorate=300,elapsed=2,interval=1\n' "$T" "$T" >"$T/afs2.parm"
-expect_rc 0 "$VDBC" -f "$T/afs2.parm" -o "$T/o_afs2" --port 0 --seed 11
 printf 'abort_failed_skew=0\nsd=sd1,lun=%s/sk1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/afs3.parm"
 expect_rc 157 "$VDBC" -f "$T/afs3.parm" -s
 expect_out "afs3.parm:1:1: 'abort_failed_skew=' requires one percentage above 0 and at most 100"
@@ -159,5 +154,26 @@ expect_out "report_run_totals=yes: vdbench's extra run total lines are in none o
 sed -i 's/report_run_totals=yes/report_run_totals=no/' "$T/rt.parm"
 expect_rc 0 "$VDBC" -f "$T/rt.parm" -s
 grep -q "report_run_totals" "$T/out" && bad "report_run_totals=no drew a note" || ok
+
+# priority=: threads serve the highest priority workload with an I/O
+# due. At a controlled max, wd1 (priority 1) takes every I/O; past what
+# the sd can do, wd1 (priority 1, iorate=1000) keeps its rate and wd2
+# gets what is left (picked by skew, wd1 would get 0.5 % of it).
+printf 'sd=sd1,lun=%s/pr,size=4m,threads=1\nwd=wd1,sd=sd1,skew=50,priority=1,rdpct=100\nwd=wd2,sd=sd1,skew=50,priority=2,rdpct=100\nrd=rd1,wd=wd*,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/pr.parm"
+expect_rc 0 "$VDBC" -f "$T/pr.parm" -o "$T/o_pr" --port 0
+p1=$(awk '$2 ~ /^avg_/ {v = int($3)} END {print v}' "$T/o_pr/wd1.html")
+p2=$(awk '$2 ~ /^avg_/ {v = int($3)} END {print v}' "$T/o_pr/wd2.html")
+echo "priority at max: wd1 $p1, wd2 $p2 ops/s"
+[ "${p1:-0}" -gt 0 ] && [ "$p2" = 0 ] && ok || bad "priority=1 did not take every I/O at max"
+if [ "${VDBC_SANITIZED:-0}" = 0 ]; then
+	dd if=/dev/zero of="$T/pr2" bs=1M count=64 status=none
+	printf 'sd=sd1,lun=%s/pr2,threads=1\nwd=wd1,sd=sd1,iorate=1000,priority=1,rdpct=100,xfersize=1m\nwd=wd2,sd=sd1,priority=2,rdpct=100,xfersize=1m\nrd=rd1,wd=wd*,iorate=200000,elapsed=2,interval=1\n' "$T" >"$T/pr2.parm"
+	expect_rc 0 "$VDBC" -f "$T/pr2.parm" -o "$T/o_pr2" --port 0 --seed 11
+	p1=$(awk '$2 ~ /^avg_/ {v = int($3)} END {print v}' "$T/o_pr2/wd1.html")
+	p2=$(awk '$2 ~ /^avg_/ {v = int($3)} END {print v}' "$T/o_pr2/wd2.html")
+	echo "priority past the sd's limit: wd1 $p1 (asked 1000), wd2 $p2 ops/s"
+	[ "${p1:-0}" -ge 900 ] && [ "${p2:-0}" -gt 0 ] && ok ||
+		bad "priority=1 with iorate=1000 did not keep its rate"
+fi
 
 finish

@@ -74,6 +74,7 @@ known_work(struct slave_work *w)
 	g->has_stride = 1;
 	g->stride_min_bytes = 4096;
 	g->stride_max_bytes = 65536;
+	g->priority = 1;
 	g = &w->wgs[w->nwgs++];
 	g->wd = xstrdup("wd2");
 	g->sd = xstrdup("sd2");

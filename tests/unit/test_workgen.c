@@ -576,6 +576,31 @@ test_data_errors(void **state)
 	}
 }
 
+/* priority= reaches each WG of the WORK (the slave orders by it). */
+static void
+test_priority(void **state)
+{
+	struct fix f;
+	struct workgen_run w;
+
+	(void)state;
+	fix_load(&f, "sd=sd1,lun=/tmp/x,size=100m\n"
+	    "wd=wd1,sd=sd1,xfersize=4k,iorate=100,priority=1\n"
+	    "wd=wd2,sd=sd1,xfersize=4k,priority=2\n"
+	    "rd=rd1,wd=wd*,iorate=400,elapsed=2,interval=1\n", 1, 100 * MB);
+	build(&f, 0, &w);
+	assert_int_equal(ival(wg(&w, 0, 0), "priority"), 1);
+	assert_int_equal(ival(wg(&w, 0, 1), "priority"), 2);
+	workgen_run_free(&w);
+	fix_free(&f);
+	fix_load(&f, "sd=sd1,lun=/tmp/x,size=100m\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=400,elapsed=2,interval=1\n", 1, 100 * MB);
+	build(&f, 0, &w);
+	assert_null(json_object_get(wg(&w, 0, 0), "priority"));
+	workgen_run_free(&w);
+	fix_free(&f);
+}
+
 /* maxdata=2: twice the run's lun sizes. */
 static void
 test_maxdata_multiple(void **state)
@@ -702,6 +727,7 @@ main(void)
 		cmocka_unit_test(test_curve_without_rate),
 		cmocka_unit_test(test_fs_curve),
 		cmocka_unit_test(test_data_errors),
+		cmocka_unit_test(test_priority),
 		cmocka_unit_test(test_maxdata_multiple),
 		cmocka_unit_test(test_format_run),
 		cmocka_unit_test(test_fs_threads_and_tree),
