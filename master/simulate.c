@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "console.h"
+#include "dataerr.h"
 #include "units.h"
 #include "place.h"
 #include "xmalloc.h"
@@ -107,9 +108,13 @@ int
 simulate_print(const struct model *m, const struct plan *p, int jvms_opt)
 {
 	char rate[64], loops[1024], el[64];
+	struct dataerr de;
 	struct errmsg e;
 	int i;
 
+	dataerr_init(&de, &m->general);	/* vdbench says it while parsing */
+	if (dataerr_banner(&de)[0] != '\0')
+		console_line("%s", dataerr_banner(&de));
 	if (place_check_skews(p, &e) != 0) {
 		console_fatal("%s", e.text);
 		return (-1);

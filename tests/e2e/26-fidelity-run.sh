@@ -68,6 +68,8 @@ start_shrink() {
 dd if=/dev/zero of="$T/de1" bs=1M count=4 status=none
 dd if=/dev/zero of="$T/de2" bs=1M count=4 status=none
 printf 'data_errors=remove_device\nsd=sd1,lun=%s/de1,size=4m,threads=2\nsd=sd2,lun=%s/de2,size=4m,threads=2\nwd=wd1,sd=sd*,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=3,interval=1\n' "$T" "$T" >"$T/rm.parm"
+expect_rc 0 "$VDBC" -f "$T/rm.parm" -s
+expect_out "'data_errors=remove_device' option requested. Max error count set to 10000"
 start_shrink rm "$T/rm.parm" "$T/de1"
 wait "$mpid"
 rc=$?
