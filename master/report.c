@@ -152,7 +152,8 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	out(r->f[RF_TOTALS], "Run totals\n\n\n");
 	/* Where vdbench prints Oracle's copyright, vdbc names itself. */
 	out(r->f[RF_LOG], "vdbc %s, a vdbench-compatible storage load "
-	    "generator\n\n", VDBC_VERSION);
+	    "generator\nVdbench distribution: vdbc-%s\n\n", VDBC_VERSION,
+	    VDBC_VERSION);
 	out(r->f[RF_ERROR], "Vdbench error log, created %s \nError log. If "
 	    "there are no error messages beyond this line then there were no "
 	    "Data Validation or I/O errors.\n\n", when);
