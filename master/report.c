@@ -489,7 +489,7 @@ static const struct rkey_desc {
 	    "SD response time histogram." },
 	[RKEY_WD] = { "Workload Report for wd=",
 	    "Link to response time histogram:",
-	    "Workload response time histogram." },
+	    " response time histogram." },	/* after "wd=<name>" */
 	[RKEY_HOSTSD] = { "Host/SD report for host=",
 	    "Link to response time histogram:",
 	    "Host/SD response time histogram." },
@@ -586,6 +586,10 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 		k->hpath = xstrdup(path);
 		if ((k->hf = ofile_fopen(path)) == NULL)
 			werr_set(r, path, errno);
+		else if (kind == RKEY_WD)
+			out(k->hf, "<title>Vdbench %s/%s.histogram.html</title>"
+			    "<pre>\nwd=%s%s\n\n\n", r->base, name, name,
+			    d->hist);
 		else
 			out(k->hf, "<title>Vdbench %s/%s%shistogram.html</title>"
 			    "<pre>\n%s%s%s\n\n\n", r->base, kind == RKEY_TOTAL ?
