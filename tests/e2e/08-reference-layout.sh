@@ -52,6 +52,13 @@ starting() {
 		sed -e 's/elapsed=[0-9]*/elapsed=E/' -e 's/warmup=[0-9]*/warmup=W/'
 }
 
+# framed FILE: the first console line framed by two empty ones.
+framed() {
+	sed 's/^[0-9:.]\{12\} \{0,1\}//' "$1" |
+		awk 'NR > 1 && prev == "" && $0 != "" { m = $0; getline n; if (n ~ /^ *$/) { print m; exit } }
+		     { prev = $0 }'
+}
+
 # The command of case C: the arguments after the parmfile and the output
 # directory, from "Command being timed:" (or command.txt).
 case_args() {
@@ -150,6 +157,22 @@ while read -r c tag want_rc compare; do
 		bad "$name: vdbc exit $rc where vdbench's was $want_rc"
 		tail -5 "$T/$tag.console"
 		continue
+	fi
+	if [ "$want_rc" != 0 ]; then
+		# vdbench's message (the line framed by empty ones; for a
+		# "Parameterscan error" the one in parmscan.html), up to its
+		# first path, is on vdbc's console too.
+		msg=$(framed "$c/console_stdout.txt")
+		case $msg in "Parameterscan error"*)
+			msg=$(sed -n 's/^[0-9:.]\{12\} //p' "$c/output/parmscan.html" | tail -1) ;;
+		esac
+		msg=${msg%%/*}
+		if [ -z "$msg" ] || grep -q '^java\.' "$c/console_stdout.txt"; then
+			echo "note: $name: vdbench's message is a Java exception, vdbc's its own"
+		elif grep -qF -- "$msg" "$T/$tag.console"; then ok; else
+			bad "$name: vdbc's console lacks vdbench's message '$msg'"
+			tail -5 "$T/$tag.console"
+		fi
 	fi
 	[ "$want_rc" = 0 ] && [ $compare = 1 ] || continue
 	o=$c/output
