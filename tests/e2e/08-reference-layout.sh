@@ -52,6 +52,16 @@ starting() {
 		sed -e 's/elapsed=[0-9]*/elapsed=E/' -e 's/warmup=[0-9]*/warmup=W/'
 }
 
+# lcol DIR: per report file, the columns where its interval and avg
+# lines' labels end (vdbench's columns, not only its number of fields).
+lcol() {
+	local f
+	for f in $(ls "$1" | grep 'html$' | sort); do
+		awk -v f="$f" 'match($0, /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]\.[0-9][0-9][0-9] +([0-9]+|avg_[0-9]+-[0-9]+) /) {
+			print f, RLENGTH }' "$1/$f" | sort -u
+	done
+}
+
 # framed FILE: the first console line framed by two empty ones.
 framed() {
 	sed 's/^[0-9:.]\{12\} \{0,1\}//' "$1" |
@@ -181,6 +191,10 @@ while read -r c tag want_rc compare; do
 	if cmp -s "$T/$tag.want" "$T/$tag.got"; then ok; else
 		bad "$name: layout differs from vdbench's"
 		diff "$T/$tag.want" "$T/$tag.got"
+	fi
+	if diff <(lcol "$o") <(lcol "$T/$tag") >"$T/ldiff"; then ok; else
+		bad "$name: interval labels end in other columns than vdbench's"
+		head -4 "$T/ldiff"
 	fi
 	# The headers (without the date) of every file that has one.
 	for f in $(grep -l -E '  interval        i/o|.Interval. .ReqstdOps' "$o"/*.html); do
