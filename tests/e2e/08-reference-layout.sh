@@ -62,6 +62,11 @@ lcol() {
 	done
 }
 
+# skewshape FILE: skew.html's runs and the titles of their tables.
+skewshape() {
+	sed -e 's/<[^>]*>//g' "$1" | grep -oE '^[0-9:.]{12} +(Starting RD=[^;]*|[A-Za-z]+:)' | sed 's/^[^ ]* *//'
+}
+
 # framed FILE: the first console line framed by two empty ones.
 framed() {
 	sed 's/^[0-9:.]\{12\} \{0,1\}//' "$1" |
@@ -220,6 +225,10 @@ while read -r c tag want_rc compare; do
 			cat "$T/hdiff"
 		fi
 	done
+	if diff <(skewshape "$o/skew.html") <(skewshape "$T/$tag/skew.html") >"$T/sdiff"; then ok; else
+		bad "$name: skew.html tables differ from vdbench's"
+		cat "$T/sdiff"
+	fi
 	# The run lines and the banner's version line (no time of day).
 	if diff <(starting "$c/console_stdout.txt") <(starting "$T/$tag.console"); then ok; else
 		bad "$name: Starting RD= lines differ from vdbench's"
