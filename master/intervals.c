@@ -431,12 +431,13 @@ print_ready_intervals(struct master *m)
 			return;
 		}
 		if (m->cur.eof_run && any_eof && all_eof) {
+			/* both lines, the SD_format run's too (vdbench's
+			 * a_raw_randwrite_4k and t_quicktest) */
 			console_line("All sequential workloads on all slaves are "
 			    "done.");
-			if (!m->cur.format)
-				console_line("This triggers end of run inspite "
-				    "of possibly some non-sequential workloads "
-				    "that are still running.");
+			console_line("This triggers end of run inspite of "
+			    "possibly some non-sequential workloads that are "
+			    "still running.");
 			end_run(m, k);
 			return;
 		}

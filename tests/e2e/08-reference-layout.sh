@@ -46,10 +46,12 @@ shape() {
 		sed 1d | grep -v '^Link to Run\|^  *[A-Za-z_0-9]* For loops' | uniq -c
 }
 
-# starting FILE: the console's "Starting RD=" lines, elapsed= as E.
+# starting FILE: the console's run lines ("Starting RD=", the end of a
+# sequential run, the last line), elapsed= as E, without the output path.
 starting() {
-	sed -n 's/^[0-9:.]\{12\} \(Starting RD=.*\)/\1/p' "$1" |
-		sed -e 's/elapsed=[0-9]*/elapsed=E/' -e 's/warmup=[0-9]*/warmup=W/'
+	sed -n 's/^[0-9:.]\{12\} \(Starting RD=.*\|All sequential.*\|This triggers end.*\|Vdbench execution.*\)/\1/p' "$1" |
+		sed -e 's/elapsed=[0-9]*/elapsed=E/' -e 's/warmup=[0-9]*/warmup=W/' \
+		    -e 's/Output directory: .*/Output directory:/' -e 's/ *$//'
 }
 
 # lcol DIR: per report file, the columns where its interval and avg
@@ -231,7 +233,7 @@ while read -r c tag want_rc compare; do
 	fi
 	# The run lines and the banner's version line (no time of day).
 	if diff <(starting "$c/console_stdout.txt") <(starting "$T/$tag.console"); then ok; else
-		bad "$name: Starting RD= lines differ from vdbench's"
+		bad "$name: Starting RD= and run end lines differ from vdbench's"
 	fi
 	grep -q '^Vdbench distribution: vdbc-[0-9][0-9.]* *' "$T/$tag.console" && ok ||
 		bad "$name: console has no 'Vdbench distribution: vdbc-X.Y.Z' line"
