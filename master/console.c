@@ -68,6 +68,31 @@ console_logonly(const char *fmt, ...)
 	fflush(console_tee_fp);
 }
 
+/*
+ * A line without the time of day, on the console and in the logfile copy:
+ * vdbench's banner lines (its "Vdbench distribution:" line, whose third word
+ * scripts take as the version) have none.
+ */
+void
+console_plain(const char *fmt, ...)
+{
+	FILE *fp = console_fp != NULL ? console_fp : stdout;
+	char text[4096];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	text_clean(text, 0);
+	fprintf(fp, "%s\n", text);
+	fflush(fp);
+	if (console_tee_fp != NULL) {
+		html_put(console_tee_fp, text);
+		fputc('\n', console_tee_fp);
+		fflush(console_tee_fp);
+	}
+}
+
 /* A console line. */
 void
 console_line(const char *fmt, ...)

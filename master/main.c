@@ -230,6 +230,7 @@ master_setup(struct cli *c, struct errmsg *e)
 		console_use(stderr);
 	console_line("vdbc %s, a vdbench-compatible storage load generator",
 	    VDBC_VERSION);
+	console_plain("Vdbench distribution: vdbc-%s", VDBC_VERSION);
 	if ((od = resolve_outdir(c->outdir, e)) == NULL)
 		return (-1);
 	free(c->outdir);

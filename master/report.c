@@ -152,7 +152,8 @@ report_open(const char *outdir, const struct plan *p, int nfiles,
 	out(r->f[RF_TOTALS], "Run totals\n\n\n");
 	/* Where vdbench prints Oracle's copyright, vdbc names itself. */
 	out(r->f[RF_LOG], "vdbc %s, a vdbench-compatible storage load "
-	    "generator\n\n", VDBC_VERSION);
+	    "generator\nVdbench distribution: vdbc-%s\n\n", VDBC_VERSION,
+	    VDBC_VERSION);
 	out(r->f[RF_ERROR], "Vdbench error log, created %s \nError log. If "
 	    "there are no error messages beyond this line then there were no "
 	    "Data Validation or I/O errors.\n\n", when);
@@ -488,13 +489,13 @@ static const struct rkey_desc {
 	    "SD response time histogram." },
 	[RKEY_WD] = { "Workload Report for wd=",
 	    "Link to response time histogram:",
-	    "Workload response time histogram." },
-	[RKEY_HOSTSD] = { "Host/SD report for host=",
+	    " response time histogram." },	/* after "wd=<name>" */
+	[RKEY_HOSTSD] = { "Host SD report for sd=",
 	    "Link to response time histogram:",
-	    "Host/SD response time histogram." },
-	[RKEY_SLAVESD] = { "Slave/SD report for slave=",
+	    "Host SD response time histogram." },
+	[RKEY_SLAVESD] = { "Slave SD report for sd=",
 	    "Link to response time histogram:",
-	    "Slave/SD response time histogram." },
+	    "Slave SD response time histogram." },
 	[RKEY_SDQUIET] = { NULL, NULL, "" },
 	[RKEY_FSD] = { "Report for fsd ", "Link to Performance histogram:",
 	    "Performance histogram for FSD" },
@@ -516,9 +517,9 @@ anchors_head(FILE *f, const char *head, int w)
 }
 
 /* A key's own page: title, heading, link to its histogram. 0 when the
- * page is done (a host's links follow later). */
+ * page is done (a host's links follow later). lun: a host sd's. */
 static int
-key_page(struct report *r, struct rkey *k, int with_hist)
+key_page(struct report *r, struct rkey *k, int with_hist, const char *lun)
 {
 	const struct rkey_desc *d = &rkey_descs[k->kind];
 	const char *name = k->html, *dot = strrchr(name, '.');
@@ -528,10 +529,15 @@ key_page(struct report *r, struct rkey *k, int with_hist)
 		/* with_hist is the anchor column's width here */
 		anchors_head(k->f, d->head, with_hist + 4);
 		with_hist = 0;
-	} else if ((k->kind == RKEY_HOSTSD || k->kind == RKEY_SLAVESD) &&
-	    dot != NULL)
-		out(k->f, "%s%.*s,sd=%s\n\n", d->head, (int)(dot - name), name,
-		    dot + 1);
+	} else if (k->kind == RKEY_HOSTSD && dot != NULL) {
+		char hl[4200];
+
+		/* vdbench's: "Host SD report for sd=S,host=H,lun=L" */
+		out(k->f, "%s%s,host=%.*s,lun=%s\n\n", d->head, dot + 1,
+		    (int)(dot - name), name, html_esc(hl, sizeof(hl),
+		    lun != NULL ? lun : ""));
+	} else if (k->kind == RKEY_SLAVESD && dot != NULL)
+		out(k->f, "%s%s\n\n", d->head, dot + 1);
 	else
 		out(k->f, "%s%s\n\n", d->head, name);
 	if (k->kind == RKEY_HOST)
@@ -547,9 +553,9 @@ key_page(struct report *r, struct rkey *k, int with_hist)
 }
 
 /* Add a report key and open its files. */
-int
-report_key_add(struct report *r, enum rkey_kind kind, const char *name,
-    int with_hist)
+static int
+key_add(struct report *r, enum rkey_kind kind, const char *name,
+    int with_hist, const char *lun)
 {
 	const struct rkey_desc *d = &rkey_descs[kind];
 	struct rkey *k;
@@ -570,7 +576,7 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 		k->path = xstrdup(path);
 		if ((k->f = ofile_fopen(path)) == NULL)
 			werr_set(r, path, errno);
-		else if (!key_page(r, k, with_hist))
+		else if (!key_page(r, k, with_hist, lun))
 			return (r->nkeys++);	/* links follow */
 		if (kind == RKEY_ANCHORS)
 			with_hist = 0;
@@ -585,6 +591,10 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 		k->hpath = xstrdup(path);
 		if ((k->hf = ofile_fopen(path)) == NULL)
 			werr_set(r, path, errno);
+		else if (kind == RKEY_WD)
+			out(k->hf, "<title>Vdbench %s/%s.histogram.html</title>"
+			    "<pre>\nwd=%s%s\n\n\n", r->base, name, name,
+			    d->hist);
 		else
 			out(k->hf, "<title>Vdbench %s/%s%shistogram.html</title>"
 			    "<pre>\n%s%s%s\n\n\n", r->base, kind == RKEY_TOTAL ?
@@ -594,6 +604,21 @@ report_key_add(struct report *r, enum rkey_kind kind, const char *name,
 			    name : "");
 	}
 	return (r->nkeys++);
+}
+
+int
+report_key_add(struct report *r, enum rkey_kind kind, const char *name,
+    int with_hist)
+{
+	return (key_add(r, kind, name, with_hist, NULL));
+}
+
+/* A host's sd key ("<host>.<sd>"), its title naming the host's lun. */
+int
+report_key_add_lun(struct report *r, enum rkey_kind kind, const char *name,
+    const char *lun)
+{
+	return (key_add(r, kind, name, 0, lun));
 }
 
 /* A key's interval or avg line, with its own header every 30 lines. */

@@ -76,6 +76,9 @@ int		 report_check(struct report *, struct errmsg *);
  */
 int		 report_key_add(struct report *, enum rkey_kind,
 		    const char *name, int with_hist);
+/* A host sd key ("<host>.<sd>", no histogram): its title names the lun. */
+int		 report_key_add_lun(struct report *, enum rkey_kind,
+		    const char *name, const char *lun);
 int		 report_nkeys(const struct report *);
 enum rkey_kind	 report_key_kind(const struct report *, int key);
 const char	*report_key_name(const struct report *, int key);

@@ -95,8 +95,10 @@ fs_line_as(struct report *r, char *buf, size_t len, const char *tod,
 		    1e6 : 0, 6, 3);
 	}
 #undef FS_F
+	/* vdbench's FwdPrint puts a blank before every field, the label's
+	 * too: " %10s" ends it under ".Interval." (FORMATS.md 5.1) */
 	o = skew ? (size_t)snprintf(buf, len, "%s %-13s", tod, label) :
-	    (size_t)snprintf(buf, len, "%s%10s", tod, label);
+	    (size_t)snprintf(buf, len, "%s %10s", tod, label);
 	for (i = 0; i < n && o < len; i++) {
 		fmtw(x, sizeof(x), f[i].v, f[i].w, f[i].d);
 		o += (size_t)snprintf(buf + o, len - o, " %s", x);

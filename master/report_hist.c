@@ -82,7 +82,7 @@ report_key_hist(struct report *r, int key, const struct vdbhist_edges *ed,
 			hist_block(f, "Total of all requested operations: ",
 			    ed, both);
 	} else if (nr + nw == 0)
-		out(f, "No statistics generated for this run.\n\n");
+		out(f, "No statistics generated for this run.\n");
 	else if (nw == 0)
 		hist_block(f, "Only reads done for this workload:", ed,
 		    vdb[0].count);

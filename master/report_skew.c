@@ -80,7 +80,20 @@ report_skew_failed(const struct report *r, const struct iostats *per_key,
 	return (0);
 }
 
-/* The end-of-run skew tables (per slave, host, sd, wd when > 1). */
+/*
+ * Did the run use the wd of key k? A planned run's wds have a requested
+ * skew; the SD_format run has none, its wds are those that did I/O.
+ */
+static int
+wd_in_run(const struct iostats *s, const double *skew_req, int k)
+{
+	if (skew_req != NULL)
+		return (skew_req[k] > 0);
+	return (s->side[0].ios + s->side[1].ios > 0);
+}
+
+/* The end-of-run skew tables (per slave, host, sd, wd when > 1; a wd
+ * counts when the run used it, as vdbench's a_raw_randwrite_4k shows). */
 void
 report_skew(struct report *r, const struct iostats *per_key,
     uint64_t dur_ns, const double *skew_req)
@@ -102,8 +115,9 @@ report_skew(struct report *r, const struct iostats *per_key,
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		for (k = 0, n = 0; k < r->nkeys; k++)
 			n += r->keys[k].kind == t[i].kind &&
-			    (t[i].kind != RKEY_WD || r->keys[k].f != NULL);
-		if (n < 2)
+			    (t[i].kind != RKEY_WD || (r->keys[k].f != NULL &&
+			    wd_in_run(&per_key[k], skew_req, k)));
+		if (n < 2)	/* vdbench: one wd in the run, no Wd: table */
 			continue;
 		if (!said++)
 			out(f, "%s \n%s Counts reported below are for "

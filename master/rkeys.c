@@ -230,12 +230,14 @@ open_key_reports(struct master *m)
 			int used = m->keys.sd[si] >= 0;
 
 			for (k = 0; host_detail && k < m->nhosts; k++) {
+				const char *lun = place_sd_lun(sd,
+				    m->hosts[k].label);
+
 				snprintf(name, sizeof(name), "%s.%s",
 				    m->hosts[k].label, sd->name);
 				m->keys.hostsd[k * nsds + si] = used &&
-				    place_sd_lun(sd, m->hosts[k].label) !=
-				    NULL ? report_key_add(m->rep, RKEY_HOSTSD,
-				    name, 0) : -1;
+				    lun != NULL ? report_key_add_lun(m->rep,
+				    RKEY_HOSTSD, name, lun) : -1;
 			}
 			for (i = 0; slave_detail && i < m->nslaves; i++) {
 				snprintf(name, sizeof(name), "%s.%s",

@@ -830,8 +830,10 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 		snprintf(c->rate_text, sizeof(c->rate_text), "max");
 	plan_elapsed_text(pr, el, sizeof(el));
 	plan_loops_text(pr, loops, sizeof(loops));
+	/* vdbench's punctuation: "fwdrate=max." but "fwdrate=300;" */
 	if (snprintf(c->text, sizeof(c->text), "Starting RD=%s; %s; "
-	    "fwdrate=%s. For loops: %s", pr->name, el, c->rate_text, loops) >=
+	    "fwdrate=%s%s For loops: %s", pr->name, el, c->rate_text,
+	    rate > 0 ? ";" : ".", loops) >=
 	    (int)sizeof(c->text))
 		c->text[sizeof(c->text) - 1] = '\0';
 	c->nintervals = pr->nintervals;
