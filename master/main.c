@@ -34,6 +34,7 @@
 #include "parmyaml.h"
 #include "parseflat.h"
 #include "compare.h"
+#include "index.h"
 
 #define VDBC_EXIT_FATAL	157	/* vdbench's -99 as the shell sees it */
 
@@ -432,5 +433,7 @@ main(int argc, char *argv[])
 		return (parseflat_main(argc, argv));
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return (compare_main(argc, argv));
+	if (argc > 1 && strcmp(argv[1], "index") == 0)
+		return (index_main(argc, argv));
 	return (master_main(argc, argv));
 }

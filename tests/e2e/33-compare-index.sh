@@ -1,6 +1,7 @@
 #!/bin/bash
-# vdbc compare on vdbc's output directories and on vdbench's own
-# (../shared/reference, when it is there).
+# vdbc compare and vdbc index on vdbc's output directories and on
+# vdbench's own (../shared/reference, when it is there); the index page
+# sorted in headless Chromium (when it is there), a screenshot kept.
 . "$(dirname "$0")/lib.sh"
 ref=$VDBC_SRC/../shared/reference/vdbench-5.04.06
 
@@ -56,6 +57,21 @@ expect_rc 1 "$VDBC" compare "$T/empty" "$T/h/old"
 expect_out "$T/empty/results.json: not a readable results.json"
 rm "$T/empty/results.json"
 
+# The index of a parent directory: every run of every output directory.
+expect_rc 0 "$VDBC" index "$T/runs" "$T/h" -o "$T/ix"
+expect_out "index.html: $T/ix/index.html"
+[ "$(wc -l <"$T/ix/index.csv")" = 8 ] && ok || bad "index.csv: $(wc -l <"$T/ix/index.csv") lines, wanted 1 + 7 runs"
+grep -q ',vdbc,rd2,None,stopped: slave lost,' "$T/ix/index.csv" && ok || bad "index.csv lacks the stopped run"
+grep -q ',vdbc,rd1,threads=4 xfersize=4k,completed,2026-11-30 10:00:01,10240,40,1,9,0.5,0.9,2,5,7,40,0,' "$T/ix/index.csv" && ok || bad "index.csv row of h/old wrong"
+# every run links into its own summary.html, relative to the index
+n=0
+for l in $(grep -o 'href="[^"#]*summary.html#[^"]*"' "$T/ix/index.html" | sed 's/href="//; s/#.*//'); do
+	[ -f "$T/ix/$l" ] && n=$((n + 1))
+done
+[ "$n" = 4 ] && ok || bad "$n run links reach a summary.html, wanted 4"
+expect_rc 1 "$VDBC" index "$T/empty" -o "$T/ix0"
+expect_out "no output directory"
+
 # vdbench's own directories.
 if [ -d "$ref/b_raw_mixed_forloop/output" ]; then
 	expect_rc 0 "$VDBC" compare "$ref/a_raw_randwrite_4k/output" "$ref/a_raw_randwrite_4k_rerun/output" --threshold 1 -o "$T/cmp4"
@@ -65,8 +81,44 @@ if [ -d "$ref/b_raw_mixed_forloop/output" ]; then
 	expect_rc 0 "$VDBC" compare "$ref/b_raw_mixed_forloop/output" "$ref/b_raw_mixed_forloop/output" -o "$T/cmp5"
 	expect_out "rd1 threads=4 iorate=2000"
 	expect_out "4 runs matched, 0 changes"
+	expect_rc 0 "$VDBC" index "$T/runs" "$T/h" "$ref/a_raw_randwrite_4k" "$ref/b_raw_mixed_forloop" "$ref/c_fsd_format_read" -o "$T/ix"
+	grep -q ',vdbench,rd1,threads=4 iorate=1000,completed,2026-11-30 10:03:56,925.8,30.9328,0.2936,5.23,,,,,,' "$T/ix/index.csv" && ok || bad "index.csv lacks vdbench's for-loop run"
+	grep -q ',vdbench,format_for_rd1,' "$T/ix/index.csv" && ok || bad "index.csv lacks vdbench's format run"
+	[ "$(wc -l <"$T/ix/index.csv")" = 16 ] && ok || bad "index.csv: $(wc -l <"$T/ix/index.csv") lines, wanted 1 + 15 runs"
 else
 	echo "skip (vdbench part): $ref not found beside the project"
 fi
 
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+	echo "skip (browser part): no chromium (scripts/test installs it)"
+	finish
+	exit $?
+fi
+flags="--headless --no-sandbox --disable-gpu --no-first-run
+	--disable-background-networking --disable-component-update"
+# dom URL: the rate (or other key) column's data-v values in row order
+col_order() {
+	# shellcheck disable=SC2086
+	timeout 60 "$browser" $flags --user-data-dir="$T/profile" \
+		--dump-dom "file://$T/ix/index.html#sort=$1" 2>/dev/null >"$T/dom"
+	grep -o "class=\"n[a-z ]* c-$2\" data-v=\"[^\"]*\"" "$T/dom" | sed 's/.*data-v="//; s/"$//'
+}
+rows=$(grep -c '^<tr><td' "$T/ix/index.html")
+col_order rate-desc rate >"$T/o1"
+[ "$(wc -l <"$T/o1")" = "$rows" ] && ok || bad "the browser saw $(wc -l <"$T/o1") rows, wanted $rows"
+grep -v '^$' "$T/o1" | sort -g -r -c && ok || bad "not sorted by rate, descending: $(tr '\n' ' ' <"$T/o1")"
+[ "$(head -1 "$T/o1")" != "$(grep -v '^$' "$T/o1" | sort -g | head -1)" ] && ok || bad "sorting did nothing"
+grep -q 'class="desc"[^>]*>rate' "$T/dom" || grep -q 'data-k="rate" class="desc"' "$T/dom" && ok || bad "the rate header is not marked"
+col_order p99_ms p99_ms >"$T/o2"
+# ascending, the runs without p99 (n/a) last
+awk '/^$/ { e = 1; next } e { exit 1 }' "$T/o2" && ok || bad "n/a before a number in p99: $(tr '\n' ' ' <"$T/o2")"
+grep -v '^$' "$T/o2" | sort -g -c && ok || bad "not sorted by p99: $(tr '\n' ' ' <"$T/o2")"
+shot=${VDBC_ARTIFACTS:-$PWD}/index-page.png
+# shellcheck disable=SC2086
+timeout 60 "$browser" $flags --user-data-dir="$T/profile2" --hide-scrollbars \
+	--window-size=1800,600 --screenshot="$shot" "file://$T/ix/index.html#sort=rate-desc" \
+	>/dev/null 2>&1
+[ "$(stat -c %s "$shot" 2>/dev/null || echo 0)" -gt 10000 ] && ok || bad "no screenshot"
+echo "screenshot: $shot"
 finish
