@@ -35,6 +35,7 @@
 #include "parseflat.h"
 #include "compare.h"
 #include "index.h"
+#include "help.h"
 
 #define VDBC_EXIT_FATAL	157	/* vdbench's -99 as the shell sees it */
 
@@ -435,5 +436,9 @@ main(int argc, char *argv[])
 		return (compare_main(argc, argv));
 	if (argc > 1 && strcmp(argv[1], "index") == 0)
 		return (index_main(argc, argv));
+	if (argc > 1 && (strcmp(argv[1], "help") == 0 || strcmp(argv[1],
+	    "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1],
+	    "--version") == 0))
+		return (help_main(argc, argv));
 	return (master_main(argc, argv));
 }

@@ -5,6 +5,17 @@
 . "$(dirname "$0")/lib.sh"
 ref=$VDBC_SRC/../shared/reference/vdbench-5.04.06
 
+# The first hour: help and version, exit 0, every role named.
+for h in --help help -h; do
+	expect_rc 0 "$VDBC" $h
+	for role in "vdbc slave --listen" "vdbc rsh" "vdbc parseflat" "vdbc compare OLD NEW" "vdbc index DIR" "'-f xxx'" "--seed n" "--version"; do
+		expect_out "$role"
+	done
+done
+want=$(sed -n 's/^project(vdbc VERSION \([0-9.]*\).*/\1/p' "$VDBC_SRC/CMakeLists.txt")
+expect_rc 0 "$VDBC" --version
+[ "$(cat "$T/out")" = "vdbc $want" ] && ok || bad "--version says '$(cat "$T/out")', wanted 'vdbc $want'"
+
 # Two real runs of the same parmfile: every run matches, none only on one side.
 cat >"$T/p" <<P
 sd=sd1,lun=$T/f1,size=4m,engine=null
