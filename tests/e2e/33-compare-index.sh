@@ -12,6 +12,30 @@ for h in --help help -h; do
 		expect_out "$role"
 	done
 done
+# scripts/deps.sh waits for another apt's lock (a stand-in apt-get that
+# finds the lock held twice), and stops at once on any other failure.
+cat >"$T/apt-get" <<'A'
+#!/bin/bash
+echo "$*" >>"$APT_LOG"
+n=$(wc -l <"$APT_LOG")
+case $FAKE in
+lock) [ "$n" -ge 3 ] && exit 0
+	echo "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (apt-get)" >&2; exit 100 ;;
+*) echo "E: Unable to locate package nosuch" >&2; exit 100 ;;
+esac
+A
+chmod +x "$T/apt-get"
+rc=0
+APT_LOG=$T/apt1 FAKE=lock VDBC_APT_GET=$T/apt-get VDBC_APT_LOCK_POLL=0.1 \
+	timeout 30 bash -c ". '$VDBC_SRC/scripts/deps.sh'; vdbc_apt_get install -y foo" 2>"$T/apt1.err" || rc=$?
+[ "$rc" = 0 ] && [ "$(wc -l <"$T/apt1")" = 3 ] && ok || bad "apt lock: rc $rc after $(wc -l <"$T/apt1") tries, wanted 0 after 3"
+grep -q "waiting for the package manager's lock" "$T/apt1.err" && ok || bad "the lock wait is not said"
+grep -q "^-o DPkg::Lock::Timeout=600 install -y foo" "$T/apt1" && ok || bad "apt-get without DPkg::Lock::Timeout: $(head -1 "$T/apt1")"
+rc=0
+APT_LOG=$T/apt2 FAKE=other VDBC_APT_GET=$T/apt-get VDBC_APT_LOCK_POLL=0.1 \
+	timeout 30 bash -c ". '$VDBC_SRC/scripts/deps.sh'; vdbc_apt_get install -y nosuch" 2>"$T/apt2.err" || rc=$?
+[ "$rc" = 100 ] && [ "$(wc -l <"$T/apt2")" = 1 ] && grep -q "Unable to locate" "$T/apt2.err" && ok || bad "other apt failure: rc $rc, $(wc -l <"$T/apt2") tries"
+
 want=$(sed -n 's/^project(vdbc VERSION \([0-9.]*\).*/\1/p' "$VDBC_SRC/CMakeLists.txt")
 expect_rc 0 "$VDBC" --version
 [ "$(cat "$T/out")" = "vdbc $want" ] && ok || bad "--version says '$(cat "$T/out")', wanted 'vdbc $want'"
