@@ -54,6 +54,25 @@ else
 	[ -n "$tmpdata" ] && [ ! -e "$tmpdata" ] && ok || bad "quickstart left its temporary data: '$tmpdata'"
 fi
 
+# parmfiles/: every example plans under vdbc -s, with the runs it says.
+dd if=/dev/zero of="$T/l1" bs=1M count=1 status=none
+cp "$T/l1" "$T/l2"
+for f in "$VDBC_SRC"/parmfiles/*.parm; do
+	case ${f##*/} in
+	quick.parm) args=(lun="$T/q") runs=1 want="For loops: None" ;;
+	raw-randwrite-threads.parm) args=(lun="$T/l1") runs=6 want="For loops: threads=32" ;;
+	fs-format-then-run.parm) args=(dir="$T/anchor") runs=2 want="Simulating RD=format_for_rd1" ;;
+	two-hosts-daemons.parm) args=(host1=127.0.0.1 host2=localhost lun1="$T/l1" lun2="$T/l2") runs=1 want="For loops: threads=16" ;;
+	rw-mix-matrix.parm) args=(lun="$T/m") runs=20 want="For loops: threads=16 xfersize=256k rdpct=100" ;;
+	*) bad "parmfiles/${f##*/} has no check here"; continue ;;
+	esac
+	expect_rc 0 "$VDBC" -s -f "$f" -o "$T/sim" "${args[@]}"
+	expect_out "$want"
+	[ "$(grep -c "Simulating RD=" "$T/out")" = "$runs" ] && ok || bad "${f##*/}: $(grep -c "Simulating RD=" "$T/out") runs, wanted $runs"
+	grep -q "a real run would stop here" "$T/out" && bad "${f##*/}: $(grep "would stop" "$T/out")" || ok
+done
+[ -d "$T/anchor" ] && bad "vdbc -s made the anchor" || ok
+
 want=$(sed -n 's/^project(vdbc VERSION \([0-9.]*\).*/\1/p' "$VDBC_SRC/CMakeLists.txt")
 expect_rc 0 "$VDBC" --version
 [ "$(cat "$T/out")" = "vdbc $want" ] && ok || bad "--version says '$(cat "$T/out")', wanted 'vdbc $want'"
