@@ -256,7 +256,7 @@ html_link(FILE *f, const char *outdir, const struct rt_dir *d,
 
 static void
 html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
-    const char *outdir, double thr)
+    const char *outdir, double thr, const struct cmp_count *c)
 {
 	char *ro = runtable_relpath(outdir, o->path, "summary.html");
 	char *rn = runtable_relpath(outdir, n->path, "summary.html");
@@ -269,7 +269,8 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 	    "right;font-family:monospace}\nth{background:#eee}\ntr.sub th"
 	    "{font-weight:normal;font-size:11px}\ntd.better{background:"
 	    "#c8f0c8}\ntd.worse{background:#f6c6c6}\ntd.only{color:#888;"
-	    "font-style:italic}\n</style></head><body>\n<h2>vdbc compare"
+	    "font-style:italic}\n.g{border-left:2px solid #777}\n</style></head>"
+	    "<body>\n<h2>vdbc compare"
 	    "</h2>\n<p>OLD: <a href=\"", f);
 	html_put(f, ro);
 	fputs("\">", f);
@@ -291,13 +292,16 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 	fprintf(f, ")<br>Changes above %.1f%% are coloured: <span style=\""
 	    "background:#c8f0c8\">better</span>, <span style=\"background:"
 	    "#f6c6c6\">worse</span> (higher is better for rate and MB/s, "
-	    "lower for response times and cpu).</p>\n<table>\n<tr><th "
-	    "rowspan=2>run</th><th rowspan=2>for loops</th>", thr);
+	    "lower for response times and cpu).</p>\n<p><b>%d runs matched, "
+	    "%d changes above %.1f%% (%d better, %d worse), %d only in OLD, "
+	    "%d only in NEW.</b></p>\n<table>\n<tr><th rowspan=2>run</th>"
+	    "<th rowspan=2>for loops</th>", thr, c->matched, c->better +
+	    c->worse, thr, c->better, c->worse, c->only_old, c->only_new);
 	for (k = 0; k < NMETRICS; k++)
-		fprintf(f, "<th colspan=3>%s</th>", metrics[k].label);
+		fprintf(f, "<th class=g colspan=3>%s</th>", metrics[k].label);
 	fputs("</tr>\n<tr class=sub>", f);
 	for (k = 0; k < NMETRICS; k++)
-		fputs("<th>OLD</th><th>NEW</th><th>change</th>", f);
+		fputs("<th class=g>OLD</th><th>NEW</th><th>change</th>", f);
 	fputs("</tr>\n", f);
 	free(ro);
 	free(rn);
@@ -341,7 +345,7 @@ html_row(FILE *f, const char *outdir, const struct rt_dir *o,
 		runtable_fmt(a, sizeof(a), va, m->decimals);
 		runtable_fmt(b, sizeof(b), vb, m->decimals);
 		fmt_delta(d, sizeof(d), dd);
-		fprintf(f, "<td class=v>%s</td><td class=v>%s</td><td class=\"v"
+		fprintf(f, "<td class=\"v g\">%s</td><td class=v>%s</td><td class=\"v"
 		    "%s\">%s</td>", a, b, v > 0 ? " better" : v < 0 ? " worse" :
 		    "", d);
 	}
@@ -366,7 +370,7 @@ write_html(const struct cmp_args *a, const struct rt_dir *o,
 		    strerror(errno));
 		return (-1);
 	}
-	html_head(f, o, n, a->outdir, a->threshold);
+	html_head(f, o, n, a->outdir, a->threshold, c);
 	for (i = 0; i < np; i++)
 		html_row(f, a->outdir, o, n, &p[i], a->threshold);
 	fprintf(f, "</table>\n<p>%d runs matched, %d changes above %.1f%% "

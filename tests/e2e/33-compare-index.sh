@@ -73,6 +73,17 @@ for f in "$VDBC_SRC"/parmfiles/*.parm; do
 done
 [ -d "$T/anchor" ] && bad "vdbc -s made the anchor" || ok
 
+# docs/parmfile.md's keyword reference names every keyword of the parser's
+# tables (master/parm_*.c), so users need nothing beyond docs/.
+missing=""
+for kw in $(sed -n '/^const struct kwdef [a-z]*_kws\[\] = {/,/^};/p' "$VDBC_SRC"/master/parm_*.c |
+	sed -n 's/^\t{ "\([a-z_0-9]*\)".*/\1/p' | sort -u); do
+	grep -q "\`$kw\`" "$VDBC_SRC/docs/parmfile.md" || missing="$missing $kw"
+done
+[ -z "$missing" ] && ok || bad "docs/parmfile.md's Keyword reference lacks:$missing"
+grep -q '\.\./shared' "$VDBC_SRC"/docs/parmfile.md "$VDBC_SRC"/docs/reports.md "$VDBC_SRC"/README.md &&
+	bad "user docs point into ../shared" || ok
+
 want=$(sed -n 's/^project(vdbc VERSION \([0-9.]*\).*/\1/p' "$VDBC_SRC/CMakeLists.txt")
 expect_rc 0 "$VDBC" --version
 [ "$(cat "$T/out")" = "vdbc $want" ] && ok || bad "--version says '$(cat "$T/out")', wanted 'vdbc $want'"
@@ -186,6 +197,13 @@ col_order p99_ms p99_ms >"$T/o2"
 # ascending, the runs without p99 (n/a) last
 awk '/^$/ { e = 1; next } e { exit 1 }' "$T/o2" && ok || bad "n/a before a number in p99: $(tr '\n' ' ' <"$T/o2")"
 grep -v '^$' "$T/o2" | sort -g -c && ok || bad "not sorted by p99: $(tr '\n' ' ' <"$T/o2")"
+cshot=${VDBC_ARTIFACTS:-$PWD}/compare-page.png
+# shellcheck disable=SC2086
+timeout 60 "$browser" $flags --user-data-dir="$T/profile3" --hide-scrollbars \
+	--window-size=1500,400 --screenshot="$cshot" "file://$T/cmp2/compare.html" \
+	>/dev/null 2>&1
+[ "$(stat -c %s "$cshot" 2>/dev/null || echo 0)" -gt 10000 ] && ok || bad "no compare screenshot"
+echo "screenshot: $cshot"
 shot=${VDBC_ARTIFACTS:-$PWD}/index-page.png
 # shellcheck disable=SC2086
 timeout 60 "$browser" $flags --user-data-dir="$T/profile2" --hide-scrollbars \
