@@ -276,7 +276,7 @@ split(char *line, char **w, int max)
 
 /* The flatfile's columns we read, as places in its header (-1: none). */
 struct flatcols {
-	int	run, interval, rate, mbps, resp, resp_max, cpu, stamp;
+	int	run, interval, rate, mbps, resp, resp_max, cpu, stamp, tod;
 	int	n;
 };
 
@@ -345,6 +345,7 @@ read_flat_rows(FILE *f, struct rt_dir *d, const char *path,
 	c.resp_max = col(hdr, nh, "resp_max");
 	c.cpu = col(hdr, nh, "cpu_used");
 	c.stamp = col(hdr, nh, "timestamp");
+	c.tod = col(hdr, nh, "tod");
 	c.n = nh;
 	while (getline(&line, &cap, f) != -1) {
 		struct rt_run *r;
@@ -358,6 +359,7 @@ read_flat_rows(FILE *f, struct rt_dir *d, const char *path,
 		r = add_run(d);
 		r->name = xstrdup(w[c.run]);
 		r->status = xstrdup("completed");
+		r->started = xstrdup(c.tod >= 0 ? w[c.tod] : "");
 		flat_values(r, w, &c);
 	}
 	rc = 0;
@@ -367,10 +369,40 @@ out:
 	return (rc);
 }
 
+/* "10:03:44.033" as seconds of the day; NAN when it is not a time. */
+static double
+tod_s(const char *s)
+{
+	int h, m;
+	double sec;
+
+	if (s == NULL || sscanf(s, "%d:%d:%lf", &h, &m, &sec) != 3)
+		return (NAN);
+	return (h * 3600.0 + m * 60.0 + sec);
+}
+
+/* Times of the day in file order made monotonic across midnights. */
+static void
+unwrap(double *t, int n)
+{
+	double off = 0, last = NAN;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (isnan(t[i]))
+			continue;
+		if (!isnan(last) && t[i] + off < last - 43200)
+			off += 86400;
+		t[i] += off;
+		last = t[i];
+	}
+}
+
 /*
- * vdbench's directory: the runs are summary.html's Starting lines (a run
- * stopped before its average has none), their averages the flatfile's
- * avg_ lines of the same name, in order.
+ * vdbench's directory: the runs are summary.html's Starting lines, their
+ * averages the flatfile's avg_ lines of the same name, in order; an avg_
+ * line written after the next run started is not this run's (a run
+ * stopped before its average has none).
  */
 static int
 read_vdbench(const char *dir, struct rt_dir *d, struct errmsg *e)
@@ -378,6 +410,7 @@ read_vdbench(const char *dir, struct rt_dir *d, struct errmsg *e)
 	char *path = path_in(dir, "flatfile.html");
 	struct rt_dir avg;
 	struct rt_start *st;
+	double *ts, *ta;
 	int ns, i, j = 0, k;
 	FILE *f;
 
@@ -398,8 +431,17 @@ read_vdbench(const char *dir, struct rt_dir *d, struct errmsg *e)
 	d->kind = "vdbench";
 	d->started = vdb_time(avg.started, NULL);
 	ns = read_starts(dir, &st);
+	ts = xcalloc((size_t)ns + 1, sizeof(*ts));
+	ta = xcalloc((size_t)avg.n + 1, sizeof(*ta));
+	for (i = 0; i < ns; i++)
+		ts[i] = tod_s(st[i].time);
+	for (k = 0; k < avg.n; k++)
+		ta[k] = tod_s(avg.runs[k].started);
+	unwrap(ts, ns);
+	unwrap(ta, avg.n);
 	for (i = 0; i < ns; i++) {
 		struct rt_run *r = add_run(d);
+		double next = i + 1 < ns ? ts[i + 1] : NAN;
 
 		r->name = xstrdup(st[i].name);
 		r->for_loops = xstrdup(st[i].for_loops);
@@ -408,6 +450,8 @@ read_vdbench(const char *dir, struct rt_dir *d, struct errmsg *e)
 		for (k = j; k < avg.n && strcmp(avg.runs[k].name, r->name) != 0;
 		    k++)
 			;
+		if (k < avg.n && !isnan(next) && !isnan(ta[k]) && ta[k] >= next)
+			k = avg.n;	/* the next run's */
 		if (k == avg.n) {
 			r->status = xstrdup("no average");
 			continue;
@@ -426,11 +470,15 @@ read_vdbench(const char *dir, struct rt_dir *d, struct errmsg *e)
 
 		*r = avg.runs[k];
 		avg.runs[k].name = avg.runs[k].status = NULL;
+		avg.runs[k].started = NULL;
 		r->for_loops = xstrdup("");
 		r->anchor = xstrdup("");
+		free(r->started);
 		r->started = xstrdup("");
 	}
 	starts_free(st, ns);
+	free(ts);
+	free(ta);
 	runtable_free(&avg);
 	return (0);
 }
