@@ -33,6 +33,9 @@
 #include "slave.h"
 #include "parmyaml.h"
 #include "parseflat.h"
+#include "compare.h"
+#include "index.h"
+#include "help.h"
 
 #define VDBC_EXIT_FATAL	157	/* vdbench's -99 as the shell sees it */
 
@@ -433,5 +436,13 @@ main(int argc, char *argv[])
 	/* vdbench takes any first word starting with "parse". */
 	if (argc > 1 && strncmp(argv[1], "parse", 5) == 0)
 		return (parseflat_main(argc, argv));
+	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+		return (compare_main(argc, argv));
+	if (argc > 1 && strcmp(argv[1], "index") == 0)
+		return (index_main(argc, argv));
+	if (argc > 1 && (strcmp(argv[1], "help") == 0 || strcmp(argv[1],
+	    "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1],
+	    "--version") == 0))
+		return (help_main(argc, argv));
 	return (master_main(argc, argv));
 }

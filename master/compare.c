@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vdbc compare (compare.h): like vdbench's compare tool, without the GUI.
+ * Runs match on "name for-loops"; a name that occurs more than once with
+ * the same for-loops matches by its order among them.
+ */
+#include "compare.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "html.h"
+#include "ofile.h"
+#include "runtable.h"
+#include "xmalloc.h"
+
+#define CMP_DEFAULT_THRESHOLD	5.0
+
+/* The columns compared; better: +1 when higher is better, -1 lower. */
+static const struct cmp_metric {
+	const char	*label;
+	size_t		 off;
+	int		 better;
+	int		 decimals;
+} metrics[] = {
+	{ "rate", offsetof(struct rt_run, rate), 1, 1 },
+	{ "MB/s", offsetof(struct rt_run, mbps), 1, 2 },
+	{ "resp ms", offsetof(struct rt_run, resp_ms), -1, 3 },
+	{ "p99 ms", offsetof(struct rt_run, p99), -1, 3 },
+	{ "p99.99 ms", offsetof(struct rt_run, p9999), -1, 3 },
+	{ "cpu%", offsetof(struct rt_run, cpu), -1, 1 },
+};
+#define NMETRICS	(sizeof(metrics) / sizeof(metrics[0]))
+
+struct cmp_args {
+	const char	*old, *new;
+	const char	*outdir;
+	double		 threshold;
+};
+
+/* One matched (or unmatched: -1) pair of runs. */
+struct cmp_pair {
+	int	o, n;
+};
+
+static double
+mval(const struct rt_run *r, const struct cmp_metric *m)
+{
+	return (*(const double *)(const void *)((const char *)r + m->off));
+}
+
+/*
+ * The change from a to b in %; *verdict +1 better, -1 worse beyond the
+ * threshold, 0 otherwise. NAN when either side has no value.
+ */
+static double
+delta(double a, double b, const struct cmp_metric *m, double thr,
+    int *verdict)
+{
+	double d;
+
+	*verdict = 0;
+	if (isnan(a) || isnan(b))
+		return (NAN);
+	if (a == 0)
+		d = b == 0 ? 0 : (b > 0 ? INFINITY : -INFINITY);
+	else
+		d = (b - a) / fabs(a) * 100.0;
+	if (fabs(d) > thr)
+		*verdict = (d > 0 ? 1 : -1) * m->better;
+	return (d);
+}
+
+static int
+usage(const char *why)
+{
+	fprintf(stderr, "vdbc compare: %s\nusage: vdbc compare OLD NEW [-o "
+	    "DIR] [--threshold PCT]\n  OLD, NEW: output directories (vdbc's "
+	    "or vdbench's); DIR (default 'compare') gets compare.html;\n  "
+	    "changes above PCT %% (default %.0f) are marked better or worse."
+	    "\n", why, CMP_DEFAULT_THRESHOLD);
+	return (2);
+}
+
+static int
+parse_args(int argc, char *argv[], struct cmp_args *a)
+{
+	const char *thr = NULL;
+	char *end;
+	int i;
+
+	a->outdir = "compare";
+	a->threshold = CMP_DEFAULT_THRESHOLD;
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+			a->outdir = argv[++i];
+		else if (strcmp(argv[i], "--threshold") == 0 && i + 1 < argc)
+			thr = argv[++i];
+		else if (strncmp(argv[i], "--threshold=", 12) == 0)
+			thr = argv[i] + 12;
+		else if (argv[i][0] == '-')
+			return (usage("unknown option"));
+		else if (a->old == NULL)
+			a->old = argv[i];
+		else if (a->new == NULL)
+			a->new = argv[i];
+		else
+			return (usage("more than two directories"));
+	}
+	if (a->new == NULL)
+		return (usage("two output directories are needed"));
+	if (thr != NULL) {
+		a->threshold = strtod(thr, &end);
+		if (*thr == '\0' || *end != '\0' || !(a->threshold >= 0) ||
+		    a->threshold > 1e6) {
+			fprintf(stderr, "vdbc compare: invalid value for "
+			    "'--threshold': '%s' (expected a percentage, 0 or "
+			    "more, such as 5 or 2.5)\n", thr);
+			return (2);
+		}
+	}
+	return (0);
+}
+
+/* Pair the runs of o and n; returns the pairs (old order, then new-only). */
+static struct cmp_pair *
+match(const struct rt_dir *o, const struct rt_dir *n, int *np)
+{
+	struct cmp_pair *p = xcalloc((size_t)(o->n + n->n) + 1, sizeof(*p));
+	char *used = xcalloc((size_t)n->n + 1, 1);
+	char ka[1024], kb[1024];
+	int i, j, cnt = 0;
+
+	for (i = 0; i < o->n; i++) {
+		runtable_key(&o->runs[i], ka, sizeof(ka));
+		p[cnt].o = i;
+		p[cnt].n = -1;
+		for (j = 0; j < n->n; j++) {
+			runtable_key(&n->runs[j], kb, sizeof(kb));
+			if (!used[j] && strcmp(ka, kb) == 0) {
+				used[j] = 1;
+				p[cnt].n = j;
+				break;
+			}
+		}
+		cnt++;
+	}
+	for (j = 0; j < n->n; j++) {
+		if (!used[j]) {
+			p[cnt].o = -1;
+			p[cnt++].n = j;
+		}
+	}
+	free(used);
+	*np = cnt;
+	return (p);
+}
+
+static void
+fmt_delta(char *buf, size_t len, double d)
+{
+	if (isnan(d))
+		snprintf(buf, len, "%s", "");
+	else if (isinf(d))
+		snprintf(buf, len, "%s", d > 0 ? "+inf" : "-inf");
+	else
+		snprintf(buf, len, "%+.1f%%", d);
+}
+
+/* Counters for the last line. */
+struct cmp_count {
+	int	matched, only_old, only_new, better, worse;
+};
+
+/* The console: one block per run, one line per metric. */
+static void
+print_text(const struct rt_dir *o, const struct rt_dir *n,
+    const struct cmp_pair *p, int np, double thr, struct cmp_count *c)
+{
+	int colour = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
+	char key[1024], a[64], b[64], d[64];
+	size_t k;
+	int i;
+
+	printf("vdbc compare: OLD %s (%s), NEW %s (%s)\nchanges above %.1f%% "
+	    "are marked better or worse\n", o->path, o->kind, n->path,
+	    n->kind, thr);
+	for (i = 0; i < np; i++) {
+		const struct rt_run *ro = p[i].o >= 0 ? &o->runs[p[i].o] : NULL;
+		const struct rt_run *rn = p[i].n >= 0 ? &n->runs[p[i].n] : NULL;
+
+		runtable_key(ro != NULL ? ro : rn, key, sizeof(key));
+		text_clean(key, 0);
+		if (ro == NULL || rn == NULL) {
+			printf("\n%s: only in %s\n", key, ro != NULL ? "OLD" :
+			    "NEW");
+			if (ro != NULL)
+				c->only_old++;
+			else
+				c->only_new++;
+			continue;
+		}
+		c->matched++;
+		printf("\n%s\n  %-10s %14s %14s %9s\n", key, "", "OLD", "NEW",
+		    "change");
+		for (k = 0; k < NMETRICS; k++) {
+			const struct cmp_metric *m = &metrics[k];
+			double va = mval(ro, m), vb = mval(rn, m), dd;
+			int v;
+
+			if (isnan(va) && isnan(vb))
+				continue;
+			dd = delta(va, vb, m, thr, &v);
+			runtable_fmt(a, sizeof(a), va, m->decimals);
+			runtable_fmt(b, sizeof(b), vb, m->decimals);
+			fmt_delta(d, sizeof(d), dd);
+			if (v > 0)
+				c->better++;
+			else if (v < 0)
+				c->worse++;
+			printf("  %-10s %14s %14s %s%9s%s%s\n", m->label, a, b,
+			    colour && v != 0 ? (v > 0 ? "\033[32m" :
+			    "\033[31m") : "", d, colour && v != 0 ? "\033[0m" :
+			    "", v > 0 ? "  better" : v < 0 ? "  worse" : "");
+		}
+	}
+	printf("\n%d runs matched, %d changes above %.1f%% (%d better, %d "
+	    "worse), %d only in OLD, %d only in NEW\n", c->matched,
+	    c->better + c->worse, thr, c->better, c->worse, c->only_old,
+	    c->only_new);
+}
+
+/* A link to a run in its directory's summary.html, from outdir. */
+static void
+html_link(FILE *f, const char *outdir, const struct rt_dir *d,
+    const struct rt_run *r, const char *text)
+{
+	char *rel = runtable_relpath(outdir, d->path, "summary.html");
+
+	fputs("<a href=\"", f);
+	html_put(f, rel);
+	if (r->anchor[0] != '\0') {
+		fputc('#', f);
+		html_put(f, r->anchor);
+	}
+	fputs("\">", f);
+	html_put(f, text);
+	fputs("</a>", f);
+	free(rel);
+}
+
+static void
+html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
+    const char *outdir, double thr, const struct cmp_count *c)
+{
+	char *ro = runtable_relpath(outdir, o->path, "summary.html");
+	char *rn = runtable_relpath(outdir, n->path, "summary.html");
+	size_t k;
+
+	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+	    "<title>vdbc compare</title>\n<style>\nbody{font-family:sans-serif;"
+	    "font-size:13px;margin:16px}\ntable{border-collapse:collapse}\n"
+	    "th,td{border:1px solid #ccc;padding:3px 6px}\ntd.v{text-align:"
+	    "right;font-family:monospace}\nth{background:#eee}\ntr.sub th"
+	    "{font-weight:normal;font-size:11px}\ntd.better{background:"
+	    "#c8f0c8}\ntd.worse{background:#f6c6c6}\ntd.only{color:#888;"
+	    "font-style:italic}\n.g{border-left:2px solid #777}\n</style></head>"
+	    "<body>\n<h2>vdbc compare"
+	    "</h2>\n<p>OLD: <a href=\"", f);
+	html_put(f, ro);
+	fputs("\">", f);
+	html_put(f, o->path);
+	fprintf(f, "</a> (%s", o->kind);
+	if (o->started[0] != '\0') {
+		fputs(", ", f);
+		html_put(f, o->started);
+	}
+	fputs(")<br>NEW: <a href=\"", f);
+	html_put(f, rn);
+	fputs("\">", f);
+	html_put(f, n->path);
+	fprintf(f, "</a> (%s", n->kind);
+	if (n->started[0] != '\0') {
+		fputs(", ", f);
+		html_put(f, n->started);
+	}
+	fprintf(f, ")<br>Changes above %.1f%% are coloured: <span style=\""
+	    "background:#c8f0c8\">better</span>, <span style=\"background:"
+	    "#f6c6c6\">worse</span> (higher is better for rate and MB/s, "
+	    "lower for response times and cpu).</p>\n<p><b>%d runs matched, "
+	    "%d changes above %.1f%% (%d better, %d worse), %d only in OLD, "
+	    "%d only in NEW.</b></p>\n<table>\n<tr><th rowspan=2>run</th>"
+	    "<th rowspan=2>for loops</th>", thr, c->matched, c->better +
+	    c->worse, thr, c->better, c->worse, c->only_old, c->only_new);
+	for (k = 0; k < NMETRICS; k++)
+		fprintf(f, "<th class=g colspan=3>%s</th>", metrics[k].label);
+	fputs("</tr>\n<tr class=sub>", f);
+	for (k = 0; k < NMETRICS; k++)
+		fputs("<th class=g>OLD</th><th>NEW</th><th>change</th>", f);
+	fputs("</tr>\n", f);
+	free(ro);
+	free(rn);
+}
+
+/* One row of compare.html. */
+static void
+html_row(FILE *f, const char *outdir, const struct rt_dir *o,
+    const struct rt_dir *n, const struct cmp_pair *p, double thr)
+{
+	const struct rt_run *ro = p->o >= 0 ? &o->runs[p->o] : NULL;
+	const struct rt_run *rn = p->n >= 0 ? &n->runs[p->n] : NULL;
+	const struct rt_run *r = ro != NULL ? ro : rn;
+	char a[64], b[64], d[64];
+	size_t k;
+
+	fputs("<tr><td>", f);
+	if (ro != NULL)
+		html_link(f, outdir, o, ro, r->name);
+	else
+		html_put(f, r->name);
+	if (ro != NULL && rn != NULL) {
+		fputs(" (", f);
+		html_link(f, outdir, n, rn, "new");
+		fputs(")", f);
+	}
+	fputs("</td><td>", f);
+	html_put(f, r->for_loops);
+	fputs("</td>", f);
+	if (ro == NULL || rn == NULL) {
+		fprintf(f, "<td class=only colspan=%d>only in %s</td></tr>\n",
+		    (int)NMETRICS * 3, ro != NULL ? "OLD" : "NEW");
+		return;
+	}
+	for (k = 0; k < NMETRICS; k++) {
+		const struct cmp_metric *m = &metrics[k];
+		double va = mval(ro, m), vb = mval(rn, m), dd;
+		int v;
+
+		dd = delta(va, vb, m, thr, &v);
+		runtable_fmt(a, sizeof(a), va, m->decimals);
+		runtable_fmt(b, sizeof(b), vb, m->decimals);
+		fmt_delta(d, sizeof(d), dd);
+		fprintf(f, "<td class=\"v g\">%s</td><td class=v>%s</td><td class=\"v"
+		    "%s\">%s</td>", a, b, v > 0 ? " better" : v < 0 ? " worse" :
+		    "", d);
+	}
+	fputs("</tr>\n", f);
+}
+
+static int
+write_html(const struct cmp_args *a, const struct rt_dir *o,
+    const struct rt_dir *n, const struct cmp_pair *p, int np,
+    const struct cmp_count *c, char **pathp, struct errmsg *e)
+{
+	char *path;
+	FILE *f;
+	int i;
+
+	if (runtable_mkdirs(a->outdir, e) != 0)
+		return (-1);
+	xasprintf(&path, "%s/compare.html", a->outdir);
+	*pathp = path;
+	if ((f = ofile_fopen(path)) == NULL) {
+		errmsg_set(e, NULL, 0, 0, "cannot write %s: %s", path,
+		    strerror(errno));
+		return (-1);
+	}
+	html_head(f, o, n, a->outdir, a->threshold, c);
+	for (i = 0; i < np; i++)
+		html_row(f, a->outdir, o, n, &p[i], a->threshold);
+	fprintf(f, "</table>\n<p>%d runs matched, %d changes above %.1f%% "
+	    "(%d better, %d worse), %d only in OLD, %d only in NEW.</p>\n"
+	    "</body></html>\n", c->matched, c->better + c->worse,
+	    a->threshold, c->better, c->worse, c->only_old, c->only_new);
+	return (runtable_fclose(f, path, e));
+}
+
+int
+compare_main(int argc, char *argv[])
+{
+	struct rt_dir o, n;
+	struct cmp_args a;
+	struct cmp_count c;
+	struct cmp_pair *p = NULL;
+	struct errmsg e;
+	char buf[2048], *path = NULL;
+	int rc, np = 0;
+
+	memset(&a, 0, sizeof(a));
+	memset(&c, 0, sizeof(c));
+	memset(&o, 0, sizeof(o));
+	memset(&n, 0, sizeof(n));
+	errmsg_clear(&e);
+	if ((rc = parse_args(argc, argv, &a)) != 0)
+		return (rc);
+	rc = 1;
+	if (runtable_read(a.old, &o, &e) != 0 ||
+	    runtable_read(a.new, &n, &e) != 0)
+		goto out;
+	p = match(&o, &n, &np);
+	print_text(&o, &n, p, np, a.threshold, &c);
+	if (write_html(&a, &o, &n, p, np, &c, &path, &e) != 0)
+		goto out;
+	printf("compare.html: %s\n", path);
+	rc = 0;
+out:
+	if (rc != 0)
+		fprintf(stderr, "vdbc compare: %s\n", errmsg_str(&e, buf,
+		    sizeof(buf)));
+	free(path);
+	free(p);
+	runtable_free(&o);
+	runtable_free(&n);
+	return (rc);
+}

@@ -1,0 +1,433 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vdbc index (index.h). The page carries its data in the table itself;
+ * a small inline script sorts it by the column clicked (numbers by the
+ * cell's data-v, n/a last) and filters rows by a text; "#sort=rate-desc"
+ * in the address sorts on load, so a sorted view can be linked.
+ */
+#include "index.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "html.h"
+#include "model.h"
+#include "ofile.h"
+#include "runtable.h"
+#include "xmalloc.h"
+
+#define IDX_MAXDEPTH	8
+
+/* The numeric columns: key (CSV, #sort=, class), title, decimals. */
+static const struct idx_col {
+	const char	*key;
+	const char	*title;
+	size_t		 off;
+	int		 decimals;
+} numcols[] = {
+	{ "rate", "rate", offsetof(struct rt_run, rate), 1 },
+	{ "mb_per_s", "MB/s", offsetof(struct rt_run, mbps), 2 },
+	{ "resp_ms", "resp ms", offsetof(struct rt_run, resp_ms), 3 },
+	{ "resp_max_ms", "max ms", offsetof(struct rt_run, resp_max_ms), 3 },
+	{ "p50_ms", "p50", offsetof(struct rt_run, p50), 3 },
+	{ "p90_ms", "p90", offsetof(struct rt_run, p90), 3 },
+	{ "p99_ms", "p99", offsetof(struct rt_run, p99), 3 },
+	{ "p99.9_ms", "p99.9", offsetof(struct rt_run, p999), 3 },
+	{ "p99.99_ms", "p99.99", offsetof(struct rt_run, p9999), 3 },
+	{ "cpu_pct", "cpu%", offsetof(struct rt_run, cpu), 1 },
+};
+#define NNUMCOLS	(sizeof(numcols) / sizeof(numcols[0]))
+
+static const char idx_script[] =
+"<script>\n"
+"(function(){\n"
+"var t=document.getElementById('runs'),hs=t.tHead.rows[0].cells;\n"
+"function val(c){var v=c.getAttribute('data-v');\n"
+" return v===null?null:(v===''?NaN:parseFloat(v));}\n"
+"function sortBy(i,desc){var b=t.tBodies[0],rs=[].slice.call(b.rows);\n"
+" rs.sort(function(x,y){var a=val(x.cells[i]),c=val(y.cells[i]),r;\n"
+"  if(a!==null&&c!==null){if(isNaN(a))return isNaN(c)?0:1;\n"
+"   if(isNaN(c))return -1;r=a-c;}\n"
+"  else r=x.cells[i].textContent.localeCompare(y.cells[i].textContent,"
+"undefined,{numeric:true});\n"
+"  return desc?-r:r;});\n"
+" rs.forEach(function(r){b.appendChild(r);});\n"
+" for(var k=0;k<hs.length;k++)hs[k].className=k==i?(desc?'desc':'asc'):'';\n"
+" history.replaceState(null,'','#sort='+hs[i].getAttribute('data-k')+"
+"(desc?'-desc':''));}\n"
+"[].forEach.call(hs,function(h,i){h.onclick=function(){\n"
+" sortBy(i,h.className=='asc');};});\n"
+"var m=/#sort=([^&]*?)(-desc)?$/.exec(location.hash);\n"
+"if(m)[].forEach.call(hs,function(h,i){\n"
+" if(h.getAttribute('data-k')==decodeURIComponent(m[1]))sortBy(i,!!m[2]);});\n"
+"document.getElementById('filter').oninput=function(){\n"
+" var q=this.value.toLowerCase();[].forEach.call(t.tBodies[0].rows,"
+"function(r){\n"
+"  r.style.display=r.textContent.toLowerCase().indexOf(q)<0?'none':'';});};\n"
+"})();\n"
+"</script>\n";
+
+struct idx_args {
+	struct strlist	 dirs;
+	const char	*outdir;
+};
+
+static int
+usage(const char *why)
+{
+	fprintf(stderr, "vdbc index: %s\nusage: vdbc index DIR... [-o DIR]\n"
+	    "  DIR: output directories (vdbc's or vdbench's), or directories "
+	    "to search for them;\n  -o DIR (default 'index') gets index.html "
+	    "and index.csv.\n", why);
+	return (2);
+}
+
+static int
+parse_args(int argc, char *argv[], struct idx_args *a)
+{
+	int i;
+
+	a->outdir = "index";
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+			a->outdir = argv[++i];
+		else if (argv[i][0] == '-')
+			return (usage("unknown option"));
+		else
+			strlist_add(&a->dirs, argv[i]);
+	}
+	if (a->dirs.n == 0)
+		return (usage("no directory given"));
+	return (0);
+}
+
+/* Output directories at or below dir into found (sorted by name). */
+static void
+search(const char *dir, int depth, const char *skip, struct strlist *found)
+{
+	struct dirent **ents;
+	int n, i;
+
+	if (runtable_is_outdir(dir)) {
+		strlist_add(found, dir);
+		return;
+	}
+	if (depth >= IDX_MAXDEPTH || (n = scandir(dir, &ents, NULL,
+	    alphasort)) < 0)
+		return;
+	for (i = 0; i < n; i++) {
+		struct stat st;
+		char *sub, *real;
+
+		if (ents[i]->d_name[0] != '.') {
+			xasprintf(&sub, "%s/%s", dir, ents[i]->d_name);
+			real = realpath(sub, NULL);
+			/* not the index's own directory, no symlinks */
+			if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode) &&
+			    (real == NULL || skip == NULL ||
+			    strcmp(real, skip) != 0))
+				search(sub, depth + 1, skip, found);
+			free(real);
+			free(sub);
+		}
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+static double
+cval(const struct rt_run *r, const struct idx_col *c)
+{
+	return (*(const double *)(const void *)((const char *)r + c->off));
+}
+
+/* A CSV field: quoted when it needs to be. */
+static void
+csv_put(FILE *f, const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void
+write_csv_row(FILE *f, const struct rt_dir *d, const struct rt_run *r,
+    const char *link)
+{
+	size_t k;
+
+	csv_put(f, d->path);
+	fprintf(f, ",%s,", d->kind);
+	csv_put(f, r->name);
+	fputc(',', f);
+	csv_put(f, r->for_loops);
+	fputc(',', f);
+	csv_put(f, r->status);
+	fputc(',', f);
+	csv_put(f, r->started);
+	for (k = 0; k < NNUMCOLS; k++) {
+		double v = cval(r, &numcols[k]);
+
+		if (isnan(v))
+			fputc(',', f);
+		else
+			fprintf(f, ",%.10g", v);
+	}
+	if (r->errors >= 0)
+		fprintf(f, ",%lld,", r->errors);
+	else
+		fputs(",,", f);
+	csv_put(f, link);
+	fputc('\n', f);
+}
+
+/* The length of the directory prefix (to a '/') all paths share. */
+static size_t
+common_prefix(const struct rt_dir *dirs, int nd)
+{
+	size_t len = 0, i;
+	int j;
+
+	if (nd == 0)
+		return (0);
+	for (i = 0; dirs[0].path[i] != '\0'; i++) {
+		for (j = 1; j < nd && dirs[j].path[i] == dirs[0].path[i]; j++)
+			;
+		if (j < nd)
+			break;
+		if (dirs[0].path[i] == '/')
+			len = i + 1;
+	}
+	return (len);
+}
+
+static void
+html_head(FILE *f, int ndirs, int nruns, const char *prefix)
+{
+	char stamp[64];
+	time_t t = time(NULL);
+	struct tm tm;
+	size_t k;
+
+	localtime_r(&t, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M:%S", &tm);
+	fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+	    "<title>vdbc index</title>\n<style>\nbody{font-family:sans-serif;"
+	    "font-size:13px;margin:16px}\ntable{border-collapse:collapse}\n"
+	    "th,td{border:1px solid #ccc;padding:3px 6px;white-space:nowrap}\n"
+	    "th{background:#eee;cursor:pointer;user-select:none;position:"
+	    "sticky;top:0}\nth.asc:after{content:' \\25b2'}\nth.desc:after"
+	    "{content:' \\25bc'}\ntd.n{text-align:right;font-family:"
+	    "monospace}\ntbody tr:nth-child(even){background:#f7f7f7}\n"
+	    "tbody tr:hover{background:#e8f0ff}\ntd.err{color:#c00;font-weight:"
+	    "bold}\ntd.na{color:#bbb}\ntd.dir{white-space:normal;max-width:26em;"
+	    "overflow-wrap:anywhere}\n</style></head><body>\n<h2>vdbc index</h2>\n<p>%d runs "
+	    "in %d output directories", nruns, ndirs);
+	if (prefix[0] != '\0') {
+		fputs(" under <b>", f);
+		html_put(f, prefix);
+		fputs("</b>", f);
+	}
+	fprintf(f, ", listed %s. Click a column to sort it (again: "
+	    "the other way); the run links to its place in summary.html; "
+	    "<a href=\"index.csv\">index.csv</a> has the same table.</p>\n"
+	    "<p>Filter: <input id=filter size=40 placeholder=\"rd1, threads=8,"
+	    " a directory...\"></p>\n<table id=runs><thead><tr>"
+	    "<th data-k=directory>directory</th><th data-k=started>started"
+	    "</th><th data-k=run>run</th><th data-k=for_loops>for loops</th>"
+	    "<th data-k=status>status</th>", stamp);
+	for (k = 0; k < NNUMCOLS; k++)
+		fprintf(f, "<th data-k=\"%s\">%s</th>", numcols[k].key,
+		    numcols[k].title);
+	fputs("<th data-k=errors>errors</th></tr></thead>\n<tbody>\n", f);
+}
+
+static void
+write_html_row(FILE *f, const struct rt_dir *d, const struct rt_run *r,
+    const char *dirlink, const char *link, size_t plen)
+{
+	size_t k;
+
+	fputs("<tr><td class=dir><a href=\"", f);
+	html_put(f, dirlink);
+	fputs("\" title=\"", f);
+	html_put(f, d->path);
+	fputs("\">", f);
+	html_put(f, d->path[plen] != '\0' ? d->path + plen : d->path);
+	fprintf(f, "</a> <small>%s</small></td><td>", d->kind);
+	html_put(f, r->started[0] != '\0' ? r->started : d->started);
+	fputs("</td><td><a href=\"", f);
+	html_put(f, link);
+	fputs("\">", f);
+	html_put(f, r->name);
+	fputs("</a></td><td>", f);
+	html_put(f, r->for_loops);
+	fputs("</td><td>", f);
+	html_put(f, r->status);
+	fputs("</td>", f);
+	for (k = 0; k < NNUMCOLS; k++) {
+		double v = cval(r, &numcols[k]);
+
+		if (isnan(v))
+			fprintf(f, "<td class=\"n na c-%s\" data-v=\"\">n/a</td>",
+			    numcols[k].key);
+		else {
+			char b[64];
+
+			runtable_fmt(b, sizeof(b), v, numcols[k].decimals);
+			fprintf(f, "<td class=\"n c-%s\" data-v=\"%.17g\">"
+			    "%s</td>", numcols[k].key, v, b);
+		}
+	}
+	if (r->errors >= 0)
+		fprintf(f, "<td class=\"n c-errors%s\" data-v=\"%lld\">%lld"
+		    "</td>", r->errors > 0 ? " err" : "", r->errors,
+		    r->errors);
+	else
+		fputs("<td class=\"n na c-errors\" data-v=\"\">n/a</td>", f);
+	fputs("</tr>\n", f);
+}
+
+/* Open outdir/name for writing; NULL with e set. */
+static FILE *
+open_out(const char *outdir, const char *name, char **pathp,
+    struct errmsg *e)
+{
+	FILE *f;
+
+	xasprintf(pathp, "%s/%s", outdir, name);
+	if ((f = ofile_fopen(*pathp)) == NULL)
+		errmsg_set(e, NULL, 0, 0, "cannot write %s: %s", *pathp,
+		    strerror(errno));
+	return (f);
+}
+
+static int
+write_index(const char *outdir, const struct rt_dir *dirs, int nd,
+    struct errmsg *e)
+{
+	char *hp = NULL, *cp = NULL;
+	FILE *h, *c = NULL;
+	size_t plen = common_prefix(dirs, nd);
+	char *prefix = xstrndup(nd > 0 ? dirs[0].path : "", plen);
+	int i, j, nruns = 0, rc = -1;
+
+	for (i = 0; i < nd; i++)
+		nruns += dirs[i].n;
+	if ((h = open_out(outdir, "index.html", &hp, e)) == NULL ||
+	    (c = open_out(outdir, "index.csv", &cp, e)) == NULL)
+		goto out;
+	html_head(h, nd, nruns, prefix);
+	fputs("directory,kind,run,for_loops,status,started", c);
+	for (j = 0; j < (int)NNUMCOLS; j++)
+		fprintf(c, ",%s", numcols[j].key);
+	fputs(",errors,summary\n", c);
+	for (i = 0; i < nd; i++) {
+		char *dl = runtable_relpath(outdir, dirs[i].path,
+		    "summary.html");
+
+		for (j = 0; j < dirs[i].n; j++) {
+			const struct rt_run *r = &dirs[i].runs[j];
+			char *link;
+
+			if (r->anchor[0] != '\0')
+				xasprintf(&link, "%s#%s", dl, r->anchor);
+			else
+				link = xstrdup(dl);
+			write_html_row(h, &dirs[i], r, dl, link, plen);
+			write_csv_row(c, &dirs[i], r, link);
+			free(link);
+		}
+		free(dl);
+	}
+	fprintf(h, "</tbody></table>\n%s</body></html>\n", idx_script);
+	rc = 0;
+out:
+	if (h != NULL && runtable_fclose(h, hp, e) != 0)
+		rc = -1;
+	if (c != NULL && runtable_fclose(c, cp, e) != 0)
+		rc = -1;
+	if (rc == 0)
+		printf("index.html: %s\nindex.csv: %s\n", hp, cp);
+	free(prefix);
+	free(hp);
+	free(cp);
+	return (rc);
+}
+
+int
+index_main(int argc, char *argv[])
+{
+	struct idx_args a;
+	struct strlist found = { 0, NULL, 0 };
+	struct rt_dir *dirs = NULL;
+	struct errmsg e;
+	char buf[2048], *skip = NULL;
+	int rc, i, nd = 0;
+
+	memset(&a, 0, sizeof(a));
+	errmsg_clear(&e);
+	if ((rc = parse_args(argc, argv, &a)) != 0)
+		goto out;
+	rc = 1;
+	for (i = 0; i < a.dirs.n; i++) {
+		struct stat st;
+
+		if (stat(a.dirs.v[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "vdbc index: %s: not a directory\n",
+			    a.dirs.v[i]);
+			goto out;
+		}
+	}
+	if (runtable_mkdirs(a.outdir, &e) != 0)
+		goto err;
+	skip = realpath(a.outdir, NULL);
+	for (i = 0; i < a.dirs.n; i++)
+		search(a.dirs.v[i], 0, skip, &found);
+	if (found.n == 0) {
+		fprintf(stderr, "vdbc index: no output directory (with "
+		    "results.json or flatfile.html) in or under the directories "
+		    "given\n");
+		goto out;
+	}
+	dirs = xcalloc((size_t)found.n, sizeof(*dirs));
+	for (i = 0; i < found.n; i++) {
+		if (runtable_read(found.v[i], &dirs[nd], &e) == 0) {
+			nd++;
+			continue;
+		}
+		/* one unreadable directory does not hide the others */
+		fprintf(stderr, "vdbc index: skipped: %s\n", errmsg_str(&e,
+		    buf, sizeof(buf)));
+		runtable_free(&dirs[nd]);
+	}
+	if (write_index(a.outdir, dirs, nd, &e) != 0)
+		goto err;
+	rc = 0;
+	goto out;
+err:
+	fprintf(stderr, "vdbc index: %s\n", errmsg_str(&e, buf, sizeof(buf)));
+out:
+	for (i = 0; i < nd; i++)
+		runtable_free(&dirs[i]);
+	free(dirs);
+	free(skip);
+	strlist_clear(&found);
+	strlist_clear(&a.dirs);
+	return (rc);
+}

@@ -1,0 +1,654 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The run table of an output directory (runtable.h): vdbc's results.json
+ * when it is there, vdbench's flatfile.html and summary.html otherwise.
+ */
+#include "runtable.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "xmalloc.h"
+
+#define RT_MAXCOLS	256
+
+/* One Starting line of summary.html. */
+struct rt_start {
+	char	*name;
+	char	*for_loops;
+	char	*anchor;
+	char	*time;
+};
+
+static void
+run_init(struct rt_run *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->rate = r->mbps = r->resp_ms = r->resp_max_ms = NAN;
+	r->p50 = r->p90 = r->p99 = r->p999 = r->p9999 = r->cpu = NAN;
+	r->errors = -1;
+}
+
+static struct rt_run *
+add_run(struct rt_dir *d)
+{
+	struct rt_run *r;
+
+	d->runs = xreallocarray(d->runs, (size_t)d->n + 1, sizeof(*d->runs));
+	r = &d->runs[d->n++];
+	run_init(r);
+	return (r);
+}
+
+static char *
+path_in(const char *dir, const char *file)
+{
+	char *p;
+
+	xasprintf(&p, "%s/%s", dir, file);
+	return (p);
+}
+
+int
+runtable_is_outdir(const char *dir)
+{
+	char *a = path_in(dir, "results.json"), *b = path_in(dir,
+	    "flatfile.html");
+	int yes = access(a, R_OK) == 0 || access(b, R_OK) == 0;
+
+	free(a);
+	free(b);
+	return (yes);
+}
+
+/* A copy of s up to the first character of stop (or the end). */
+static char *
+upto(const char *s, const char *stop)
+{
+	return (xstrndup(s, strcspn(s, stop)));
+}
+
+/* The Starting lines of dir/summary.html; their number (0 without it). */
+static int
+read_starts(const char *dir, struct rt_start **out)
+{
+	char *path = path_in(dir, "summary.html"), *line = NULL;
+	struct rt_start *v = NULL;
+	size_t cap = 0;
+	int n = 0;
+	FILE *f;
+
+	*out = NULL;
+	f = fopen(path, "r");
+	free(path);
+	if (f == NULL)
+		return (0);
+	while (getline(&line, &cap, f) != -1) {
+		char *s = strstr(line, "Starting RD="), *a, *fl, *t;
+		struct rt_start *st;
+
+		if (s == NULL)
+			continue;
+		v = xreallocarray(v, (size_t)n + 1, sizeof(*v));
+		st = &v[n++];
+		st->name = upto(s + 12, ";<\r\n");
+		fl = strstr(s, "For loops: ");
+		st->for_loops = fl != NULL ? upto(fl + 11, "<\r\n") :
+		    xstrdup("");
+		a = strstr(line, "<a name=\"");
+		st->anchor = a != NULL && a < s ? upto(a + 9, "\"") :
+		    xstrdup("");
+		/* "<i><b>10:03:44.033 Starting": the word before it */
+		for (t = s; t > line && t[-1] == ' '; t--)
+			;
+		while (t > line && t[-1] != '>' && t[-1] != ' ')
+			t--;
+		st->time = xstrndup(t, strcspn(t, " "));
+	}
+	free(line);
+	fclose(f);
+	*out = v;
+	return (n);
+}
+
+static void
+starts_free(struct rt_start *v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].for_loops);
+		free(v[i].anchor);
+		free(v[i].time);
+	}
+	free(v);
+}
+
+/* "2026-12-01T07:04:28+0000" as "2026-12-01 07:04:28" (else as is). */
+static char *
+iso_time(const char *s)
+{
+	char *t = xstrdup(s);
+
+	if (strlen(t) >= 19 && t[10] == 'T') {
+		t[10] = ' ';
+		t[19] = '\0';
+	}
+	return (t);
+}
+
+/*
+ * vdbench's flatfile stamp "11/30/2026-10:03:45-UTC" as
+ * "2026-11-30 10:03:45", or with time (a Starting line's "10:03:44.033")
+ * for the clock; a copy of time (or "") when stamp is not of that form.
+ */
+static char *
+vdb_time(const char *stamp, const char *hms)
+{
+	int mo, dd, yy, h, m, sec;
+	char *t;
+
+	if (stamp == NULL || sscanf(stamp, "%d/%d/%d-%d:%d:%d", &mo, &dd, &yy,
+	    &h, &m, &sec) != 6)
+		return (xstrdup(hms != NULL ? hms : ""));
+	if (hms != NULL && sscanf(hms, "%d:%d:%d", &h, &m, &sec) != 3)
+		return (xstrdup(hms));
+	xasprintf(&t, "%04d-%02d-%02d %02d:%02d:%02d", yy, mo, dd, h, m, sec);
+	return (t);
+}
+
+static double
+jnum(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	return (json_is_number(v) ? json_number_value(v) : NAN);
+}
+
+static char *
+jstr(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return (xstrdup(s != NULL ? s : ""));
+}
+
+/* One run of results.json. */
+static void
+json_run(struct rt_dir *d, json_t *jr)
+{
+	struct rt_run *r = add_run(d);
+	json_t *a = json_object_get(jr, "average");
+	json_t *p = json_object_get(json_object_get(a, "percentiles_ms"),
+	    "all");
+	json_t *er = json_object_get(a, "errors");
+
+	r->name = jstr(jr, "name");
+	r->for_loops = jstr(jr, "for_loops");
+	r->status = jstr(jr, "status");
+	r->started = jstr(jr, "started");
+	{
+		char *t = iso_time(r->started);
+
+		free(r->started);
+		r->started = t;
+	}
+	r->anchor = xstrdup("");
+	if (!json_is_object(a)) {
+		free(r->status);
+		r->status = xstrdup("no average");
+		return;
+	}
+	r->rate = jnum(a, "rate");
+	r->mbps = jnum(a, "mb_per_s");
+	r->resp_ms = jnum(a, "resp_ms");
+	r->resp_max_ms = jnum(a, "resp_max_ms");
+	r->cpu = jnum(a, "cpu_sys_user_pct");
+	r->p50 = jnum(p, "p50");
+	r->p90 = jnum(p, "p90");
+	r->p99 = jnum(p, "p99");
+	r->p999 = jnum(p, "p99.9");
+	r->p9999 = jnum(p, "p99.99");
+	if (json_is_integer(er))
+		r->errors = (long long)json_integer_value(er);
+}
+
+static int
+read_json(const char *dir, struct rt_dir *d, struct errmsg *e)
+{
+	char *path = path_in(dir, "results.json");
+	json_error_t je;
+	json_t *root, *runs, *jr;
+	size_t i;
+
+	root = json_load_file(path, 0, &je);
+	if (root == NULL) {
+		errmsg_set(e, NULL, 0, 0, "%s: not a readable results.json "
+		    "(line %d: %s)", path, je.line, je.text);
+		free(path);
+		return (-1);
+	}
+	runs = json_object_get(root, "runs");
+	if (!json_is_array(runs) || strcmp(json_string_value(
+	    json_object_get(root, "schema")) != NULL ? json_string_value(
+	    json_object_get(root, "schema")) : "", "vdbc-results") != 0) {
+		errmsg_set(e, NULL, 0, 0, "%s: not a vdbc results.json "
+		    "(expected \"schema\": \"vdbc-results\" and a \"runs\" "
+		    "array)", path);
+		json_decref(root);
+		free(path);
+		return (-1);
+	}
+	free(path);
+	d->kind = "vdbc";
+	{
+		char *t = jstr(root, "started");
+
+		d->started = iso_time(t);
+		free(t);
+	}
+	json_array_foreach(runs, i, jr)
+		json_run(d, jr);
+	json_decref(root);
+	return (0);
+}
+
+/* Split a line on blanks (in place); the word count. */
+static int
+split(char *line, char **w, int max)
+{
+	char *p, *save = NULL;
+	int n = 0;
+
+	for (p = strtok_r(line, " \t\r\n", &save); p != NULL && n < max;
+	    p = strtok_r(NULL, " \t\r\n", &save))
+		w[n++] = p;
+	return (n);
+}
+
+/* The flatfile's columns we read, as places in its header (-1: none). */
+struct flatcols {
+	int	run, interval, rate, mbps, resp, resp_max, cpu, stamp, tod;
+	int	n;
+};
+
+static int
+col(char **hdr, int nh, const char *name)
+{
+	int k;
+
+	for (k = 0; k < nh; k++) {
+		if (strcmp(hdr[k], name) == 0)
+			return (k);
+	}
+	return (-1);
+}
+
+static double
+fnum(char **w, int k)
+{
+	char *end;
+	double v;
+
+	if (k < 0)
+		return (NAN);
+	v = strtod(w[k], &end);
+	return (end == w[k] || *end != '\0' ? NAN : v);
+}
+
+/* One avg_ line of the flatfile: its values into r. */
+static void
+flat_values(struct rt_run *r, char **w, const struct flatcols *c)
+{
+	r->rate = fnum(w, c->rate);
+	r->mbps = fnum(w, c->mbps);
+	r->resp_ms = fnum(w, c->resp);
+	r->resp_max_ms = fnum(w, c->resp_max);
+	r->cpu = fnum(w, c->cpu);
+}
+
+/* The avg_ lines of flatfile.html, in order, as runs of d. */
+static int
+read_flat_rows(FILE *f, struct rt_dir *d, const char *path,
+    struct errmsg *e)
+{
+	char *line = NULL, *hdrline = NULL, *hdr[RT_MAXCOLS], *w[RT_MAXCOLS];
+	struct flatcols c;
+	size_t cap = 0;
+	int nh = 0, rc = -1;
+
+	while (getline(&line, &cap, f) != -1) {
+		if (line[0] == ' ' && strstr(line, " tod ") != NULL) {
+			hdrline = xstrdup(line);
+			nh = split(hdrline, hdr, RT_MAXCOLS);
+			break;
+		}
+	}
+	c.run = col(hdr, nh, "Run");
+	c.interval = col(hdr, nh, "Interval");
+	if (hdrline == NULL || c.run < 0 || c.interval < 0) {
+		errmsg_set(e, NULL, 0, 0, "%s: no column header line with Run "
+		    "and Interval (is it a vdbench flatfile.html?)", path);
+		goto out;
+	}
+	c.rate = col(hdr, nh, "rate");
+	c.mbps = col(hdr, nh, "MB/sec");
+	c.resp = col(hdr, nh, "resp");
+	c.resp_max = col(hdr, nh, "resp_max");
+	c.cpu = col(hdr, nh, "cpu_used");
+	c.stamp = col(hdr, nh, "timestamp");
+	c.tod = col(hdr, nh, "tod");
+	c.n = nh;
+	while (getline(&line, &cap, f) != -1) {
+		struct rt_run *r;
+
+		if (split(line, w, RT_MAXCOLS) != nh)
+			continue;
+		if (d->started == NULL && c.stamp >= 0)
+			d->started = xstrdup(w[c.stamp]);
+		if (strncmp(w[c.interval], "avg_", 4) != 0)
+			continue;
+		r = add_run(d);
+		r->name = xstrdup(w[c.run]);
+		r->status = xstrdup("completed");
+		r->started = xstrdup(c.tod >= 0 ? w[c.tod] : "");
+		flat_values(r, w, &c);
+	}
+	rc = 0;
+out:
+	free(hdrline);
+	free(line);
+	return (rc);
+}
+
+/* "10:03:44.033" as seconds of the day; NAN when it is not a time. */
+static double
+tod_s(const char *s)
+{
+	int h, m;
+	double sec;
+
+	if (s == NULL || sscanf(s, "%d:%d:%lf", &h, &m, &sec) != 3)
+		return (NAN);
+	return (h * 3600.0 + m * 60.0 + sec);
+}
+
+/* Times of the day in file order made monotonic across midnights. */
+static void
+unwrap(double *t, int n)
+{
+	double off = 0, last = NAN;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (isnan(t[i]))
+			continue;
+		if (!isnan(last) && t[i] + off < last - 43200)
+			off += 86400;
+		t[i] += off;
+		last = t[i];
+	}
+}
+
+/*
+ * vdbench's directory: the runs are summary.html's Starting lines, their
+ * averages the flatfile's avg_ lines of the same name, in order; an avg_
+ * line written after the next run started is not this run's (a run
+ * stopped before its average has none).
+ */
+static int
+read_vdbench(const char *dir, struct rt_dir *d, struct errmsg *e)
+{
+	char *path = path_in(dir, "flatfile.html");
+	struct rt_dir avg;
+	struct rt_start *st;
+	double *ts, *ta;
+	int ns, i, j = 0, k;
+	FILE *f;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		errmsg_set(e, NULL, 0, 0, "%s: cannot read: %s", path,
+		    strerror(errno));
+		free(path);
+		return (-1);
+	}
+	memset(&avg, 0, sizeof(avg));
+	i = read_flat_rows(f, &avg, path, e);
+	fclose(f);
+	free(path);
+	if (i != 0) {
+		runtable_free(&avg);
+		return (-1);
+	}
+	d->kind = "vdbench";
+	d->started = vdb_time(avg.started, NULL);
+	ns = read_starts(dir, &st);
+	ts = xcalloc((size_t)ns + 1, sizeof(*ts));
+	ta = xcalloc((size_t)avg.n + 1, sizeof(*ta));
+	for (i = 0; i < ns; i++)
+		ts[i] = tod_s(st[i].time);
+	for (k = 0; k < avg.n; k++)
+		ta[k] = tod_s(avg.runs[k].started);
+	unwrap(ts, ns);
+	unwrap(ta, avg.n);
+	for (i = 0; i < ns; i++) {
+		struct rt_run *r = add_run(d);
+		double next = i + 1 < ns ? ts[i + 1] : NAN;
+
+		r->name = xstrdup(st[i].name);
+		r->for_loops = xstrdup(st[i].for_loops);
+		r->anchor = xstrdup(st[i].anchor);
+		r->started = vdb_time(avg.started, st[i].time);
+		for (k = j; k < avg.n && strcmp(avg.runs[k].name, r->name) != 0;
+		    k++)
+			;
+		if (k < avg.n && !isnan(next) && !isnan(ta[k]) && ta[k] >= next)
+			k = avg.n;	/* the next run's */
+		if (k == avg.n) {
+			r->status = xstrdup("no average");
+			continue;
+		}
+		r->status = xstrdup("completed");
+		r->rate = avg.runs[k].rate;
+		r->mbps = avg.runs[k].mbps;
+		r->resp_ms = avg.runs[k].resp_ms;
+		r->resp_max_ms = avg.runs[k].resp_max_ms;
+		r->cpu = avg.runs[k].cpu;
+		j = k + 1;
+	}
+	/* no summary.html: the flatfile's runs, without for-loops */
+	for (k = j; ns == 0 && k < avg.n; k++) {
+		struct rt_run *r = add_run(d);
+
+		*r = avg.runs[k];
+		avg.runs[k].name = avg.runs[k].status = NULL;
+		avg.runs[k].started = NULL;
+		r->for_loops = xstrdup("");
+		r->anchor = xstrdup("");
+		free(r->started);
+		r->started = xstrdup("");
+	}
+	starts_free(st, ns);
+	free(ts);
+	free(ta);
+	runtable_free(&avg);
+	return (0);
+}
+
+/* Anchors of vdbc's summary.html, by order and name. */
+static void
+add_anchors(const char *dir, struct rt_dir *d)
+{
+	struct rt_start *st;
+	int ns = read_starts(dir, &st), i;
+
+	for (i = 0; i < ns && i < d->n; i++) {
+		if (strcmp(st[i].name, d->runs[i].name) != 0)
+			break;
+		free(d->runs[i].anchor);
+		d->runs[i].anchor = xstrdup(st[i].anchor);
+	}
+	starts_free(st, ns);
+}
+
+int
+runtable_read(const char *dir, struct rt_dir *d, struct errmsg *e)
+{
+	char *rj = path_in(dir, "results.json");
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	d->path = xstrdup(dir);
+	if (access(rj, F_OK) == 0) {
+		rc = read_json(dir, d, e);
+		if (rc == 0)
+			add_anchors(dir, d);
+	} else if (runtable_is_outdir(dir))
+		rc = read_vdbench(dir, d, e);
+	else {
+		errmsg_set(e, NULL, 0, 0, "%s: not an output directory (no "
+		    "results.json, no flatfile.html)", dir);
+		rc = -1;
+	}
+	free(rj);
+	if (d->started == NULL)
+		d->started = xstrdup("");
+	return (rc);
+}
+
+void
+runtable_free(struct rt_dir *d)
+{
+	int i;
+
+	for (i = 0; i < d->n; i++) {
+		free(d->runs[i].name);
+		free(d->runs[i].for_loops);
+		free(d->runs[i].status);
+		free(d->runs[i].started);
+		free(d->runs[i].anchor);
+	}
+	free(d->runs);
+	free(d->path);
+	free(d->started);
+	memset(d, 0, sizeof(*d));
+}
+
+void
+runtable_key(const struct rt_run *r, char *buf, unsigned long len)
+{
+	const char *fl = r->for_loops;
+
+	if (fl[0] == '\0' || strcmp(fl, "None") == 0)
+		snprintf(buf, len, "%s", r->name);
+	else
+		snprintf(buf, len, "%s %s", r->name, fl);
+}
+
+char *
+runtable_relpath(const char *from_dir, const char *to_dir, const char *file)
+{
+	char *a = realpath(from_dir, NULL), *b = realpath(to_dir, NULL), *out;
+	size_t i, common = 0, ups = 0;
+
+	if (a == NULL || b == NULL) {
+		/* not there (yet): the path as given */
+		xasprintf(&out, "%s/%s", to_dir, file);
+		free(a);
+		free(b);
+		return (out);
+	}
+	/* the longest common prefix of whole components */
+	for (i = 0; a[i] != '\0' && a[i] == b[i]; i++) {
+		if (a[i] == '/')
+			common = i;
+	}
+	if ((a[i] == '\0' && (b[i] == '/' || b[i] == '\0')) ||
+	    (b[i] == '\0' && a[i] == '/'))
+		common = i;
+	for (i = common; a[i] != '\0'; i++) {
+		if (a[i] == '/')
+			ups++;
+	}
+	out = xstrdup("");
+	for (i = 0; i < ups; i++) {
+		char *t;
+
+		xasprintf(&t, "%s../", out);
+		free(out);
+		out = t;
+	}
+	{
+		const char *rest = b + common;
+		char *t;
+
+		while (*rest == '/')
+			rest++;
+		xasprintf(&t, "%s%s%s%s", out, rest, *rest != '\0' ? "/" : "",
+		    file);
+		free(out);
+		out = t;
+	}
+	free(a);
+	free(b);
+	return (out);
+}
+
+int
+runtable_mkdirs(const char *dir, struct errmsg *e)
+{
+	char *path = xstrdup(dir), *p;
+	int rc = 0;
+
+	for (p = path + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		(void)mkdir(path, 0755);
+		*p = '/';
+	}
+	if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+		errmsg_set(e, NULL, 0, 0, "cannot create directory '%s': %s",
+		    dir, strerror(errno));
+		rc = -1;
+	}
+	free(path);
+	return (rc);
+}
+
+int
+runtable_fclose(FILE *f, const char *path, struct errmsg *e)
+{
+	int bad = fflush(f) == EOF || ferror(f), err = errno;
+
+	if (fclose(f) != 0 && !bad) {
+		bad = 1;
+		err = errno;
+	}
+	if (bad)
+		errmsg_set(e, NULL, 0, 0, "cannot write %s: %s", path,
+		    strerror(err != 0 ? err : EIO));
+	return (bad ? -1 : 0);
+}
+
+void
+runtable_fmt(char *buf, unsigned long len, double v, int decimals)
+{
+	if (isnan(v))
+		snprintf(buf, len, "n/a");
+	else {
+		/* two significant digits at least: 0.000062, not 0.000 */
+		while (v != 0 && decimals < 9 && fabs(v) < pow(10,
+		    1 - decimals))
+			decimals++;
+		snprintf(buf, len, "%.*f", decimals, v);
+	}
+}

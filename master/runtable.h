@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef MASTER_RUNTABLE_H
+#define MASTER_RUNTABLE_H
+
+#include <stdio.h>
+
+#include "errmsg.h"
+
+/*
+ * The run table of one output directory, for "vdbc compare" and "vdbc
+ * index": one row per run with its averages, read from vdbc's
+ * results.json or, in a vdbench directory, from flatfile.html (the avg_
+ * lines) and summary.html (the Starting lines: for-loops and anchors).
+ * Pure: no console, no exit; errors go into a struct errmsg.
+ */
+
+/* A value the directory does not have is NAN (errors: -1). */
+struct rt_run {
+	char	*name;		/* run name as on the Starting line */
+	char	*for_loops;	/* "threads=8 iorate=1000", "None" or "" */
+	char	*status;	/* "completed", "stopped: ...", "no average" */
+	char	*started;	/* start time as the directory says it, or "" */
+	char	*anchor;	/* summary.html anchor ("_1"), or "" */
+	double	 rate;		/* I/O (or operations) per second */
+	double	 mbps;		/* MiB per second */
+	double	 resp_ms;	/* mean response time */
+	double	 resp_max_ms;
+	double	 p50, p90, p99, p999, p9999;	/* percentiles, ms */
+	double	 cpu;		/* cpu% user+sys */
+	long long errors;
+};
+
+struct rt_dir {
+	char		*path;		/* as given */
+	const char	*kind;		/* "vdbc" or "vdbench" */
+	char		*started;	/* the first run's start, or "" */
+	int		 n;
+	struct rt_run	*runs;
+};
+
+/* Is dir an output directory (results.json or flatfile.html in it)? */
+int	runtable_is_outdir(const char *dir);
+/* Read dir's run table into *d: 0, or -1 with e set. */
+int	runtable_read(const char *dir, struct rt_dir *d, struct errmsg *e);
+void	runtable_free(struct rt_dir *d);
+/* "rd1 threads=8": the name and for-loops that match runs across dirs. */
+void	runtable_key(const struct rt_run *r, char *buf, unsigned long len);
+
+/* v with decimals, more digits when that shows 0; "n/a" for NAN. */
+void	runtable_fmt(char *buf, unsigned long len, double v, int decimals);
+/* The path of to_dir/file as seen from from_dir (both must exist). */
+char	*runtable_relpath(const char *from_dir, const char *to_dir,
+	    const char *file);
+/* mkdir -p dir: 0, or -1 with e set. */
+int	runtable_mkdirs(const char *dir, struct errmsg *e);
+/* Close f written as path: 0, or -1 with e set (a full disk, ...). */
+int	runtable_fclose(FILE *f, const char *path, struct errmsg *e);
+
+#endif /* MASTER_RUNTABLE_H */

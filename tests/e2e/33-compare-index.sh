@@ -1,0 +1,210 @@
+#!/bin/bash
+# vdbc compare and vdbc index on vdbc's output directories and on
+# vdbench's own (../shared/reference, when it is there); the index page
+# sorted in headless Chromium (when it is there), a screenshot kept.
+. "$(dirname "$0")/lib.sh"
+ref=$VDBC_SRC/../shared/reference/vdbench-5.04.06
+
+# The first hour: help and version, exit 0, every role named.
+for h in --help help -h; do
+	expect_rc 0 "$VDBC" $h
+	for role in "vdbc slave --listen" "vdbc rsh" "vdbc parseflat" "vdbc compare OLD NEW" "vdbc index DIR" "'-f xxx'" "--seed n" "--version"; do
+		expect_out "$role"
+	done
+done
+# scripts/deps.sh waits for another apt's lock (a stand-in apt-get that
+# finds the lock held twice), and stops at once on any other failure.
+cat >"$T/apt-get" <<'A'
+#!/bin/bash
+echo "$*" >>"$APT_LOG"
+n=$(wc -l <"$APT_LOG")
+case $FAKE in
+lock) [ "$n" -ge 3 ] && exit 0
+	echo "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (apt-get)" >&2; exit 100 ;;
+*) echo "E: Unable to locate package nosuch" >&2; exit 100 ;;
+esac
+A
+chmod +x "$T/apt-get"
+rc=0
+APT_LOG=$T/apt1 FAKE=lock VDBC_APT_GET=$T/apt-get VDBC_APT_LOCK_POLL=0.1 \
+	timeout 30 bash -c ". '$VDBC_SRC/scripts/deps.sh'; vdbc_apt_get install -y foo" 2>"$T/apt1.err" || rc=$?
+[ "$rc" = 0 ] && [ "$(wc -l <"$T/apt1")" = 3 ] && ok || bad "apt lock: rc $rc after $(wc -l <"$T/apt1") tries, wanted 0 after 3"
+grep -q "waiting for the package manager's lock" "$T/apt1.err" && ok || bad "the lock wait is not said"
+grep -q "^-o DPkg::Lock::Timeout=600 install -y foo" "$T/apt1" && ok || bad "apt-get without DPkg::Lock::Timeout: $(head -1 "$T/apt1")"
+rc=0
+APT_LOG=$T/apt2 FAKE=other VDBC_APT_GET=$T/apt-get VDBC_APT_LOCK_POLL=0.1 \
+	timeout 30 bash -c ". '$VDBC_SRC/scripts/deps.sh'; vdbc_apt_get install -y nosuch" 2>"$T/apt2.err" || rc=$?
+[ "$rc" = 100 ] && [ "$(wc -l <"$T/apt2")" = 1 ] && grep -q "Unable to locate" "$T/apt2.err" && ok || bad "other apt failure: rc $rc, $(wc -l <"$T/apt2") tries"
+
+# scripts/quickstart with the build under test: vdbc installed (into a
+# prefix of the test's own), the report where it says, the lun gone.
+bdir=$(cd "$(dirname "$VDBC")/.." && pwd)
+rc=0
+TMPDIR=$T VDBC_NO_INSTALL=1 VDBC_BUILD_DIR=$bdir VDBC_PREFIX=$T/prefix VDBC_QUICKSTART_OUT=$T/qs \
+	timeout 120 bash "$VDBC_SRC/scripts/quickstart" >"$T/qs.log" 2>&1 || rc=$?
+[ "$rc" = 0 ] && ok || { bad "quickstart: exit $rc"; tail -20 "$T/qs.log"; }
+"$T/prefix/bin/vdbc" --version >/dev/null 2>&1 && ok || bad "quickstart did not install vdbc into $T/prefix/bin"
+grep -q "vdbc is installed as $T/prefix/bin/vdbc" "$T/qs.log" && ok || bad "quickstart does not say where vdbc is"
+grep -q "The report is in $T/qs (start with $T/qs/summary.html)" "$T/qs.log" && [ -s "$T/qs/summary.html" ] &&
+	ok || bad "quickstart's report is not where it says"
+tmpdata=$(sed -n 's/^The run.s temporary data (\(.*\)) is removed.$/\1/p' "$T/qs.log")
+[ -n "$tmpdata" ] && [ ! -e "$tmpdata" ] && ok || bad "quickstart left its temporary data: '$tmpdata'"
+
+# parmfiles/: every example plans under vdbc -s, with the runs it says.
+dd if=/dev/zero of="$T/l1" bs=1M count=1 status=none
+cp "$T/l1" "$T/l2"
+for f in "$VDBC_SRC"/parmfiles/*.parm; do
+	case ${f##*/} in
+	quick.parm) args=(lun="$T/q") runs=1 want="For loops: None" ;;
+	raw-randwrite-threads.parm) args=(lun="$T/l1") runs=6 want="For loops: threads=32" ;;
+	fs-format-then-run.parm) args=(dir="$T/anchor") runs=2 want="Simulating RD=format_for_rd1" ;;
+	two-hosts-daemons.parm) args=(host1=127.0.0.1 host2=localhost lun1="$T/l1" lun2="$T/l2") runs=1 want="For loops: threads=16" ;;
+	rw-mix-matrix.parm) args=(lun="$T/m") runs=20 want="For loops: threads=16 xfersize=256k rdpct=100" ;;
+	*) bad "parmfiles/${f##*/} has no check here"; continue ;;
+	esac
+	expect_rc 0 "$VDBC" -s -f "$f" -o "$T/sim" "${args[@]}"
+	expect_out "$want"
+	[ "$(grep -c "Simulating RD=" "$T/out")" = "$runs" ] && ok || bad "${f##*/}: $(grep -c "Simulating RD=" "$T/out") runs, wanted $runs"
+	grep -q "a real run would stop here" "$T/out" && bad "${f##*/}: $(grep "would stop" "$T/out")" || ok
+done
+[ -d "$T/anchor" ] && bad "vdbc -s made the anchor" || ok
+
+# docs/parmfile.md's keyword reference names every keyword of the parser's
+# tables (master/parm_*.c), so users need nothing beyond docs/.
+missing=""
+for kw in $(sed -n '/^const struct kwdef [a-z]*_kws\[\] = {/,/^};/p' "$VDBC_SRC"/master/parm_*.c |
+	sed -n 's/^\t{ "\([a-z_0-9]*\)".*/\1/p' | sort -u); do
+	grep -q "\`$kw\`" "$VDBC_SRC/docs/parmfile.md" || missing="$missing $kw"
+done
+[ -z "$missing" ] && ok || bad "docs/parmfile.md's Keyword reference lacks:$missing"
+grep -q '\.\./shared' "$VDBC_SRC"/docs/parmfile.md "$VDBC_SRC"/docs/reports.md "$VDBC_SRC"/README.md &&
+	bad "user docs point into ../shared" || ok
+
+want=$(sed -n 's/^project(vdbc VERSION \([0-9.]*\).*/\1/p' "$VDBC_SRC/CMakeLists.txt")
+expect_rc 0 "$VDBC" --version
+[ "$(cat "$T/out")" = "vdbc $want" ] && ok || bad "--version says '$(cat "$T/out")', wanted 'vdbc $want'"
+
+# Two real runs of the same parmfile: every run matches, none only on one side.
+cat >"$T/p" <<P
+sd=sd1,lun=$T/f1,size=4m,engine=null
+wd=wd1,sd=sd1,xfersize=4k,rdpct=70
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,forthreads=(1,2)
+P
+dd if=/dev/zero of="$T/f1" bs=1M count=4 status=none
+expect_rc 0 "$VDBC" -f "$T/p" -o "$T/runs/old" --port 0 --seed 1
+expect_rc 0 "$VDBC" -f "$T/p" -o "$T/runs/new" --port 0 --seed 2
+expect_rc 0 "$VDBC" compare "$T/runs/old" "$T/runs/new" -o "$T/cmp1"
+expect_out "rd1 threads=1"
+expect_out "rd1 threads=2"
+expect_out "2 runs matched"
+expect_out "0 only in OLD, 0 only in NEW"
+[ -s "$T/cmp1/compare.html" ] && ok || bad "no compare.html"
+
+# Hand-made results: the numbers and verdicts are known.
+mkres() { # DIR RATE RESP P99 CPU [extra run]
+	mkdir -p "$1"
+	cat >"$1/results.json" <<J
+{"schema":"vdbc-results","schema_version":1,"started":"2026-11-30T10:00:00+0000","runs":[
+ {"name":"rd1","for_loops":"threads=4 xfersize=4k","status":"completed","started":"2026-11-30T10:00:01+0000",
+  "average":{"rate":$2,"mb_per_s":$(($2 / 256)),"resp_ms":$3,"resp_max_ms":9,"cpu_sys_user_pct":$5,"errors":0,
+   "percentiles_ms":{"all":{"p50":0.5,"p90":0.9,"p99":$4,"p99.9":5,"p99.99":7}}}}$6]}
+J
+}
+mkres "$T/h/old" 10240 1.00 2.0 40 ""
+mkres "$T/h/new" 5120 1.02 3.0 40 ',{"name":"rd2","for_loops":"None","status":"stopped: slave lost","average":{"rate":1,"errors":3}}'
+expect_rc 0 "$VDBC" compare "$T/h/old" "$T/h/new" -o "$T/cmp2"
+expect_out "10240.0"
+expect_out "-50.0%  worse"
+expect_out "+50.0%  worse"
+grep -q "+2.0%" "$T/out" && ! grep -q "+2.0%  " "$T/out" && ok || bad "a 2 % change is marked at a 5 % threshold"
+expect_out "rd2: only in NEW"
+expect_out "1 runs matched, 3 changes above 5.0% (0 better, 3 worse)"
+grep -q '<td class="v worse">-50.0%</td>' "$T/cmp2/compare.html" && ok || bad "compare.html lacks the coloured change"
+grep -q 'only in NEW' "$T/cmp2/compare.html" && ok || bad "compare.html lacks the unmatched run"
+expect_rc 0 "$VDBC" compare "$T/h/new" "$T/h/old" --threshold 1 -o "$T/cmp3"
+expect_out "+100.0%  better"
+expect_out "-2.0%  better"
+expect_out "rd2: only in OLD"
+# Bad input: named, never a crash.
+mkdir -p "$T/empty"
+expect_rc 1 "$VDBC" compare "$T/empty" "$T/h/old"
+expect_out "$T/empty: not an output directory"
+expect_rc 2 "$VDBC" compare "$T/h/old" "$T/h/new" --threshold x
+expect_out "invalid value for '--threshold': 'x'"
+echo '{"schema":"vdbc-results","runs":' >"$T/empty/results.json"
+expect_rc 1 "$VDBC" compare "$T/empty" "$T/h/old"
+expect_out "$T/empty/results.json: not a readable results.json"
+rm "$T/empty/results.json"
+
+# The index of a parent directory: every run of every output directory.
+expect_rc 0 "$VDBC" index "$T/runs" "$T/h" -o "$T/ix"
+expect_out "index.html: $T/ix/index.html"
+[ "$(wc -l <"$T/ix/index.csv")" = 8 ] && ok || bad "index.csv: $(wc -l <"$T/ix/index.csv") lines, wanted 1 + 7 runs"
+grep -q ',vdbc,rd2,None,stopped: slave lost,' "$T/ix/index.csv" && ok || bad "index.csv lacks the stopped run"
+grep -q ',vdbc,rd1,threads=4 xfersize=4k,completed,2026-11-30 10:00:01,10240,40,1,9,0.5,0.9,2,5,7,40,0,' "$T/ix/index.csv" && ok || bad "index.csv row of h/old wrong"
+# every run links into its own summary.html, relative to the index
+n=0
+for l in $(grep -o 'href="[^"#]*summary.html#[^"]*"' "$T/ix/index.html" | sed 's/href="//; s/#.*//'); do
+	[ -f "$T/ix/$l" ] && n=$((n + 1))
+done
+[ "$n" = 4 ] && ok || bad "$n run links reach a summary.html, wanted 4"
+expect_rc 1 "$VDBC" index "$T/empty" -o "$T/ix0"
+expect_out "no output directory"
+
+# vdbench's own directories.
+if [ -d "$ref/b_raw_mixed_forloop/output" ]; then
+	expect_rc 0 "$VDBC" compare "$ref/a_raw_randwrite_4k/output" "$ref/a_raw_randwrite_4k_rerun/output" --threshold 1 -o "$T/cmp4"
+	expect_out "SD_format threads=2 iorate=max: only in OLD"
+	expect_out "rd1 threads=8"
+	grep -Eq "^  rate +41018\.8 +41766\.8 +\+1\.8%  better" "$T/out" && ok || bad "vdbench's rates not compared"
+	expect_rc 0 "$VDBC" compare "$ref/b_raw_mixed_forloop/output" "$ref/b_raw_mixed_forloop/output" -o "$T/cmp5"
+	expect_out "rd1 threads=4 iorate=2000"
+	expect_out "4 runs matched, 0 changes"
+	expect_rc 0 "$VDBC" index "$T/runs" "$T/h" "$ref/a_raw_randwrite_4k" "$ref/b_raw_mixed_forloop" "$ref/c_fsd_format_read" -o "$T/ix"
+	grep -q ',vdbench,rd1,threads=4 iorate=1000,completed,2026-11-30 10:03:56,925.8,30.9328,0.2936,5.23,,,,,,' "$T/ix/index.csv" && ok || bad "index.csv lacks vdbench's for-loop run"
+	grep -q ',vdbench,format_for_rd1,' "$T/ix/index.csv" && ok || bad "index.csv lacks vdbench's format run"
+	[ "$(wc -l <"$T/ix/index.csv")" = 16 ] && ok || bad "index.csv: $(wc -l <"$T/ix/index.csv") lines, wanted 1 + 15 runs"
+else
+	echo "skip (vdbench part): $ref not found beside the project"
+fi
+
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+	echo "skip (browser part): no chromium (scripts/test installs it)"
+	finish
+	exit $?
+fi
+flags="--headless --no-sandbox --disable-gpu --no-first-run
+	--disable-background-networking --disable-component-update"
+# dom URL: the rate (or other key) column's data-v values in row order
+col_order() {
+	# shellcheck disable=SC2086
+	timeout 60 "$browser" $flags --user-data-dir="$T/profile" \
+		--dump-dom "file://$T/ix/index.html#sort=$1" 2>/dev/null >"$T/dom"
+	grep -o "class=\"n[a-z ]* c-$2\" data-v=\"[^\"]*\"" "$T/dom" | sed 's/.*data-v="//; s/"$//'
+}
+rows=$(grep -c '^<tr><td' "$T/ix/index.html")
+col_order rate-desc rate >"$T/o1"
+[ "$(wc -l <"$T/o1")" = "$rows" ] && ok || bad "the browser saw $(wc -l <"$T/o1") rows, wanted $rows"
+grep -v '^$' "$T/o1" | sort -g -r -c && ok || bad "not sorted by rate, descending: $(tr '\n' ' ' <"$T/o1")"
+[ "$(head -1 "$T/o1")" != "$(grep -v '^$' "$T/o1" | sort -g | head -1)" ] && ok || bad "sorting did nothing"
+grep -q 'class="desc"[^>]*>rate' "$T/dom" || grep -q 'data-k="rate" class="desc"' "$T/dom" && ok || bad "the rate header is not marked"
+col_order p99_ms p99_ms >"$T/o2"
+# ascending, the runs without p99 (n/a) last
+awk '/^$/ { e = 1; next } e { exit 1 }' "$T/o2" && ok || bad "n/a before a number in p99: $(tr '\n' ' ' <"$T/o2")"
+grep -v '^$' "$T/o2" | sort -g -c && ok || bad "not sorted by p99: $(tr '\n' ' ' <"$T/o2")"
+cshot=${VDBC_ARTIFACTS:-$PWD}/compare-page.png
+# shellcheck disable=SC2086
+timeout 60 "$browser" $flags --user-data-dir="$T/profile3" --hide-scrollbars \
+	--window-size=1500,400 --screenshot="$cshot" "file://$T/cmp2/compare.html" \
+	>/dev/null 2>&1
+[ "$(stat -c %s "$cshot" 2>/dev/null || echo 0)" -gt 10000 ] && ok || bad "no compare screenshot"
+echo "screenshot: $cshot"
+shot=${VDBC_ARTIFACTS:-$PWD}/index-page.png
+# shellcheck disable=SC2086
+timeout 60 "$browser" $flags --user-data-dir="$T/profile2" --hide-scrollbars \
+	--window-size=1800,600 --screenshot="$shot" "file://$T/ix/index.html#sort=rate-desc" \
+	>/dev/null 2>&1
+[ "$(stat -c %s "$shot" 2>/dev/null || echo 0)" -gt 10000 ] && ok || bad "no screenshot"
+echo "screenshot: $shot"
+finish
