@@ -120,6 +120,7 @@ parse_long(struct cli *c, const char *a, int *i, int argc,
 {
 	const char *v;
 	long n;
+	int i0 = *i;
 
 	if ((v = long_value(a, "--seed", i, argc, argv))) {
 		char *end;
@@ -180,7 +181,14 @@ parse_long(struct cli *c, const char *a, int *i, int argc,
 		    "parameter: '%s'", a);
 		return (-1);
 	}
-	strlist_add(&c->scanned, a);
+	if (*i != i0) {	/* "--seed 42" is echoed "--seed=42": repeatable */
+		char *scan;
+
+		xasprintf(&scan, "%s=%s", a, argv[*i]);
+		strlist_add(&c->scanned, scan);
+		free(scan);
+	} else
+		strlist_add(&c->scanned, a);
 	return (0);
 }
 

@@ -712,3 +712,45 @@ report_summary(struct report *r)
 {
 	return (r->f[RF_SUMMARY]);
 }
+
+void
+report_substitutions(struct report *r, const struct subvars *sv,
+    int nfiles, char *const files[])
+{
+	char h[4200], *line = NULL, *t;
+	size_t cap = 0, total;
+	ssize_t n;
+	int i;
+
+	if (sv == NULL || sv->n == 0)
+		return;
+	out(r->f[RF_PARM], "\n* Command line substitutions:");
+	for (i = 0; i < sv->n; i++) {
+		char *kv;
+
+		xasprintf(&kv, "%s=%s", sv->v[i].name, sv->v[i].value);
+		out(r->f[RF_PARM], " %s", html_esc(h, sizeof(h), kv));
+		free(kv);
+	}
+	out(r->f[RF_PARM], "\n");
+	for (i = 0; i < nfiles; i++) {
+		FILE *in = fopen(files[i], "r");
+
+		out(r->f[RF_PARM], "\n* Contents of parameter file: %s, with "
+		    "the substitutions resolved\n\n", html_esc(h, sizeof(h),
+		    files[i]));
+		if (in == NULL)
+			continue;
+		/* no more than the lexer read */
+		for (total = 0; total < LEXER_MAX_FILE && (n = getline(&line,
+		    &cap, in)) > 0; total += (size_t)n) {
+			t = xstrdup(line);
+			lexer_subst(&t, sv);
+			html_put(r->f[RF_PARM], t);
+			free(t);
+		}
+		fclose(in);
+		out(r->f[RF_PARM], "%s", "");
+	}
+	free(line);
+}

@@ -604,6 +604,7 @@ open_outputs(struct master *m)
 {
 	const struct run_opts *o = m->o;
 	struct errmsg e;
+	int i;
 
 	if ((m->rep = report_open(o->outdir, m->plan, o->nfiles, o->files,
 	    &e)) == NULL) {
@@ -611,7 +612,14 @@ open_outputs(struct master *m)
 		return (-1);
 	}
 	console_tee(report_logfile(m->rep));
+	/* what it takes to run it again, in the logfile as vdbench has it */
+	for (i = 0; i < o->nscanned; i++)
+		console_logonly("input argument scanned: '%s'", o->scanned[i]);
+	console_logonly("vdbc: random seed %llu (repeat with --seed %llu)",
+	    (unsigned long long)o->seed, (unsigned long long)o->seed);
+	report_substitutions(m->rep, o->vars, o->nfiles, o->files);
 	m->res = results_new(o->outdir, o->seed, o->nfiles, o->files);
+	results_args(m->res, o->nscanned, o->scanned, o->vars);
 	general_cmd("startcmd", &m->model->general.startcmd, o->outdir);
 	return (0);
 }
