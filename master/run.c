@@ -36,6 +36,7 @@
 #include "model_json.h"
 #include "mtime.h"
 #include "merge.h"
+#include "metrics.h"
 #include "ofile.h"
 #include "place.h"
 #include "net.h"
@@ -637,6 +638,15 @@ open_loop(struct master *m)
 	struct errmsg e;
 
 	m->base = event_base_new();
+	if (o->metrics != NULL) {
+		if ((m->metrics = metrics_new(m->base, o->metrics, &e)) ==
+		    NULL) {
+			console_fatal("%s", e.text);
+			return (-1);
+		}
+		console_line("vdbc: metrics for Prometheus at %s",
+		    metrics_url(m->metrics));
+	}
 	if ((m->launch.tls = tls_server_new(slave_psk, m, &e)) == NULL) {
 		console_fatal("%s", e.text);
 		return (-1);
@@ -778,6 +788,7 @@ master_free(struct master *m)
 	}
 	if (m->launch.listen_fd >= 0)
 		close(m->launch.listen_fd);
+	metrics_free(m->metrics);
 	if (m->base != NULL)
 		event_base_free(m->base);
 	free(m->pre.format_sd);

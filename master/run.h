@@ -31,6 +31,7 @@ struct run_opts {
 	int		 nscanned;	/* the arguments as vdbench echoes */
 	char *const	*scanned;	/* them ("-f/p/parm", "rdpct=70") */
 	const struct subvars *vars;	/* name=value substitutions */
+	const char	*metrics;	/* --metrics [ADDR:]PORT, or NULL */
 };
 
 /* Run everything; the process exit status. */
