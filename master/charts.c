@@ -300,6 +300,7 @@ chart_write(FILE *f, const struct chart *c)
 	double xlo = 0, xhi = 0, ylo = 0, yhi = 0, ymin = 0;
 	double xstep = 1, ystep = 1;
 	int i, j, t, first = 1, h, turn = 0, xb = 0, dec = 1, dstep = 1;
+	int wid = CH_W;
 	size_t maxlen = 0;
 	char b[32];
 
@@ -358,12 +359,20 @@ chart_write(FILE *f, const struct chart *c)
 	} else
 		yhi = nice_axis(yhi, &ystep);
 	h = CH_H + xb + CH_LEG * c->ns + 8;
+	/* the picture grows to the longest legend (some 7 px a character
+	 * at most): names are never cut */
+	for (i = 0; i < c->ns; i++) {
+		int need = left + 34 + 7 * (int)strlen(c->s[i].label) + 10;
+
+		if (need > wid)
+			wid = need;
+	}
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"11\" "
 	    "data-kind=\"%s\" data-series=\"%d\">\n"
 	    "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\" "
 	    "stroke=\"#cccccc\"/>\n<text x=\"%d\" y=\"18\" font-size=\"13\" "
-	    "font-weight=\"bold\">", CH_W, h, c->kind, c->ns, CH_W, h,
+	    "font-weight=\"bold\">", wid, h, c->kind, c->ns, wid, h,
 	    left);
 	esc(f, c->title);
 	fputs("</text>\n", f);
@@ -441,7 +450,7 @@ chart_write(FILE *f, const struct chart *c)
 			double x = xpos(c, s->x[j], xlo, xhi, left, pw);
 
 			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
-			    "fill=\"%s\"><title>%g</title></circle>\n", x,
+			    "fill=\"%s\"><title>%.10g</title></circle>\n", x,
 			    ypos(c, s->y[j], ylo, yhi, ph), col, s->y[j]);
 		}
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
