@@ -72,14 +72,22 @@ pct(const json_t *o, const char *key)
 	return (json_is_number(v) ? json_number_value(v) : -1);
 }
 
-/* A value of an interval or average: a field, or p99 of all I/O. */
+/*
+ * A value of an interval or average: a field, or p99 of all I/O. In a
+ * file-system run the rate and response time are the requested
+ * operations' (vdbench's ReqstdOps columns), as in its reports.
+ */
 static double
 value(const json_t *iv, const char *field)
 {
+	const json_t *req = json_object_get(iv, "requested_ops");
 	double v;
 
 	if (strcmp(field, "p99") == 0)
 		return ((v = pct(iv, "p99")) < 0 ? 0 : v);
+	if (req != NULL && (strcmp(field, "rate") == 0 ||
+	    strcmp(field, "resp_ms") == 0))
+		return (num(req, field));
 	return (num(iv, field));
 }
 
@@ -625,7 +633,7 @@ knee_chart(FILE *f, const json_t *runs, size_t first, size_t last,
 		loop_without(str(run, "for_loops"), "iorate", rest,
 		    sizeof(rest));
 		series_add(series_get(&c, rest[0] ? rest : rd), c.cap,
-		    num(avg, "rate"), num(avg, "resp_ms"));
+		    value(avg, "rate"), value(avg, "resp_ms"));
 	}
 	for (i = 0; i < c.ns; i++)
 		series_sort_x(&c.s[i]);

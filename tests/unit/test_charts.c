@@ -128,6 +128,36 @@ test_many_runs(void **state)
 	json_decref(runs);
 }
 
+/* File systems: the requested operations' rate, as vdbench reports it. */
+static void
+test_fs_rate(void **state)
+{
+	json_t *runs = json_array(), *r;
+	const char *c, *end, *p;
+	char *s;
+	int i;
+
+	(void)state;
+	for (i = 1; i <= 2; i++) {
+		r = run("rdf", "rdf", i == 1 ? "threads=1" : "threads=2", 1e5,
+		    2);
+		json_object_set_new(json_object_get(r, "average"),
+		    "requested_ops", json_pack("{s:f,s:f}", "rate", 5000.0 * i,
+		    "resp_ms", 2.0));
+		json_array_append_new(runs, r);
+	}
+	s = draw(runs);
+	c = chart_of(s, "forloop-rate", "rdf");
+	assert_non_null(c);
+	end = strstr(c, "</svg>");
+	p = strstr(c, "<title>10000</title>");
+	assert_true(p != NULL && p < end);
+	p = strstr(c, "<title>100000</title>");
+	assert_true(p == NULL || p > end);
+	free(s);
+	json_decref(runs);
+}
+
 /* Nothing to draw: nothing written. */
 static void
 test_no_runs(void **state)
@@ -147,6 +177,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_many_runs),
+		cmocka_unit_test(test_fs_rate),
 		cmocka_unit_test(test_no_runs),
 	};
 
