@@ -172,7 +172,10 @@ metrics_new(struct event_base *base, const char *spec, struct errmsg *e)
 	    evhttp_accept_socket(mt->http, mt->fd) != 0) {
 		errmsg_set(e, NULL, 0, 0, "Cannot serve --metrics on %s: "
 		    "libevent's HTTP server did not start", spec);
-		metrics_free(mt);
+		if (mt->http != NULL)
+			evhttp_free(mt->http);	/* the socket is not its own */
+		close(mt->fd);
+		free(mt);
 		return (NULL);
 	}
 	evhttp_set_allowed_methods(mt->http, EVHTTP_REQ_GET | EVHTTP_REQ_HEAD);
