@@ -526,9 +526,9 @@ loop_without(const char *loops, const char *key, char *buf, size_t len)
 }
 
 /*
- * The for-loop key the charts put on the x axis: the last (innermost)
- * one whose value changes among the measured runs [first, last), iorate=
- * only when nothing else changes; NULL when none does.
+ * The for-loop key the charts put on the x axis: the one with the most
+ * values among the measured runs [first, last), the first (outermost) on
+ * a tie, iorate= only when nothing else changes; NULL when none does.
  */
 static const char *
 loop_key(const json_t *runs, size_t first, size_t last, char *key,
@@ -537,7 +537,7 @@ loop_key(const json_t *runs, size_t first, size_t last, char *key,
 	const char *loops = NULL;
 	const char *p;
 	size_t r;
-	int found = 0;
+	int found = 0, io = 0;
 
 	for (r = first; r < last && loops == NULL; r++) {
 		if (!is_format(json_array_get(runs, r)))
@@ -548,32 +548,42 @@ loop_key(const json_t *runs, size_t first, size_t last, char *key,
 	for (p = loops; *p != '\0';) {
 		const char *e = strchr(p, ' '), *eq;
 		size_t n = e != NULL ? (size_t)(e - p) : strlen(p);
-		char k[64], v0[128], v[128];
-		int varies = 0;
+		char k[64], v[128], v2[128];
+		size_t r2;
+		int nv = 0;
 
 		eq = memchr(p, '=', n);
 		if (eq != NULL && (size_t)(eq - p) < sizeof(k)) {
 			snprintf(k, sizeof(k), "%.*s", (int)(eq - p), p);
-			loop_get(loops, k, v0, sizeof(v0));
-			for (r = first; r < last && !varies; r++) {
+			/* how many different values it takes */
+			for (r = first; r < last; r++) {
 				const json_t *run = json_array_get(runs, r);
+				int seen = 0;
 
-				if (is_format(run))
+				if (is_format(run) || loop_get(str(run,
+				    "for_loops"), k, v, sizeof(v)) != 0)
 					continue;
-				if (loop_get(str(run, "for_loops"), k, v,
-				    sizeof(v)) != 0 || strcmp(v, v0) != 0)
-					varies = 1;
+				for (r2 = first; r2 < r && !seen; r2++)
+					seen = !is_format(json_array_get(runs,
+					    r2)) && loop_get(str(json_array_get(
+					    runs, r2), "for_loops"), k, v2,
+					    sizeof(v2)) == 0 && strcmp(v, v2) == 0;
+				nv += !seen;
 			}
-			if (varies && (!found || strcmp(k, "iorate") != 0)) {
+			if (strcmp(k, "iorate") == 0)
+				io = nv > 1;	/* only when nothing else */
+			else if (nv > 1 && nv > found) {
 				snprintf(key, len, "%s", k);
-				found = 1;
+				found = nv;
 			}
 		}
 		p += n;
 		while (*p == ' ')
 			p++;
 	}
-	return (found ? key : NULL);
+	if (!found && io)
+		snprintf(key, len, "iorate");
+	return (found || io ? key : NULL);
 }
 
 /* For-loops: field of each run's average against the loop value. */

@@ -8,8 +8,8 @@
 
 /*
  * Inline SVG charts for summary.html, per rd. From the run averages, one
- * point per run: rate and response time against the innermost for-loop
- * value that changes; response time against the achieved rate when the
+ * point per run: rate and response time against the for-loop with the
+ * most values (the outermost on a tie, iorate= last); response time against the achieved rate when the
  * rate changes from run to run (curves, N% runs, iorate= lists); p50 to
  * p99.99. Per interval: rate, MB/s, response time and p99, one line per
  * run, none for format runs and one-interval runs. Legends below the

@@ -158,6 +158,52 @@ test_fs_rate(void **state)
 	json_decref(runs);
 }
 
+/*
+ * A matrix: the loop with the most values on the x axis, the outermost
+ * on a tie, iorate= only when nothing else changes.
+ */
+static void
+test_loop_axis(void **state)
+{
+	static const char *const a[] = {
+		"threads=1 xfersize=4k iorate=10", "threads=1 xfersize=8k iorate=10",
+		"threads=1 xfersize=16k iorate=10", "threads=2 xfersize=4k iorate=20",
+		"threads=2 xfersize=8k iorate=20", "threads=2 xfersize=16k iorate=20",
+	};
+	json_t *runs = json_array();
+	const char *c, *p;
+	char *s;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 6; i++)
+		json_array_append_new(runs, run("rda", "rda", a[i], 1e3, 2));
+	/* rdb: threads and xfersize tie at two values each */
+	json_array_append_new(runs, run("rdb", "rdb", "threads=1 xfersize=4k",
+	    1e3, 2));
+	json_array_append_new(runs, run("rdb", "rdb", "threads=1 xfersize=8k",
+	    1e3, 2));
+	json_array_append_new(runs, run("rdb", "rdb", "threads=2 xfersize=4k",
+	    1e3, 2));
+	json_array_append_new(runs, run("rdb", "rdb", "threads=2 xfersize=8k",
+	    1e3, 2));
+	json_array_append_new(runs, run("rdc", "rdc", "iorate=10", 1e3, 2));
+	json_array_append_new(runs, run("rdc", "rdc", "iorate=20", 1e3, 2));
+	s = draw(runs);
+	c = chart_of(s, "forloop-rate", "rda");
+	assert_non_null(c);
+	p = strstr(c, "against xfersize=");
+	assert_true(p != NULL && p < strstr(c, "</svg>"));
+	c = chart_of(s, "forloop-rate", "rdb");
+	assert_non_null(c);
+	p = strstr(c, "against threads=");
+	assert_true(p != NULL && p < strstr(c, "</svg>"));
+	/* iorate= alone: the knee shows it, no for-loop chart */
+	assert_null(chart_of(s, "forloop-rate", "rdc"));
+	free(s);
+	json_decref(runs);
+}
+
 /* Nothing to draw: nothing written. */
 static void
 test_no_runs(void **state)
@@ -178,6 +224,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_many_runs),
 		cmocka_unit_test(test_fs_rate),
+		cmocka_unit_test(test_loop_axis),
 		cmocka_unit_test(test_no_runs),
 	};
 
