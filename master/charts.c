@@ -765,8 +765,9 @@ charts_write(FILE *f, const json_t *runs)
 	if (n == 0)
 		return;
 	for (pass = 0; pass < 2; pass++) {
-		fputs(pass == 0 ? "\nvdbc: charts per run (run averages)\n" :
-		    "\nvdbc: charts per interval (one line per run)\n", f);
+		fputs(pass == 0 ? "\n<a name=\"vdbc_charts\"></a>vdbc: charts "
+		    "per run (run averages)\n" : "\nvdbc: charts per interval "
+		    "(one line per run)\n", f);
 		for (first = 0, i = 1; i <= n; i++) {
 			const char *a = str(json_array_get(runs, first), "rd");
 			char key[64];

@@ -322,6 +322,9 @@ report_rd_links(struct report *r, const struct plan *p, int with_format)
 		out(r->f[RF_SKEW], "%s", line);
 		all_keys(r, "%s", line);
 	}
+	/* vdbc's charts are at the end of a long page: a way there */
+	out(r->f[RF_SUMMARY], "%-32s <A HREF=\"#vdbc_charts\">vdbc: charts "
+	    "per run and per interval</A>\n", "");
 	out(r->f[RF_SUMMARY], "\n");
 	out(r->f[RF_TOTALS], "\n");
 	out(r->f[RF_SKEW], "\n");

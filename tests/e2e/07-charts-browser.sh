@@ -27,6 +27,9 @@ flags="--headless --no-sandbox --disable-gpu --no-first-run
 timeout 60 "$browser" $flags --user-data-dir="$T/profile1" \
 	--dump-dom "file://$T/o/summary.html" >"$T/dom" 2>/dev/null
 grep -q "avg_2-3" "$T/dom" && ok || bad "the browser lost vdbench's text"
+# the run links lead to the charts at the end of the page
+grep -q 'href="#vdbc_charts"' "$T/dom" && grep -q '<a name="vdbc_charts">' "$T/dom" && ok || bad "no link to the charts"
+
 # Every chart as the browser has it: kind, title, and per series its
 # label and number of points, against what results.json says ran.
 python3 - "$T/dom" "$T/o/results.json" >"$T/check" 2>&1 <<'PY'
