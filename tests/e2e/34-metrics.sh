@@ -123,6 +123,23 @@ grep '^matched' "$T/check"
 # a malformed --metrics stops at once, named
 expect_rc 157 "$VDBC" -f "$T/m.parm" -o "$T/o3" --port 0 --metrics 127.0.0.1:99999 xf=8k pct=70
 expect_out "Invalid value for '--metrics': '127.0.0.1:99999'"
+# Label values are escaped: a host label with a backslash and a quote.
+cat >"$T/q.parm" <<P
+hd="h'q\\x",system=localhost
+sd=sd1,lun=$T/f1,size=1m,engine=null
+wd=wd1,sd=sd1,xfersize=4k,rdpct=70
+rd=rd1,wd=wd1,iorate=200,elapsed=3,interval=1
+P
+timeout 30 "$VDBC" -f "$T/q.parm" -o "$T/oq" --port 0 --metrics 0 >"$T/q.out" 2>&1 &
+qpid=$!
+PIDS="$PIDS $qpid"
+got=""
+if wait_for "$T/q.out" "metrics for Prometheus at" 10 && wait_for "$T/q.out" "^.\{12\} *1 " 10; then
+	got=$(scrape "$(sed -n 's/.*metrics for Prometheus at \(http:[^ ]*\).*/\1/p' "$T/q.out")")
+fi
+wait "$qpid"
+printf '%s\n' "$got" | grep -qF "vdbc_io_rate{run=\"rd1\",rd=\"rd1\",level=\"host\",name=\"h'q\\\\x\"} " && ok ||
+	{ bad "the host label is not escaped as the format wants"; printf '%s\n' "$got" | grep 'level="host"'; }
 # What it takes to repeat the run is in its directory.
 sed "s/&#39;/'/g" "$T/o/logfile.html" >"$T/log"
 for a in "-f$T/m.parm" "-o$T/o" "--seed=5" "--metrics=0" "xf=8k" "pct=70"; do
