@@ -94,8 +94,8 @@ done <"$T/check"
 art=${VDBC_ARTIFACTS:-$PWD}
 for part in run interval; do
 	case $part in
-	run) sed -n '/vdbc: charts per run/,/vdbc: charts per interval/p' "$T/o/summary.html" ;;
-	interval) sed -n '/vdbc: charts per interval/,$p' "$T/o/summary.html" ;;
+	run) sed -n '/<a name="vdbc_charts">/,/^vdbc: charts per interval/p' "$T/o/summary.html" ;;
+	interval) sed -n '/^vdbc: charts per interval/,$p' "$T/o/summary.html" ;;
 	esac | { echo "<html><body>"; cat; echo "</body></html>"; } >"$T/charts-$part.html"
 	shot=$art/summary-charts-$part.png
 	# shellcheck disable=SC2086
