@@ -35,6 +35,8 @@ const char *const cli_usage[] = {
 	"the one that reaches them). ",
 	" '--on-slave-loss=continue': Go on without a lost slave (default: "
 	"stop). ",
+	" '--metrics [addr:]port': Serve the last interval to Prometheus at "
+	"http://addr:port/metrics (addr 127.0.0.1 unless given). ",
 	" '--ssh cmd':   Command for shell=ssh hosts (default 'ssh'), e.g. "
 	"--ssh \"ssh -F file\". ",
 	" '--debug=list': Debug lines on stderr (and in the slaves' logs): "
@@ -120,6 +122,7 @@ parse_long(struct cli *c, const char *a, int *i, int argc,
 {
 	const char *v;
 	long n;
+	int i0 = *i;
 
 	if ((v = long_value(a, "--seed", i, argc, argv))) {
 		char *end;
@@ -150,6 +153,9 @@ parse_long(struct cli *c, const char *a, int *i, int argc,
 	} else if ((v = long_value(a, "--ssh", i, argc, argv))) {
 		free(c->ssh);
 		c->ssh = xstrdup(v);
+	} else if ((v = long_value(a, "--metrics", i, argc, argv))) {
+		free(c->metrics);
+		c->metrics = xstrdup(v);
 	} else if ((v = long_value(a, "--master-addr", i, argc, argv))) {
 		free(c->master_addr);
 		c->master_addr = xstrdup(v);
@@ -180,7 +186,14 @@ parse_long(struct cli *c, const char *a, int *i, int argc,
 		    "parameter: '%s'", a);
 		return (-1);
 	}
-	strlist_add(&c->scanned, a);
+	if (*i != i0) {	/* "--seed 42" is echoed "--seed=42": repeatable */
+		char *scan;
+
+		xasprintf(&scan, "%s=%s", a, argv[*i]);
+		strlist_add(&c->scanned, scan);
+		free(scan);
+	} else
+		strlist_add(&c->scanned, a);
 	return (0);
 }
 
@@ -322,6 +335,7 @@ cli_free(struct cli *c)
 	free(c->token_file);
 	free(c->master_addr);
 	free(c->ssh);
+	free(c->metrics);
 	free(c->debug);
 	for (i = 0; i < c->vars.n; i++) {
 		free(c->vars.v[i].name);

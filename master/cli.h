@@ -40,6 +40,7 @@ struct cli {
 	char		*master_addr;	/* --master-addr, or NULL */
 	int		 loss_continue;	/* --on-slave-loss=continue */
 	char		*ssh;		/* --ssh "ssh -F cfg", or NULL */
+	char		*metrics;	/* --metrics [ADDR:]PORT, or NULL */
 	char		*debug;		/* --debug=net,proto,..., or NULL */
 };
 

@@ -20,6 +20,7 @@
 #include "iostats.h"
 #include "link.h"
 #include "merge.h"
+#include "metrics.h"
 #include "mtime.h"
 #include "proto.h"
 #include "report.h"
@@ -395,6 +396,9 @@ print_ready_intervals(struct master *m)
 			    &cpu);
 		results_interval(m->res, k, t, dur, &cpu, a->keys[0].h,
 		    m->lost_names);
+		metrics_interval(m->metrics, m->rep, m->cur.name,
+		    m->cur.plan_run != NULL ? m->cur.plan_run->rd->name :
+		    "SD_format", m->cur.loops, k, a, dur, &cpu, m->cur.fs);
 		{
 			struct iostats *pk = xcalloc((size_t)a->nkeys,
 			    sizeof(*pk));

@@ -166,6 +166,20 @@ substitute(char **line, struct subvars *sv, const char *file, int lineno,
 	return (0);
 }
 
+void
+lexer_subst(char **line, const struct subvars *sv)
+{
+	char from[256];
+	int i;
+
+	for (i = 0; sv != NULL && i < sv->n; i++) {
+		snprintf(from, sizeof(from), "$%s", sv->v[i].name);
+		replace_all(line, from, sv->v[i].value);
+		from[0] = '!';
+		replace_all(line, from, sv->v[i].value);
+	}
+}
+
 static int read_stream(struct plines *, const char *name, FILE *,
     struct subvars *, int depth, size_t *all, struct errmsg *);
 

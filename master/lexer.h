@@ -98,6 +98,11 @@ int	lexer_tokenize(struct pitems *, const struct plines *,
  * is kept in keep, which must outlive the items. */
 int	lexer_item(struct pitems *, struct plines *keep, const char *file,
 	    int lineno, int col, const char *text, struct errmsg *);
+/*
+ * Replace $name and !name in *line (reallocated) by the values of sv, as
+ * the lexer does on every line: for the resolved copy in parmfile.html.
+ */
+void	lexer_subst(char **line, const struct subvars *);
 void	plines_free(struct plines *);
 /* Add the item's line and column to an error (for a caret under it). */
 void	lexer_point(struct errmsg *, const struct pitem *);

@@ -343,6 +343,10 @@ run_plan(struct model *m, const struct plan *plan, const struct cli *c)
 	ro.master_addr = c->master_addr;
 	ro.loss_continue = c->loss_continue;
 	ro.ssh = c->ssh;
+	ro.nscanned = c->scanned.n;
+	ro.scanned = c->scanned.v;
+	ro.vars = &c->vars;
+	ro.metrics = c->metrics;
 	console_line("vdbc: random seed %llu (repeat with --seed %llu)",
 	    (unsigned long long)ro.seed, (unsigned long long)ro.seed);
 	return (run_all(m, plan, &ro));

@@ -323,6 +323,9 @@ report_rd_links(struct report *r, const struct plan *p, int with_format)
 		out(r->f[RF_SKEW], "%s", line);
 		all_keys(r, "%s", line);
 	}
+	/* vdbc's charts are at the end of a long page: a way there */
+	out(r->f[RF_SUMMARY], "%-32s <A HREF=\"#vdbc_charts\">vdbc: charts "
+	    "per run and per interval</A>\n", "");
 	out(r->f[RF_SUMMARY], "\n");
 	out(r->f[RF_TOTALS], "\n");
 	out(r->f[RF_SKEW], "\n");
@@ -736,4 +739,46 @@ FILE *
 report_summary(struct report *r)
 {
 	return (r->f[RF_SUMMARY]);
+}
+
+void
+report_substitutions(struct report *r, const struct subvars *sv,
+    int nfiles, char *const files[])
+{
+	char h[4200], *line = NULL, *t;
+	size_t cap = 0, total;
+	ssize_t n;
+	int i;
+
+	if (sv == NULL || sv->n == 0)
+		return;
+	out(r->f[RF_PARM], "\n* Command line substitutions:");
+	for (i = 0; i < sv->n; i++) {
+		char *kv;
+
+		xasprintf(&kv, "%s=%s", sv->v[i].name, sv->v[i].value);
+		out(r->f[RF_PARM], " %s", html_esc(h, sizeof(h), kv));
+		free(kv);
+	}
+	out(r->f[RF_PARM], "\n");
+	for (i = 0; i < nfiles; i++) {
+		FILE *in = fopen(files[i], "r");
+
+		out(r->f[RF_PARM], "\n* Contents of parameter file: %s, with "
+		    "the substitutions resolved\n\n", html_esc(h, sizeof(h),
+		    files[i]));
+		if (in == NULL)
+			continue;
+		/* no more than the lexer read */
+		for (total = 0; total < LEXER_MAX_FILE && (n = getline(&line,
+		    &cap, in)) > 0; total += (size_t)n) {
+			t = xstrdup(line);
+			lexer_subst(&t, sv);
+			html_put(r->f[RF_PARM], t);
+			free(t);
+		}
+		fclose(in);
+		out(r->f[RF_PARM], "%s", "");
+	}
+	free(line);
 }

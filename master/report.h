@@ -100,6 +100,14 @@ void		 report_anchor_row(struct report *, int key, int w,
 /* The "Miscellaneous statistics" block after a run's avg line. */
 void		 report_fs_misc(struct report *, const struct iostats *,
 		    unsigned int nintervals, uint64_t interval_s);
+/*
+ * The command line's name=value substitutions at the end of parmfile.html
+ * and each parmfile again with them resolved (nothing when there are
+ * none): what ran, readable without the command line.
+ */
+struct subvars;
+void		 report_substitutions(struct report *, const struct subvars *,
+		    int nfiles, char *const files[]);
 /* A line of vdbc's own (percentiles) in summary.html and the logfile. */
 void		 report_summary_note(struct report *, const char *);
 void		 report_key_text(struct report *, int key, const char *);

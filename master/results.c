@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lexer.h"
 #include "mtime.h"
 #include "ofile.h"
 #include "xmalloc.h"
@@ -157,6 +158,22 @@ results_new(const char *outdir, uint64_t seed, int nfiles,
 	    "seed", (json_int_t)(seed & 0x7fffffffffffffffull),
 	    "parmfiles", pf, "hosts", "runs");
 	return (r);
+}
+
+void
+results_args(struct results *r, int nargs, char *const args[],
+    const struct subvars *sv)
+{
+	json_t *a = json_array(), *s = json_object();
+	int i;
+
+	for (i = 0; i < nargs; i++)
+		json_array_append_new(a, json_string(args[i]));
+	for (i = 0; sv != NULL && i < sv->n; i++)
+		json_object_set_new(s, sv->v[i].name,
+		    json_string(sv->v[i].value));
+	json_object_set_new(r->root, "arguments", a);
+	json_object_set_new(r->root, "substitutions", s);
 }
 
 /* Free the record. NULL is fine. */

@@ -24,6 +24,10 @@ struct results;
 struct results	*results_new(const char *outdir, uint64_t seed, int nfiles,
 		    char *const files[]);
 void		 results_free(struct results *);
+/* The command line as vdbench echoes it and its name=value substitutions. */
+struct subvars;
+void		 results_args(struct results *, int nargs, char *const args[],
+		    const struct subvars *);
 /* One host: its label, system=, how its slaves start, their names. */
 void		 results_host(struct results *, const char *name,
 		    const char *system, const char *how,

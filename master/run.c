@@ -36,6 +36,7 @@
 #include "model_json.h"
 #include "mtime.h"
 #include "merge.h"
+#include "metrics.h"
 #include "ofile.h"
 #include "place.h"
 #include "net.h"
@@ -640,6 +641,7 @@ open_outputs(struct master *m)
 {
 	const struct run_opts *o = m->o;
 	struct errmsg e;
+	int i;
 
 	if ((m->rep = report_open(o->outdir, m->plan, o->nfiles, o->files,
 	    &e)) == NULL) {
@@ -647,7 +649,14 @@ open_outputs(struct master *m)
 		return (-1);
 	}
 	console_tee(report_logfile(m->rep));
+	/* what it takes to run it again, in the logfile as vdbench has it */
+	for (i = 0; i < o->nscanned; i++)
+		console_logonly("input argument scanned: '%s'", o->scanned[i]);
+	console_logonly("vdbc: random seed %llu (repeat with --seed %llu)",
+	    (unsigned long long)o->seed, (unsigned long long)o->seed);
+	report_substitutions(m->rep, o->vars, o->nfiles, o->files);
 	m->res = results_new(o->outdir, o->seed, o->nfiles, o->files);
+	results_args(m->res, o->nscanned, o->scanned, o->vars);
 	general_cmd("startcmd", &m->model->general.startcmd, o->outdir);
 	if (dataerr_banner(&m->derr)[0] != '\0')
 		console_line("%s", dataerr_banner(&m->derr));
@@ -667,6 +676,15 @@ open_loop(struct master *m)
 	struct errmsg e;
 
 	m->base = event_base_new();
+	if (o->metrics != NULL) {
+		if ((m->metrics = metrics_new(m->base, o->metrics, &e)) ==
+		    NULL) {
+			console_fatal("%s", e.text);
+			return (-1);
+		}
+		console_line("vdbc: metrics for Prometheus at %s",
+		    metrics_url(m->metrics));
+	}
 	if ((m->launch.tls = tls_server_new(slave_psk, m, &e)) == NULL) {
 		console_fatal("%s", e.text);
 		return (-1);
@@ -808,6 +826,7 @@ master_free(struct master *m)
 	}
 	if (m->launch.listen_fd >= 0)
 		close(m->launch.listen_fd);
+	metrics_free(m->metrics);
 	if (m->base != NULL)
 		event_base_free(m->base);
 	free(m->pre.format_sd);

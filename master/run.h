@@ -15,6 +15,8 @@
  * merging the intervals into the reports. A lost slave stops the run on
  * all the others; the reports say what ran and where it stopped.
  */
+struct subvars;
+
 struct run_opts {
 	const char	*outdir;
 	int		 jvms;		/* -m, or 0 */
@@ -26,6 +28,10 @@ struct run_opts {
 	const char	*master_addr;	/* slaves dial back here, or NULL */
 	int		 loss_continue;	/* go on without a lost slave */
 	const char	*ssh;		/* shell=ssh command, or NULL */
+	int		 nscanned;	/* the arguments as vdbench echoes */
+	char *const	*scanned;	/* them ("-f/p/parm", "rdpct=70") */
+	const struct subvars *vars;	/* name=value substitutions */
+	const char	*metrics;	/* --metrics [ADDR:]PORT, or NULL */
 };
 
 /* Run everything; the process exit status. */

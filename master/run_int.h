@@ -30,6 +30,7 @@ struct listener;
 struct remote;
 struct results;
 struct merge;
+struct metrics;
 
 #define RUN_MAX_SLAVES		1024	/* in all; per host: jvms= <= 256 */
 #define RUN_EXIT_FAILED		157
@@ -160,6 +161,7 @@ struct master {
 	int			 outputs_failed;	/* a report write failed */
 	int			 runs_done;
 	int			 anchor;	/* report anchor of the run */
+	struct metrics		*metrics;	/* --metrics, or NULL */
 };
 
 /* run.c: the run state machine. */

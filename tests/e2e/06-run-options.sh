@@ -109,7 +109,10 @@ Link to Run Definitions:         <A HREF="#_N">rd1 For loops: threads=1 iorate=1
                                                           <A HREF="#_N">iorate=2000</A>
 W
 cmp -s "$T/links" "$T/links.want" && ok || { bad "run links differ from vdbench's"; diff "$T/links" "$T/links.want"; }
-[ "$(grep -c '<svg ' "$T/ob/summary.html")" = 4 ] && ok || bad "summary.html should have 4 charts"
+# per interval: rate, MB/s, response time, p99; per run: rate and
+# response time against threads, the knee, the percentiles
+[ "$(grep -c '<svg .*data-kind="interval"' "$T/ob/summary.html")" = 4 ] && ok || bad "summary.html should have 4 charts per interval"
+[ "$(grep -c '<svg .*data-kind="\(forloop-rate\|forloop-resp\|knee\|percentiles\)"' "$T/ob/summary.html")" = 4 ] && ok || bad "summary.html should have 4 charts per run"
 grep -q "Vdbench execution completed successfully" "$T/ob/summary.html" && ok || bad "summary end line"
 # --on-slave-loss=continue: the last line names every lost slave, however
 # many and however long their names (the list had room for 512 bytes:

@@ -226,6 +226,9 @@ test_debug(void **state)
 	assert_int_equal(parse(&c, &e, "--debug", "all", "-s", NULL), 0);
 	assert_string_equal(c.debug, "all");
 	assert_int_equal(c.simulate, 1);
+	/* a separate value is echoed with its option: the run can be
+	 * repeated from the logfile's lines */
+	assert_string_equal(scanned(&c), "--debug=all -s");
 	cli_free(&c);
 	assert_int_equal(log_debug_parse("net,plan", &mask), 0);
 	assert_int_equal(mask, LOG_NET | LOG_PLAN);
