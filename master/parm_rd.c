@@ -22,6 +22,7 @@
 #include "parmyaml.h"
 #include "plan.h"
 
+static int	kw_rd_cmd(struct pstate *, const struct kwdef *);
 static int	kw_rd_curve(struct pstate *, const struct kwdef *);
 static int	kw_rd_distribution(struct pstate *, const struct kwdef *);
 static int	kw_rd_elapsed(struct pstate *, const struct kwdef *);
@@ -91,10 +92,10 @@ const struct kwdef rd_kws[] = {
 	{ "workingsetsize", 2, K_LOOP, LOOP_WSS, NULL, kw_rd_loop },
 	{ "foroperations", 2, K_LOOP, LOOP_OPERATION, NULL, kw_rd_loop },
 	{ "distribution", 2, K_DISTRIBUTION, 0, NULL, kw_rd_distribution },
-	{ "startcmd", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "start_cmd", EXACT, K_BAG_WARN, 0, NULL, NULL },
-	{ "endcmd", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "end_cmd", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "startcmd", 2, K_G_CMD, 0, "startcmd", kw_rd_cmd },
+	{ "start_cmd", EXACT, K_G_CMD, 0, "startcmd", kw_rd_cmd },
+	{ "endcmd", 2, K_G_CMD, 0, "endcmd", kw_rd_cmd },
+	{ "end_cmd", EXACT, K_G_CMD, 0, "endcmd", kw_rd_cmd },
 	{ "fwd", EXACT, K_FWDLIST, 0, NULL, kw_rd_fwdlist },
 	{ "fwdrate", 2, K_FWDRATE, 0, NULL, kw_rd_fwdrate },
 	{ "operations", 2, K_OPERATIONS, 0, NULL, kw_rd_operations },
@@ -485,6 +486,21 @@ kw_rd_distribution(struct pstate *ps, const struct kwdef *d)
 	return (0);
 }
 
+/* rd: startcmd=, start_cmd=, endcmd=, end_cmd= (around each run) */
+static int
+kw_rd_cmd(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+	struct strlist *l = strcmp(d->msg, "startcmd") == 0 ? &r->startcmd :
+	    &r->endcmd;
+
+	if (ps->it->vals.n < 1 || ps->it->vals.v[0].str[0] == '\0')
+		return (fail(ps, "'%s=' needs a command", d->msg));
+	bag_set(&r->bag, d->msg, &ps->it->vals);
+	all_strs(ps, l);
+	return (0);
+}
+
 /* rd: format= */
 static int
 kw_rd_format(struct pstate *ps, const struct kwdef *d)
@@ -547,6 +563,13 @@ check_rd_times(struct pstate *ps, struct rd *r)
 	if (o->warmup_s >= 0) {
 		r->warmup_s = (uint64_t)o->warmup_s;
 		r->warmup_set = 1;
+	}
+	if (o->force_format != 0 && r->fwds.n > 0) {
+		/* -c, -co, -cy, -cn (PARMFILE.md 3.2) win over format= */
+		strlist_clear(&r->format);
+		strlist_add(&r->format, o->force_format == 'y' ? "yes" :
+		    o->force_format == 'o' ? "only" : o->force_format == 'n' ?
+		    "no" : "clean");
 	}
 	if (r->interval_s == 0) {
 		r->interval_s = r->elapsed_s / 2 < 60 ? r->elapsed_s / 2 : 60;

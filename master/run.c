@@ -204,6 +204,9 @@ check_run_end(struct master *m)
 	}
 	m->runs_done++;
 	report_status(m->rep, "Slaves done", m->cur.name, m->cur.loops);
+	if (m->cur.plan_run != NULL && !m->cur.plan_run->format_run)
+		general_cmd("endcmd", &m->cur.plan_run->rd->endcmd,
+		    m->o->outdir);
 	if (m->cur.pause_s > 0) {
 		struct timeval t = { (time_t)m->cur.pause_s, 0 };
 
@@ -365,6 +368,52 @@ info_done(struct master *m)
 	start_next_run(m);
 }
 
+/*
+ * monitor=: at an interval's end, a file holding "shutdown" ends the
+ * current run (PARMFILE.md 4); 1 when it does.
+ */
+int
+monitor_shutdown(struct master *m)
+{
+	char buf[4096];
+	size_t n;
+	FILE *f;
+
+	if (m->o->monitor == NULL || (f = fopen(m->o->monitor, "r")) == NULL)
+		return (0);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	if (strstr(buf, "shutdown") == NULL)
+		return (0);
+	console_line("monitor=%s holds 'shutdown': rd=%s ends after this "
+	    "interval.", m->o->monitor, m->cur.name);
+	return (1);
+}
+
+/*
+ * -l / loop=: after the last run, whether to run them all again (n passes
+ * in all, or until the duration has passed, checked after each pass).
+ */
+static int
+loop_again(struct master *m)
+{
+	const struct run_opts *o = m->o;
+	uint64_t secs;
+
+	if (!o->loop || m->loop_stop || m->plan->nruns == 0)
+		return (0);
+	m->loop_pass++;
+	secs = (mtime_now_ns() - m->loop_start_ns) / 1000000000ull;
+	if ((o->loop_count > 0 && m->loop_pass >= o->loop_count) ||
+	    (o->loop_s > 0 && secs >= o->loop_s))
+		return (0);
+	console_line("Loop pass %llu: all runs again (%llu seconds so far)",
+	    (unsigned long long)m->loop_pass + 1, (unsigned long long)secs);
+	m->next_run = 0;
+	return (1);
+}
+
 /* Start the next run, or finish. */
 void
 start_next_run(struct master *m)
@@ -396,9 +445,12 @@ start_next_run(struct master *m)
 			    "'stopcurve=%g' with observed response time of "
 			    "%.3f ms", sc, m->curve.last_resp_ms);
 			m->next_run = m->plan->nruns;
+			m->loop_stop = 1;
 		}
 	}
-	if (m->next_run >= m->plan->nruns) {
+	if (m->loop_start_ns == 0)
+		m->loop_start_ns = mtime_now_ns();
+	if (m->next_run >= m->plan->nruns && !loop_again(m)) {
 		if (check_outputs(m) != 0)
 			return;
 		if (m->lost_names[0] != '\0')
@@ -415,6 +467,9 @@ start_next_run(struct master *m)
 	}
 	if (build_run(m, &m->plan->runs[m->next_run++]) != 0)
 		return;
+	if (!m->plan->runs[m->next_run - 1].format_run)
+		general_cmd("startcmd", &m->plan->runs[m->next_run - 1].rd->
+		    startcmd, m->o->outdir);
 	send_work(m);
 }
 

@@ -26,6 +26,10 @@ struct run_opts {
 	const char	*master_addr;	/* slaves dial back here, or NULL */
 	int		 loss_continue;	/* go on without a lost slave */
 	const char	*ssh;		/* shell=ssh command, or NULL */
+	int		 loop;		/* -l / loop=: repeat all runs */
+	uint64_t	 loop_count;	/* loop=n: n passes in all; 0 */
+	uint64_t	 loop_s;	/* until this many seconds; 0 */
+	const char	*monitor;	/* monitor= file, or NULL */
 };
 
 /* Run everything; the process exit status. */

@@ -157,6 +157,9 @@ struct master {
 	int			 outputs_failed;	/* a report write failed */
 	int			 runs_done;
 	int			 anchor;	/* report anchor of the run */
+	uint64_t		 loop_pass;	/* -l / loop=: passes done */
+	uint64_t		 loop_start_ns;
+	int			 loop_stop;	/* stopcurve: no more passes */
 };
 
 /* run.c: the run state machine. */
@@ -166,6 +169,7 @@ void	go(struct master *);
 void	check_run_end(struct master *);
 void	start_next_run(struct master *);
 int	check_outputs(struct master *);
+int	monitor_shutdown(struct master *);
 
 /* slaves.c: the master's view of one slave. */
 void	send_all(struct master *, uint16_t, json_t *, int);

@@ -1,0 +1,86 @@
+#!/bin/bash
+# Run control and the command line (issue 15 part 3): vdbench's options
+# and utilities vdbc does not build say so by name; -c/-co/-cy/-cn force
+# the fsd format; loop= and -l repeat all runs; monitor= ends a run; rd
+# startcmd=/endcmd= run around each run of their rd.
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+V=("$VDBC" --port 0 --seed 7)
+
+# Known options and utilities: a message naming them, not the usage text.
+for a in -k -d1 -mb print sds csim dsim printjournal showlba; do
+	expect_rc 157 "$VDBC" "$a" -f "$T/none"
+	expect_out "'$a' is a known vdbench"
+	expect_out "that vdbc does not build"
+	grep -q "usage:" "$T/out" && bad "$a: usage printed" || ok
+done
+expect_rc 157 "$VDBC" -q
+expect_out "Invalid execution parameter: '-q'"
+expect_out "usage:"
+
+# -c, -co, -cy, -cn override format= of every fsd rd.
+cat >"$T/fs.parm" <<P
+fsd=fsd1,anchor=$T/a,depth=1,width=1,files=4,size=8k
+fwd=fwd1,fsd=fsd1,operation=read,fileio=random,fileselect=random,threads=1
+rd=rd1,fwd=fwd1,fwdrate=50,format=no,elapsed=2,interval=1
+P
+expect_rc 0 "$VDBC" -s -f "$T/fs.parm" -o "$T/s0"
+grep -q "RD=format_for_rd1" "$T/out" && bad "format run without -c" || ok
+expect_rc 0 "$VDBC" -s -cy -f "$T/fs.parm" -o "$T/s1"
+expect_out "input argument scanned: '-cy'"
+expect_out "Simulating RD=format_for_rd1"
+expect_out "Simulating RD=rd1;"
+expect_rc 0 "$VDBC" -s -co -f "$T/fs.parm" -o "$T/s2"
+expect_out "Simulating RD=format_for_rd1"
+grep -q "Simulating RD=rd1;" "$T/out" && bad "-co ran the rd" || ok
+sed 's/format=no/format=yes/' "$T/fs.parm" >"$T/fsy.parm"
+expect_rc 0 "$VDBC" -s -cn -f "$T/fsy.parm" -o "$T/s3"
+grep -q "RD=format_for_rd1" "$T/out" && bad "-cn kept the format" || ok
+# For real: -cy makes the files format=no would not, -c removes them.
+expect_rc 0 "${V[@]}" -cy -f "$T/fs.parm" -o "$T/r1"
+[ "$(find "$T/a" -name 'vdb_f*.file' | wc -l)" = 4 ] && ok || bad "-cy made no files"
+expect_rc 0 "${V[@]}" -c -f "$T/fs.parm" -o "$T/r2"
+[ "$(find "$T/a" -name 'vdb_f*.file' | wc -l)" = 0 ] && ok || bad "-c left files"
+grep -q "Starting RD=rd1;" "$T/out" && bad "-c ran the rd" || ok
+
+# loop=2 runs everything twice; rd startcmd=/endcmd= around each run.
+cat >"$T/loop.parm" <<P
+loop=2
+sd=sd1,lun=$T/lun,size=4m
+wd=wd1,sd=sd1,xf=4k,rdpct=50
+rd=rd1,wd=wd1,iorate=50,elapsed=2,interval=1,startcmd=("echo RDSTART \$output",cons),endcmd="touch \$output/end.\$\$"
+P
+expect_rc 0 "${V[@]}" -f "$T/loop.parm" -o "$T/l1"
+[ "$(grep -c 'Starting RD=rd1;' "$T/out")" = 2 ] && ok || bad "loop=2: not 2 runs"
+[ "$(grep -cE "^[0-9:.]+ RDSTART $T/l1$" "$T/out")" = 2 ] && ok || bad "rd startcmd not before each run"
+expect_out "Loop pass 2: all runs again"
+[ "$(ls "$T/l1" | grep -c '^end\.')" = 2 ] && ok || bad "rd endcmd not after each run"
+grep -c "Starting RD=SD_format" "$T/out" | grep -qx 1 && ok || bad "SD_format repeated"
+# -l 3: passes until 3 seconds have passed, checked after each pass.
+sed 's/^loop=2$//' "$T/loop.parm" >"$T/l.parm"
+expect_rc 0 "${V[@]}" -l 3 -f "$T/l.parm" -o "$T/l2"
+expect_out "input argument scanned: '-l3'"
+n=$(grep -c 'Starting RD=rd1;' "$T/out")
+[ "$n" -ge 2 ] && [ "$n" -le 3 ] && ok || bad "-l 3: $n passes"
+expect_rc 157 "$VDBC" -l 5x -f "$T/l.parm"
+expect_out "Invalid value for '-l': '5x'"
+sed 's/^loop=2$/loop=2x/' "$T/loop.parm" >"$T/lb.parm"
+expect_rc 157 "$VDBC" -s -f "$T/lb.parm" -o "$T/lb"
+expect_out "Invalid 'loop=' value: 2x"
+
+# monitor=: a file holding "shutdown" ends the run at an interval's end.
+cat >"$T/mon.parm" <<P
+monitor=$T/mon
+sd=sd1,lun=$T/lun,size=4m
+wd=wd1,sd=sd1,xf=4k
+rd=rd1,wd=wd1,iorate=50,elapsed=3,interval=1
+P
+echo "keep going" >"$T/mon"
+expect_rc 0 "${V[@]}" -f "$T/mon.parm" -o "$T/m1"
+grep -q "avg_2-3" "$T/out" && ok || bad "monitor without shutdown ended the run"
+echo "shutdown" >"$T/mon"
+expect_rc 0 "${V[@]}" -f "$T/mon.parm" -o "$T/m2"
+expect_out "monitor=$T/mon holds 'shutdown': rd=rd1 ends after this interval."
+grep -qE "^[0-9:.]+ +2 " "$T/out" && bad "monitor shutdown: the run went on" || ok
+finish
