@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "fstree.h"
 #include "html.h"
@@ -37,6 +38,8 @@ static int	kw_rd_maxdata(struct pstate *, const struct kwdef *);
 static int	kw_rd_openflags(struct pstate *, const struct kwdef *);
 static int	kw_rd_operations(struct pstate *, const struct kwdef *);
 static int	kw_rd_pause(struct pstate *, const struct kwdef *);
+static int	kw_rd_replay(struct pstate *, const struct kwdef *);
+static int	kw_rg_devices(struct pstate *, const struct kwdef *);
 static int	kw_rd_sdlist(struct pstate *, const struct kwdef *);
 static int	kw_rd_stopcurve(struct pstate *, const struct kwdef *);
 static int	kw_rd_warmup(struct pstate *, const struct kwdef *);
@@ -56,7 +59,7 @@ const struct kwdef rd_kws[] = {
 	{ "elapsed", 2, K_ELAPSED, 0, NULL, kw_rd_elapsed },
 	{ "interval", 2, K_INTERVAL, 0, NULL, kw_rd_interval },
 	{ "warmup", 2, K_WARMUP, 0, NULL, kw_rd_warmup },
-	{ "replay", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "replay", EXACT, K_G_CMD, 0, NULL, kw_rd_replay },
 	{ "pause", 2, K_PAUSE, 0, NULL, kw_rd_pause },
 	{ "forxfersize", 2, K_LOOP, LOOP_XFERSIZE, NULL, kw_rd_loop },
 	{ "xfersize", 2, K_LOOP, LOOP_XFERSIZE, NULL, kw_rd_loop },
@@ -102,6 +105,13 @@ const struct kwdef rd_kws[] = {
 	{ "format", 4, K_FORMAT, 0, NULL, kw_rd_format },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_rd_openflags },
 	{ "mount", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ NULL, 0, K_BAG, 0, NULL, NULL },
+};
+
+/* Replay groups (PARMFILE.md 1: general, hd, rg, ...): rg=name,devices=. */
+const struct kwdef rg_kws[] = {
+	{ "rg", EXACT, K_NAME, 0, NULL, NULL },
+	{ "devices", 2, K_G_CMD, 0, NULL, kw_rg_devices },
 	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
 
@@ -498,6 +508,93 @@ kw_rd_cmd(struct pstate *ps, const struct kwdef *d)
 		return (fail(ps, "'%s=' needs a command", d->msg));
 	bag_set(&r->bag, d->msg, &ps->it->vals);
 	all_strs(ps, l);
+	return (0);
+}
+
+/*
+ * rg=name: a replay group of the Swat trace's device numbers. Checked and
+ * kept for sd replay=; running a replay is not built (unbuilt).
+ */
+int
+open_rg(struct pstate *ps)
+{
+	const char *name = NULL;
+	int i;
+
+	if (one_str(ps, &name) != 0)
+		return (-1);
+	for (i = 0; i < ps->rgs.n; i++) {
+		if (strcmp(ps->rgs.v[i], name) == 0)
+			return (fail(ps, "rg=%s: a replay group can only be "
+			    "defined once", name));
+	}
+	strlist_add(&ps->rgs, name);
+	unbuilt(ps, "rg=");
+	return (0);
+}
+
+/* rg: devices= the trace's device numbers of the group */
+static int
+kw_rg_devices(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+	int i;
+
+	(void)d;
+	if (v->n == 0)
+		return (fail(ps, "rg=%s: 'devices=' needs device numbers",
+		    ps->rgs.v[ps->rgs.n - 1]));
+	for (i = 0; i < v->n; i++) {
+		if (!v->v[i].is_num || v->v[i].num < 0)
+			return (fail(ps, "rg=%s: 'devices=' takes the trace's "
+			    "device numbers, not '%s'", ps->rgs.v[ps->rgs.n -
+			    1], v->v[i].str));
+	}
+	return (0);
+}
+
+/* sd: replay= device numbers of the trace, or a replay group (rg=) */
+int
+kw_sd_replay(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+	int i, k, found;
+
+	for (i = 0; i < v->n; i++) {
+		/* replay= values are all alpha (PARMFILE.md 2.8) */
+		if ((v->v[i].is_num && v->v[i].num >= 0) || (v->v[i].str[0] !=
+		    '\0' && strspn(v->v[i].str, "0123456789") ==
+		    strlen(v->v[i].str)))
+			continue;
+		for (k = 0, found = 0; k < ps->rgs.n && !found; k++)
+			found = strcmp(ps->rgs.v[k], v->v[i].str) == 0;
+		if (!found)
+			return (fail(ps, "sd=%s,replay=%s: no replay group "
+			    "rg=%s is defined (rg= lines come before sd= "
+			    "lines)", ps->sd != NULL ? ps->sd->name : "?",
+			    v->v[i].str, v->v[i].str));
+	}
+	unbuilt(ps, "replay=");
+	bag_set(cur_bag(ps), d->name, v);
+	return (0);
+}
+
+/*
+ * rd: replay= the trace file (vdbench's ReplayInfo): it must exist when
+ * the parmfile is read, in -s too; iorate= is then not needed.
+ */
+static int
+kw_rd_replay(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+
+	if (v->n < 1 || v->v[0].str[0] == '\0')
+		return (fail(ps, "'replay=' needs the replay file name"));
+	if (access(v->v[0].str, F_OK) != 0)
+		return (fail(ps, "storeParameters(names): replay file name "
+		    "does not exist: %s", v->v[0].str));
+	unbuilt(ps, "replay=");
+	bag_set(&ps->rd->bag, d->name, v);
 	return (0);
 }
 

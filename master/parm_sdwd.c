@@ -47,7 +47,7 @@ const struct kwdef sd_kws[] = {
 	{ "align", 2, K_ALIGN, 0, NULL, kw_sd_offset },
 	{ "kstat", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "instance", 2, K_NOEFFECT, 0, NULL, NULL },
-	{ "replay", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "replay", 2, K_G_CMD, 0, NULL, kw_sd_replay },
 	{ "journal", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "resetlun", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "resetbus", 2, K_NOEFFECT, 0, NULL, NULL },

@@ -83,4 +83,32 @@ echo "shutdown" >"$T/mon"
 expect_rc 0 "${V[@]}" -f "$T/mon.parm" -o "$T/m2"
 expect_out "monitor=$T/mon holds 'shutdown': rd=rd1 ends after this interval."
 grep -qE "^[0-9:.]+ +2 " "$T/out" && bad "monitor shutdown: the run went on" || ok
+
+# replay=/rg=: parsed, checked and planned as vdbench does; a real run
+# stops by name before anything starts.
+ex6=$VDBC_SRC/../shared/corpus/parmfiles/mfinkelstine__vdbenchScripts__example6.parm
+if [ -f "$ex6" ]; then
+	expect_rc 157 "$VDBC" -s -f "$ex6" -o "$T/e6"
+	expect_out "storeParameters(names): replay file name does not exist: /tmp/flatfile.bin.gz"
+fi
+: >"$T/trace.bin"
+cat >"$T/rp.parm" <<P
+rg=group1,devices=(123,456,789)
+sd=sd1,lun=$T/rlun1,size=4m,replay=group1
+sd=sd2,lun=$T/rlun2,size=4m,replay=(22,23)
+wd=wd1,sd=sd1
+rd=run1,wd=wd1,elapsed=4,interval=2,replay=$T/trace.bin
+P
+expect_rc 0 "$VDBC" -s -f "$T/rp.parm" -o "$T/rp0"
+expect_out "Simulating RD=run1;"
+expect_rc 157 "${V[@]}" -f "$T/rp.parm" -o "$T/rp1"
+expect_out "'replay=' ($T/rp.parm:5:"
+expect_out "'rg=' ($T/rp.parm:1:"
+[ -e "$T/rlun1" ] && bad "a replay run did I/O" || ok
+sed 's/replay=group1/replay=group9/' "$T/rp.parm" >"$T/rp2.parm"
+expect_rc 157 "$VDBC" -s -f "$T/rp2.parm" -o "$T/rp2"
+expect_out "sd=sd1,replay=group9: no replay group rg=group9 is defined"
+sed 's/devices=(123,456,789)/devices=(abc,def)/' "$T/rp.parm" >"$T/rp3.parm"
+expect_rc 157 "$VDBC" -s -f "$T/rp3.parm" -o "$T/rp3"
+expect_out "rg=group1: 'devices=' takes the trace's device numbers, not 'abc'"
 finish
