@@ -84,6 +84,18 @@ expect_rc 0 "${V[@]}" -f "$T/mon.parm" -o "$T/m2"
 expect_out "monitor=$T/mon holds 'shutdown': rd=rd1 ends after this interval."
 grep -qE "^[0-9:.]+ +2 " "$T/out" && bad "monitor shutdown: the run went on" || ok
 
+# sd=setsofN: one run per group of N shuffled sds, for real.
+cat >"$T/set.parm" <<P
+sd=sd1,lun=$T/setlun1,size=1m
+sd=sd2,lun=$T/setlun2,size=1m
+sd=sd3,lun=$T/setlun3,size=1m
+wd=wd1,sd=sd*,xf=4k
+rd=rd1,wd=wd1,sd=setsof2,iorate=20,elapsed=2,interval=1
+P
+expect_rc 0 "${V[@]}" -f "$T/set.parm" -o "$T/set"
+expect_out "Starting RD=rd1_sd3_sd2;"
+expect_out "Starting RD=rd1_sd1;"
+
 # replay=/rg=: parsed, checked and planned as vdbench does; a real run
 # stops by name before anything starts.
 ex6=$VDBC_SRC/../shared/corpus/parmfiles/mfinkelstine__vdbenchScripts__example6.parm
