@@ -74,7 +74,7 @@ const struct kwdef general_kws[] = {
 	{ "psrset", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "auxreport", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "monitor", 2, K_G_CMD, 0, NULL, kw_general_monitor },
-	{ "concatenatesds", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "concatenatesds", 2, K_G_CMD, 0, NULL, kw_yes_unbuilt },
 	{ "messagescan", 2, K_G_MSGSCAN, 0, NULL, kw_general_msgscan },
 	{ "abort_failed_skew", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "misc", 2, K_NOEFFECT, 0, NULL, NULL },

@@ -112,6 +112,8 @@ extern const struct kwdef general_kws[];
 extern const struct kwdef rg_kws[];
 /* An rg= (replay group) entry: its name checked and kept (parm_rd.c). */
 int	open_rg(struct pstate *);
+/* A RARE yes/no keyword whose no is the default: yes is unbuilt. */
+int	kw_yes_unbuilt(struct pstate *, const struct kwdef *);
 /* sd replay=: device numbers, or the name of an rg= (parm_rd.c). */
 int	kw_sd_replay(struct pstate *, const struct kwdef *);
 extern const struct kwdef hd_kws[];

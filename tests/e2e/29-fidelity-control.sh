@@ -84,6 +84,25 @@ expect_rc 0 "${V[@]}" -f "$T/mon.parm" -o "$T/m2"
 expect_out "monitor=$T/mon holds 'shutdown': rd=rd1 ends after this interval."
 grep -qE "^[0-9:.]+ +2 " "$T/out" && bad "monitor shutdown: the run went on" || ok
 
+# concatenatesds=no and fsd log=no are vdbc's own behaviour: accepted;
+# yes is planned and a run refuses it by name before any I/O.
+{ echo "concatenatesds=no"; cat "$T/mon.parm"; } | sed '/^monitor=/d' >"$T/cc.parm"
+expect_rc 0 "${V[@]}" -f "$T/cc.parm" -o "$T/cc"
+grep -q "concatenatesds" "$T/out" && bad "concatenatesds=no said something" || ok
+sed "s/concatenatesds=no/concatenatesds=yes/; s|lun=[^,]*|lun=$T/cclun|" "$T/cc.parm" >"$T/cy.parm"
+expect_rc 0 "$VDBC" -s -f "$T/cy.parm" -o "$T/cy0"
+expect_rc 157 "${V[@]}" -f "$T/cy.parm" -o "$T/cy"
+expect_out "'concatenatesds=yes' ($T/cy.parm:1:1) is not supported by vdbc yet"
+[ -e "$T/cclun" ] && bad "concatenatesds=yes did I/O" || ok
+sed 's/^fsd=fsd1,/fsd=fsd1,log=no,/' "$T/fs.parm" >"$T/fl.parm"
+expect_rc 0 "${V[@]}" -cy -f "$T/fl.parm" -o "$T/fl"
+sed 's/log=no/log=yes/' "$T/fl.parm" >"$T/fly.parm"
+expect_rc 157 "${V[@]}" -f "$T/fly.parm" -o "$T/fly"
+expect_out "'log=yes' ($T/fly.parm:1:"
+sed 's/,interval=1$/,interval=1,distribution=variable/' "$T/mon.parm" >"$T/dv.parm"
+expect_rc 157 "$VDBC" -s -f "$T/dv.parm" -o "$T/dv"
+expect_out "'distribution=variable' is not built in vdbc"
+
 # sd=setsofN: one run per group of N shuffled sds, for real.
 cat >"$T/set.parm" <<P
 sd=sd1,lun=$T/setlun1,size=1m
