@@ -23,6 +23,7 @@ const char *const cli_usage[] = {
 	" '-i nn':  Override interval=seconds. ",
 	" '-w nn':  Override warmup=seconds. ",
 	" '-m nn':  Override the number of slaves (jvms=) per host. ",
+	" '-mb':    MB is 1000**2 in the reports (default 1024**2). ",
 	" '-s':     Simulate: parse and plan, print the runs, do no I/O. ",
 	" '-l [nn]': Loop all runs (forever, or until nn seconds, nnm "
 	    "minutes or nnh hours have passed). ",
@@ -65,8 +66,6 @@ static const struct {
 	    "hexdump" },
 	{ "-print", 0, "vdbench: print raw blocks of a lun; use od or "
 	    "hexdump" },
-	{ "-mb", 0, "vdbench: MB = 1000**2 instead of 1024**2 in the "
-	    "reports" },
 	{ "sds", 0, "vdbench: discover devices and write sd= lines" },
 	{ "csim", 0, "vdbench: compression simulator" },
 	{ "dsim", 0, "vdbench: dedup simulator" },
@@ -361,6 +360,12 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 			errmsg_set(e, NULL, 0, 0, "Use of parameter file is "
 			    "now required.");
 			return (-1);
+		}
+		if (strcmp(a, "-mb") == 0) {
+			/* MB = 1000**2 in the reports (PARMFILE.md 3.2) */
+			c->mb = 1;
+			strlist_add(&c->scanned, a);
+			continue;
 		}
 		if (strchr("foeiwmp", a[1]) != NULL) {
 			if (parse_valued(c, a, &i, argc, argv, e) != 0)

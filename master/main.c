@@ -28,6 +28,7 @@
 #include "mtime.h"
 #include "net.h"
 #include "xmalloc.h"
+#include "report.h"
 #include "run.h"
 #include "simulate.h"
 #include "slave.h"
@@ -379,6 +380,8 @@ master_main(int argc, char *argv[])
 		cli_free(&c);
 		return (rc);
 	}
+	if (c.mb)
+		report_mb = 1000000.0;
 	if (master_setup(&c, &e) != 0) {
 		rc = fatal_errmsg(&e, 0);
 		goto out;

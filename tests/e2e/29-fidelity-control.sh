@@ -9,7 +9,7 @@ cd "$T" || exit 1
 V=("$VDBC" --port 0 --seed 7)
 
 # Known options and utilities: a message naming them, not the usage text.
-for a in -k -d1 -mb print sds csim dsim printjournal showlba; do
+for a in -k -d1 print sds csim dsim printjournal showlba; do
 	expect_rc 157 "$VDBC" "$a" -f "$T/none"
 	expect_out "'$a' is a known vdbench"
 	expect_out "that vdbc does not build"
@@ -18,6 +18,21 @@ done
 expect_rc 157 "$VDBC" -q
 expect_out "Invalid execution parameter: '-q'"
 expect_out "usage:"
+
+# -mb: MB is 1000**2 in the reports (header and numbers), else 1024**2.
+cat >"$T/mb.parm" <<P
+sd=sd1,lun=$T/mblun,size=4m
+wd=wd1,sd=sd1,xf=64k,rdpct=100
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1
+P
+for mb in 1000 1024; do
+	if [ $mb = 1000 ]; then opt=-mb; div=1000000; else opt=; div=1048576; fi
+	expect_rc 0 "${V[@]}" $opt -f "$T/mb.parm" -o "$T/mb$mb"
+	grep -q "rate  $mb\*\*2" "$T/mb$mb/summary.html" && ok || bad "$opt: no $mb**2 header"
+	# avg line: rate, MB/sec, bytes/io
+	awk -v d=$div '$2 == "avg_2-2" { want = $3 * $5 / d; if ($4 - want > 0.006 || want - $4 > 0.006) bad = 1; n++ }
+		END { exit !(n == 1 && !bad) }' "$T/mb$mb/summary.html" && ok || bad "$opt: MB/sec is not rate x bytes / $div"
+done
 
 # -c, -co, -cy, -cn override format= of every fsd rd.
 cat >"$T/fs.parm" <<P

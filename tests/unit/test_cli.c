@@ -340,6 +340,11 @@ test_control(void **state)
 	assert_int_equal(parse(&c, &e, "-l5x", NULL), -1);
 	assert_non_null(strstr(e.text, "Invalid value for '-l': '5x'"));
 	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-mb", "-m", "2", NULL), 0);
+	assert_int_equal(c.mb, 1);
+	assert_int_equal(c.jvms, 2);
+	assert_string_equal(scanned(&c), "-mb -m2");
+	cli_free(&c);
 	assert_int_equal(cli_duration("7s"), 7);
 	assert_int_equal(cli_duration("0"), -1);
 	assert_int_equal(cli_duration("m"), -1);
@@ -357,8 +362,6 @@ test_unbuilt(void **state)
 		    "Solaris kstat" },
 		{ { "-d1", NULL }, "'-d1' is a known vdbench option" },
 		{ { "-d25", NULL }, "'-d25' is a known vdbench option" },
-		{ { "-mb", NULL }, "'-mb' is a known vdbench option (vdbench: "
-		    "MB = 1000**2" },
 		{ { "print", "/dev/x", NULL }, "'print' is a known vdbench "
 		    "utility" },
 		{ { "sds", NULL }, "'sds' is a known vdbench utility" },
