@@ -37,6 +37,7 @@ static int	kw_rd_loop(struct pstate *, const struct kwdef *);
 static int	kw_rd_maxdata(struct pstate *, const struct kwdef *);
 static int	kw_rd_openflags(struct pstate *, const struct kwdef *);
 static int	kw_rd_operations(struct pstate *, const struct kwdef *);
+static int	kw_rd_mount(struct pstate *, const struct kwdef *);
 static int	kw_rd_pause(struct pstate *, const struct kwdef *);
 static int	kw_rd_replay(struct pstate *, const struct kwdef *);
 static int	kw_rg_devices(struct pstate *, const struct kwdef *);
@@ -104,7 +105,7 @@ const struct kwdef rd_kws[] = {
 	{ "operations", 2, K_OPERATIONS, 0, NULL, kw_rd_operations },
 	{ "format", 4, K_FORMAT, 0, NULL, kw_rd_format },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_rd_openflags },
-	{ "mount", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "mount", 2, K_G_CMD, 0, NULL, kw_rd_mount },
 	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
 
@@ -616,6 +617,36 @@ kw_rd_replay(struct pstate *ps, const struct kwdef *d)
 		return (fail(ps, "storeParameters(names): replay file name "
 		    "does not exist: %s", v->v[0].str));
 	unbuilt(ps, "replay=");
+	bag_set(&ps->rd->bag, d->name, v);
+	return (0);
+}
+
+/*
+ * rd: mount= the options of a remount before the run (PARMFILE.md 8.1):
+ * not a command, and only with an hd's mount= command. Checked and
+ * planned; a run refuses it by name (unbuilt).
+ */
+static int
+kw_rd_mount(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+	const struct hd *h;
+	int found = 0;
+
+	if (v->n != 1 || v->v[0].str[0] == '\0')
+		return (fail(ps, "rd=%s: 'mount=' needs the mount options",
+		    ps->rd->name));
+	if (strncmp(v->v[0].str, "mount", 5) == 0)
+		return (fail(ps, "rd=%s: 'mount=' holds the options of the "
+		    "hd's mount= command, and may not start with 'mount': %s",
+		    ps->rd->name, v->v[0].str));
+	TAILQ_FOREACH(h, &ps->m->hds, entry)
+		found |= bag_get(&h->bag, "mount") != NULL;
+	if (!found)
+		return (fail(ps, "rd=%s: 'mount=' requires an "
+		    "'hd=...,mount=\"mount ...\"' command to remount",
+		    ps->rd->name));
+	unbuilt(ps, "mount=");
 	bag_set(&ps->rd->bag, d->name, v);
 	return (0);
 }

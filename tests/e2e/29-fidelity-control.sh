@@ -70,6 +70,7 @@ expect_rc 0 "${V[@]}" -f "$T/loop.parm" -o "$T/l1"
 [ "$(grep -c 'Starting RD=rd1;' "$T/out")" = 2 ] && ok || bad "loop=2: not 2 runs"
 [ "$(grep -cE "^[0-9:.]+ RDSTART $T/l1$" "$T/out")" = 2 ] && ok || bad "rd startcmd not before each run"
 expect_out "Loop pass 2: all runs again"
+expect_out "vdbc: run 2 of 2; about 0m02s of loop pass 2 left"
 [ "$(ls "$T/l1" | grep -c '^end\.')" = 2 ] && ok || bad "rd endcmd not after each run"
 grep -c "Starting RD=SD_format" "$T/out" | grep -qx 1 && ok || bad "SD_format repeated"
 # -l 3: passes until 3 seconds have passed, checked after each pass.
@@ -117,6 +118,24 @@ expect_out "'log=yes' ($T/fly.parm:1:"
 sed 's/,interval=1$/,interval=1,distribution=variable/' "$T/mon.parm" >"$T/dv.parm"
 expect_rc 157 "$VDBC" -s -f "$T/dv.parm" -o "$T/dv"
 expect_out "'distribution=variable' is not built in vdbc"
+
+# rd mount=: the options of an hd's mount= command; the run refuses it.
+cat >"$T/rm.parm" <<P
+hd=localhost,mount="mount -t tmpfs none $T/mnt"
+sd=sd1,lun=$T/rmlun,size=4m
+wd=wd1,sd=sd1
+rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1,mount="-o size=8m"
+P
+expect_rc 0 "$VDBC" -s -f "$T/rm.parm" -o "$T/rm0"
+expect_rc 157 "${V[@]}" -f "$T/rm.parm" -o "$T/rm1"
+expect_out "'mount=' ($T/rm.parm:4:"
+[ -e "$T/rmlun" ] && bad "rd mount= did I/O" || ok
+sed 's/mount="-o size=8m"/mount="mount -o size=8m"/' "$T/rm.parm" >"$T/rm2.parm"
+expect_rc 157 "$VDBC" -s -f "$T/rm2.parm" -o "$T/rm2"
+expect_out "may not start with 'mount'"
+sed '/^hd=/d' "$T/rm.parm" >"$T/rm3.parm"
+expect_rc 157 "$VDBC" -s -f "$T/rm3.parm" -o "$T/rm3"
+expect_out "rd=rd1: 'mount=' requires an 'hd=...,mount="
 
 # sd=setsofN: one run per group of N shuffled sds, for real.
 cat >"$T/set.parm" <<P
