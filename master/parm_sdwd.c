@@ -527,7 +527,15 @@ kw_wd_hotband(struct pstate *ps, const struct kwdef *d)
 static int
 kw_wd_wd_threads(struct pstate *ps, const struct kwdef *d)
 {
-	(void)d;
+	if (bag_get(&ps->m->general.bag, "concatenatesds") != NULL) {
+		/* planned; the run refuses concatenatesds=yes by name */
+		if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num ||
+		    ps->it->vals.v[0].num < 1)
+			return (fail(ps, "Invalid 'threads=' value: %s",
+			    ps->it->value));
+		bag_set(&ps->wd->bag, d->name, &ps->it->vals);
+		return (0);
+	}
 	return (fail(ps, "Workload Definition (WD) level thread= "
 	    "parameter may only be used together with "
 	    "'concatenatesds=yes'"));

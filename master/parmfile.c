@@ -473,6 +473,10 @@ finish_model(struct pstate *ps)
 	if (!TAILQ_EMPTY(&m->sds) && !TAILQ_EMPTY(&m->fsds))
 		return (fail(ps, "'fsd' and 'sd' parameters are mutually "
 		    "exclusive"));
+	if (bag_get(&m->general.bag, "concatenatesds") != NULL &&
+	    m->general.formatsds == 1)
+		return (fail(ps, "The 'formatsds=' and 'concatenatesds' "
+		    "parameters are mutually exclusive."));
 	if (!TAILQ_EMPTY(&m->wds) && !TAILQ_EMPTY(&m->fwds))
 		return (fail(ps, "'fwd' and 'wd' parameters are mutually "
 		    "exclusive"));
