@@ -73,6 +73,20 @@ expect_out "Loop pass 2: all runs again"
 expect_out "vdbc: run 2 of 2; about 0m02s of loop pass 2 left"
 [ "$(ls "$T/l1" | grep -c '^end\.')" = 2 ] && ok || bad "rd endcmd not after each run"
 grep -c "Starting RD=SD_format" "$T/out" | grep -qx 1 && ok || bad "SD_format repeated"
+# Without the target master, an rd command runs once per slave (-m 2:
+# twice per run); with it, once.
+expect_rc 0 "${V[@]}" -m 2 -f "$T/loop.parm" -o "$T/l3"
+[ "$(grep -cE "^[0-9:.]+ RDSTART $T/l3$" "$T/out")" = 4 ] && ok || bad "rd startcmd not once per slave"
+sed 's/,cons)/,cons,master)/' "$T/loop.parm" >"$T/lm.parm"
+expect_rc 0 "${V[@]}" -m 2 -f "$T/lm.parm" -o "$T/l4"
+[ "$(grep -cE "^[0-9:.]+ RDSTART $T/l4$" "$T/out")" = 2 ] && ok || bad "rd startcmd with master not once"
+# A remote host: vdbc cannot run an rd command on its slaves, so the run
+# is refused before any slave starts (192.0.2.1 is never contacted).
+"$VDBC" slave --gen-token "$T/tok" >/dev/null 2>&1
+{ echo "hd=h1,system=192.0.2.1,shell=vdbench"; sed '/^loop=2$/d' "$T/loop.parm"; } >"$T/rr.parm"
+expect_rc 157 "${V[@]}" -f "$T/rr.parm" -o "$T/rr" --token-file "$T/tok"
+expect_out "rd=rd1: 'startcmd=' runs on every slave, and vdbc runs rd commands on this host only: host=h1 is remote."
+grep -q "Starting slave" "$T/out" && bad "a slave was started" || ok
 # -l 3: passes until 3 seconds have passed, checked after each pass.
 sed 's/^loop=2$//' "$T/loop.parm" >"$T/l.parm"
 expect_rc 0 "${V[@]}" -l 3 -f "$T/l.parm" -o "$T/l2"
