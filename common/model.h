@@ -67,6 +67,8 @@ struct general {
 	struct strlist		report;		/* report= words */
 	struct strlist		startcmd;	/* command(s), target words */
 	struct strlist		endcmd;
+	struct strlist		loop;		/* loop=: n, ns, nm or nh */
+	struct strlist		monitor;	/* monitor=: the file */
 	struct bag		bag;
 };
 
@@ -217,6 +219,8 @@ struct rd {
 	double			 maxdata;
 	double			 stopcurve_ms;	/* 0 = none */
 	struct strlist		 operations;	/* lower case */
+	struct strlist		 startcmd;	/* rd startcmd=, target words */
+	struct strlist		 endcmd;
 	struct bag		 bag;
 	TAILQ_ENTRY(rd)		 entry;
 };

@@ -702,6 +702,8 @@ static const struct field_desc general_fields[] = {
 	P(general, "report", FT_STRLIST, report, 0, 1, 0, "report"),
 	P(general, "startcmd", FT_STRLIST, startcmd, 0, 1, 0, "startcmd"),
 	P(general, "endcmd", FT_STRLIST, endcmd, 0, 1, 0, "endcmd"),
+	P(general, "loop", FT_STRLIST, loop, 0, 1, 0, "loop"),
+	P(general, "monitor", FT_STRLIST, monitor, 0, 1, 0, "monitor"),
 	G("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 
@@ -806,6 +808,8 @@ static const struct field_desc rd_fields[] = {
 	P(rd, "maxdata", FT_DOUBLE, maxdata, 0, 0, 0, "maxdata"),
 	P(rd, "stopcurve_ms", FT_DOUBLE, stopcurve_ms, 0, 0, 0, "stopcurve"),
 	P(rd, "operations", FT_STRLIST, operations, 0, 1, 0, "operations"),
+	P(rd, "startcmd", FT_STRLIST, startcmd, 0, 1, 0, "startcmd"),
+	P(rd, "endcmd", FT_STRLIST, endcmd, 0, 1, 0, "endcmd"),
 	R("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 

@@ -23,7 +23,12 @@ const char *const cli_usage[] = {
 	" '-i nn':  Override interval=seconds. ",
 	" '-w nn':  Override warmup=seconds. ",
 	" '-m nn':  Override the number of slaves (jvms=) per host. ",
+	" '-mb':    MB is 1000**2 in the reports (default 1024**2). ",
 	" '-s':     Simulate: parse and plan, print the runs, do no I/O. ",
+	" '-l [nn]': Loop all runs (forever, or until nn seconds, nnm "
+	    "minutes or nnh hours have passed). ",
+	" '-c':     Clean the FSDs first (-co format=only, -cy format=yes, "
+	    "-cn format=no). ",
 	" '-t':     Quick test on a 40 MiB file in the temp directory "
 	    "(-t1 o_sync, -t2 writes at max, -tf file system, -td fresh). ",
 	" '--dump=json|yaml': With -s, print the resolved model. ",
@@ -45,6 +50,79 @@ const char *const cli_usage[] = {
 	" '+ a=b,c=d':   Append parameters to every one-line RD. ",
 	NULL,
 };
+
+/*
+ * Options and utilities of vdbench 5.04.06 that vdbc knows and does not
+ * build, with vdbench's meaning in a few words and why.
+ */
+static const struct {
+	const char	*word;		/* the argument, or its prefix */
+	int		 prefix;	/* "-d1", "-d2", ...: match by prefix */
+	const char	*what;
+} unbuilt_opts[] = {
+	{ "-k", 0, "vdbench: Solaris kstat statistics on the console; "
+	    "Linux has no kstat" },
+	{ "-d", 1, "vdbench: an internal debug flag of its Java code; "
+	    "vdbc's own debug lines are --debug=list" },
+	{ "print", 0, "vdbench: print raw blocks of a lun; use od or "
+	    "hexdump" },
+	{ "-print", 0, "vdbench: print raw blocks of a lun; use od or "
+	    "hexdump" },
+	{ "sds", 0, "vdbench: discover devices and write sd= lines" },
+	{ "csim", 0, "vdbench: compression simulator" },
+	{ "dsim", 0, "vdbench: dedup simulator" },
+	{ "printjournal", 0, "vdbench: dump a data-validation journal" },
+	{ "showlba", 0, "vdbench: display an lba trace (showlba=yes)" },
+	{ NULL, 0, NULL },
+};
+
+/* A known, unbuilt option or utility: 1 with e filled, else 0. */
+static int
+unbuilt_opt(const char *a, int first, struct errmsg *e)
+{
+	int i;
+
+	for (i = 0; unbuilt_opts[i].word != NULL; i++) {
+		const char *w = unbuilt_opts[i].word;
+
+		if (w[0] != '-' && !first)
+			continue;	/* utilities are a first word */
+		if (unbuilt_opts[i].prefix ? strncmp(a, w, strlen(w)) != 0 ||
+		    a[strlen(w)] < '0' || a[strlen(w)] > '9' :
+		    strcmp(a, w) != 0)
+			continue;
+		errmsg_set(e, NULL, 0, 0, "'%s' is a known vdbench %s (%s) "
+		    "that vdbc does not build", a, w[0] == '-' ? "option" :
+		    "utility", unbuilt_opts[i].what);
+		return (1);
+	}
+	return (0);
+}
+
+/* vdbench's duration: n (seconds), ns, nm or nh; -1 if s is not one. */
+long
+cli_duration(const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return (-1);
+	v = strtol(s, &end, 10);
+	if (errno != 0 || v <= 0 || v > 100000000L)
+		return (-1);
+	if (*end == 's' || *end == 'S')
+		end++;
+	else if (*end == 'm' || *end == 'M') {
+		v *= 60;
+		end++;
+	} else if (*end == 'h' || *end == 'H') {
+		v *= 3600;
+		end++;
+	}
+	return (*end == '\0' ? v : -1);
+}
 
 /* Parse a decimal number for an option; -1 with e filled if it is not. */
 static int
@@ -277,6 +355,10 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 				return (-1);
 			continue;
 		}
+		if (unbuilt_opt(a, i == 1, e)) {
+			c->known = 1;
+			return (-1);
+		}
 		if (a[0] != '-') {
 			if (strchr(a, '=') != NULL) {
 				add_var(c, a);
@@ -292,9 +374,48 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 			    "now required.");
 			return (-1);
 		}
+		if (strcmp(a, "-mb") == 0) {
+			/* MB = 1000**2 in the reports (PARMFILE.md 3.2) */
+			c->mb = 1;
+			strlist_add(&c->scanned, a);
+			continue;
+		}
 		if (strchr("foeiwmp", a[1]) != NULL) {
 			if (parse_valued(c, a, &i, argc, argv, e) != 0)
 				return (-1);
+			continue;
+		}
+		if (strcmp(a, "-c") == 0 || strcmp(a, "-co") == 0 ||
+		    strcmp(a, "-cy") == 0 || strcmp(a, "-cn") == 0) {
+			/* PARMFILE.md 3.2: FSD clean / format override */
+			c->force_format = a[2] == '\0' ? 'c' : a[2];
+			strlist_add(&c->scanned, a);
+			continue;
+		}
+		if (a[1] == 'l') {
+			/* -l, -l60, -l 60, -l2m: loop all runs */
+			const char *v = a + 2;
+
+			if (*v == '\0' && i + 1 < argc && argv[i + 1][0] >= '0' &&
+			    argv[i + 1][0] <= '9' && strchr(argv[i + 1], '=') ==
+			    NULL)
+				v = argv[++i];
+			if (*v != '\0' && (c->loop_s = cli_duration(v)) < 0) {
+				errmsg_set(e, NULL, 0, 0, "Invalid value for "
+				    "'-l': '%s' (expected seconds, or a number "
+				    "with s, m or h)", v);
+				return (-1);
+			}
+			c->loop = 1;
+			if (*v == '\0')
+				strlist_add(&c->scanned, a);
+			else {
+				char *sc;
+
+				xasprintf(&sc, "-l%s", v);
+				strlist_add(&c->scanned, sc);
+				free(sc);
+			}
 			continue;
 		}
 		if (strcmp(a, "-s") == 0) {

@@ -42,10 +42,20 @@ struct cli {
 	char		*ssh;		/* --ssh "ssh -F cfg", or NULL */
 	char		*metrics;	/* --metrics [ADDR:]PORT, or NULL */
 	char		*debug;		/* --debug=net,proto,..., or NULL */
+	int		 force_format;	/* -c/-co/-cy/-cn: 'c','o','y','n'; 0 */
+	int		 loop;		/* -l: repeat all runs */
+	long		 loop_s;	/* -l n[s|m|h]: until n s passed; 0 */
+	int		 known;		/* the error is a known, unbuilt option */
+	int		 mb;		/* -mb: MB = 1000**2 in the reports */
 };
 
 int	cli_parse(struct cli *, int argc, char *const argv[],
 	    struct errmsg *);
+/*
+ * vdbench's duration of -l and loop=: "n" (seconds), "ns", "nm" or "nh";
+ * the seconds, or -1 when s is not one.
+ */
+long	cli_duration(const char *s);
 void	cli_free(struct cli *);
 /* vdbench's usage text, one line per element. */
 extern const char *const cli_usage[];

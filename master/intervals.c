@@ -436,6 +436,8 @@ print_ready_intervals(struct master *m)
 			m->cur.maxdata_bytes = 0;
 			m->cur.nintervals = k + 1;
 		}
+		if (m->o->monitor != NULL && monitor_shutdown(m))
+			m->cur.nintervals = k;
 		if (m->cur.nintervals > 0 && k >= m->cur.nintervals) {
 			end_run(m, k);
 			return;
@@ -659,7 +661,9 @@ on_interval(struct mslave *s, json_t *body)
 void
 run_progress(struct master *m)
 {
-	int total = m->plan->nruns + m->pre.had_format, k = m->anchor, i;
+	int total = m->plan->nruns + m->pre.had_format, i;
+	/* loop= / -l: the runs of this pass, which says its number */
+	int k = m->anchor - (int)m->loop_pass * m->plan->nruns;
 	uint64_t left_s = 0;
 	char when[64];
 
@@ -678,6 +682,10 @@ run_progress(struct master *m)
 		snprintf(when, sizeof(when), "%llum%02llus",
 		    (unsigned long long)(left_s / 60),
 		    (unsigned long long)(left_s % 60));
+	if (m->loop_pass > 0)
+		snprintf(when + strlen(when), sizeof(when) - strlen(when),
+		    " of loop pass %llu", (unsigned long long)m->loop_pass +
+		    1);
 	console_line("vdbc: run %d of %d; about %s left%s", k, total, when,
 	    m->cur.format ? " after this format run" : "");
 }

@@ -28,6 +28,7 @@
 #include "mtime.h"
 #include "net.h"
 #include "xmalloc.h"
+#include "report.h"
 #include "run.h"
 #include "simulate.h"
 #include "slave.h"
@@ -301,6 +302,7 @@ load_parmfiles(const struct cli *c, struct model **m, struct errmsg *e)
 	po.elapsed_s = c->elapsed_s;
 	po.interval_s = c->interval_s;
 	po.warmup_s = c->warmup_s;
+	po.force_format = c->force_format;
 	po.host_exists = host_exists;
 	po.scan = open_parmscan(c->outdir);
 	rc = parmfile_load(&po, m, &notes, e);
@@ -347,6 +349,22 @@ run_plan(struct model *m, const struct plan *plan, const struct cli *c)
 	ro.scanned = c->scanned.v;
 	ro.vars = &c->vars;
 	ro.metrics = c->metrics;
+	if (c->loop) {
+		/* -l [n]: forever, or until n seconds have passed */
+		ro.loop = 1;
+		ro.loop_s = (uint64_t)c->loop_s;
+	} else if (m->general.loop.n == 1) {
+		/* loop=: n times, or ns/nm/nh like -l */
+		const char *v = m->general.loop.v[0];
+
+		ro.loop = 1;
+		if (strspn(v, "0123456789") == strlen(v))
+			ro.loop_count = (uint64_t)atol(v);
+		else
+			ro.loop_s = (uint64_t)cli_duration(v);
+	}
+	if (m->general.monitor.n == 1)
+		ro.monitor = m->general.monitor.v[0];
 	console_line("vdbc: random seed %llu (repeat with --seed %llu)",
 	    (unsigned long long)ro.seed, (unsigned long long)ro.seed);
 	return (run_all(m, plan, &ro));
@@ -366,10 +384,12 @@ master_main(int argc, char *argv[])
 	errmsg_clear(&e);
 	memset(&plan, 0, sizeof(plan));
 	if (cli_parse(&c, argc, argv, &e) != 0) {
-		rc = fatal_errmsg(&e, 1);
+		rc = fatal_errmsg(&e, !c.known);
 		cli_free(&c);
 		return (rc);
 	}
+	if (c.mb)
+		report_mb = 1000000.0;
 	if (master_setup(&c, &e) != 0) {
 		rc = fatal_errmsg(&e, 0);
 		goto out;

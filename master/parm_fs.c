@@ -51,7 +51,7 @@ const struct kwdef fsd_kws[] = {
 	{ "distribution", 2, K_FSD_DIST, 0, NULL, kw_fsd_dist },
 	{ "cleanup", 2, K_REJECT, 0, "'cleanup=' parameter is obsolete", NULL },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_fsd_openflags },
-	{ "log", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "log", EXACT, K_G_CMD, 0, NULL, kw_yes_unbuilt },
 	{ "count", 2, K_COUNT, 0, NULL, NULL },
 	{ "dedupratio", 2, K_REJECT, 0, "FSD specific dedup parameters: some "
 	    "time in the future", NULL },

@@ -34,6 +34,8 @@ static int	kw_general_abortskew(struct pstate *, const struct kwdef *);
 static int	kw_general_hberr(struct pstate *, const struct kwdef *);
 static int	kw_general_runtotals(struct pstate *, const struct kwdef *);
 static int	kw_general_histogram(struct pstate *, const struct kwdef *);
+static int	kw_general_loop(struct pstate *, const struct kwdef *);
+static int	kw_general_monitor(struct pstate *, const struct kwdef *);
 static int	kw_general_msgscan(struct pstate *, const struct kwdef *);
 static int	kw_general_port(struct pstate *, const struct kwdef *);
 static int	kw_general_report(struct pstate *, const struct kwdef *);
@@ -76,15 +78,15 @@ const struct kwdef general_kws[] = {
 	{ "histogram", 2, K_HISTOGRAM, 0, NULL, kw_general_histogram },
 	{ "psrset", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "auxreport", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "monitor", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "concatenatesds", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "monitor", 2, K_G_CMD, 0, NULL, kw_general_monitor },
+	{ "concatenatesds", 2, K_G_CMD, 0, NULL, kw_yes_unbuilt },
 	{ "messagescan", 2, K_G_MSGSCAN, 0, NULL, kw_general_msgscan },
 	{ "abort_failed_skew", 2, K_G_DEBUG, 0, "abort_failed_skew",
 	    kw_general_abortskew },
 	{ "misc", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "pattern_buffer", EXACT, K_NOEFFECT, 0, NULL, NULL },
 	{ "showlba", EXACT, K_NOEFFECT, 0, NULL, NULL },
-	{ "loop", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "loop", EXACT, K_G_CMD, 0, NULL, kw_general_loop },
 	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
 
@@ -359,6 +361,39 @@ kw_general_hberr(struct pstate *ps, const struct kwdef *d)
 	    ps->it->vals.v[0].str[0] == '\0')
 		return (fail(ps, "'%s=' needs a command", d->msg));
 	bag_set(&ps->m->general.bag, d->msg, &ps->it->vals);
+	return (0);
+}
+
+/* general: loop= n (times), or ns, nm, nh (a duration), as -l */
+static int
+kw_general_loop(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+	const char *s = v->n == 1 ? v->v[0].str : "";
+	size_t n = strspn(s, "0123456789");
+
+	(void)d;
+	if (n == 0 || atol(s) <= 0 || atol(s) > 100000000L ||
+	    (s[n] != '\0' && (strchr("smhSMH", s[n]) == NULL ||
+	    s[n + 1] != '\0')))
+		return (fail(ps, "Invalid 'loop=' value: %s (expected a count, "
+		    "or a duration: ns, nm or nh)", ps->it->value));
+	bag_set(&ps->m->general.bag, "loop", v);
+	all_strs(ps, &ps->m->general.loop);
+	return (0);
+}
+
+/* general: monitor= the file that can end a run (PARMFILE.md 4) */
+static int
+kw_general_monitor(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+
+	(void)d;
+	if (v->n != 1 || v->v[0].str[0] == '\0')
+		return (fail(ps, "'monitor=' needs one file name"));
+	bag_set(&ps->m->general.bag, "monitor", v);
+	all_strs(ps, &ps->m->general.monitor);
 	return (0);
 }
 

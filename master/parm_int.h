@@ -103,11 +103,19 @@ struct pstate {
 	long			 count_start, count_n;	/* count=(s,n) */
 	long			 nsds, nfsds;	/* so far, with copies */
 	double			 nruns;		/* the rds' runs so far */
+	struct strlist		 rgs;		/* rg= names (replay groups) */
 };
 
 extern const struct kwdef *const sec_tables[SEC_N];
 /* The section tables (parm_general.c, parm_sdwd.c, parm_rd.c, parm_fs.c). */
 extern const struct kwdef general_kws[];
+extern const struct kwdef rg_kws[];
+/* An rg= (replay group) entry: its name checked and kept (parm_rd.c). */
+int	open_rg(struct pstate *);
+/* A RARE yes/no keyword whose no is the default: yes is unbuilt. */
+int	kw_yes_unbuilt(struct pstate *, const struct kwdef *);
+/* sd replay=: device numbers, or the name of an rg= (parm_rd.c). */
+int	kw_sd_replay(struct pstate *, const struct kwdef *);
 extern const struct kwdef hd_kws[];
 extern const struct kwdef sd_kws[];
 extern const struct kwdef wd_kws[];

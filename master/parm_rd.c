@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "fstree.h"
 #include "html.h"
@@ -22,6 +23,7 @@
 #include "parmyaml.h"
 #include "plan.h"
 
+static int	kw_rd_cmd(struct pstate *, const struct kwdef *);
 static int	kw_rd_curve(struct pstate *, const struct kwdef *);
 static int	kw_rd_distribution(struct pstate *, const struct kwdef *);
 static int	kw_rd_elapsed(struct pstate *, const struct kwdef *);
@@ -35,7 +37,10 @@ static int	kw_rd_loop(struct pstate *, const struct kwdef *);
 static int	kw_rd_maxdata(struct pstate *, const struct kwdef *);
 static int	kw_rd_openflags(struct pstate *, const struct kwdef *);
 static int	kw_rd_operations(struct pstate *, const struct kwdef *);
+static int	kw_rd_mount(struct pstate *, const struct kwdef *);
 static int	kw_rd_pause(struct pstate *, const struct kwdef *);
+static int	kw_rd_replay(struct pstate *, const struct kwdef *);
+static int	kw_rg_devices(struct pstate *, const struct kwdef *);
 static int	kw_rd_sdlist(struct pstate *, const struct kwdef *);
 static int	kw_rd_stopcurve(struct pstate *, const struct kwdef *);
 static int	kw_rd_warmup(struct pstate *, const struct kwdef *);
@@ -55,7 +60,7 @@ const struct kwdef rd_kws[] = {
 	{ "elapsed", 2, K_ELAPSED, 0, NULL, kw_rd_elapsed },
 	{ "interval", 2, K_INTERVAL, 0, NULL, kw_rd_interval },
 	{ "warmup", 2, K_WARMUP, 0, NULL, kw_rd_warmup },
-	{ "replay", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "replay", EXACT, K_G_CMD, 0, NULL, kw_rd_replay },
 	{ "pause", 2, K_PAUSE, 0, NULL, kw_rd_pause },
 	{ "forxfersize", 2, K_LOOP, LOOP_XFERSIZE, NULL, kw_rd_loop },
 	{ "xfersize", 2, K_LOOP, LOOP_XFERSIZE, NULL, kw_rd_loop },
@@ -91,16 +96,23 @@ const struct kwdef rd_kws[] = {
 	{ "workingsetsize", 2, K_LOOP, LOOP_WSS, NULL, kw_rd_loop },
 	{ "foroperations", 2, K_LOOP, LOOP_OPERATION, NULL, kw_rd_loop },
 	{ "distribution", 2, K_DISTRIBUTION, 0, NULL, kw_rd_distribution },
-	{ "startcmd", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "start_cmd", EXACT, K_BAG_WARN, 0, NULL, NULL },
-	{ "endcmd", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "end_cmd", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "startcmd", 2, K_G_CMD, 0, "startcmd", kw_rd_cmd },
+	{ "start_cmd", EXACT, K_G_CMD, 0, "startcmd", kw_rd_cmd },
+	{ "endcmd", 2, K_G_CMD, 0, "endcmd", kw_rd_cmd },
+	{ "end_cmd", EXACT, K_G_CMD, 0, "endcmd", kw_rd_cmd },
 	{ "fwd", EXACT, K_FWDLIST, 0, NULL, kw_rd_fwdlist },
 	{ "fwdrate", 2, K_FWDRATE, 0, NULL, kw_rd_fwdrate },
 	{ "operations", 2, K_OPERATIONS, 0, NULL, kw_rd_operations },
 	{ "format", 4, K_FORMAT, 0, NULL, kw_rd_format },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_rd_openflags },
-	{ "mount", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "mount", 2, K_G_CMD, 0, NULL, kw_rd_mount },
+	{ NULL, 0, K_BAG, 0, NULL, NULL },
+};
+
+/* Replay groups (PARMFILE.md 1: general, hd, rg, ...): rg=name,devices=. */
+const struct kwdef rg_kws[] = {
+	{ "rg", EXACT, K_NAME, 0, NULL, NULL },
+	{ "devices", 2, K_G_CMD, 0, NULL, kw_rg_devices },
 	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
 
@@ -478,10 +490,164 @@ kw_rd_distribution(struct pstate *ps, const struct kwdef *d)
 		r->distribution = RD_DIST_DETERMINISTIC;
 	else if (strcasecmp(s, "variable") == 0 ||
 	    strcasecmp(s, "spike") == 0)
-		return (fail(ps, "Parameter 'distribution=%s' is not "
-		    "supported by this implementation", s));
+		return (fail(ps, "'distribution=%s' is not built in vdbc: "
+		    "vdbench's bursts from the iorate= list have no definition "
+		    "to copy (PARMFILE.md 12.5 names them only); use "
+		    "exponential, uniform or deterministic", s));
 	else
 		return (fail(ps, "Unknown keyword value: %s", s));
+	return (0);
+}
+
+/* rd: startcmd=, start_cmd=, endcmd=, end_cmd= (around each run) */
+static int
+kw_rd_cmd(struct pstate *ps, const struct kwdef *d)
+{
+	struct rd *r = ps->rd;
+	struct strlist *l = strcmp(d->msg, "startcmd") == 0 ? &r->startcmd :
+	    &r->endcmd;
+
+	if (ps->it->vals.n < 1 || ps->it->vals.v[0].str[0] == '\0')
+		return (fail(ps, "'%s=' needs a command", d->msg));
+	bag_set(&r->bag, d->msg, &ps->it->vals);
+	all_strs(ps, l);
+	return (0);
+}
+
+/*
+ * concatenatesds=, fsd log=: no (the default) is what vdbc does; yes is
+ * planned, and a run refuses it by name (unbuilt).
+ */
+int
+kw_yes_unbuilt(struct pstate *ps, const struct kwdef *d)
+{
+	char what[64];
+	int yes;
+
+	if (yes_no(ps, &yes) != 0)
+		return (-1);
+	if (!yes)
+		return (0);
+	snprintf(what, sizeof(what), "%s=yes", d->name);
+	unbuilt(ps, what);
+	bag_set(cur_bag(ps), d->name, &ps->it->vals);
+	return (0);
+}
+
+/*
+ * rg=name: a replay group of the Swat trace's device numbers. Checked and
+ * kept for sd replay=; running a replay is not built (unbuilt).
+ */
+int
+open_rg(struct pstate *ps)
+{
+	const char *name = NULL;
+	int i;
+
+	if (one_str(ps, &name) != 0)
+		return (-1);
+	for (i = 0; i < ps->rgs.n; i++) {
+		if (strcmp(ps->rgs.v[i], name) == 0)
+			return (fail(ps, "rg=%s: a replay group can only be "
+			    "defined once", name));
+	}
+	strlist_add(&ps->rgs, name);
+	unbuilt(ps, "rg=");
+	return (0);
+}
+
+/* rg: devices= the trace's device numbers of the group */
+static int
+kw_rg_devices(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+	int i;
+
+	(void)d;
+	if (v->n == 0)
+		return (fail(ps, "rg=%s: 'devices=' needs device numbers",
+		    ps->rgs.v[ps->rgs.n - 1]));
+	for (i = 0; i < v->n; i++) {
+		if (!v->v[i].is_num || v->v[i].num < 0)
+			return (fail(ps, "rg=%s: 'devices=' takes the trace's "
+			    "device numbers, not '%s'", ps->rgs.v[ps->rgs.n -
+			    1], v->v[i].str));
+	}
+	return (0);
+}
+
+/* sd: replay= device numbers of the trace, or a replay group (rg=) */
+int
+kw_sd_replay(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+	int i, k, found;
+
+	for (i = 0; i < v->n; i++) {
+		/* replay= values are all alpha (PARMFILE.md 2.8) */
+		if ((v->v[i].is_num && v->v[i].num >= 0) || (v->v[i].str[0] !=
+		    '\0' && strspn(v->v[i].str, "0123456789") ==
+		    strlen(v->v[i].str)))
+			continue;
+		for (k = 0, found = 0; k < ps->rgs.n && !found; k++)
+			found = strcmp(ps->rgs.v[k], v->v[i].str) == 0;
+		if (!found)
+			return (fail(ps, "sd=%s,replay=%s: no replay group "
+			    "rg=%s is defined (rg= lines come before sd= "
+			    "lines)", ps->sd != NULL ? ps->sd->name : "?",
+			    v->v[i].str, v->v[i].str));
+	}
+	unbuilt(ps, "replay=");
+	bag_set(cur_bag(ps), d->name, v);
+	return (0);
+}
+
+/*
+ * rd: replay= the trace file (vdbench's ReplayInfo): it must exist when
+ * the parmfile is read, in -s too; iorate= is then not needed.
+ */
+static int
+kw_rd_replay(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+
+	if (v->n < 1 || v->v[0].str[0] == '\0')
+		return (fail(ps, "'replay=' needs the replay file name"));
+	if (access(v->v[0].str, F_OK) != 0)
+		return (fail(ps, "storeParameters(names): replay file name "
+		    "does not exist: %s", v->v[0].str));
+	unbuilt(ps, "replay=");
+	bag_set(&ps->rd->bag, d->name, v);
+	return (0);
+}
+
+/*
+ * rd: mount= the options of a remount before the run (PARMFILE.md 8.1):
+ * not a command, and only with an hd's mount= command. Checked and
+ * planned; a run refuses it by name (unbuilt).
+ */
+static int
+kw_rd_mount(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+	const struct hd *h;
+	int found = 0;
+
+	if (v->n != 1 || v->v[0].str[0] == '\0')
+		return (fail(ps, "rd=%s: 'mount=' needs the mount options",
+		    ps->rd->name));
+	if (strncmp(v->v[0].str, "mount", 5) == 0)
+		return (fail(ps, "rd=%s: 'mount=' holds the options of the "
+		    "hd's mount= command, and may not start with 'mount': %s",
+		    ps->rd->name, v->v[0].str));
+	TAILQ_FOREACH(h, &ps->m->hds, entry)
+		found |= bag_get(&h->bag, "mount") != NULL;
+	if (!found)
+		return (fail(ps, "rd=%s: 'mount=' requires an "
+		    "'hd=...,mount=\"mount ...\"' command to remount",
+		    ps->rd->name));
+	unbuilt(ps, "mount=");
+	bag_set(&ps->rd->bag, d->name, v);
 	return (0);
 }
 
@@ -547,6 +713,13 @@ check_rd_times(struct pstate *ps, struct rd *r)
 	if (o->warmup_s >= 0) {
 		r->warmup_s = (uint64_t)o->warmup_s;
 		r->warmup_set = 1;
+	}
+	if (o->force_format != 0 && r->fwds.n > 0) {
+		/* -c, -co, -cy, -cn (PARMFILE.md 3.2) win over format= */
+		strlist_clear(&r->format);
+		strlist_add(&r->format, o->force_format == 'y' ? "yes" :
+		    o->force_format == 'o' ? "only" : o->force_format == 'n' ?
+		    "no" : "clean");
 	}
 	if (r->interval_s == 0) {
 		r->interval_s = r->elapsed_s / 2 < 60 ? r->elapsed_s / 2 : 60;

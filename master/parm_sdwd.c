@@ -47,7 +47,7 @@ const struct kwdef sd_kws[] = {
 	{ "align", 2, K_ALIGN, 0, NULL, kw_sd_offset },
 	{ "kstat", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "instance", 2, K_NOEFFECT, 0, NULL, NULL },
-	{ "replay", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "replay", 2, K_G_CMD, 0, NULL, kw_sd_replay },
 	{ "journal", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "resetlun", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "resetbus", 2, K_NOEFFECT, 0, NULL, NULL },
@@ -542,7 +542,15 @@ kw_wd_hotband(struct pstate *ps, const struct kwdef *d)
 static int
 kw_wd_wd_threads(struct pstate *ps, const struct kwdef *d)
 {
-	(void)d;
+	if (bag_get(&ps->m->general.bag, "concatenatesds") != NULL) {
+		/* planned; the run refuses concatenatesds=yes by name */
+		if (ps->it->vals.n != 1 || !ps->it->vals.v[0].is_num ||
+		    ps->it->vals.v[0].num < 1)
+			return (fail(ps, "Invalid 'threads=' value: %s",
+			    ps->it->value));
+		bag_set(&ps->wd->bag, d->name, &ps->it->vals);
+		return (0);
+	}
 	return (fail(ps, "Workload Definition (WD) level thread= "
 	    "parameter may only be used together with "
 	    "'concatenatesds=yes'"));

@@ -29,7 +29,7 @@ const char *const sec_names[SEC_N] = {
 };
 
 const struct kwdef *const sec_tables[SEC_N] = {
-	general_kws, hd_kws, NULL, fsd_kws, sd_kws, wd_kws, fwd_kws, rd_kws,
+	general_kws, hd_kws, rg_kws, fsd_kws, sd_kws, wd_kws, fwd_kws, rd_kws,
 };
 
 /*
@@ -195,8 +195,7 @@ open_entry(struct pstate *ps, enum section s)
 	ps->entry_it = it;
 	ps->sec = s;
 	if (s == SEC_RG)
-		return (fail(ps, "Parameter 'rg=' (replay groups) is not "
-		    "supported by this implementation"));
+		return (open_rg(ps));
 	if (s == SEC_HD && it->vals.n == 2) {
 		/* Old style hd=(address,label). */
 		note(ps, "'hd=(address,label)' is deprecated; use "
@@ -474,6 +473,10 @@ finish_model(struct pstate *ps)
 	if (!TAILQ_EMPTY(&m->sds) && !TAILQ_EMPTY(&m->fsds))
 		return (fail(ps, "'fsd' and 'sd' parameters are mutually "
 		    "exclusive"));
+	if (bag_get(&m->general.bag, "concatenatesds") != NULL &&
+	    m->general.formatsds == 1)
+		return (fail(ps, "The 'formatsds=' and 'concatenatesds' "
+		    "parameters are mutually exclusive."));
 	if (!TAILQ_EMPTY(&m->wds) && !TAILQ_EMPTY(&m->fwds))
 		return (fail(ps, "'fwd' and 'wd' parameters are mutually "
 		    "exclusive"));
@@ -487,7 +490,8 @@ finish_model(struct pstate *ps)
 			if (r->fwdrate_n == 0)
 				return (fail(ps, "No fwdrate= specified for "
 				    "rd=%s", r->name));
-		} else if (r->iorate_n == 0)
+		} else if (r->iorate_n == 0 && bag_get(&r->bag, "replay") ==
+		    NULL)
 			return (fail(ps, "iorate= parameter is missing. "
 			    "(rd=%s)", r->name));
 	}
@@ -579,6 +583,7 @@ parmfile_parse_items(const struct pitems *pi, const struct parm_opts *opts,
 	rc = 0;
 out:
 	free(ps.pending_host);
+	strlist_clear(&ps.rgs);
 	model_free(ps.m);
 	hd_free(ps.hd_def);
 	sd_free(ps.sd_def);

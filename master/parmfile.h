@@ -23,6 +23,7 @@ struct parm_opts {
 	long		 elapsed_s;	/* -e, or -1 */
 	long		 interval_s;	/* -i, or -1 */
 	long		 warmup_s;	/* -w, or -1 */
+	int		 force_format;	/* -c 'c', -co 'o', -cy 'y', -cn 'n'; 0 */
 	/* parmscan.html: every keyword=value as scanned, or NULL. */
 	FILE		*scan;
 	/* Does a host's system= resolve? NULL: do not check (tests). */

@@ -472,11 +472,82 @@ plan_rd_runs(const struct model *m, const struct rd *rd)
 	const struct sd *s;
 	double nsds = 0;
 
-	if (strcmp(special, "single") != 0 && strcmp(special, "range") != 0)
+	long per = strncmp(special, "setsof", 6) == 0 ? atol(special + 6) :
+	    0;
+
+	if (strcmp(special, "single") != 0 && strcmp(special, "range") != 0 &&
+	    per < 1)
 		return (rd_runs(rd));
 	TAILQ_FOREACH(s, &m->sds, entry)
 		nsds++;
+	if (per >= 1)
+		nsds = ceil(nsds / (double)per);
 	return (rd_runs(rd) * nsds);
+}
+
+/* java.util.Random, as vdbench's Collections.shuffle(list, new Random(0)). */
+static int32_t
+jrand_next(uint64_t *seed, int bits)
+{
+	*seed = (*seed * 0x5DEECE66Dull + 0xBull) & ((1ull << 48) - 1);
+	return ((int32_t)(*seed >> (48 - bits)));
+}
+
+static int
+jrand_int(uint64_t *seed, int bound)
+{
+	int32_t bits, val;
+
+	if ((bound & -bound) == bound)
+		return ((int)(((int64_t)bound * (int64_t)jrand_next(seed,
+		    31)) >> 31));
+	do {
+		bits = jrand_next(seed, 31);
+		val = bits % bound;
+	} while ((int64_t)bits - val + (bound - 1) > INT32_MAX);
+	return ((int)val);
+}
+
+/*
+ * sd=setsofN (PARMFILE.md 8.1): the sds of the parmfile shuffled as
+ * Java's Collections.shuffle with seed 0 does, in groups of N (the last
+ * group holds what is left); the names, NULL-separated groups, in *out.
+ */
+static int
+setsof_groups(const struct model *m, const struct rd *rd, const char *spec,
+    const struct sd ***out, int *nsds, int *per, struct errmsg *e)
+{
+	const struct sd *s, **v;
+	uint64_t seed = 0x5DEECE66Dull & ((1ull << 48) - 1);
+	char *end;
+	long n;
+	int cnt = 0, i;
+
+	n = strtol(spec + 6, &end, 10);
+	if (spec[6] < '0' || spec[6] > '9' || *end != '\0' || n < 1 ||
+	    n > 100000)
+		return (fail(e, "rd=%s: 'sd=%s': expected setsofN with N a "
+		    "number of sds from 1", rd->name, spec));
+	TAILQ_FOREACH(s, &m->sds, entry)
+		cnt++;
+	if (cnt == 0)
+		return (fail(e, "rd=%s: 'sd=%s' needs sd= lines", rd->name,
+		    spec));
+	v = xcalloc((size_t)cnt, sizeof(*v));
+	cnt = 0;
+	TAILQ_FOREACH(s, &m->sds, entry)
+		v[cnt++] = s;
+	for (i = cnt; i > 1; i--) {
+		int j = jrand_int(&seed, i);
+		const struct sd *t = v[i - 1];
+
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+	*out = v;
+	*nsds = cnt;
+	*per = (int)(n < cnt ? n : cnt);
+	return (0);
 }
 
 /* Expand one rd (or one sd=single clone of it). */
@@ -603,9 +674,31 @@ plan_build(const struct model *m, struct plan *p, struct errmsg *e)
 			continue;
 		}
 		if (strncmp(special, "setsof", 6) == 0) {
-			fail(e, "rd=%s: 'sd=%s' is not supported by this "
-			    "implementation", rd->name, special);
-			goto fail;
+			const struct sd **v = NULL;
+			int nsds = 0, per = 1, k, rc = 0;
+
+			if (setsof_groups(m, rd, special, &v, &nsds, &per,
+			    e) != 0)
+				goto fail;
+			for (k = 0; k < nsds && rc == 0; k += per) {
+				struct strlist only = { 0, NULL, 0 };
+				char *n = xstrdup(rd->name), *t;
+				int j;
+
+				for (j = k; j < k + per && j < nsds; j++) {
+					xasprintf(&t, "%s_%s", n, v[j]->name);
+					free(n);
+					n = t;
+					strlist_add(&only, v[j]->name);
+				}
+				rc = plan_rd(m, p, rd, n, &only, e);
+				free(n);
+				strlist_clear(&only);
+			}
+			free(v);
+			if (rc != 0)
+				goto fail;
+			continue;
 		}
 		if (plan_rd(m, p, rd, rd->name, NULL, e) != 0)
 			goto fail;

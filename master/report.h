@@ -59,6 +59,12 @@ struct derived {
 	long	bytes_io;
 };
 
+/*
+ * Bytes in a report's MB: 1048576, or 1000000 with vdbench's -mb; and
+ * the header's "1024**2" / "1000**2".
+ */
+extern double	 report_mb;
+const char	*report_mb_text(void);
 void		 report_derive(struct derived *, const struct iostats *,
 		    uint64_t duration_ns);
 struct report	*report_open(const char *outdir, const struct plan *,

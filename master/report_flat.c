@@ -163,12 +163,12 @@ fs_flat_values(FILE *f, const struct iostats *s, uint64_t dur_ns,
 	fprintf(f, "%10.4f %10.4f %10.4f %10.4f %10.4f %10.4f %10.4f %10.4f "
 	    "%10.4f %10.4f %10ld ", q->reqrate, (double)s->req_n / secs,
 	    s->req_n > 0 ? (double)s->req_resp_ns / (double)s->req_n / 1e6 :
-	    0, (double)(rd->bytes + wr->bytes) / secs / 1048576.0,
+	    0, (double)(rd->bytes + wr->bytes) / secs / report_mb,
 	    (double)rd->ios / secs, rd->ios > 0 ? (double)rd->resp_sum_ns /
 	    (double)rd->ios / 1e6 : 0, (double)wr->ios / secs, wr->ios > 0 ?
 	    (double)wr->resp_sum_ns / (double)wr->ios / 1e6 : 0,
-	    (double)rd->bytes / secs / 1048576.0, (double)wr->bytes / secs /
-	    1048576.0, rw > 0 ? (long)((rd->bytes + wr->bytes) / rw) : 0L);
+	    (double)rd->bytes / secs / report_mb, (double)wr->bytes / secs /
+	    report_mb, rw > 0 ? (long)((rd->bytes + wr->bytes) / rw) : 0L);
 	/* every operation, used or not: fs_cols' order is the flatfile's */
 	for (i = 0; i < sizeof(fs_cols) / sizeof(fs_cols[0]); i++) {
 		const struct fsop_side *op = &s->op[fs_cols[i]];

@@ -77,6 +77,14 @@ header_for(struct report *r, FILE *f)
 }
 
 /* The two header lines, after an empty line. */
+double report_mb = 1048576.0;
+
+const char *
+report_mb_text(void)
+{
+	return (report_mb == 1000000.0 ? "1000**2" : "1024**2");
+}
+
 static void
 header(FILE *f)
 {
@@ -87,7 +95,8 @@ header(FILE *f)
 	    "bytes", "read", "resp", "read", "write", "resp", "resp", "queue",
 	    "cpu%", "cpu%");
 	out(f, "%12s%10s %10s %8s %7s %6s %8s %8s %8s %8s %8s %5s %5s %5s\n",
-	    "", "", "rate", "1024**2", "i/o", "pct", "time", "resp", "resp",
+	    "", "", "rate", report_mb_text(), "i/o", "pct", "time", "resp",
+	    "resp",
 	    "max", "stddev", "depth", "sys+u", "sys");
 }
 
@@ -102,7 +111,7 @@ report_derive(struct derived *d, const struct iostats *s, uint64_t dur_ns)
 
 	memset(d, 0, sizeof(*d));
 	d->rate = (double)n / secs;
-	d->mbs = (double)bytes / secs / 1048576.0;
+	d->mbs = (double)bytes / secs / report_mb;
 	if (n > 0) {
 		d->bytes_io = (long)(bytes / n);
 		d->readpct = (double)rd->ios * 100.0 / (double)n;

@@ -81,9 +81,9 @@ fs_line_as(struct report *r, char *buf, size_t len, const char *tod,
 	FS_F((double)wr->ios / secs, 6, 1);
 	FS_F(wr->ios > 0 ? (double)wr->resp_sum_ns / (double)wr->ios / 1e6 :
 	    0, 6, 3);
-	FS_F((double)rd->bytes / secs / 1048576.0, 5, 2);
-	FS_F((double)wr->bytes / secs / 1048576.0, 5, 2);
-	FS_F((double)(rd->bytes + wr->bytes) / secs / 1048576.0, 6, 2);
+	FS_F((double)rd->bytes / secs / report_mb, 5, 2);
+	FS_F((double)wr->bytes / secs / report_mb, 5, 2);
+	FS_F((double)(rd->bytes + wr->bytes) / secs / report_mb, 6, 2);
 	FS_F(rw > 0 ? (double)((rd->bytes + wr->bytes) / rw) : 0, 7, 0);
 	for (i = 0; i < sizeof(fs_cols) / sizeof(fs_cols[0]); i++) {
 		const struct fsop_side *op = &s->op[fs_cols[i]];

@@ -126,7 +126,8 @@ report_skew(struct report *r, const struct iostats *per_key,
 		    tod, "", "i/o", "MB/sec", "bytes", "read", "resp", "read",
 		    "write", "resp", "resp", "queue");
 		out(f, "%s %-12s%10s %8s %7s %6s %8s %8s %8s %8s %8s %5s \n",
-		    tod, t[i].title, "rate", "1024**2", "i/o", "pct", "time",
+		    tod, t[i].title, "rate", report_mb_text(), "i/o", "pct",
+		    "time",
 		    "resp", "resp", "max", "stddev", "depth");
 		for (k = 0; k < r->nkeys; k++) {
 			if (r->keys[k].kind == t[i].kind &&

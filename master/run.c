@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -50,6 +51,7 @@
 #include "workgen.h"
 #include "xmalloc.h"
 
+static void	rd_cmd(struct master *, const char *, const struct strlist *);
 
 /* Leave the loop shortly, after queued messages are written. */
 static void
@@ -205,6 +207,8 @@ check_run_end(struct master *m)
 	}
 	m->runs_done++;
 	report_status(m->rep, "Slaves done", m->cur.name, m->cur.loops);
+	if (m->cur.plan_run != NULL && !m->cur.plan_run->format_run)
+		rd_cmd(m, "endcmd", &m->cur.plan_run->rd->endcmd);
 	if (m->cur.pause_s > 0) {
 		struct timeval t = { (time_t)m->cur.pause_s, 0 };
 
@@ -367,6 +371,105 @@ info_done(struct master *m)
 	start_next_run(m);
 }
 
+/* Does a command list (startcmd=, endcmd=) hold this target word? */
+static int
+cmd_has(const struct strlist *l, const char *word)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++) {
+		if (strcasecmp(l->v[i], word) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * rd startcmd=/endcmd= run on every slave unless the target "master" is
+ * given (PARMFILE.md 8.1): vdbc runs them here, once per local slave, so
+ * a remote host without "master" is refused before anything starts.
+ */
+static int
+check_rd_cmds(struct master *m)
+{
+	const struct rd *r;
+	int i;
+
+	TAILQ_FOREACH(r, &m->model->rds, entry) {
+		const struct strlist *c = r->startcmd.n > 0 && !cmd_has(
+		    &r->startcmd, "master") ? &r->startcmd : r->endcmd.n > 0 &&
+		    !cmd_has(&r->endcmd, "master") ? &r->endcmd : NULL;
+
+		for (i = 0; c != NULL && i < m->nhosts; i++) {
+			if (m->hosts[i].how == HOST_LOCAL)
+				continue;
+			console_fatal("rd=%s: '%s=' runs on every slave, and vdbc "
+			    "runs rd commands on this host only: host=%s is "
+			    "remote. Add the target 'master' to run it here "
+			    "once", r->name, c == &r->startcmd ? "startcmd" :
+			    "endcmd", m->hosts[i].label);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+/* An rd's startcmd=/endcmd=: once with "master", else once per slave. */
+static void
+rd_cmd(struct master *m, const char *which, const struct strlist *cmd)
+{
+	int i, n = cmd_has(cmd, "master") ? 1 : m->nslaves;
+
+	for (i = 0; cmd->n > 0 && i < n; i++)
+		general_cmd(which, cmd, m->o->outdir);
+}
+
+/*
+ * monitor=: at an interval's end, a file holding "shutdown" ends the
+ * current run (PARMFILE.md 4); 1 when it does.
+ */
+int
+monitor_shutdown(struct master *m)
+{
+	char buf[4096];
+	size_t n;
+	FILE *f;
+
+	if (m->o->monitor == NULL || (f = fopen(m->o->monitor, "r")) == NULL)
+		return (0);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	if (strstr(buf, "shutdown") == NULL)
+		return (0);
+	console_line("monitor=%s holds 'shutdown': rd=%s ends after this "
+	    "interval.", m->o->monitor, m->cur.name);
+	return (1);
+}
+
+/*
+ * -l / loop=: after the last run, whether to run them all again (n passes
+ * in all, or until the duration has passed, checked after each pass).
+ */
+static int
+loop_again(struct master *m)
+{
+	const struct run_opts *o = m->o;
+	uint64_t secs;
+
+	if (!o->loop || m->loop_stop || m->plan->nruns == 0)
+		return (0);
+	m->loop_pass++;
+	secs = (mtime_now_ns() - m->loop_start_ns) / 1000000000ull;
+	if ((o->loop_count > 0 && m->loop_pass >= o->loop_count) ||
+	    (o->loop_s > 0 && secs >= o->loop_s))
+		return (0);
+	console_line("Loop pass %llu: all runs again (%llu seconds so far)",
+	    (unsigned long long)m->loop_pass + 1, (unsigned long long)secs);
+	m->next_run = 0;
+	return (1);
+}
+
 /* Start the next run, or finish. */
 void
 start_next_run(struct master *m)
@@ -398,9 +501,12 @@ start_next_run(struct master *m)
 			    "'stopcurve=%g' with observed response time of "
 			    "%.3f ms", sc, m->curve.last_resp_ms);
 			m->next_run = m->plan->nruns;
+			m->loop_stop = 1;
 		}
 	}
-	if (m->next_run >= m->plan->nruns) {
+	if (m->loop_start_ns == 0)
+		m->loop_start_ns = mtime_now_ns();
+	if (m->next_run >= m->plan->nruns && !loop_again(m)) {
 		if (check_outputs(m) != 0)
 			return;
 		if (m->lost_names[0] != '\0')
@@ -417,6 +523,9 @@ start_next_run(struct master *m)
 	}
 	if (build_run(m, &m->plan->runs[m->next_run++]) != 0)
 		return;
+	if (!m->plan->runs[m->next_run - 1].format_run)
+		rd_cmd(m, "startcmd", &m->plan->runs[m->next_run - 1].rd->
+		    startcmd);
 	send_work(m);
 }
 
@@ -610,7 +719,7 @@ master_new(const struct model *model, const struct plan *plan,
 		free(m);
 		return (NULL);
 	}
-	if (check_supported(m, model, plan) != 0) {
+	if (check_supported(m, model, plan) != 0 || check_rd_cmds(m) != 0) {
 		free(m->hosts);
 		free(m);
 		return (NULL);

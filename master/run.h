@@ -32,6 +32,10 @@ struct run_opts {
 	char *const	*scanned;	/* them ("-f/p/parm", "rdpct=70") */
 	const struct subvars *vars;	/* name=value substitutions */
 	const char	*metrics;	/* --metrics [ADDR:]PORT, or NULL */
+	int		 loop;		/* -l / loop=: repeat all runs */
+	uint64_t	 loop_count;	/* loop=n: n passes in all; 0 */
+	uint64_t	 loop_s;	/* until this many seconds; 0 */
+	const char	*monitor;	/* monitor= file, or NULL */
 };
 
 /* Run everything; the process exit status. */

@@ -162,6 +162,9 @@ struct master {
 	int			 runs_done;
 	int			 anchor;	/* report anchor of the run */
 	struct metrics		*metrics;	/* --metrics, or NULL */
+	uint64_t		 loop_pass;	/* -l / loop=: passes done */
+	uint64_t		 loop_start_ns;
+	int			 loop_stop;	/* stopcurve: no more passes */
 };
 
 /* run.c: the run state machine. */
@@ -173,6 +176,7 @@ void	start_next_run(struct master *);
 int	check_outputs(struct master *);
 /* An I/O or data validation error: data_errors= says what follows. */
 void	master_data_error(struct master *);
+int	monitor_shutdown(struct master *);
 
 /* slaves.c: the master's view of one slave. */
 void	send_all(struct master *, uint16_t, json_t *, int);

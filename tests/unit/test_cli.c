@@ -304,6 +304,101 @@ test_errors(void **state)
 	}
 }
 
+/* -c/-co/-cy/-cn and -l [n[s|m|h]] (PARMFILE.md 3.2). */
+static void
+test_control(void **state)
+{
+	struct errmsg e;
+	struct cli c;
+
+	(void)state;
+	assert_int_equal(parse(&c, &e, "-c", "-f", "p", NULL), 0);
+	assert_int_equal(c.force_format, 'c');
+	assert_int_equal(c.loop, 0);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-co", NULL), 0);
+	assert_int_equal(c.force_format, 'o');
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-cy", NULL), 0);
+	assert_int_equal(c.force_format, 'y');
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-cn", "-l", NULL), 0);
+	assert_int_equal(c.force_format, 'n');
+	assert_int_equal(c.loop, 1);
+	assert_int_equal(c.loop_s, 0);
+	assert_string_equal(scanned(&c), "-cn -l");
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-l", "90", "-f", "p", NULL), 0);
+	assert_int_equal(c.loop, 1);
+	assert_int_equal(c.loop_s, 90);
+	assert_string_equal(scanned(&c), "-l90 -fp");
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-l2m", NULL), 0);
+	assert_int_equal(c.loop_s, 120);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-l1h", "lun=x", NULL), 0);
+	assert_int_equal(c.loop_s, 3600);
+	assert_int_equal(c.vars.n, 1);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-l5x", NULL), -1);
+	assert_non_null(strstr(e.text, "Invalid value for '-l': '5x'"));
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-mb", "-m", "2", NULL), 0);
+	assert_int_equal(c.mb, 1);
+	assert_int_equal(c.jvms, 2);
+	assert_string_equal(scanned(&c), "-mb -m2");
+	cli_free(&c);
+	assert_int_equal(cli_duration("7s"), 7);
+	assert_int_equal(cli_duration("0"), -1);
+	assert_int_equal(cli_duration("m"), -1);
+}
+
+/* Known vdbench options and utilities vdbc does not build say so. */
+static void
+test_unbuilt(void **state)
+{
+	static const struct {
+		const char *args[3];
+		const char *text;
+	} cases[] = {
+		{ { "-k", NULL }, "'-k' is a known vdbench option (vdbench: "
+		    "Solaris kstat" },
+		{ { "-d1", NULL }, "'-d1' is a known vdbench option" },
+		{ { "-d25", NULL }, "'-d25' is a known vdbench option" },
+		{ { "print", "/dev/x", NULL }, "'print' is a known vdbench "
+		    "utility" },
+		{ { "sds", NULL }, "'sds' is a known vdbench utility" },
+		{ { "csim", NULL }, "'csim' is a known vdbench utility" },
+		{ { "dsim", NULL }, "'dsim' is a known vdbench utility" },
+		{ { "printjournal", NULL }, "'printjournal' is a known" },
+		{ { "showlba", NULL }, "'showlba' is a known vdbench utility" },
+	};
+	struct errmsg e;
+	struct cli c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(parse(&c, &e, cases[i].args[0],
+		    cases[i].args[1], cases[i].args[2]), -1);
+		if (strstr(e.text, cases[i].text) == NULL ||
+		    strstr(e.text, "does not build") == NULL)
+			fail_msg("case %zu: '%s', wanted '%s'", i, e.text,
+			    cases[i].text);
+		assert_int_equal(c.known, 1);
+		cli_free(&c);
+	}
+	/* a utility's word is only one as the first argument; -d alone
+	 * and -dx stay unknown */
+	assert_int_equal(parse(&c, &e, "-s", "sds", NULL), -1);
+	assert_non_null(strstr(e.text, "Invalid execution parameter"));
+	assert_int_equal(c.known, 0);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-dx", NULL), -1);
+	assert_non_null(strstr(e.text, "Invalid execution parameter"));
+	cli_free(&c);
+}
+
 int
 main(void)
 {
@@ -315,6 +410,8 @@ main(void)
 		cmocka_unit_test(test_quick_and_long),
 		cmocka_unit_test(test_debug),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_control),
+		cmocka_unit_test(test_unbuilt),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

@@ -251,6 +251,51 @@ test_run_limit(void **state)
 	model_free(m);
 }
 
+/*
+ * sd=setsofN: the parmfile's sds shuffled as Java's Collections.shuffle
+ * with new Random(0) does ([sd5, sd3, sd2, sd4, sd1] for five, measured
+ * with java), then one run per group of N, named <rd>_<sd>_<sd>.
+ */
+static void
+test_setsof(void **state)
+{
+	const char *sds = "sd=sd1,lun=/tmp/f1,size=1m\n"
+	    "sd=sd2,lun=/tmp/f2,size=1m\nsd=sd3,lun=/tmp/f3,size=1m\n"
+	    "sd=sd4,lun=/tmp/f4,size=1m\nsd=sd5,lun=/tmp/f5,size=1m\n"
+	    "wd=wd1,sd=sd*\n";
+	char text[1024], buf[4096];
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	struct plan p;
+
+	(void)state;
+	snprintf(text, sizeof(text), "%srd=rd1,wd=wd1,sd=setsof2,"
+	    "iorate=10,elapsed=4,interval=1\n", sds);
+	assert_string_equal(plan_text(text, buf, sizeof(buf), &p),
+	    "rd1_sd5_sd3|10|None\nrd1_sd2_sd4|10|None\nrd1_sd1|10|None\n");
+	snprintf(text, sizeof(text), "%srd=rd1,wd=wd1,sd=setsof1,"
+	    "iorate=10,elapsed=4,interval=1,forthreads=(1,2)\n", sds);
+	pt_opts(&o);
+	assert_int_equal(pt_parse(text, &o, &m, &e), 0);
+	assert_true(plan_rd_runs(m, model_find_rd(m, "rd1")) == 10);
+	assert_int_equal(plan_build(m, &p, &e), 0);
+	assert_int_equal(p.nruns, 10);
+	assert_string_equal(p.runs[0].name, "rd1_sd5");
+	assert_int_equal(p.runs[0].nwds, 1);
+	assert_int_equal(p.runs[0].wds[0].nsds, 1);
+	assert_string_equal(p.runs[0].wds[0].sds[0]->name, "sd5");
+	plan_free(&p);
+	model_free(m);
+	snprintf(text, sizeof(text), "%srd=rd1,wd=wd1,sd=setsofx,"
+	    "iorate=10,elapsed=4,interval=1\n", sds);
+	assert_int_equal(pt_parse(text, &o, &m, &e), 0);
+	assert_int_equal(plan_build(m, &p, &e), -1);
+	assert_non_null(strstr(e.text, "rd=rd1: 'sd=setsofx': expected "
+	    "setsofN"));
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -263,6 +308,7 @@ main(void)
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_sd_format_rule),
 		cmocka_unit_test(test_run_limit),
+		cmocka_unit_test(test_setsof),
 	};
 	return (cmocka_run_group_tests_name("plan", tests, NULL, NULL));
 }
