@@ -57,6 +57,7 @@ struct fwg {
 	int		 nthreads, first, total;	/* slices: first..+n of total */
 	double		 rate_per_s;	/* 0 = max */
 	int		 oflags;
+	int		 fsync_close;	/* openflags=fsync: fsync() first */
 	int		 format_clean, format_restart, dirs_only;
 	int		 clean_only;
 	pthread_barrier_t barrier;	/* format: clean and mkdir first */

@@ -54,6 +54,7 @@ struct sdw {
 	uint32_t	 block_bytes;	/* alignment the target needs */
 	int		 overwrite;	/* overwrite_data=yes on the sd */
 	int		 mounted_ok;	/* allow_mounted_write=yes on the sd */
+	int		 fsync_close;	/* openflags=fsync: fsync() first */
 	const struct engine_ops *ops;	/* its engine (engine.h) */
 	uint64_t	 max_xfer;
 	struct dedup	 dd;		/* dedupratio= data on this sd */
@@ -211,6 +212,8 @@ work_free(struct work *w)
 	free(w->wgs);
 	free(w->wg_slot);
 	for (i = 0; i < w->nsds; i++) {
+		if (w->sds[i].fd >= 0 && w->sds[i].fsync_close)
+			(void)fsync(w->sds[i].fd);
 		if (w->sds[i].fd >= 0)
 			close(w->sds[i].fd);
 		free(w->sds[i].name);
@@ -252,7 +255,7 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 {
 	const char *name = d->sd, *lun = d->lun, *engine = d->engine;
 	const struct strlist *flags = &d->openflags;
-	int create = d->create, direct, fl;
+	int create = d->create, direct, fl, i;
 	double rate = d->rate_per_s;
 
 	s->fd = -1;
@@ -269,6 +272,8 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 		return (-1);
 	}
 	fl = open_flags(flags, &direct) | O_RDWR | O_CLOEXEC;
+	for (i = 0; i < flags->n; i++)
+		s->fsync_close |= strcasecmp(flags->v[i], "fsync") == 0;
 	if (create)
 		fl |= O_CREAT;
 	s->fd = open(lun, fl, 0644);

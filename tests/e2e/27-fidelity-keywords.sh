@@ -1,0 +1,61 @@
+#!/bin/bash
+# Keywords vdbc once accepted and ignored (issue 15, section 2): each must
+# now act as vdbench's does or say plainly why it cannot. openflags= on an
+# fsd reaches the files' open(), openflags=fsync syncs before close on an
+# sd, fwd and fsd.
+. "$(dirname "$0")/lib.sh"
+
+# strace, followed by the syscalls and -o TRACE (LeakSanitizer cannot run
+# under ptrace, so an ASan build's leak check is off for these runs).
+TRACED=(env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq)
+# st_opens TRACE DIR: the openat() calls of files under DIR.
+st_opens() { grep -F "openat(AT_FDCWD, \"$2/" "$1" | grep -v O_DIRECTORY; }
+
+# 1. openflags= on an fsd and fsync on an fsd, fwd and sd (strace sees the
+# flags and the fsync() calls; the file system under $T must take
+# O_DIRECT).
+if ! command -v strace >/dev/null; then
+	echo "skipped part 1: no strace"
+elif ! dd if=/dev/zero of="$T/dio" bs=4096 count=1 oflag=direct 2>/dev/null; then
+	echo "skipped part 1: $T does not take O_DIRECT (tmpfs?)"
+else
+	A=$T/a1
+	printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=3,size=64k,openflags=(o_direct,0x40000)\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=sequential,fileselect=random,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$A" >"$T/of.parm"
+	expect_rc 0 "${TRACED[@]}" -e trace=openat,fsync,fdatasync -o "$T/of.st" \
+		"$VDBC" -f "$T/of.parm" -o "$T/o_of" --port 0 --seed 1
+	n=$(st_opens "$T/of.st" "$A" | grep -c 'vdb_f')
+	d=$(st_opens "$T/of.st" "$A" | grep 'vdb_f' | grep -c 'O_DIRECT|O_NOATIME\|O_NOATIME|O_DIRECT')
+	[ "$n" -gt 6 ] && [ "$d" = "$n" ] && ok || bad "fsd openflags=(o_direct,0x40000): $d of $n file opens carry O_DIRECT|O_NOATIME"
+	[ "$(grep -c 'fsync(' "$T/of.st")" = 0 ] && ok || bad "fsync() without openflags=fsync"
+
+	# fwd openflags=fsync (the format's creates and the writes): each
+	# file closed after writing is synced first.
+	printf 'fsd=fsd1,anchor=%s,depth=1,width=1,files=4,size=16k\nfwd=format,openflags=fsync\nfwd=fwd1,fsd=fsd1,operation=write,xfersize=4k,fileio=sequential,fileselect=sequential,threads=1,openflags=fsync\nrd=rd1,fwd=fwd1,fwdrate=20,format=yes,elapsed=2,interval=1\n' "$T/a2" >"$T/fs.parm"
+	expect_rc 0 "${TRACED[@]}" -e trace=openat,fsync,close -o "$T/fs.st" \
+		"$VDBC" -f "$T/fs.parm" -o "$T/o_fs" --port 0 --seed 1
+	w=$(st_opens "$T/fs.st" "$T/a2" | grep 'vdb_f' | grep -c 'O_WRONLY')
+	s=$(grep -c 'fsync(' "$T/fs.st")
+	[ "$w" -ge 8 ] && [ "$s" = "$w" ] && ok || bad "fwd openflags=fsync: $s fsync() calls for $w files written"
+
+	# fsd openflags=fsync alone
+	sed 's/,openflags=fsync$//; s/size=16k$/size=16k,openflags=fsync/; /^fwd=format/d' "$T/fs.parm" >"$T/fs2.parm"
+	expect_rc 0 "${TRACED[@]}" -e trace=openat,fsync -o "$T/fs2.st" \
+		"$VDBC" -f "$T/fs2.parm" -o "$T/o_fs2" --port 0 --seed 1
+	w=$(st_opens "$T/fs2.st" "$T/a2" | grep 'vdb_f' | grep -c 'O_WRONLY')
+	s=$(grep -c 'fsync(' "$T/fs2.st")
+	[ "$w" -ge 4 ] && [ "$s" = "$w" ] && ok || bad "fsd openflags=fsync: $s fsync() calls for $w files written"
+
+	# sd openflags=fsync: the lun is synced before it is closed
+	printf 'sd=sd1,lun=%s,size=1m,openflags=fsync\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0\nrd=rd1,wd=wd1,iorate=50,elapsed=2,interval=1\n' "$T/lun1" >"$T/sd.parm"
+	expect_rc 0 "${TRACED[@]}" -e trace=openat,fsync,fdatasync -o "$T/sd.st" \
+		"$VDBC" -f "$T/sd.parm" -o "$T/o_sd" --port 0 --seed 1
+	fd=$(st_opens "$T/sd.st" "$T" | grep -F "$T/lun1\"" | grep -c O_RDWR)
+	s=$(grep -c 'fsync(' "$T/sd.st")
+	[ "$fd" -ge 2 ] && [ "$s" = "$fd" ] && ok || bad "sd openflags=fsync: $s fsync() calls for $fd opens of the lun"
+	sed 's/,openflags=fsync//' "$T/sd.parm" >"$T/sd0.parm"
+	expect_rc 0 "${TRACED[@]}" -e trace=fsync,fdatasync -o "$T/sd0.st" \
+		"$VDBC" -f "$T/sd0.parm" -o "$T/o_sd0" --port 0 --seed 1
+	[ "$(grep -c 'fsync(' "$T/sd0.st")" = 0 ] && ok || bad "sd: fsync() without openflags=fsync"
+fi
+
+finish
