@@ -58,4 +58,23 @@ else
 	[ "$(grep -c 'fsync(' "$T/sd0.st")" = 0 ] && ok || bad "sd: fsync() without openflags=fsync"
 fi
 
+# 2. histogram=(default,suppress): the empty buckets before the first and
+# after the last counted one go, one empty bucket each side stays.
+# buckets FILE: the bucket lines of the first block of a histogram file.
+buckets() { awk '/ < / && $1 ~ /^[0-9.]+$/ { n++ } /^$/ && n { exit } END { print n + 0 }' "$1"; }
+# empty_ends FILE: the empty bucket lines at the start and end of the block.
+empty_ends() { awk '/ < / && $1 ~ /^[0-9.]+$/ { c[++n] = $4 } /^$/ && n { exit }
+	END { a = 0; while (a < n && c[a + 1] == "0") a++; b = 0; while (b < n && c[n - b] == "0") b++; print a, b }' "$1"; }
+printf 'histogram=(default,suppress)\nsd=sd1,lun=%s,size=1m\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T/lun2" >"$T/h.parm"
+expect_rc 0 "$VDBC" -f "$T/h.parm" -o "$T/o_h" --port 0 --seed 1
+sed "1d; s,lun2,lun3," "$T/h.parm" >"$T/h0.parm"
+expect_rc 0 "$VDBC" -f "$T/h0.parm" -o "$T/o_h0" --port 0 --seed 1
+[ "$(buckets "$T/o_h0/sd1.histogram.html")" = 27 ] && ok || bad "without suppress: $(buckets "$T/o_h0/sd1.histogram.html") buckets, not 27"
+n=$(buckets "$T/o_h/sd1.histogram.html")
+e=$(empty_ends "$T/o_h/sd1.histogram.html")
+[ "$n" -ge 2 ] && [ "$n" -lt 27 ] && ok || bad "suppress: $n buckets printed"
+case "$e" in "0 1"|"1 0"|"1 1") ok ;; *) bad "suppress: empty buckets at the ends: $e (want at most one each)" ;; esac
+grep -c ' < ' "$T/o_h/histogram.html" >/dev/null && [ "$(buckets "$T/o_h/histogram.html")" = "$n" ] && ok ||
+	bad "histogram.html does not suppress as sd1.histogram.html does"
+
 finish
