@@ -67,6 +67,7 @@ struct general {
 	struct strlist		report;		/* report= words */
 	struct strlist		startcmd;	/* command(s), target words */
 	struct strlist		endcmd;
+	int			create_anchors;	/* make the anchors' parents */
 	struct bag		bag;
 };
 

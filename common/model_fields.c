@@ -702,6 +702,9 @@ static const struct field_desc general_fields[] = {
 	P(general, "report", FT_STRLIST, report, 0, 1, 0, "report"),
 	P(general, "startcmd", FT_STRLIST, startcmd, 0, 1, 0, "startcmd"),
 	P(general, "endcmd", FT_STRLIST, endcmd, 0, 1, 0, "endcmd"),
+	{ "create_anchors", FT_BOOL, offsetof(struct general, create_anchors),
+	    0, NULL, NOB, F_OPTIONAL, 0, w_yes, NULL, "create_anchors",
+	    Y_WORD },
 	G("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 

@@ -25,6 +25,7 @@
 static int	kw_general_cmd(struct pstate *, const struct kwdef *);
 static int	kw_general_compratio(struct pstate *, const struct kwdef *);
 static int	kw_general_compseed(struct pstate *, const struct kwdef *);
+static int	kw_general_create_anchors(struct pstate *, const struct kwdef *);
 static int	kw_general_dataerr(struct pstate *, const struct kwdef *);
 static int	kw_general_debug(struct pstate *, const struct kwdef *);
 static int	kw_general_dedup(struct pstate *, const struct kwdef *);
@@ -64,7 +65,8 @@ const struct kwdef general_kws[] = {
 	{ "debug", EXACT, K_G_DEBUG, 0, NULL, kw_general_debug },
 	{ "unix2windows", 2, K_G_UNIX2WIN, 0, NULL, kw_general_unix2win },
 	{ "formatxfersize", 2, K_FORMATXFERSIZE, 0, NULL, kw_general_formatxfersize },
-	{ "create_anchors", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "create_anchors", 2, K_G_CREATE_ANCHORS, 0, NULL,
+	    kw_general_create_anchors },
 	{ "formatsds", 2, K_FORMATSDS, 0, NULL, kw_general_formatsds },
 	{ "report", 2, K_G_REPORT, 0, NULL, kw_general_report },
 	{ "report_run_totals", 2, K_NOEFFECT, 0, NULL, NULL },
@@ -292,6 +294,26 @@ kw_general_formatsds(struct pstate *ps, const struct kwdef *d)
 	else
 		return (fail(ps, "Invalid contents for formatsds=%s",
 		    s));
+	return (0);
+}
+
+/* general: create_anchors= (yes: make a missing anchor's parents) */
+static int
+kw_general_create_anchors(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+	const char *s = NULL;
+
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	if (strcasecmp(s, "yes") == 0 || strcasecmp(s, "y") == 0)
+		g->create_anchors = 1;
+	else if (strcasecmp(s, "no") == 0 || strcasecmp(s, "n") == 0)
+		g->create_anchors = 0;
+	else
+		return (fail(ps, "Invalid 'create_anchors=' value: %s "
+		    "(expected yes or no)", s));
 	return (0);
 }
 

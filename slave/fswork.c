@@ -227,6 +227,7 @@ fwg_from_json(struct fwg *g, const struct work_fwg *d,
 	g->format_restart = fs->restart;
 	g->dirs_only = fs->dirs_only;
 	g->clean_only = fs->clean_only;
+	g->create_anchors = fs->create_anchors;
 	return (0);
 }
 

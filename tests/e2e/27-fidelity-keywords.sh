@@ -77,4 +77,15 @@ case "$e" in "0 1"|"1 0"|"1 1") ok ;; *) bad "suppress: empty buckets at the end
 grep -c ' < ' "$T/o_h/histogram.html" >/dev/null && [ "$(buckets "$T/o_h/histogram.html")" = "$n" ] && ok ||
 	bad "histogram.html does not suppress as sd1.histogram.html does"
 
+# 3. create_anchors=yes makes an anchor's missing parents; without it the
+# run stops naming the anchor and the keyword.
+A=$T/new1/new2/anchor
+printf 'create_anchors=yes\nfsd=fsd1,anchor=%s,depth=1,width=1,files=2,size=4k\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=sequential,fileselect=random,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$A" >"$T/ca.parm"
+expect_rc 0 "$VDBC" -f "$T/ca.parm" -o "$T/o_ca" --port 0 --seed 1
+[ "$(find "$A" -name 'vdb_f*.file' | wc -l)" = 2 ] && ok || bad "create_anchors=yes: the anchor's tree was not made"
+sed "1d; s,$T/new1,$T/new3," "$T/ca.parm" >"$T/ca0.parm"
+expect_rc 157 "$VDBC" -f "$T/ca0.parm" -o "$T/o_ca0" --port 0 --seed 1
+expect_out "cannot create the anchor directory: No such file or directory (its parent must exist); create_anchors=yes makes the parents"
+[ ! -e "$T/new3" ] && ok || bad "without create_anchors= a parent was made"
+
 finish

@@ -568,7 +568,7 @@ test_keyword_kinds(void **state)
 	parmfile_keywords(kw_collect, &l);
 	printf("no effect in vdbc: %s\n", l.buf);
 	assert_string_equal(l.buf, "general:heartbeat_error "
-	    "general:create_anchors general:report_run_totals general:psrset "
+	    "general:report_run_totals general:psrset "
 	    "general:abort_failed_skew general:misc general:pattern_buffer "
 	    "general:showlba sd:kstat sd:instance sd:resetlun sd:resetbus ");
 	/* every keyword is typed, unbuilt, without effect or rejected */
@@ -588,13 +588,20 @@ test_keyword_kinds(void **state)
 	    "sd=sd1,lun=/dev/sdb,resetlun=1\nwd=wd1,sd=sd1\n"
 	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
 	    &e), 0);
-	assert_int_equal(notes.n, 2);
-	assert_string_equal(notes.v[0], "vdbc: 'create_anchors=' is accepted "
-	    "but has no effect in vdbc (docs/differences.md)");
-	assert_non_null(strstr(notes.v[1], "'resetlun='"));
+	assert_int_equal(notes.n, 1);
+	assert_non_null(strstr(notes.v[0], "'resetlun='"));
 	assert_int_equal(m->unbuilt.n, 0);
+	/* create_anchors= is typed: the slave makes the anchor's parents */
+	assert_int_equal(m->general.create_anchors, 1);
 	strlist_clear(&notes);
 	model_free(m);
+	assert_int_equal(parmfile_load_buffer("t.parm", "create_anchors=maybe\n"
+	    "sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
+	    &e), -1);
+	assert_non_null(strstr(e.text, "Invalid 'create_anchors=' value: "
+	    "maybe"));
+	strlist_clear(&notes);
 }
 
 int
