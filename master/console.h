@@ -15,6 +15,7 @@ void	console_tee(FILE *);
 void	console_line(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	console_logonly(const char *, ...)
 	    __attribute__((format(printf, 1, 2)));
+void	console_held(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	console_fatal(const char *, ...) __attribute__((format(printf, 1, 2)));
 
 #endif /* MASTER_CONSOLE_H */

@@ -35,6 +35,7 @@ static int	kw_general_histogram(struct pstate *, const struct kwdef *);
 static int	kw_general_msgscan(struct pstate *, const struct kwdef *);
 static int	kw_general_port(struct pstate *, const struct kwdef *);
 static int	kw_general_report(struct pstate *, const struct kwdef *);
+static int	kw_general_showlba(struct pstate *, const struct kwdef *);
 static int	kw_general_unix2win(struct pstate *, const struct kwdef *);
 static int	kw_general_validate(struct pstate *, const struct kwdef *);
 
@@ -62,8 +63,11 @@ const struct kwdef general_kws[] = {
 	{ "endcmd", 2, K_G_CMD, 0, "endcmd", kw_general_cmd },
 	{ "end_cmd", EXACT, K_G_CMD, 0, "endcmd", kw_general_cmd },
 	{ "heartbeat_error", EXACT, K_NOEFFECT, 0, NULL, NULL },
-	{ "debug", EXACT, K_G_DEBUG, 0, NULL, kw_general_debug },
-	{ "unix2windows", 2, K_G_UNIX2WIN, 0, NULL, kw_general_unix2win },
+	{ "debug", EXACT, K_NOEFFECT, 0, "a switch of vdbench's own Java "
+	    "code (tracing, internal tests); vdbc has none of them",
+	    kw_general_debug },
+	{ "unix2windows", 2, K_NOEFFECT, 0, "path translation for Windows "
+	    "slaves; vdbc's slaves run on Linux only", kw_general_unix2win },
 	{ "formatxfersize", 2, K_FORMATXFERSIZE, 0, NULL, kw_general_formatxfersize },
 	{ "create_anchors", 2, K_G_CREATE_ANCHORS, 0, NULL,
 	    kw_general_create_anchors },
@@ -71,15 +75,19 @@ const struct kwdef general_kws[] = {
 	{ "report", 2, K_G_REPORT, 0, NULL, kw_general_report },
 	{ "report_run_totals", 2, K_NOEFFECT, 0, NULL, NULL },
 	{ "histogram", 2, K_HISTOGRAM, 0, NULL, kw_general_histogram },
-	{ "psrset", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "psrset", 2, K_REJECT, 0,
+	    "'psrset=' option is only supported on Solaris", NULL },
 	{ "auxreport", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "monitor", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "concatenatesds", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "messagescan", 2, K_G_MSGSCAN, 0, NULL, kw_general_msgscan },
 	{ "abort_failed_skew", 2, K_NOEFFECT, 0, NULL, NULL },
-	{ "misc", 2, K_NOEFFECT, 0, NULL, NULL },
-	{ "pattern_buffer", EXACT, K_NOEFFECT, 0, NULL, NULL },
-	{ "showlba", EXACT, K_NOEFFECT, 0, NULL, NULL },
+	{ "misc", 2, K_NOEFFECT, 0, "free-form settings for vdbench's Java "
+	    "slaves; vdbc's slaves take none", NULL },
+	{ "pattern_buffer", EXACT, K_NOEFFECT, 0, "the size of vdbench's Java "
+	    "data pattern buffer; vdbc makes each block's data as it writes "
+	    "it and keeps no such buffer", NULL },
+	{ "showlba", EXACT, K_G_SHOWLBA, 0, NULL, kw_general_showlba },
 	{ "loop", EXACT, K_BAG_WARN, 0, NULL, NULL },
 	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
@@ -405,6 +413,29 @@ kw_general_unix2win(struct pstate *ps, const struct kwdef *d)
 		return (fail(ps, "'unix2windows=' requires exactly two "
 		    "values: (unixprefix,windowsprefix)"));
 	bag_set(&g->bag, "unix2windows", &ps->it->vals);
+	return (0);
+}
+
+/*
+ * general: showlba= (yes: each slave writes <slave>.showlba.txt, one line
+ * per I/O: sd, wd, read flag, lba, ms; a debugging trace vdbc does not
+ * write, so a run with it stops before it starts).
+ */
+static int
+kw_general_showlba(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+	const char *s = NULL;
+
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	if (strncasecmp(s, "y", 1) != 0 && strncasecmp(s, "n", 1) != 0)
+		return (fail(ps, "Invalid 'showlba=' value: %s (expected yes "
+		    "or no)", s));
+	bag_set(&g->bag, "showlba", &ps->it->vals);
+	if (strncasecmp(s, "y", 1) == 0)
+		unbuilt(ps, "showlba=yes");
 	return (0);
 }
 

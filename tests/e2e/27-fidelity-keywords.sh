@@ -88,4 +88,25 @@ expect_rc 157 "$VDBC" -f "$T/ca0.parm" -o "$T/o_ca0" --port 0 --seed 1
 expect_out "cannot create the anchor directory: No such file or directory (its parent must exist); create_anchors=yes makes the parents"
 [ ! -e "$T/new3" ] && ok || bad "without create_anchors= a parent was made"
 
+# 4. Keywords with no meaning on Linux say so once, on the console and in
+# logfile.html, and the run goes on; psrset= is refused as vdbench
+# refuses it on Linux; showlba=yes (a trace vdbc does not write) stops the
+# run before any I/O, naming it.
+printf 'debug=3\nmisc=(fifo=100)\npattern_buffer=2\nsd=sd1,lun=%s,size=1m,kstat=sd1,resetlun=5\nsd=sd2,lun=%s,size=1m,kstat=sd2\nwd=wd1,sd=sd*,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=20,elapsed=2,interval=1\n' "$T/lun4" "$T/lun5" >"$T/k.parm"
+expect_rc 0 "$VDBC" -f "$T/k.parm" -o "$T/o_k" --port 0 --seed 1
+for w in "'kstat=' is accepted and ignored: a Solaris-only option" "'resetlun=' is accepted and ignored: a Solaris-only option" \
+	"'debug=' is accepted and ignored" "'misc=' is accepted and ignored" "'pattern_buffer=' is accepted and ignored"; do
+	[ "$(grep -cF -- "$w" "$T/out")" = 1 ] && ok || bad "console: not once: $w"
+	[ "$(sed -e 's/<[^>]*>//g' -e "s/&#39;/'/g" "$T/o_k/logfile.html" | grep -cF -- "$w")" = 1 ] && ok || bad "logfile.html: not once: $w"
+done
+expect_out "Starting RD=rd1"
+printf 'psrset=(1,2)\n' | cat - "$T/k.parm" >"$T/k2.parm"
+expect_rc 157 "$VDBC" -f "$T/k2.parm" -o "$T/o_k2" --port 0
+expect_out "'psrset=' option is only supported on Solaris"
+printf 'showlba=yes\n' | cat - "$T/k.parm" >"$T/k3.parm"
+rm -f "$T/lun4" "$T/lun5"
+expect_rc 157 "$VDBC" -f "$T/k3.parm" -o "$T/o_k3" --port 0
+expect_out "'showlba=yes' ($T/k3.parm:1:1)"
+[ ! -e "$T/lun4" ] && ok || bad "showlba=yes: the run did I/O before it stopped"
+
 finish
