@@ -27,6 +27,7 @@
 #include "auth.h"
 #include "console.h"
 #include "engines.h"
+#include "hdmount.h"
 #include "hist.h"
 #include "hosts.h"
 #include "html.h"
@@ -613,6 +614,10 @@ open_outputs(struct master *m)
 	console_tee(report_logfile(m->rep));
 	m->res = results_new(o->outdir, o->seed, o->nfiles, o->files);
 	general_cmd("startcmd", &m->model->general.startcmd, o->outdir);
+	if (hdmount_run(m->model, &e) != 0) {	/* hd mount=, before any I/O */
+		console_fatal("%s", e.text);
+		return (-1);
+	}
 	return (0);
 }
 

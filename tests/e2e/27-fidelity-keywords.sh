@@ -109,4 +109,36 @@ expect_rc 157 "$VDBC" -f "$T/k3.parm" -o "$T/o_k3" --port 0
 expect_out "'showlba=yes' ($T/k3.parm:1:1)"
 [ ! -e "$T/lun4" ] && ok || bad "showlba=yes: the run did I/O before it stopped"
 
+# 5. hd mount= runs the mount command before the first run (the mount
+# point made first, a file system already mounted there from the same
+# special unmounted first); a failing command stops the run before any
+# I/O; a host that is not this one is refused.
+printf 'hd=localhost,mount="false vdbc27 %s/mp"\nsd=sd1,lun=%s/mp/lun,size=1m\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=20,elapsed=2,interval=1\n' "$T" "$T" >"$T/m1.parm"
+expect_rc 157 "$VDBC" -f "$T/m1.parm" -o "$T/o_m1" --port 0 --seed 1
+expect_out "Created mountpoint: $T/mp"
+expect_out "hd=localhost: Mount of file system failed: 'false vdbc27 $T/mp' exited with status 1"
+[ -d "$T/mp" ] && [ ! -e "$T/mp/lun" ] && ok || bad "hd mount= failing: no mount point, or I/O was done"
+sed "1s|.*|hd=localhost\nhd=far,system=192.0.2.1,mount=\"mount -t tmpfs x $T/mp\"|" "$T/m1.parm" >"$T/m2.parm"
+expect_rc 157 "$VDBC" -f "$T/m2.parm" -o "$T/o_m2" --port 0 --seed 1
+expect_out "hd=far,mount=: vdbc runs mount commands only on the master's own host"
+if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
+	echo "skipped part 5 (a real mount): needs root and mount namespaces"
+else
+	# in a mount namespace of its own, so nothing stays mounted
+	sed "1s|.*|hd=localhost,mount=\"mount -t tmpfs vdbc27 $T/mp\"|" "$T/m1.parm" >"$T/m3.parm"
+	cat >"$T/m3.sh" <<EOS
+mount --make-rprivate / 2>/dev/null
+mkdir -p "$T/mp" && mount -t tmpfs vdbc27 "$T/mp" && : >"$T/mp/before"
+"$VDBC" -f "$T/m3.parm" -o "$T/o_m3" --port 0 --seed 1 || exit \$?
+grep " $T/mp " /proc/self/mounts | grep -c '^vdbc27 ' >"$T/m3.count"
+ls "$T/mp" >"$T/m3.ls"
+EOS
+	expect_rc 0 unshare -m bash "$T/m3.sh"
+	expect_out "hd=localhost: mount: mount -t tmpfs vdbc27 $T/mp"
+	[ "$(cat "$T/m3.count")" = 1 ] && ok || bad "hd mount=: not mounted once at the end"
+	# the file made before was on the tmpfs that was unmounted first
+	[ "$(cat "$T/m3.ls")" = lun ] && ok || bad "hd mount=: the old mount was not replaced: $(cat "$T/m3.ls")"
+	grep -q " $T/mp " /proc/self/mounts && bad "hd mount=: the mount leaked out of the namespace" || ok
+fi
+
 finish
