@@ -35,6 +35,7 @@
 #include "link.h"
 #include "log.h"
 #include "model_json.h"
+#include "msgscan.h"
 #include "mtime.h"
 #include "merge.h"
 #include "ofile.h"
@@ -801,6 +802,8 @@ run_all(const struct model *model, const struct plan *plan,
 	signal(SIGPIPE, SIG_IGN);
 	if (open_outputs(m) == 0 && open_loop(m) == 0) {
 		name_slaves(m);
+		m->msgscan = msgscan_start(m->base, m->model, o->outdir,
+		    m->hosts, m->nhosts);
 		report_status(m->rep, "Starting slaves", NULL, NULL);
 		m->state = M_CONNECT;
 		m->state_since_ns = mtime_now_ns();
@@ -810,6 +813,7 @@ run_all(const struct model *model, const struct plan *plan,
 		event_base_dispatch(m->base);
 	}
 	reap(m);
+	msgscan_finish(m->msgscan);
 	rc = m->rc;
 	free_run_state(m);
 	rc = close_outputs(m, rc);
