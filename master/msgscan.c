@@ -245,9 +245,9 @@ msgscan_start(struct event_base *base, const struct model *m,
 	}
 	open_source(ms);
 	if (ms->src == NULL)
-		console_line("vdbc: messagescan: neither /var/log/messages nor "
-		    "/dev/kmsg can be read on this host: no messages are "
-		    "scanned");
+		console_logonly("vdbc: messagescan: neither /var/log/messages "
+		    "nor /dev/kmsg can be read on this host. Monitoring "
+		    "bypassed");
 	else
 		console_logonly("vdbc: messagescan: scanning %s for new "
 		    "messages", ms->src);

@@ -15,7 +15,8 @@
  * file. New lines go to the console under vdbench's title (nodisplay:
  * to logfile.html only), at most the messagescan= number of them (1000),
  * and at the end into <host>.var_adm_msgs.html of each host on this
- * machine. messagescan=no turns it off.
+ * machine. messagescan=no turns it off. With nothing readable a
+ * logfile.html line says so (vdbench's slave log: "Monitoring bypassed").
  */
 struct msgscan;
 

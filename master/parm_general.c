@@ -184,18 +184,20 @@ general_report(struct pstate *ps, struct general *g)
 	return (0);
 }
 
-/* messagescan=: yes, no, nodisplay or a number. */
+/* messagescan=: yes, no, nodisplay or a number, or a list of them. */
 static int
 general_msgscan(struct pstate *ps, struct general *g)
 {
-	const char *v0 = ps->it->vals.v[0].str;
+	int i;
 
-	if (ps->it->vals.n != 1 || (!ps->it->vals.v[0].is_num &&
-	    strcasecmp(v0, "yes") != 0 && strcasecmp(v0, "no") != 0 &&
-	    strcasecmp(v0, "nodisplay") != 0))
-		return (fail(ps, "Invalid 'messagescan=' value: %s "
-		    "(expected yes, no, nodisplay or a number)",
-		    ps->it->value));
+	for (i = 0; i < ps->it->vals.n; i++) {
+		const char *w = ps->it->vals.v[i].str;
+
+		if (!ps->it->vals.v[i].is_num && strcasecmp(w, "yes") != 0 &&
+		    strcasecmp(w, "no") != 0 && strcasecmp(w, "nodisplay") != 0)
+			return (fail(ps, "Invalid 'messagescan=' value: %s "
+			    "(expected yes, no, nodisplay or a number)", w));
+	}
 	bag_set(&g->bag, "messagescan", &ps->it->vals);
 	return (0);
 }
