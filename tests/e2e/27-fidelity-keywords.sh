@@ -20,12 +20,14 @@ elif ! dd if=/dev/zero of="$T/dio" bs=4096 count=1 oflag=direct 2>/dev/null; the
 	echo "skipped part 1: $T does not take O_DIRECT (tmpfs?)"
 else
 	A=$T/a1
-	printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=3,size=64k,openflags=(o_direct,0x40000)\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=sequential,fileselect=random,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$A" >"$T/of.parm"
+	printf 'fsd=fsd1,anchor=%s,depth=1,width=2,files=3,size=64k,openflags=(o_direct,0x40000)\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=sequential,fileselect=random,threads=1\nfwd=fwd2,fsd=fsd1,operation=open,xfersize=4k,fileselect=random,threads=1\nrd=rd1,fwd=(fwd1,fwd2),fwdrate=max,format=yes,elapsed=2,interval=1\n' "$A" >"$T/of.parm"
 	expect_rc 0 "${TRACED[@]}" -e trace=openat,fsync,fdatasync -o "$T/of.st" \
 		"$VDBC" -f "$T/of.parm" -o "$T/o_of" --port 0 --seed 1
 	n=$(st_opens "$T/of.st" "$A" | grep -c 'vdb_f')
 	d=$(st_opens "$T/of.st" "$A" | grep 'vdb_f' | grep -c 'O_DIRECT|O_NOATIME\|O_NOATIME|O_DIRECT')
 	[ "$n" -gt 6 ] && [ "$d" = "$n" ] && ok || bad "fsd openflags=(o_direct,0x40000): $d of $n file opens carry O_DIRECT|O_NOATIME"
+	# operation=open opens for reading, with the flags too
+	[ "$(st_opens "$T/of.st" "$A" | grep 'vdb_f' | grep -c 'O_RDONLY')" -gt 3 ] && ok || bad "fsd openflags=: no read opens seen"
 	[ "$(grep -c 'fsync(' "$T/of.st")" = 0 ] && ok || bad "fsync() without openflags=fsync"
 
 	# fsd openflags=fsync (the format's 4 creates: fwd=format has no
