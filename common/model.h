@@ -69,6 +69,7 @@ struct general {
 	struct strlist		endcmd;
 	struct strlist		loop;		/* loop=: n, ns, nm or nh */
 	struct strlist		monitor;	/* monitor=: the file */
+	int			create_anchors;	/* make the anchors' parents */
 	struct bag		bag;
 };
 

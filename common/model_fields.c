@@ -704,6 +704,9 @@ static const struct field_desc general_fields[] = {
 	P(general, "endcmd", FT_STRLIST, endcmd, 0, 1, 0, "endcmd"),
 	P(general, "loop", FT_STRLIST, loop, 0, 1, 0, "loop"),
 	P(general, "monitor", FT_STRLIST, monitor, 0, 1, 0, "monitor"),
+	{ "create_anchors", FT_BOOL, offsetof(struct general, create_anchors),
+	    0, NULL, NOB, F_OPTIONAL, 0, w_yes, NULL, "create_anchors",
+	    Y_WORD },
 	G("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 

@@ -125,6 +125,30 @@ too_many:
 	return (-1);
 }
 
+/* The buckets a report prints (suppress: the empty ones each end go). */
+void
+vdbhist_shown(const struct vdbhist_edges *ed, const uint64_t *count,
+    unsigned int *from, unsigned int *to)
+{
+	unsigned int b, lo = ed->n + 1, hi = 0;
+
+	*from = 0;
+	*to = ed->n;
+	if (!ed->suppress)
+		return;
+	for (b = 0; b <= ed->n; b++) {
+		if (count[b] == 0)
+			continue;
+		if (lo > ed->n)
+			lo = b;
+		hi = b;
+	}
+	if (lo > ed->n)
+		return;		/* nothing counted: the whole list */
+	*from = lo > 0 ? lo - 1 : 0;
+	*to = hi < ed->n ? hi + 1 : ed->n;
+}
+
 /* Index of the bucket holding a latency: min <= v < max. */
 unsigned int
 vdbhist_bucket_of(const struct vdbhist_edges *ed, uint64_t lat_ns)

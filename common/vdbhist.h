@@ -37,6 +37,13 @@ int		vdbhist_edges_parse(struct vdbhist_edges *, int nwords,
 unsigned int	vdbhist_bucket_of(const struct vdbhist_edges *, uint64_t lat_ns);
 void		vdbhist_add(struct vdbhist *, const struct vdbhist_edges *,
 		    uint64_t lat_ns);
+/*
+ * The buckets a report prints, *from..*to: all of them, or with suppress
+ * the ones from the first to the last non-empty bucket plus one empty
+ * bucket each side (PARMFILE.md 13.6).
+ */
+void		vdbhist_shown(const struct vdbhist_edges *,
+		    const uint64_t *count, unsigned int *from, unsigned int *to);
 
 /* The n + 1 counts as a JSON array (the INTERVAL "vdb" form). */
 json_t		*vdbhist_to_json(const struct vdbhist *, unsigned int n);

@@ -146,10 +146,11 @@ work_to_json(const struct slave_work *w)
 		json_object_del(o, "wgs");
 		json_object_set_new(o, "engine", json_string("fs"));
 		json_object_set_new(o, "fwgs", fwgs);
-		json_object_set_new(o, "fs", json_pack("{s:b,s:b,s:b,s:b,s:b}",
-		    "clean", w->fs.clean, "restart", w->fs.restart, "dirs_only",
-		    w->fs.dirs_only, "clean_only", w->fs.clean_only, "complete",
-		    w->fs.complete));
+		json_object_set_new(o, "fs", json_pack(
+		    "{s:b,s:b,s:b,s:b,s:b,s:b}", "clean", w->fs.clean,
+		    "restart", w->fs.restart, "dirs_only", w->fs.dirs_only,
+		    "clean_only", w->fs.clean_only, "complete",
+		    w->fs.complete, "create_anchors", w->fs.create_anchors));
 	}
 	return (o);
 }
@@ -497,7 +498,8 @@ fs_from(struct slave_work *w, const json_t *o, struct errmsg *e)
 	    e) != 0 || get_bool(fs, "fs.", "dirs_only", 1, &w->fs.dirs_only,
 	    e) != 0 || get_bool(fs, "fs.", "clean_only", 1,
 	    &w->fs.clean_only, e) != 0 || get_bool(fs, "fs.", "complete", 1,
-	    &w->fs.complete, e) != 0))
+	    &w->fs.complete, e) != 0 || get_bool(fs, "fs.", "create_anchors",
+	    1, &w->fs.create_anchors, e) != 0))
 		return (-1);
 	w->fwgs = xcalloc(json_array_size(fwgs), sizeof(*w->fwgs));
 	json_array_foreach(fwgs, i, v) {

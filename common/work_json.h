@@ -108,6 +108,7 @@ struct work_fs {
 	int		 dirs_only;
 	int		 clean_only;
 	int		 complete;	/* format=complete: trust the tree */
+	int		 create_anchors; /* make a missing anchor's parents */
 };
 
 struct slave_work {

@@ -7,18 +7,40 @@
 #include "console.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 
 #include "html.h"
 #include "mtime.h"
+#include "xmalloc.h"
 
 static FILE *console_fp;
 static FILE *console_tee_fp;
+/* console_held() lines waiting for the logfile: "HH:MM:SS.mmm text" */
+static char **held;
+static int nheld;
 
-/* Copy every console line to another file too (logfile.html). */
+/*
+ * Copy every console line to another file too (logfile.html); the lines
+ * held until it exists go there first.
+ */
 void
 console_tee(FILE *fp)
 {
+	int i;
+
 	console_tee_fp = fp;
+	if (fp == NULL)
+		return;
+	for (i = 0; i < nheld; i++) {
+		fprintf(fp, "%.12s ", held[i]);
+		html_put(fp, held[i] + 13);
+		fputc('\n', fp);
+		free(held[i]);
+	}
+	free(held);
+	held = NULL;
+	nheld = 0;
+	fflush(fp);
 }
 
 /* Send console lines to another stream. */
@@ -91,6 +113,28 @@ console_plain(const char *fmt, ...)
 		fputc('\n', console_tee_fp);
 		fflush(console_tee_fp);
 	}
+}
+
+/*
+ * A console line that the logfile gets too even when it is not open yet
+ * (the parmfile's notes, printed before the output files exist).
+ */
+void
+console_held(const char *fmt, ...)
+{
+	char tod[16], text[4096];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	console_line("%s", text);
+	if (console_tee_fp != NULL || nheld >= 1000)
+		return;
+	text_clean(text, 0);
+	held = xreallocarray(held, (size_t)nheld + 1, sizeof(*held));
+	xasprintf(&held[nheld++], "%s %s", mtime_tod(mtime_wall_ns(), tod),
+	    text);
 }
 
 /* A console line. */

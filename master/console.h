@@ -17,6 +17,7 @@ void	console_line(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	console_logonly(const char *, ...)
 	    __attribute__((format(printf, 1, 2)));
 void	console_plain(const char *, ...) __attribute__((format(printf, 1, 2)));
+void	console_held(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	console_fatal(const char *, ...) __attribute__((format(printf, 1, 2)));
 
 #endif /* MASTER_CONSOLE_H */

@@ -309,7 +309,7 @@ load_parmfiles(const struct cli *c, struct model **m, struct errmsg *e)
 	if (po.scan != NULL)
 		rc = close_parmscan(po.scan, rc, c->outdir, e);
 	for (i = 0; i < notes.n; i++)
-		console_line("%s", notes.v[i]);
+		console_held("%s", notes.v[i]);
 	strlist_clear(&notes);
 	return (rc);
 }

@@ -25,6 +25,7 @@
 static int	kw_general_cmd(struct pstate *, const struct kwdef *);
 static int	kw_general_compratio(struct pstate *, const struct kwdef *);
 static int	kw_general_compseed(struct pstate *, const struct kwdef *);
+static int	kw_general_create_anchors(struct pstate *, const struct kwdef *);
 static int	kw_general_dataerr(struct pstate *, const struct kwdef *);
 static int	kw_general_debug(struct pstate *, const struct kwdef *);
 static int	kw_general_dedup(struct pstate *, const struct kwdef *);
@@ -39,6 +40,7 @@ static int	kw_general_monitor(struct pstate *, const struct kwdef *);
 static int	kw_general_msgscan(struct pstate *, const struct kwdef *);
 static int	kw_general_port(struct pstate *, const struct kwdef *);
 static int	kw_general_report(struct pstate *, const struct kwdef *);
+static int	kw_general_showlba(struct pstate *, const struct kwdef *);
 static int	kw_general_unix2win(struct pstate *, const struct kwdef *);
 static int	kw_general_validate(struct pstate *, const struct kwdef *);
 
@@ -67,25 +69,33 @@ const struct kwdef general_kws[] = {
 	{ "end_cmd", EXACT, K_G_CMD, 0, "endcmd", kw_general_cmd },
 	{ "heartbeat_error", EXACT, K_G_CMD, 0, "heartbeat_error",
 	    kw_general_hberr },
-	{ "debug", EXACT, K_G_DEBUG, 0, NULL, kw_general_debug },
-	{ "unix2windows", 2, K_G_UNIX2WIN, 0, NULL, kw_general_unix2win },
+	{ "debug", EXACT, K_NOEFFECT, 0, "a switch of vdbench's own Java "
+	    "code (tracing, internal tests); vdbc has none of them",
+	    kw_general_debug },
+	{ "unix2windows", 2, K_NOEFFECT, 0, "path translation for Windows "
+	    "slaves; vdbc's slaves run on Linux only", kw_general_unix2win },
 	{ "formatxfersize", 2, K_FORMATXFERSIZE, 0, NULL, kw_general_formatxfersize },
-	{ "create_anchors", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "create_anchors", 2, K_G_CREATE_ANCHORS, 0, NULL,
+	    kw_general_create_anchors },
 	{ "formatsds", 2, K_FORMATSDS, 0, NULL, kw_general_formatsds },
 	{ "report", 2, K_G_REPORT, 0, NULL, kw_general_report },
 	{ "report_run_totals", 2, K_G_REPORT, 0, "report_run_totals",
 	    kw_general_runtotals },
 	{ "histogram", 2, K_HISTOGRAM, 0, NULL, kw_general_histogram },
-	{ "psrset", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "psrset", 2, K_REJECT, 0,
+	    "'psrset=' option is only supported on Solaris", NULL },
 	{ "auxreport", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "monitor", 2, K_G_CMD, 0, NULL, kw_general_monitor },
 	{ "concatenatesds", 2, K_G_CMD, 0, NULL, kw_yes_unbuilt },
 	{ "messagescan", 2, K_G_MSGSCAN, 0, NULL, kw_general_msgscan },
 	{ "abort_failed_skew", 2, K_G_DEBUG, 0, "abort_failed_skew",
 	    kw_general_abortskew },
-	{ "misc", 2, K_NOEFFECT, 0, NULL, NULL },
-	{ "pattern_buffer", EXACT, K_NOEFFECT, 0, NULL, NULL },
-	{ "showlba", EXACT, K_NOEFFECT, 0, NULL, NULL },
+	{ "misc", 2, K_NOEFFECT, 0, "free-form settings for vdbench's Java "
+	    "slaves; vdbc's slaves take none", NULL },
+	{ "pattern_buffer", EXACT, K_NOEFFECT, 0, "the size of vdbench's Java "
+	    "data pattern buffer; vdbc makes each block's data as it writes "
+	    "it and keeps no such buffer", NULL },
+	{ "showlba", EXACT, K_G_SHOWLBA, 0, NULL, kw_general_showlba },
 	{ "loop", EXACT, K_G_CMD, 0, NULL, kw_general_loop },
 	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
@@ -182,18 +192,20 @@ general_report(struct pstate *ps, struct general *g)
 	return (0);
 }
 
-/* messagescan=: yes, no, nodisplay or a number. */
+/* messagescan=: yes, no, nodisplay or a number, or a list of them. */
 static int
 general_msgscan(struct pstate *ps, struct general *g)
 {
-	const char *v0 = ps->it->vals.v[0].str;
+	int i;
 
-	if (ps->it->vals.n != 1 || (!ps->it->vals.v[0].is_num &&
-	    strcasecmp(v0, "yes") != 0 && strcasecmp(v0, "no") != 0 &&
-	    strcasecmp(v0, "nodisplay") != 0))
-		return (fail(ps, "Invalid 'messagescan=' value: %s "
-		    "(expected yes, no, nodisplay or a number)",
-		    ps->it->value));
+	for (i = 0; i < ps->it->vals.n; i++) {
+		const char *w = ps->it->vals.v[i].str;
+
+		if (!ps->it->vals.v[i].is_num && strcasecmp(w, "yes") != 0 &&
+		    strcasecmp(w, "no") != 0 && strcasecmp(w, "nodisplay") != 0)
+			return (fail(ps, "Invalid 'messagescan=' value: %s "
+			    "(expected yes, no, nodisplay or a number)", w));
+	}
 	bag_set(&g->bag, "messagescan", &ps->it->vals);
 	return (0);
 }
@@ -300,6 +312,26 @@ kw_general_formatsds(struct pstate *ps, const struct kwdef *d)
 	else
 		return (fail(ps, "Invalid contents for formatsds=%s",
 		    s));
+	return (0);
+}
+
+/* general: create_anchors= (yes: make a missing anchor's parents) */
+static int
+kw_general_create_anchors(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+	const char *s = NULL;
+
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	if (strcasecmp(s, "yes") == 0 || strcasecmp(s, "y") == 0)
+		g->create_anchors = 1;
+	else if (strcasecmp(s, "no") == 0 || strcasecmp(s, "n") == 0)
+		g->create_anchors = 0;
+	else
+		return (fail(ps, "Invalid 'create_anchors=' value: %s "
+		    "(expected yes or no)", s));
 	return (0);
 }
 
@@ -472,6 +504,29 @@ kw_general_unix2win(struct pstate *ps, const struct kwdef *d)
 		return (fail(ps, "'unix2windows=' requires exactly two "
 		    "values: (unixprefix,windowsprefix)"));
 	bag_set(&g->bag, "unix2windows", &ps->it->vals);
+	return (0);
+}
+
+/*
+ * general: showlba= (yes: each slave writes <slave>.showlba.txt, one line
+ * per I/O: sd, wd, read flag, lba, ms; a debugging trace vdbc does not
+ * write, so a run with it stops before it starts).
+ */
+static int
+kw_general_showlba(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+	const char *s = NULL;
+
+	(void)d;
+	if (one_str(ps, &s) != 0)
+		return (-1);
+	if (strncasecmp(s, "y", 1) != 0 && strncasecmp(s, "n", 1) != 0)
+		return (fail(ps, "Invalid 'showlba=' value: %s (expected yes "
+		    "or no)", s));
+	bag_set(&g->bag, "showlba", &ps->it->vals);
+	if (strncasecmp(s, "y", 1) == 0)
+		unbuilt(ps, "showlba=yes");
 	return (0);
 }
 

@@ -33,7 +33,7 @@ enum kwid {
 	K_COMPRATIO, K_FORMATXFERSIZE, K_FORMATSDS, K_PORT, K_HISTOGRAM,
 	K_G_COMPSEED, K_G_DEBUG, K_G_UNIX2WIN, K_G_REPORT, K_G_MSGSCAN,
 	K_G_VALIDATE, K_W_STRIDE, K_W_HOTBAND, K_H_MOUNT, K_G_CMD,
-	K_G_DEDUP, K_G_DATAERR,
+	K_G_DEDUP, K_G_DATAERR, K_G_CREATE_ANCHORS, K_G_SHOWLBA,
 	/* hd */
 	K_SYSTEM, K_VDBENCH, K_SHELL, K_USER, K_JVMS, K_CLIENTS,
 	/* sd */
@@ -62,7 +62,8 @@ struct kwdef {
 	int		 minlen;	/* shortest prefix; -1 = exact */
 	enum kwid	 id;
 	int		 arg;		/* K_LOOP: the loop kind, ... */
-	const char	*msg;		/* K_REJECT / K_BAG_WARN text */
+	const char	*msg;		/* K_REJECT / K_BAG_WARN text;
+					 * K_NOEFFECT: why it has none */
 	/* What the keyword does; NULL: parse_item's generic kinds, do_hd. */
 	int		(*fn)(struct pstate *, const struct kwdef *);
 };
@@ -129,7 +130,7 @@ int	fail(struct pstate *ps, const char *fmt, ...)
 void	note(struct pstate *ps, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	unbuilt(struct pstate *ps, const char *what);
-void	noeffect(struct pstate *ps, const char *name);
+void	noeffect(struct pstate *ps, const char *name, const char *why);
 int	one_num(struct pstate *ps, double *out);
 int	one_uint(struct pstate *ps, uint64_t *out);
 int	one_pct(struct pstate *ps, double *out);

@@ -45,12 +45,17 @@ const struct kwdef sd_kws[] = {
 	{ "hitarea", 2, K_HITAREA, 0, NULL, kw_sd_hitarea },
 	{ "offset", 2, K_OFFSET, 0, NULL, kw_sd_offset },
 	{ "align", 2, K_ALIGN, 0, NULL, kw_sd_offset },
-	{ "kstat", 2, K_NOEFFECT, 0, NULL, NULL },
-	{ "instance", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "kstat", 2, K_NOEFFECT, 0, "a Solaris-only option (kstat disk "
+	    "names for the kstat reports); it has no meaning on Linux", NULL },
+	{ "instance", 2, K_NOEFFECT, 0, "a Solaris-only option (a kstat "
+	    "instance for the kstat reports); it has no meaning on Linux",
+	    NULL },
 	{ "replay", 2, K_G_CMD, 0, NULL, kw_sd_replay },
 	{ "journal", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "resetlun", 2, K_NOEFFECT, 0, NULL, NULL },
-	{ "resetbus", 2, K_NOEFFECT, 0, NULL, NULL },
+	{ "resetlun", 2, K_NOEFFECT, 0, "a Solaris-only option (a SCSI lun "
+	    "reset every n seconds); it has no meaning on Linux", NULL },
+	{ "resetbus", 2, K_NOEFFECT, 0, "a Solaris-only option (a SCSI bus "
+	    "reset every n seconds); it has no meaning on Linux", NULL },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_sd_openflags },
 	{ "range", 2, K_RANGE, 0, NULL, kw_sd_range },
 	{ "dedupratio", 2, K_BAG_WARN, 0, NULL, NULL },

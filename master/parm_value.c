@@ -96,10 +96,11 @@ unbuilt(struct pstate *ps, const char *what)
 
 /*
  * A keyword vdbench acts on and vdbc accepts without any effect: one
- * console line per keyword, so the difference is never silent.
+ * console line per keyword, so the difference is never silent; why says
+ * what it is for in vdbench and why it means nothing here.
  */
 void
-noeffect(struct pstate *ps, const char *name)
+noeffect(struct pstate *ps, const char *name, const char *why)
 {
 	char key[96];
 	int i;
@@ -109,7 +110,11 @@ noeffect(struct pstate *ps, const char *name)
 		if (strncmp(ps->notes->v[i], key, strlen(key)) == 0)
 			return;
 	}
-	note(ps, "%s but has no effect in vdbc (docs/differences.md)", key);
+	if (why != NULL)
+		note(ps, "%s and ignored: %s (docs/differences.md)", key, why);
+	else
+		note(ps, "%s but has no effect in vdbc (docs/differences.md)",
+		    key);
 }
 
 /* The item's single numeric value. */

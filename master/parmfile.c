@@ -413,8 +413,14 @@ parse_item(struct pstate *ps)
 	}
 		/* FALLTHROUGH */
 	case K_NOEFFECT:
-		if (d->id == K_NOEFFECT)
-			noeffect(ps, d->name);
+		if (d->id == K_NOEFFECT) {
+			/* a handler checks the value and keeps it */
+			if (d->fn != NULL && d->fn(ps, d) != 0)
+				return (-1);
+			noeffect(ps, d->name, d->msg);
+			if (d->fn != NULL)
+				return (0);
+		}
 		/* FALLTHROUGH */
 	case K_BAG:
 		if (check_dedup(ps, d->name) != 0)

@@ -27,14 +27,15 @@ hist_block(FILE *f, const char *title, const struct vdbhist_edges *ed,
 {
 	uint64_t total = 0;
 	double cum = 0;
-	unsigned int b;
+	unsigned int b, from, to;
 
 	for (b = 0; b <= ed->n; b++)
 		total += count[b];
+	vdbhist_shown(ed, count, &from, &to);
 	fprintf(f, "%s\n %8s <  %10s   %10s %8s %8s  '+': Individual%%; "
 	    "'+-': Cumulative%%\n\n", title, "min(ms)", "max(ms)", "count",
 	    "%%", "cum%%");
-	for (b = 0; b <= ed->n; b++) {
+	for (b = from; b <= to; b++) {
 		char lo[16], hi[16], cnt[32];
 		double pct = total > 0 ? (double)count[b] * 100.0 /
 		    (double)total : 0;

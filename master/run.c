@@ -28,6 +28,7 @@
 #include "auth.h"
 #include "console.h"
 #include "engines.h"
+#include "hdmount.h"
 #include "hist.h"
 #include "hosts.h"
 #include "html.h"
@@ -35,6 +36,7 @@
 #include "link.h"
 #include "log.h"
 #include "model_json.h"
+#include "msgscan.h"
 #include "mtime.h"
 #include "merge.h"
 #include "metrics.h"
@@ -769,6 +771,10 @@ open_outputs(struct master *m)
 	general_cmd("startcmd", &m->model->general.startcmd, o->outdir);
 	if (dataerr_banner(&m->derr)[0] != '\0')
 		console_line("%s", dataerr_banner(&m->derr));
+	if (hdmount_run(m->model, &e) != 0) {	/* hd mount=, before any I/O */
+		console_fatal("%s", e.text);
+		return (-1);
+	}
 	return (0);
 }
 
@@ -962,6 +968,8 @@ run_all(const struct model *model, const struct plan *plan,
 	signal(SIGPIPE, SIG_IGN);
 	if (open_outputs(m) == 0 && open_loop(m) == 0) {
 		name_slaves(m);
+		m->msgscan = msgscan_start(m->base, m->model, o->outdir,
+		    m->hosts, m->nhosts);
 		report_status(m->rep, "Starting slaves", NULL, NULL);
 		m->state = M_CONNECT;
 		m->state_since_ns = mtime_now_ns();
@@ -971,6 +979,7 @@ run_all(const struct model *model, const struct plan *plan,
 		event_base_dispatch(m->base);
 	}
 	reap(m);
+	msgscan_finish(m->msgscan);
 	rc = m->rc;
 	free_run_state(m);
 	rc = close_outputs(m, rc);

@@ -143,6 +143,7 @@ struct master {
 	struct mslave		*sl;		/* nslaves of them */
 	int			 nhosts;
 	struct mhost		*hosts;
+	struct msgscan		*msgscan;	/* messagescan= (msgscan.c) */
 	char			*lost_names;	/* --on-slave-loss=continue:
 						   "a,b", "" for none */
 	enum mstate		 state;

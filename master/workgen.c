@@ -758,6 +758,7 @@ fs_format(const struct workgen_in *in, const struct run *pr,
 		sw[i].fs.restart = plan_rd_format(rd, "restart");
 		sw[i].fs.dirs_only = plan_rd_format(rd, "dir");
 		sw[i].fs.clean_only = only_clean;
+		sw[i].fs.create_anchors = in->model->general.create_anchors;
 		c->has_eof[i] = 1;
 	}
 	/* format=(only,limited): the format stops after elapsed= */
@@ -901,8 +902,10 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 		xfer_clear(&x);
 	}
 	c->fs_ops = extra;
-	for (i = 0; i < in->nslaves; i++)
+	for (i = 0; i < in->nslaves; i++) {
 		sw[i].fs.complete = plan_rd_format(rd, "complete");
+		sw[i].fs.create_anchors = in->model->general.create_anchors;
+	}
 	fs_encode(in, c, sw);
 	return (nfwgs > 0 ? 0 : no_work(c, e));
 }

@@ -166,6 +166,9 @@ close_counted(struct fthread *t, int fd)
 {
 	uint64_t t0 = mtime_now_ns();
 
+	/* openflags=fsync: vdbench syncs a file before it closes it */
+	if (t->g->fsync_close)
+		(void)fsync(fd);
 	close(fd);
 	count_op(t, FSOP_CLOSE, t0);
 	count_misc(t, FSM_FILE_CLOSES);

@@ -88,6 +88,37 @@ write_control(struct fwg *g)
 	fclose(f);
 }
 
+/*
+ * create_anchors=yes: make the missing parents of a path, each directory
+ * in turn from the top (mkdir -p without the last component); 0 or -1
+ * with errno.
+ */
+static int
+make_parents(const char *path)
+{
+	char p[FS_PATH_MAX], *s;
+	int end;
+
+	if (snprintf(p, sizeof(p), "%s", path) >= (int)sizeof(p)) {
+		errno = ENAMETOOLONG;
+		return (-1);
+	}
+	if ((s = strrchr(p, '/')) == NULL || s == p)
+		return (0);
+	*s = '\0';
+	for (s = p + 1; ; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		end = *s == '\0';
+		*s = '\0';
+		if (mkdir(p, 0755) != 0 && errno != EEXIST)
+			return (-1);
+		if (end)
+			return (0);
+		*s = '/';
+	}
+}
+
 /* The format run of one fsd: clean, anchor, directories, files. */
 void
 do_format(struct fthread *t)
@@ -101,11 +132,18 @@ do_format(struct fthread *t)
 		/* One thread of the slave prepares the tree. */
 		if (stat(g->anchor, &st) != 0) {
 			t0 = mtime_now_ns();
-			if (mkdir(g->anchor, 0755) != 0 && errno != EEXIST) {
+			if (g->create_anchors && make_parents(g->anchor) != 0)
+				fs_note(t->w, 1, "anchor=%s: create_anchors=yes "
+				    "cannot create its parent directories: %s",
+				    g->anchor, strerror(errno));
+			else if (mkdir(g->anchor, 0755) != 0 &&
+			    errno != EEXIST) {
 				fs_note(t->w, 1, "anchor=%s: cannot create the "
 				    "anchor directory: %s%s", g->anchor,
 				    strerror(errno), errno == ENOENT ?
-				    " (its parent must exist)" : "");
+				    " (its parent must exist); "
+				    "create_anchors=yes makes the parents" :
+				    "");
 			} else {
 				/* vdbench does not count the anchor. */
 				(void)t0;

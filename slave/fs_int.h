@@ -57,8 +57,10 @@ struct fwg {
 	int		 nthreads, first, total;	/* slices: first..+n of total */
 	double		 rate_per_s;	/* 0 = max */
 	int		 oflags;
+	int		 fsync_close;	/* openflags=fsync: fsync() first */
 	int		 format_clean, format_restart, dirs_only;
 	int		 clean_only;
+	int		 create_anchors;	/* make the anchor's parents */
 	pthread_barrier_t barrier;	/* format: clean and mkdir first */
 	int		 finished;	/* threads done (format); atomic */
 	int		 exhausted;	/* run threads out of work; atomic */

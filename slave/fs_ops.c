@@ -173,8 +173,8 @@ meta_op(struct fthread *t, const char *path, uint64_t fi)
 
 	switch (g->op) {
 	case OP_CREATE:
-		if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-		    0644)) < 0) {
+		if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC |
+		    g->oflags, 0644)) < 0) {
 			count_misc(t, errno == EEXIST ? FSM_FILE_BUSY :
 			    FSM_FILE_NOT_FOUND);
 			return (0);
@@ -195,7 +195,7 @@ meta_op(struct fthread *t, const char *path, uint64_t fi)
 		break;
 	case OP_OPEN:
 	case OP_CLOSE:
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC | g->oflags)) < 0) {
 			count_misc(t, FSM_FILE_NOT_FOUND);
 			return (0);
 		}

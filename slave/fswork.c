@@ -216,11 +216,18 @@ fwg_from_json(struct fwg *g, const struct work_fwg *d,
 			g->oflags |= O_SYNC;
 		else if (strcasecmp(fl, "o_dsync") == 0)
 			g->oflags |= O_DSYNC;
+		else if (strcasecmp(fl, "o_rsync") == 0)
+			g->oflags |= O_RSYNC;
+		else if (strcasecmp(fl, "fsync") == 0)
+			g->fsync_close = 1;
+		else if (strncasecmp(fl, "0x", 2) == 0)
+			g->oflags |= (int)strtol(fl + 2, NULL, 16);
 	}
 	g->format_clean = fs->clean;
 	g->format_restart = fs->restart;
 	g->dirs_only = fs->dirs_only;
 	g->clean_only = fs->clean_only;
+	g->create_anchors = fs->create_anchors;
 	return (0);
 }
 

@@ -58,6 +58,7 @@ struct sdw {
 	int		 mounted_ok;	/* allow_mounted_write=yes on the sd */
 	int		 removed;	/* atomic: data_errors=remove_device
 					 * took it out of the run */
+	int		 fsync_close;	/* openflags=fsync: fsync() first */
 	const struct engine_ops *ops;	/* its engine (engine.h) */
 	uint64_t	 max_xfer;
 	struct dedup	 dd;		/* dedupratio= data on this sd */
@@ -218,6 +219,8 @@ work_free(struct work *w)
 	free(w->wgs);
 	free(w->wg_slot);
 	for (i = 0; i < w->nsds; i++) {
+		if (w->sds[i].fd >= 0 && w->sds[i].fsync_close)
+			(void)fsync(w->sds[i].fd);
 		if (w->sds[i].fd >= 0)
 			close(w->sds[i].fd);
 		free(w->sds[i].name);
@@ -261,7 +264,7 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 {
 	const char *name = d->sd, *lun = d->lun, *engine = d->engine;
 	const struct strlist *flags = &d->openflags;
-	int create = d->create, direct, fl;
+	int create = d->create, direct, fl, i;
 	double rate = d->rate_per_s;
 
 	s->fd = -1;
@@ -278,6 +281,8 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 		return (-1);
 	}
 	fl = open_flags(flags, &direct) | O_RDWR | O_CLOEXEC;
+	for (i = 0; i < flags->n; i++)
+		s->fsync_close |= strcasecmp(flags->v[i], "fsync") == 0;
 	if (create)
 		fl |= O_CREAT;
 	s->fd = open(lun, fl, 0644);

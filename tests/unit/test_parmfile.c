@@ -567,10 +567,14 @@ test_keyword_kinds(void **state)
 	l.kind = PARM_KW_NOEFFECT;
 	parmfile_keywords(kw_collect, &l);
 	printf("no effect in vdbc: %s\n", l.buf);
-	assert_string_equal(l.buf, "general:create_anchors "
-	    "general:psrset "
+	assert_string_equal(l.buf, "general:debug general:unix2windows "
 	    "general:misc general:pattern_buffer "
-	    "general:showlba sd:kstat sd:instance sd:resetlun sd:resetbus ");
+	    "sd:kstat sd:instance sd:resetlun sd:resetbus ");
+	/* psrset= is refused as vdbench refuses it on Linux */
+	memset(&l, 0, sizeof(l));
+	l.kind = PARM_KW_REJECT;
+	parmfile_keywords(kw_collect, &l);
+	assert_non_null(strstr(l.buf, "general:psrset "));
 	/* every keyword is typed, unbuilt, without effect or rejected */
 	memset(&l, 0, sizeof(l));
 	l.kind = PARM_KW_BAG;
@@ -588,13 +592,70 @@ test_keyword_kinds(void **state)
 	    "sd=sd1,lun=/dev/sdb,resetlun=1\nwd=wd1,sd=sd1\n"
 	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
 	    &e), 0);
-	assert_int_equal(notes.n, 2);
-	assert_string_equal(notes.v[0], "vdbc: 'create_anchors=' is accepted "
-	    "but has no effect in vdbc (docs/differences.md)");
-	assert_non_null(strstr(notes.v[1], "'resetlun='"));
+	assert_int_equal(notes.n, 1);
+	assert_string_equal(notes.v[0], "vdbc: 'resetlun=' is accepted and "
+	    "ignored: a Solaris-only option (a SCSI lun reset every n "
+	    "seconds); it has no meaning on Linux (docs/differences.md)");
+	assert_int_equal(m->unbuilt.n, 0);
+	/* create_anchors= is typed: the slave makes the anchor's parents */
+	assert_int_equal(m->general.create_anchors, 1);
+	strlist_clear(&notes);
+	model_free(m);
+	assert_int_equal(parmfile_load_buffer("t.parm", "create_anchors=maybe\n"
+	    "sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
+	    &e), -1);
+	assert_non_null(strstr(e.text, "Invalid 'create_anchors=' value: "
+	    "maybe"));
+	strlist_clear(&notes);
+	/* Each keyword without meaning here says why, once; its value is
+	 * still checked; showlba=yes (a trace vdbc does not write) stops a
+	 * run, showlba=no is the default and says nothing. */
+	assert_int_equal(parmfile_load_buffer("t.parm", "debug=3\n"
+	    "unix2windows=(/mnt,c:\\)\nmisc=(fifo=100)\npattern_buffer=2\n"
+	    "showlba=yes\nsd=sd1,lun=/dev/sdb,kstat=sd1,instance=sd1\n"
+	    "sd=sd2,lun=/dev/sdc,kstat=sd2\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
+	    &e), 0);
+	assert_int_equal(notes.n, 7);
+	assert_non_null(strstr(notes.v[0], "'debug=' is accepted and ignored: "
+	    "a switch of vdbench's own Java code"));
+	assert_non_null(strstr(notes.v[1], "'unix2windows=' is accepted and "
+	    "ignored: path translation for Windows slaves"));
+	assert_non_null(strstr(notes.v[2], "'misc=' is accepted and ignored"));
+	assert_non_null(strstr(notes.v[3], "'pattern_buffer=' is accepted "
+	    "and ignored"));
+	assert_non_null(strstr(notes.v[4], "'showlba=yes' is accepted for "
+	    "planning, but vdbc cannot run it yet"));
+	assert_non_null(strstr(notes.v[5], "'kstat=' is accepted and ignored: "
+	    "a Solaris-only option"));
+	assert_non_null(strstr(notes.v[6], "'instance=' is accepted and "
+	    "ignored: a Solaris-only option"));
+	assert_int_equal(m->unbuilt.n, 1);
+	assert_string_equal(m->unbuilt.v[0], "'showlba=yes' (t.parm:5:1)");
+	strlist_clear(&notes);
+	model_free(m);
+	assert_int_equal(parmfile_load_buffer("t.parm", "showlba=no\n"
+	    "sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
+	    &e), 0);
+	assert_int_equal(notes.n, 0);
 	assert_int_equal(m->unbuilt.n, 0);
 	strlist_clear(&notes);
 	model_free(m);
+	assert_int_equal(parmfile_load_buffer("t.parm", "debug=x\n"
+	    "sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
+	    &e), -1);
+	assert_non_null(strstr(e.text, "'debug=' requires a numeric value"));
+	strlist_clear(&notes);
+	assert_int_equal(parmfile_load_buffer("t.parm", "psrset=1\n"
+	    "sd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
+	    &e), -1);
+	assert_non_null(strstr(e.text, "'psrset=' option is only supported "
+	    "on Solaris"));
+	strlist_clear(&notes);
 }
 
 int

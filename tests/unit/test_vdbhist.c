@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -87,6 +88,44 @@ test_parse(void **state)
 	    "more than 64 buckets");
 }
 
+/* suppress: one empty bucket kept each side of the counted ones. */
+static void
+test_shown(void **state)
+{
+	struct vdbhist_edges ed;
+	struct vdbhist h = { { 0 } };
+	unsigned int from, to;
+
+	(void)state;
+	vdbhist_edges_default(&ed);
+	vdbhist_add(&h, &ed, 150000);	/* 150 us: [100,200) = bucket 5 */
+	vdbhist_add(&h, &ed, 3000000);	/* 3 ms: [2,4) = bucket 11 */
+	vdbhist_shown(&ed, h.count, &from, &to);
+	assert_int_equal(from, 0);
+	assert_int_equal(to, 26);
+	ed.suppress = 1;
+	vdbhist_shown(&ed, h.count, &from, &to);
+	assert_int_equal(from, 4);
+	assert_int_equal(to, 12);
+	/* at the ends nothing is added past the list */
+	memset(&h, 0, sizeof(h));
+	vdbhist_add(&h, &ed, 5000);
+	vdbhist_add(&h, &ed, 9000000000ull);
+	vdbhist_shown(&ed, h.count, &from, &to);
+	assert_int_equal(from, 0);
+	assert_int_equal(to, 26);
+	memset(&h, 0, sizeof(h));
+	vdbhist_add(&h, &ed, 9000000000ull);
+	vdbhist_shown(&ed, h.count, &from, &to);
+	assert_int_equal(from, 25);
+	assert_int_equal(to, 26);
+	/* nothing counted: the whole list */
+	memset(&h, 0, sizeof(h));
+	vdbhist_shown(&ed, h.count, &from, &to);
+	assert_int_equal(from, 0);
+	assert_int_equal(to, 26);
+}
+
 int
 main(void)
 {
@@ -95,6 +134,7 @@ main(void)
 		cmocka_unit_test(test_exact_at_edges),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_shown),
 	};
 	return (cmocka_run_group_tests_name("vdbhist", tests, NULL, NULL));
 }
