@@ -28,6 +28,7 @@ static int	kw_general_compseed(struct pstate *, const struct kwdef *);
 static int	kw_general_dataerr(struct pstate *, const struct kwdef *);
 static int	kw_general_debug(struct pstate *, const struct kwdef *);
 static int	kw_general_dedup(struct pstate *, const struct kwdef *);
+static int	kw_general_compression(struct pstate *, const struct kwdef *);
 static int	kw_general_formatsds(struct pstate *, const struct kwdef *);
 static int	kw_general_formatxfersize(struct pstate *, const struct kwdef *);
 static int	kw_general_histogram(struct pstate *, const struct kwdef *);
@@ -38,16 +39,16 @@ static int	kw_general_unix2win(struct pstate *, const struct kwdef *);
 static int	kw_general_validate(struct pstate *, const struct kwdef *);
 
 const struct kwdef general_kws[] = {
-	{ "compression", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "compression", EXACT, K_COMPRATIO, 0, NULL, kw_general_compression },
 	{ "compratio", 2, K_COMPRATIO, 0, NULL, kw_general_compratio },
 	{ "compressionseed", 2, K_G_COMPSEED, 0, NULL, kw_general_compseed },
 	{ "dedupratio", 2, K_G_DEDUP, 0, NULL, kw_general_dedup },
 	{ "dedupunit", 2, K_G_DEDUP, 0, NULL, kw_general_dedup },
 	{ "dedupsets", 2, K_G_DEDUP, 0, NULL, kw_general_dedup },
-	{ "deduphotsets", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "dedupflipflop", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "dedupacross", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "dedupmaxkey", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "deduphotsets", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupflipflop", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupacross", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupmaxkey", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
 	{ "port", 2, K_PORT, 0, NULL, kw_general_port },
 	{ "pattern", 2, K_BAG_WARN, 0, NULL, NULL },
 	{ "data_errors", 2, K_G_DATAERR, 0, NULL, kw_general_dataerr },
@@ -134,6 +135,74 @@ general_dedup(struct pstate *ps, const char *name)
 	else
 		g->dedupsets = v->n >= 1 && v->v[0].is_num &&
 		    v->v[0].num != 0 ? v->v[0].num : -5.0;
+	return (0);
+}
+
+/*
+ * Refused by name, with why: vdbench acts on it, vdbc cannot yet; -s
+ * still plans, a run stops before any I/O (unbuilt).
+ */
+static void
+refuse_why(struct pstate *ps, const char *what, const char *why)
+{
+	unbuilt(ps, what);
+	note(ps, "vdbc: '%s': %s (docs/differences.md)", what, why);
+}
+
+/*
+ * deduphotsets=, dedupflipflop=, dedupacross=, dedupmaxkey= (general or
+ * sd): checked with vdbench's messages. dedupacross= works (yes is the
+ * default, no: pattern.h); dedupflipflop=no is the default; the hot sets,
+ * flipflop and maxkey are refused with the reason.
+ */
+int
+kw_dedup_more(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+	const char *s0 = v->n >= 1 ? v->v[0].str : "";
+	int i;
+
+	if (strcmp(d->name, "deduphotsets") == 0) {
+		if (v->n % 2 != 0 || v->n == 0)
+			return (fail(ps, "Specifying deduphotsets= must be done "
+			    "in pairs (10 sets of 3 blocks, hotsets=(10,3,. . . "
+			    ".)"));
+		for (i = 0; i < v->n; i++) {
+			if (!v->v[i].is_num || (int)v->v[i].num == 0)
+				return (fail(ps, "hotsets: no 'zero' value "
+				    "allowed in parameters"));
+		}
+		refuse_why(ps, "deduphotsets=", "vdbench's placement of the "
+		    "hot sets' blocks is not in PARMFILE.md; vdbc has no hot "
+		    "dedup sets");
+	} else if (strcmp(d->name, "dedupflipflop") == 0) {
+		if (v->n != 1 || (tolower((unsigned char)s0[0]) != 'y' &&
+		    tolower((unsigned char)s0[0]) != 'n' &&
+		    strncasecmp(s0, "hot", 3) != 0))
+			return (fail(ps, "Dedup parameter scan: unexpected "
+			    "input: %s", ps->it->value));
+		if (tolower((unsigned char)s0[0]) != 'n')
+			refuse_why(ps, "dedupflipflop=", "flipflop alternates "
+			    "a duplicate's data by the per-block keys of data "
+			    "validation, which vdbc's dedup does not keep");
+	} else if (strcmp(d->name, "dedupacross") == 0) {
+		if (v->n != 1 || v->v[0].is_num)
+			return (fail(ps, "Invalid value for 'dedupacross=': %s "
+			    "(expected yes or no)", ps->it->value));
+		if (ps->sec != SEC_GENERAL)
+			refuse_why(ps, "dedupacross=", "vdbc takes it as a "
+			    "general parameter only");
+		else
+			ps->m->general.dedupacross =
+			    tolower((unsigned char)s0[0]) == 'y';
+	} else {
+		if (v->n != 1 || !v->v[0].is_num)
+			return (fail(ps, "Invalid value for 'dedupmaxkey=': %s "
+			    "(expected one number)", ps->it->value));
+		refuse_why(ps, "dedupmaxkey=", "it bounds the flipflop keys "
+		    "of data validation, which vdbc's dedup does not keep");
+	}
+	bag_set(cur_bag(ps), d->name, v);
 	return (0);
 }
 
@@ -312,7 +381,10 @@ kw_general_port(struct pstate *ps, const struct kwdef *d)
 	return (0);
 }
 
-/* general: compressionseed= */
+/*
+ * general: compressionseed=: a number or tod (the time of day in ms, as
+ * vdbench takes it); it seeds vdbc's data pattern (slave/work.c).
+ */
 static int
 kw_general_compseed(struct pstate *ps, const struct kwdef *d)
 {
@@ -320,11 +392,47 @@ kw_general_compseed(struct pstate *ps, const struct kwdef *d)
 
 	(void)d;
 	if (ps->it->vals.n != 1 || (!ps->it->vals.v[0].is_num &&
-	    strcasecmp(ps->it->vals.v[0].str, "tod") != 0))
+	    strcmp(ps->it->vals.v[0].str, "tod") != 0) ||
+	    (ps->it->vals.v[0].is_num && (ps->it->vals.v[0].num < 0 ||
+	    ps->it->vals.v[0].num > 9.2e18)))
 		return (fail(ps, "Invalid 'compressionseed=' parameter: "
 		    "%s", ps->it->value));
-	unbuilt(ps, "compressionseed=");
+	g->compseed_set = 1;
+	g->compseed = ps->it->vals.v[0].is_num ?
+	    floor(ps->it->vals.v[0].num) : (double)(mtime_wall_ns() /
+	    1000000);
 	bag_set(&g->bag, "compressionseed", &ps->it->vals);
+	return (0);
+}
+
+/*
+ * general: compression= (obsolete): a percentage, turned into
+ * compratio=100/pct with vdbench's boxed warning. vdbench also sets
+ * compressionseed= from it (PARMFILE.md 15 quirk 20); vdbc does not.
+ */
+static int
+kw_general_compression(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+	double v = 0;
+
+	(void)d;
+	if (one_num(ps, &v) != 0)
+		return (-1);
+	if (!(v > 0 && v <= 100))
+		return (fail(ps, "'compression=' must be a percentage above "
+		    "0 and at most 100: %s", ps->it->value));
+	g->compratio = 100. / v;
+	note(ps, "*");
+	note(ps, "*****************************************************"
+	    "***************************");
+	note(ps, "* compression= parameter replaced by compratio=. This no "
+	    "longer is a percentage.");
+	note(ps, "* compression= has been converted to 'compratio=%.2f'",
+	    g->compratio);
+	note(ps, "*****************************************************"
+	    "***************************");
+	note(ps, "*");
 	return (0);
 }
 

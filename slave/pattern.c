@@ -85,7 +85,9 @@ dedup_stamp(const struct dedup *d, unsigned char *buf, uint64_t off,
 		x -= floor(x);
 		if (x < d->unique) {
 			tag[0] = b ^ d->salt;
-			tag[1] = rng_u64(r) | 1;	/* odd: own data */
+			/* odd: own data; fixed per block without across */
+			tag[1] = (d->not_across ? mix64(tag[0]) : rng_u64(r)) |
+			    1;
 		} else {
 			tag[0] = mix64(b ^ d->salt) % d->sets;
 			tag[1] = 0;			/* a set's data */

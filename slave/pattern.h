@@ -16,6 +16,12 @@
  * data of one of the duplicate sets. Which, is a fixed function of the
  * unit's block number, so the target holds about 1/dedupratio distinct
  * units however often it is rewritten.
+ *
+ * dedupacross=no (not_across): a unique unit's data is a fixed function
+ * of its block number alone, the same on every sd, so the units with own
+ * data are unique within an sd but the same lba of two sds holds the same
+ * data (vdbench's UNIQUE_BLOCK_ACROSS_NO); dedupacross=yes (the default):
+ * every write of a unique unit gets data of its own, unique everywhere.
  */
 struct dedup {
 	uint64_t	unit_bytes;	/* 0 = dedup off */
@@ -23,6 +29,7 @@ struct dedup {
 	uint64_t	sets;		/* duplicate sets, >= 1 */
 	double		phase;		/* where the unit sequence starts */
 	uint64_t	salt;
+	int		not_across;	/* dedupacross=no */
 };
 
 /*

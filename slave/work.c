@@ -57,6 +57,8 @@ struct sdw {
 	const struct engine_ops *ops;	/* its engine (engine.h) */
 	uint64_t	 max_xfer;
 	struct dedup	 dd;		/* dedupratio= data on this sd */
+	int		 has_dd;	/* sd dedupratio=/dedupsets= */
+	double		 dd_ratio, dd_sets;	/* override the work's */
 };
 
 /* Counters of one direction of one WG, written by one thread. */
@@ -116,6 +118,9 @@ struct work {
 	double				 dd_ratio;	/* 0 = no dedup */
 	uint64_t			 dd_unit_bytes;
 	double				 dd_sets;	/* < 0: percent */
+	int				 dd_not_across;	/* dedupacross=no */
+	int				 has_compseed;
+	uint64_t			 compseed;	/* compressionseed= */
 	int				 dist;	/* 0 exponential, 1 uniform,
 						 * 2 deterministic */
 	uint64_t			 nerrors;	/* atomic */
@@ -207,6 +212,7 @@ work_free(struct work *w)
 		free(w->wgs[i].wd);
 		xfer_clear(&w->wgs[i].xfer);
 		free(w->wgs[i].xfer_cum);
+		workload_streams_free(&w->wgs[i]);
 	}
 	free(w->wgs);
 	free(w->wg_slot);
@@ -259,6 +265,9 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	s->threads = d->threads;
 	s->overwrite = d->overwrite;
 	s->mounted_ok = d->mounted_ok;
+	s->has_dd = d->has_dedup;
+	s->dd_ratio = d->dedup_ratio;
+	s->dd_sets = d->dedup_sets;
 	s->name = xstrdup(name);
 	s->lun = xstrdup(lun);
 	s->rate_per_s = rate;
@@ -340,6 +349,14 @@ wg_from_json(struct work *w, struct wg *g, const struct work_wg *d,
 	g->wrap_to = d->wrap_to_bytes;
 	g->cursor = g->low;
 	g->hit_cursor = g->hit_low;
+	g->poisson_mid = d->poisson_mid;
+	if (workload_streams_init(g, d->streams, g->align != 0 ? g->align :
+	    xfer_max_bytes(&g->xfer)) != 0) {
+		errmsg_set(e, NULL, 0, 0, "wd=%s,sd=%s: streams=%d: the range "
+		    "(%llu bytes) cannot hold one transfer per stream", wd, sd,
+		    d->streams, (unsigned long long)(g->high - g->low));
+		return (-1);
+	}
 	return (0);
 }
 
@@ -603,9 +620,24 @@ sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
 		if (w->wgs[g].hit_high > end)
 			end = w->wgs[g].hit_high;
 	}
-	if (w->dd_unit_bytes > 0)
-		dedup_init(&s->dd, w->dd_ratio, w->dd_unit_bytes,
-		    w->dd_sets, end / w->dd_unit_bytes, w->seed);
+	if (w->dd_unit_bytes > 0) {
+		/* an sd's own dedupratio=/dedupsets= override the general */
+		dedup_init(&s->dd, s->has_dd ? s->dd_ratio : w->dd_ratio,
+		    w->dd_unit_bytes, s->has_dd && s->dd_sets != 0 ?
+		    s->dd_sets : w->dd_sets, end / w->dd_unit_bytes, w->seed);
+		s->dd.not_across = w->dd_not_across;
+	}
+	for (g = 0; g < s->nwgs; g++) {
+		const struct wg *wg = &w->wgs[s->wgs[g]];
+
+		if (wg->streams > 1 && s->threads % wg->streams != 0) {
+			errmsg_set(e, NULL, 0, 0, "wd=%s,sd=%s: streams=%d "
+			    "needs threads= a multiple of it; the sd has %d "
+			    "threads here", wg->wd, s->name, wg->streams,
+			    s->threads);
+			return (-1);
+		}
+	}
 	if (s->nwgs == 0) {
 		errmsg_set(e, NULL, 0, 0, "WORK: sd=%s has no workload",
 		    s->name);
@@ -653,11 +685,13 @@ thread_buffers(struct work *w, struct thread *th, const struct sdw *sd,
 		th->slots[q].buf = b;
 		th->slots[q].wbuf = wb;
 		memset(b, 0, bufsize);
-		if (w->dd_unit_bytes > 0) {
-			/* the same units in every buffer */
+		if (w->dd_unit_bytes > 0 || w->has_compseed) {
+			/* the same units in every buffer; compressionseed=
+			 * alone makes the data a function of it only */
 			struct rng pr;
 
-			rng_init(&pr, w->seed, 0xded0);
+			rng_init(&pr, w->has_compseed ? w->compseed : w->seed,
+			    w->has_compseed ? 0xc0 : 0xded0);
 			pattern_fill(wb, bufsize, w->compratio,
 			    w->dd_unit_bytes, &pr);
 		} else {
@@ -746,7 +780,10 @@ work_new(const json_t *body, struct errmsg *e)
 		w->dd_ratio = sw.dedup.ratio;
 		w->dd_unit_bytes = sw.dedup.unit_bytes;
 		w->dd_sets = sw.dedup.sets;
+		w->dd_not_across = sw.dedup.not_across;
 	}
+	w->has_compseed = sw.has_compseed;
+	w->compseed = sw.compseed;
 	w->run_id = (uint64_t)run_id;
 	w->interval_ns = (uint64_t)ins;
 	w->seed = (uint64_t)seed;
@@ -912,8 +949,8 @@ work_take_notes(struct work *w, struct strlist *out)
  * sd's list, which is also its slot in t->st), direction, size and
  * address. -1 when every workload of the sd is at its end. */
 static int
-next_io(struct work *w, struct thread *t, struct sdw *s, int *wi_out,
-    int *dir_out, uint64_t *len_out, uint64_t *off_out)
+next_io(struct work *w, struct thread *t, struct sdw *s, int lane,
+    int *wi_out, int *dir_out, uint64_t *len_out, uint64_t *off_out)
 {
 	for (;;) {
 		struct wg *g;
@@ -935,7 +972,7 @@ next_io(struct work *w, struct thread *t, struct sdw *s, int *wi_out,
 		hit = (dir == 0 ? g->rhpct : g->whpct) > 0 &&
 		    g->hit_high > g->hit_low &&
 		    rng_double(&t->rng) * 100 < (dir == 0 ? g->rhpct : g->whpct);
-		off = workload_addr(g, &t->rng, hit, &len);
+		off = workload_addr_lane(g, &t->rng, hit, &len, lane);
 		if (off == UINT64_MAX) {
 			__atomic_store_n(&g->eof, 1, __ATOMIC_RELAXED);
 			continue;
@@ -1016,7 +1053,8 @@ io_thread_main(void *arg)
 				break;
 			}
 			u = &t->slots[freeq[nfree - 1]];
-			if (next_io(w, t, s, &u->wi, &u->dir, &u->len,
+			if (next_io(w, t, s, (t->index - s->first_thread) *
+			    t->qd + u->index, &u->wi, &u->dir, &u->len,
 			    &u->off) != 0) {
 				done = 1;	/* every workload at its end */
 				break;

@@ -103,6 +103,43 @@ test_fill_period(void **state)
 	assert_memory_not_equal(b, b + 300, 16);
 }
 
+/*
+ * dedupacross=no: a unit with its own data holds the same bytes at the
+ * same block of every sd (and on every rewrite); yes: new bytes each
+ * write, so never the same on two sds.
+ */
+static void
+test_dedup_across(void **state)
+{
+	const uint64_t unit = 4096, n = 2000;
+	unsigned char a[4096], b[4096];
+	struct dedup d;
+	struct rng r1, r2;
+	uint64_t i, uniq = 0, same = 0;
+	int across;
+
+	(void)state;
+	for (across = 1; across >= 0; across--) {
+		dedup_init(&d, 2, unit, -5, n, 7);
+		d.not_across = !across;
+		rng_init(&r1, 7, 1);	/* sd1's thread */
+		rng_init(&r2, 7, 2);	/* sd2's thread */
+		uniq = same = 0;
+		for (i = 0; i < n; i++) {
+			memset(a, 0, sizeof(a));
+			memset(b, 0, sizeof(b));
+			dedup_stamp(&d, a, i * unit, unit, &r1);
+			dedup_stamp(&d, b, i * unit, unit, &r2);
+			if (a[8] & 1) {		/* a unit with own data */
+				uniq++;
+				same += memcmp(a, b, sizeof(a)) == 0;
+			}
+		}
+		assert_true(uniq > n * 40 / 100);
+		assert_int_equal(same, across ? 0 : uniq);
+	}
+}
+
 int
 main(void)
 {
@@ -110,6 +147,7 @@ main(void)
 		cmocka_unit_test(test_dedup_ratio),
 		cmocka_unit_test(test_unaligned_write_stamps_whole_units_only),
 		cmocka_unit_test(test_fill_period),
+		cmocka_unit_test(test_dedup_across),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

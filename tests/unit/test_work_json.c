@@ -38,6 +38,9 @@ known_work(struct slave_work *w)
 	w->dedup.ratio = 2;
 	w->dedup.unit_bytes = 131072;
 	w->dedup.sets = -5;
+	w->dedup.not_across = 1;
+	w->has_compseed = 1;
+	w->compseed = 12345;
 	w->sds = xcalloc(2, sizeof(*w->sds));
 	w->wgs = xcalloc(2, sizeof(*w->wgs));
 	s = &w->sds[w->nsds++];
@@ -47,6 +50,9 @@ known_work(struct slave_work *w)
 	s->rate_per_s = 500;
 	strlist_add(&s->openflags, "o_direct");
 	s->engine = xstrdup("aio");
+	s->has_dedup = 1;
+	s->dedup_ratio = 4;
+	s->dedup_sets = 10;
 	s = &w->sds[w->nsds++];
 	s->sd = xstrdup("sd2");
 	s->lun = xstrdup("/tmp/f2");
@@ -73,6 +79,8 @@ known_work(struct slave_work *w)
 	g->has_stride = 1;
 	g->stride_min_bytes = 4096;
 	g->stride_max_bytes = 65536;
+	g->poisson_mid = 5;
+	g->streams = 4;
 	g = &w->wgs[w->nwgs++];
 	g->wd = xstrdup("wd2");
 	g->sd = xstrdup("sd2");

@@ -1,0 +1,147 @@
+#!/bin/bash
+# The data keywords of issue 15 seen in the data they leave on disk:
+# compression= (vdbench's warning, gzip ratio), compressionseed= (same
+# seed, same bytes), seekpct=poisson (where the blocks land), streams=
+# (n sequential streams, each from the start of its part), dedupacross=
+# and the sd's own dedupratio= (distinct 4k blocks counted by sha1), and
+# the dedup keywords vdbc refuses, by name and with the reason.
+. "$(dirname "$0")/lib.sh"
+
+command -v python3 >/dev/null || { echo "skipped: needs python3 to count distinct blocks"; exit 77; }
+
+# Non-zero bytes in 4k blocks [from, from+count) of $1.
+nonzero() {
+	dd if="$1" bs=4096 skip="$2" count="$3" status=none | tr -d '\000' | wc -c
+}
+# "blocks distinct": the 4k blocks of the files and how many differ.
+distinct() {
+	python3 -c '
+import hashlib, sys
+seen, n = set(), 0
+for f in sys.argv[1:]:
+    d = open(f, "rb").read()
+    for i in range(0, len(d), 4096):
+        seen.add(hashlib.sha1(d[i:i + 4096]).digest())
+        n += 1
+print(n, len(seen))' "$@"
+}
+# run NAME PARMTEXT [SEED]: write $T/NAME.parm and run it, rc 0 expected.
+run() {
+	printf '%b' "$2" >"$T/$1.parm"
+	expect_rc 0 "$VDBC" -f "$T/$1.parm" -o "$T/o_$1" --port 0 --seed "${3:-1}"
+}
+
+# compression=25 is compratio=4, with vdbench's boxed warning.
+run comp "compression=25\nsd=sd1,lun=$T/c,size=8m,threads=1\nwd=wd1,sd=sd1,seekpct=seq,rdpct=0,xfersize=64k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
+expect_out "* compression= parameter replaced by compratio=. This no longer is a percentage."
+expect_out "* compression= has been converted to 'compratio=4.00'"
+gz=$(gzip -c "$T/c" | wc -c)
+echo "compression=25: 8 MiB gzip to $gz bytes"
+[ "$gz" -gt $((8388608 * 20 / 100)) ] && [ "$gz" -lt $((8388608 * 32 / 100)) ] && ok || bad "compression=25 did not write 4:1 data ($gz bytes)"
+printf 'compression=0\nsd=sd1,lun=%s/c\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/c0.parm"
+expect_rc 157 "$VDBC" -f "$T/c0.parm" -s
+expect_out "c0.parm:1:1: 'compression=' must be a percentage above 0 and at most 100: 0"
+
+# compressionseed=: the same bytes whatever --seed; without it they differ.
+p="sd=sd1,lun=$T/s,size=4m,threads=2\nwd=wd1,sd=sd1,seekpct=seq,rdpct=0,xfersize=64k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=4m\n"
+run seed1 "compressionseed=7\n$p" 1
+cp "$T/s" "$T/s1"
+run seed2 "compressionseed=7\n$p" 2
+cmp -s "$T/s" "$T/s1" && ok || bad "compressionseed=7 wrote other bytes with another --seed"
+run seed4 "$p" 3
+cp "$T/s" "$T/s3"
+run seed5 "$p" 4
+cmp -s "$T/s" "$T/s3" && bad "without compressionseed= two --seeds wrote the same bytes" || ok
+printf 'compressionseed=tod\nsd=sd1,lun=%s/c\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/tod.parm"
+expect_rc 0 "$VDBC" -f "$T/tod.parm" -s
+printf 'compressionseed=soon\nsd=sd1,lun=%s/c\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/cs.parm"
+expect_rc 157 "$VDBC" -f "$T/cs.parm" -s
+expect_out "Invalid 'compressionseed=' parameter: soon"
+
+# seekpct=poisson: 2,000 random 4k writes over 13 equal parts of a 16m
+# file pile up in part 3 (Poisson(3): 22 %) and leave the last parts
+# (10 and up: 0.3 %) nearly untouched; uniform would write ~9 % of each.
+truncate -s 13m "$T/p"
+run poi "sd=sd1,lun=$T/p,threads=1\nwd=wd1,sd=sd1,seekpct=poisson,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=1000,elapsed=2,interval=1\n"
+p3=$(( $(nonzero "$T/p" 768 256) / 4096 ))
+p0=$(( $(nonzero "$T/p" 0 256) / 4096 ))
+pend=$(( $(nonzero "$T/p" 2560 768) / 4096 ))
+echo "seekpct=poisson: part 0 $p0 blocks, part 3 $p3, parts 10-12 $pend"
+[ "$p3" -gt $((p0 * 2)) ] && [ "$p3" -gt 150 ] && [ "$pend" -lt 40 ] && ok || bad "seekpct=poisson: no Poisson pile"
+printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(poisson,6)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p6.parm"
+expect_rc 0 "$VDBC" -f "$T/p6.parm" -s
+printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(poisson,0)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p0.parm"
+expect_rc 157 "$VDBC" -f "$T/p0.parm" -s
+expect_out "p0.parm:2:15: Invalid contents for 'seekpct=': (poisson,0)"
+
+# streams=4 with threads=4: four sequential streams, each from the start
+# of its quarter: the first blocks of every quarter are written, the
+# middle of each stays empty. Without streams only the first quarter is.
+truncate -s 16m "$T/st"
+run streams "sd=sd1,lun=$T/st,threads=4\nwd=wd1,sd=sd1,seekpct=seq,rdpct=0,xfersize=4k,streams=4\nrd=rd1,wd=wd1,iorate=400,elapsed=2,interval=1\n"
+starts=0
+mids=0
+for q in 0 1024 2048 3072; do
+	starts=$((starts + $(nonzero "$T/st" "$q" 8)))
+	mids=$((mids + $(nonzero "$T/st" $((q + 600)) 100)))
+done
+echo "streams=4: first 8 blocks of the quarters $starts non-zero bytes, middles $mids"
+[ "$starts" -gt $((4 * 8 * 4096 * 95 / 100)) ] && [ "$mids" = 0 ] && ok || bad "streams=4 did not write four streams"
+printf 'sd=sd1,lun=%s/st,threads=3\nwd=wd1,sd=sd1,seekpct=seq,streams=4\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/st3.parm"
+expect_rc 157 "$VDBC" -f "$T/st3.parm" -o "$T/o_st3" --port 0
+expect_out "wd=wd1,sd=sd1: streams=4 needs threads= a multiple of it; the sd has 3 threads here"
+printf 'sd=sd1,lun=%s/st,threads=4\nwd=wd1,sd=sd1,seekpct=seq,streams=4\nwd=wd2,sd=sd1\nrd=rd1,wd=wd*,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/st2.parm"
+expect_rc 157 "$VDBC" -f "$T/st2.parm" -o "$T/o_st2" --port 0
+expect_out "wd=wd1: streams=4 allows only one workload (wd) in the run"
+printf 'sd=sd1,lun=%s/st\nwd=wd1,sd=sd1,streams=1\nrd=rd1,wd=wd1,iorate=100,elapsed=2\n' "$T" >"$T/st1.parm"
+expect_rc 157 "$VDBC" -f "$T/st1.parm" -s
+expect_out "st1.parm:2:15: Invalid 'streams=' value: 1 (expected a whole number of at least 2)"
+
+# dedupacross=: two 4m sds at dedupratio=2 hold 512 distinct 4k blocks
+# each. yes: their own-data blocks differ, only the duplicate sets are
+# shared (~1000 distinct in both); no: the same lba of both sds holds the
+# same own data (512 in both).
+for ac in yes no; do
+	rm -f "$T/a1" "$T/a2"
+	run "across_$ac" "dedupratio=2\ndedupunit=4k\ndedupacross=$ac\ndedupflipflop=no\nsd=sd1,lun=$T/a1,size=4m,threads=1\nsd=sd2,lun=$T/a2,size=4m,threads=1\nwd=wd1,sd=sd*,seekpct=seq,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
+	set -- $(distinct "$T/a1") $(distinct "$T/a1" "$T/a2")
+	echo "dedupacross=$ac: sd1 $1 blocks $2 distinct; both $3 blocks $4 distinct"
+	if [ "$ac" = yes ]; then
+		[ "$2" -ge 490 ] && [ "$2" -le 530 ] && [ "$4" -ge 950 ] && ok || bad "dedupacross=yes: $2 / $4 distinct"
+	else
+		[ "$2" -ge 490 ] && [ "$2" -le 530 ] && [ "$4" = "$2" ] && ok || bad "dedupacross=no: $2 / $4 distinct"
+	fi
+done
+
+# dedupratio= on an sd overrides the general one for that sd only.
+rm -f "$T/a1" "$T/a2"
+run sddedup "dedupratio=2\ndedupunit=4k\nsd=sd1,lun=$T/a1,size=4m,threads=1,dedupratio=4\nsd=sd2,lun=$T/a2,size=4m,threads=1\nwd=wd1,sd=sd*,seekpct=seq,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
+set -- $(distinct "$T/a1") $(distinct "$T/a2")
+echo "sd dedupratio=4: sd1 $2 of $1 distinct; sd2 (general 2) $4 of $3"
+[ "$2" -ge 240 ] && [ "$2" -le 280 ] && [ "$4" -ge 490 ] && [ "$4" -le 530 ] && ok || bad "sd dedupratio=4 not applied to sd1 only"
+printf 'sd=sd1,lun=%s/a1,dedupratio=4\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/sdd.parm"
+expect_rc 157 "$VDBC" -f "$T/sdd.parm" -s
+expect_out "sdd.parm:1:$((16 + ${#T})): dedupratio= parameter is required. (sd=sd1 sets 'dedupratio=' but the general parameters have no dedupratio=)"
+printf 'dedupratio=2\nsd=sd1,lun=%s/a1,dedupunit=8k\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/sdu.parm"
+expect_rc 157 "$VDBC" -f "$T/sdu.parm" -s
+expect_out "'dedupunit=' may not be specified as an SD or FSD parameter"
+
+# Refused with the reason: hot sets, flip-flop, maxkey. -s plans them;
+# a run stops before any I/O, naming each with its place.
+printf 'dedupratio=2\ndedupunit=4k\ndeduphotsets=(10,2)\ndedupflipflop=yes\ndedupmaxkey=4\nsd=sd1,lun=%s/r,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/ref.parm"
+expect_rc 0 "$VDBC" -f "$T/ref.parm" -s
+expect_rc 157 "$VDBC" -f "$T/ref.parm" -o "$T/o_ref" --port 0
+expect_out "ref.parm:3:1) is not supported by vdbc yet"
+expect_out "'dedupflipflop=' ($T/ref.parm:4:1) is not supported by vdbc yet"
+expect_out "'dedupmaxkey=' ($T/ref.parm:5:1) is not supported by vdbc yet"
+expect_out "vdbc: 'deduphotsets=': vdbench's placement of the hot sets' blocks is not in PARMFILE.md"
+[ -e "$T/r" ] && bad "a refused run created its lun" || ok
+printf 'dedupratio=2\ndeduphotsets=(10,2,5)\nsd=sd1,lun=%s/r\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/hp.parm"
+expect_rc 157 "$VDBC" -f "$T/hp.parm" -s
+expect_out "Specifying deduphotsets= must be done in pairs (10 sets of 3 blocks, hotsets=(10,3,. . . .)"
+printf 'dedupratio=2\ndedupflipflop=maybe\nsd=sd1,lun=%s/r\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/ff.parm"
+expect_rc 157 "$VDBC" -f "$T/ff.parm" -s
+expect_out "Dedup parameter scan: unexpected input: maybe"
+# dedupflipflop=no and dedupacross=yes are vdbc's behaviour: they run.
+# (the dedupacross=yes run above also has dedupflipflop=no)
+finish
