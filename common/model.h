@@ -66,6 +66,7 @@ struct general {
 	int			dedupacross;	/* default 1 (yes) */
 	int			compseed_set;	/* compressionseed= given */
 	double			compseed;	/* its value (tod resolved) */
+	char			*pattern;	/* pattern= file, or NULL */
 	int			data_errors;		/* default 50 */
 	struct strlist		report;		/* report= words */
 	struct strlist		startcmd;	/* command(s), target words */

@@ -703,6 +703,7 @@ static const struct field_desc general_fields[] = {
 	    "compressionseed"),
 	P(general, "compseed", FT_DOUBLE, compseed, 0, 1, 0,
 	    "compressionseed"),
+	P(general, "pattern", FT_STR, pattern, 0, 1, 0, "pattern"),
 	P(general, "data_errors", FT_INT, data_errors, 50, 1, 0,
 	    "data_errors"),
 	P(general, "report", FT_STRLIST, report, 0, 1, 0, "report"),

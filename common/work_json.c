@@ -143,6 +143,9 @@ work_to_json(const struct slave_work *w)
 		    "ratio", w->dedup.ratio, "unit_bytes",
 		    (json_int_t)w->dedup.unit_bytes, "sets", w->dedup.sets,
 		    "across", !w->dedup.not_across));
+	if (w->pattern_file != NULL)
+		json_object_set_new(o, "pattern_file",
+		    json_string(w->pattern_file));
 	if (w->has_compseed)
 		json_object_set_new(o, "compressionseed",
 		    json_integer((json_int_t)(w->compseed &
@@ -590,6 +593,8 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 	if (get_int(o, "", "compressionseed", 1, 0, INT64_MAX, &n, e) != 0)
 		goto fail;
 	w->has_compseed = n >= 0;
+	if (get_str(o, "", "pattern_file", 1, &w->pattern_file, e) != 0)
+		goto fail;
 	w->compseed = n >= 0 ? (uint64_t)n : 0;
 	if ((dd = json_object_get(o, "dedup")) != NULL) {
 		int64_t unit = 0;
@@ -669,6 +674,8 @@ slave_work_clear(struct slave_work *w)
 	free(w->sds);
 	free(w->wgs);
 	free(w->fwgs);
+	free(w->pattern_file);
+	w->pattern_file = NULL;
 	w->sds = NULL;
 	w->wgs = NULL;
 	w->fwgs = NULL;

@@ -131,6 +131,7 @@ struct slave_work {
 	int			 has_dedup;
 	struct work_dedup	 dedup;
 	int			 distribution;	/* enum rd distribution */
+	char			*pattern_file;	/* pattern=, or NULL */
 	int			 has_compseed;	/* compressionseed= */
 	uint64_t		 compseed;	/* seeds the data pattern */
 };

@@ -29,6 +29,7 @@ static int	kw_general_dataerr(struct pstate *, const struct kwdef *);
 static int	kw_general_debug(struct pstate *, const struct kwdef *);
 static int	kw_general_dedup(struct pstate *, const struct kwdef *);
 static int	kw_general_compression(struct pstate *, const struct kwdef *);
+static int	kw_general_pattern(struct pstate *, const struct kwdef *);
 static int	kw_general_formatsds(struct pstate *, const struct kwdef *);
 static int	kw_general_formatxfersize(struct pstate *, const struct kwdef *);
 static int	kw_general_histogram(struct pstate *, const struct kwdef *);
@@ -50,7 +51,7 @@ const struct kwdef general_kws[] = {
 	{ "dedupacross", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
 	{ "dedupmaxkey", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
 	{ "port", 2, K_PORT, 0, NULL, kw_general_port },
-	{ "pattern", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "pattern", 2, K_G_DEDUP, 0, NULL, kw_general_pattern },
 	{ "data_errors", 2, K_G_DATAERR, 0, NULL, kw_general_dataerr },
 	{ "dataerrors", 2, K_G_DATAERR, 0, NULL, kw_general_dataerr },
 	{ "swat", 2, K_REJECT, 0,
@@ -128,6 +129,10 @@ general_dedup(struct pstate *ps, const char *name)
 	if (check_dedup(ps, name) != 0)
 		return (-1);
 	bag_set(&g->bag, name, v);
+	if (strcmp(name, "dedupratio") == 0 && v->v[0].num >= 1 &&
+	    g->pattern != NULL)
+		return (fail(ps, "parsePatterns(): dedupratio= and pattern= "
+		    "are mutually exclusive"));
 	if (strcmp(name, "dedupratio") == 0)
 		g->dedupratio = v->v[0].num;
 	else if (strcmp(name, "dedupunit") == 0)
@@ -135,6 +140,33 @@ general_dedup(struct pstate *ps, const char *name)
 	else
 		g->dedupsets = v->n >= 1 && v->v[0].is_num &&
 		    v->v[0].num != 0 ? v->v[0].num : -5.0;
+	return (0);
+}
+
+/*
+ * pattern= excludes dedup, validation and compratio= (vdbench checks
+ * after the general parameters; vdbc at the later of the two keywords).
+ */
+static int
+pattern_conflict(struct pstate *ps)
+{
+	const struct general *g = &ps->m->general;
+	const struct pvals *v = bag_get(&g->bag, "validate");
+	int i, dv = 0;
+
+	if (g->pattern == NULL)
+		return (0);
+	if (g->dedupratio >= 1)
+		return (fail(ps, "parsePatterns(): dedupratio= and pattern= "
+		    "are mutually exclusive"));
+	for (i = 0; v != NULL && i < v->n; i++)
+		dv |= strcasecmp(v->v[i].str, "no") != 0;
+	if (dv)
+		return (fail(ps, "parsePatterns(): validate=yes and pattern= "
+		    "are mutually exclusive"));
+	if (g->compratio != 1)
+		return (fail(ps, "parsePatterns(): compratio= and pattern= "
+		    "are mutually exclusive"));
 	return (0);
 }
 
@@ -288,7 +320,7 @@ general_validate(struct pstate *ps, struct general *g)
 	bag_set(&g->bag, "validate", &ps->it->vals);
 	if (on)
 		unbuilt(ps, "validate=");
-	return (0);
+	return (pattern_conflict(ps));
 }
 
 /* histogram=(default|edges..., suppress). */
@@ -324,7 +356,7 @@ kw_general_compratio(struct pstate *ps, const struct kwdef *d)
 		return (fail(ps, "'compratio=' must be 1 or more: %s",
 		    ps->it->value));
 	g->compratio = v;
-	return (0);
+	return (pattern_conflict(ps));
 }
 
 /* general: formatxfersize= */
@@ -433,7 +465,29 @@ kw_general_compression(struct pstate *ps, const struct kwdef *d)
 	note(ps, "*****************************************************"
 	    "***************************");
 	note(ps, "*");
-	return (0);
+	return (pattern_conflict(ps));
+}
+
+/*
+ * general: pattern=file: the data every write carries, from the file
+ * (read by each slave on its host, slave/pattern.c); one value, once.
+ */
+static int
+kw_general_pattern(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+
+	(void)d;
+	if (ps->it->vals.n != 1)
+		return (fail(ps, "Only ONE pattern= parameter value may be "
+		    "coded. "));
+	if (g->pattern != NULL)
+		return (fail(ps, "'pattern=' may be used only once."));
+	if (ps->it->vals.v[0].str[0] == '\0')
+		return (fail(ps, "'pattern=' needs a file name"));
+	g->pattern = xstrdup(ps->it->vals.v[0].str);
+	bag_set(&g->bag, "pattern", &ps->it->vals);
+	return (pattern_conflict(ps));
 }
 
 /* general: startcmd=, start_cmd=, endcmd=, end_cmd= */

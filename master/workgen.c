@@ -172,6 +172,8 @@ work_common(const struct workgen_in *in, const struct workgen_run *c,
 	w->max_errors = max_errors(in->model);
 	w->compratio = c->req.compratio >= 1 ? c->req.compratio : 1;
 	w->has_dedup = dedup_of(in->model, &w->dedup);
+	w->pattern_file = in->model->general.pattern != NULL ?
+	    xstrdup(in->model->general.pattern) : NULL;
 	w->has_compseed = in->model->general.compseed_set;
 	w->compseed = (uint64_t)in->model->general.compseed;
 	w->distribution = c->plan_run != NULL ?

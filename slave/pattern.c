@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pattern.h"
 
@@ -96,4 +102,57 @@ dedup_stamp(const struct dedup *d, unsigned char *buf, uint64_t off,
 		for (k = 0; k + 512 <= u; k += 512)
 			memcpy(buf + (p - off) + k, tag, sizeof(tag));
 	}
+}
+
+/* pattern=file (pattern.h). */
+int
+pattern_load(const char *path, unsigned char *buf, uint64_t len,
+    uint64_t *got, uint64_t *used, struct errmsg *e)
+{
+	char abs[PATH_MAX];
+	unsigned char *raw;
+	uint64_t n = 0, i;
+	ssize_t r;
+	int fd;
+
+	if (realpath(path, abs) == NULL)
+		snprintf(abs, sizeof(abs), "%s", path);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		errmsg_set(e, NULL, 0, 0, "readPattern() pattern file does not "
+		    "exist: %s%s%s", abs, errno == ENOENT ? "" : ": ",
+		    errno == ENOENT ? "" : strerror(errno));
+		return (-1);
+	}
+	raw = malloc(len > 0 ? len : 1);
+	if (raw == NULL) {
+		close(fd);
+		errmsg_set(e, NULL, 0, 0, "pattern=%s: no memory", abs);
+		return (-1);
+	}
+	while (n < len && (r = read(fd, raw + n, len - n)) > 0)
+		n += (uint64_t)r;
+	close(fd);
+	*got = n;
+	if (n == 0) {
+		free(raw);
+		errmsg_set(e, NULL, 0, 0, "Pattern file empty: %s", abs);
+		return (-1);
+	}
+	n -= n % 4;
+	*used = n;
+	if (n == 0) {
+		free(raw);
+		errmsg_set(e, NULL, 0, 0, "Data pattern length for file '%s' "
+		    "must be a minimum of 4 bytes ", abs);
+		return (-1);
+	}
+	for (i = 0; i + 4 <= len; i += 4) {
+		uint32_t w = (uint32_t)raw[i % n] << 24 |
+		    (uint32_t)raw[(i + 1) % n] << 16 |
+		    (uint32_t)raw[(i + 2) % n] << 8 | raw[(i + 3) % n];
+
+		memcpy(buf + i, &w, 4);
+	}
+	free(raw);
+	return (0);
 }

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "errmsg.h"
 #include "rng.h"
 
 /*
@@ -45,6 +46,15 @@ void	pattern_fill(unsigned char *, uint64_t len, double compratio,
  */
 void	dedup_init(struct dedup *, double ratio, uint64_t unit_bytes,
 	    double sets, uint64_t lun_units, uint64_t seed);
+/*
+ * pattern=file: fill len bytes from the file as vdbench does: its first
+ * len bytes, cut to a multiple of 4 (*used; *got what was read), repeated,
+ * each 4 bytes taken as a big-endian word and stored in the host's order
+ * (vdbench's int pattern array copied to the I/O buffer: on x86 the bytes
+ * of each word come out reversed). -1 with e: missing, empty, < 4 bytes.
+ */
+int	pattern_load(const char *path, unsigned char *buf, uint64_t len,
+	    uint64_t *got, uint64_t *used, struct errmsg *e);
 /* Stamp the whole units of a write of len bytes at off in buf. */
 void	dedup_stamp(const struct dedup *, unsigned char *buf, uint64_t off,
 	    uint64_t len, struct rng *);

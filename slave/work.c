@@ -10,9 +10,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/fs.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -121,6 +123,10 @@ struct work {
 	int				 dd_not_across;	/* dedupacross=no */
 	int				 has_compseed;
 	uint64_t			 compseed;	/* compressionseed= */
+	char				*pattern_file;	/* pattern=, or NULL */
+	unsigned char			*pat;	/* its data, pat_len bytes */
+	uint64_t			 pat_len;
+	struct strlist			 notes;	/* for work_take_notes */
 	int				 dist;	/* 0 exponential, 1 uniform,
 						 * 2 deterministic */
 	uint64_t			 nerrors;	/* atomic */
@@ -226,6 +232,9 @@ work_free(struct work *w)
 	}
 	free(w->sds);
 	strlist_clear(&w->err_queue);
+	free(w->pattern_file);
+	free(w->pat);
+	strlist_clear(&w->notes);
 	pthread_mutex_destroy(&w->err_mu);
 	free(w);
 }
@@ -685,7 +694,9 @@ thread_buffers(struct work *w, struct thread *th, const struct sdw *sd,
 		th->slots[q].buf = b;
 		th->slots[q].wbuf = wb;
 		memset(b, 0, bufsize);
-		if (w->dd_unit_bytes > 0 || w->has_compseed) {
+		if (w->pat != NULL && w->pat_len >= bufsize) {
+			memcpy(wb, w->pat, bufsize);	/* pattern= */
+		} else if (w->dd_unit_bytes > 0 || w->has_compseed) {
 			/* the same units in every buffer; compressionseed=
 			 * alone makes the data a function of it only */
 			struct rng pr;
@@ -741,6 +752,44 @@ thread_init(struct work *w, size_t i, int k, struct errmsg *e)
 	return (0);
 }
 
+/*
+ * pattern=: the file's data, read here on the slave's host (as vdbench's
+ * slaves read it) before any lun is opened, as long as the largest write
+ * buffer.
+ */
+static int
+load_pattern(struct work *w, const struct slave_work *sw, struct errmsg *e)
+{
+	uint64_t len = 4096, got = 0, used = 0, x;
+	char abs[PATH_MAX], *t;
+	int k;
+
+	if (w->pattern_file == NULL)
+		return (0);
+	for (k = 0; k < sw->nwgs; k++) {
+		x = (xfer_max_bytes(&sw->wgs[k].xfer) + 4095) / 4096 * 4096;
+		if (x > len && x <= WORK_MAX_XFER_BYTES)
+			len = x;
+	}
+	w->pat = xmalloc(len);
+	if (pattern_load(w->pattern_file, w->pat, len, &got, &used, e) != 0)
+		return (-1);
+	w->pat_len = len;
+	if (realpath(w->pattern_file, abs) == NULL)
+		snprintf(abs, sizeof(abs), "%s", w->pattern_file);
+	if (used != got) {
+		xasprintf(&t, "Data pattern length for file '%s' must be a "
+		    "multiple of 4. Input length of %llu truncated. Possible "
+		    "cr/lf? ", abs, (unsigned long long)got);
+		strlist_add(&w->notes, t);
+		free(t);
+	}
+	xasprintf(&t, "Successfully loaded data pattern from %s", abs);
+	strlist_add(&w->notes, t);
+	free(t);
+	return (0);
+}
+
 /* Build a run's work. */
 struct work *
 work_new(const json_t *body, struct errmsg *e)
@@ -766,6 +815,14 @@ work_new(const json_t *body, struct errmsg *e)
 	}
 	if (work_from_json(&sw, wk, e) != 0)
 		return (NULL);
+	if (sw.is_fs && (sw.pattern_file != NULL || sw.has_compseed)) {
+		/* vdbc's file-system writes carry their own data */
+		errmsg_set(e, NULL, 0, 0, "'%s=' is not built for file-system "
+		    "workloads (fsd/fwd) in vdbc", sw.pattern_file != NULL ?
+		    "pattern" : "compressionseed");
+		slave_work_clear(&sw);
+		return (NULL);
+	}
 	if (sw.is_fs)
 		return (fs_work_new(&sw, (uint64_t)run_id, (uint64_t)ins,
 		    (uint64_t)seed, e));
@@ -784,6 +841,10 @@ work_new(const json_t *body, struct errmsg *e)
 	}
 	w->has_compseed = sw.has_compseed;
 	w->compseed = sw.compseed;
+	if (sw.pattern_file != NULL)
+		w->pattern_file = xstrdup(sw.pattern_file);
+	if (load_pattern(w, &sw, e) != 0)
+		goto fail;
 	w->run_id = (uint64_t)run_id;
 	w->interval_ns = (uint64_t)ins;
 	w->seed = (uint64_t)seed;
@@ -943,6 +1004,10 @@ work_take_notes(struct work *w, struct strlist *out)
 	memset(out, 0, sizeof(*out));
 	if (w->fs != NULL)
 		fswork_take_notes(w->fs, out);
+	else {
+		*out = w->notes;	/* moved */
+		memset(&w->notes, 0, sizeof(w->notes));
+	}
 }
 
 /* Pick the next I/O of an sd for a thread: workload (its slot in the

@@ -3,8 +3,9 @@
 # compression= (vdbench's warning, gzip ratio), compressionseed= (same
 # seed, same bytes), seekpct=poisson (where the blocks land), streams=
 # (n sequential streams, each from the start of its part), dedupacross=
-# and the sd's own dedupratio= (distinct 4k blocks counted by sha1), and
-# the dedup keywords vdbc refuses, by name and with the reason.
+# and the sd's own dedupratio= (distinct 4k blocks counted by sha1), the
+# dedup keywords vdbc refuses, by name and with the reason, and pattern=
+# (the file's bytes on disk in vdbench's order).
 . "$(dirname "$0")/lib.sh"
 
 command -v python3 >/dev/null || { echo "skipped: needs python3 to count distinct blocks"; exit 77; }
@@ -144,4 +145,33 @@ expect_rc 157 "$VDBC" -f "$T/ff.parm" -s
 expect_out "Dedup parameter scan: unexpected input: maybe"
 # dedupflipflop=no and dedupacross=yes are vdbc's behaviour: they run.
 # (the dedupacross=yes run above also has dedupflipflop=no)
+
+# pattern=file: every byte written comes from the file, in vdbench's
+# order (4-byte big-endian words stored little-endian on x86: "ABCDEFGH"
+# is written "DCBAHGFE"); the trailing newline is cut with vdbench's note.
+printf 'ABCDEFGH\n' >"$T/pat"
+run pat "pattern=$T/pat\nsd=sd1,lun=$T/pl,size=1m,threads=2\nwd=wd1,sd=sd1,seekpct=seq,rdpct=0,xfersize=8k\nrd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1\n"
+expect_out "Successfully loaded data pattern from $T/pat"
+expect_out "Data pattern length for file '$T/pat' must be a multiple of 4. Input length of 9 truncated. Possible cr/lf?"
+if [ "$(printf '\001\000' | od -An -tu2 | tr -d ' ')" = 1 ]; then want=DCBAHGFE; else want=ABCDEFGH; fi
+got=$(od -An -c -w8 -v "$T/pl" | tr -d ' ' | sort -u)
+[ "$got" = "$want" ] && ok || bad "pattern= wrote '$got', wanted only '$want'"
+printf 'pattern=%s/nope\nsd=sd1,lun=%s/pm,size=1m\nwd=wd1,sd=sd1,rdpct=0\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" "$T" >"$T/pm.parm"
+timeout 60 "$VDBC" -f "$T/pm.parm" -o "$T/o_pm" --port 0 >"$T/out" 2>&1
+expect_out "readPattern() pattern file does not exist: $T/nope"
+[ -e "$T/pm" ] && bad "pattern= with no file created the lun" || ok
+printf 'pattern=/x\ndedupratio=2\nsd=sd1,lun=%s/pm\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/pd.parm"
+expect_rc 157 "$VDBC" -f "$T/pd.parm" -s
+expect_out "pd.parm:2:1: parsePatterns(): dedupratio= and pattern= are mutually exclusive"
+printf 'compratio=2\npattern=/x\nsd=sd1,lun=%s/pm\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/pc.parm"
+expect_rc 157 "$VDBC" -f "$T/pc.parm" -s
+expect_out "pc.parm:2:1: parsePatterns(): compratio= and pattern= are mutually exclusive"
+printf 'pattern=/x\npattern=/y\nsd=sd1,lun=%s/pm\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p2.parm"
+expect_rc 157 "$VDBC" -f "$T/p2.parm" -s
+expect_out "p2.parm:2:1: 'pattern=' may be used only once."
+# vdbc's fsd writes carry their own data: refused by name, nothing made.
+printf 'pattern=%s/pat\nfsd=fsd1,anchor=%s/anc,depth=1,width=1,files=2,size=64k\nfwd=fwd1,fsd=fsd1,operation=write,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" "$T" >"$T/pf.parm"
+timeout 60 "$VDBC" -f "$T/pf.parm" -o "$T/o_pf" --port 0 >"$T/out" 2>&1
+expect_out "'pattern=' is not built for file-system workloads (fsd/fwd) in vdbc"
+[ -n "$(find "$T/anc" -type f 2>/dev/null)" ] && bad "pattern= with an fsd wrote files" || ok
 finish

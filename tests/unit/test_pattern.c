@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdio.h>
+#include <unistd.h>
+
 #include <cmocka.h>
 
 #include "pattern.h"
@@ -140,6 +143,64 @@ test_dedup_across(void **state)
 	}
 }
 
+/* Write bytes to a new temporary file; its name in path. */
+static void
+temp_file(char *path, size_t size, const char *bytes, size_t n)
+{
+	FILE *f;
+	int fd;
+
+	snprintf(path, size, "/tmp/vdbc-pattern.XXXXXX");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(bytes, 1, n, f), n);
+	fclose(f);
+}
+
+/*
+ * pattern=file: vdbench reads the file into big-endian words and writes
+ * them in the host's order, repeated; a tail short of 4 bytes is cut.
+ */
+static void
+test_pattern_file(void **state)
+{
+	unsigned char buf[32], want[32];
+	uint64_t got = 0, used = 0, i;
+	const uint32_t one = 1;
+	int little = *(const unsigned char *)&one == 1;
+	char path[64];
+	struct errmsg e;
+
+	(void)state;
+	temp_file(path, sizeof(path), "ABCDEFGH\n", 9);
+	assert_int_equal(pattern_load(path, buf, sizeof(buf), &got, &used,
+	    &e), 0);
+	assert_int_equal(got, 9);
+	assert_int_equal(used, 8);
+	for (i = 0; i < sizeof(want); i++)
+		want[i] = (unsigned char)"ABCDEFGH"[(i & ~3ull) % 8 +
+		    (little ? 3 - i % 4 : i % 4)];
+	assert_memory_equal(buf, want, sizeof(want));
+	assert_memory_equal(buf, little ? "DCBAHGFEDCBA" : "ABCDEFGHABCD", 12);
+	unlink(path);
+	temp_file(path, sizeof(path), "AB", 2);
+	assert_int_equal(pattern_load(path, buf, sizeof(buf), &got, &used,
+	    &e), -1);
+	assert_non_null(strstr(e.text, "must be a minimum of 4 bytes"));
+	unlink(path);
+	temp_file(path, sizeof(path), "", 0);
+	assert_int_equal(pattern_load(path, buf, sizeof(buf), &got, &used,
+	    &e), -1);
+	assert_non_null(strstr(e.text, "Pattern file empty: "));
+	unlink(path);
+	assert_int_equal(pattern_load(path, buf, sizeof(buf), &got, &used,
+	    &e), -1);
+	assert_non_null(strstr(e.text, "readPattern() pattern file does not "
+	    "exist: /tmp/vdbc-pattern."));
+}
+
 int
 main(void)
 {
@@ -148,6 +209,7 @@ main(void)
 		cmocka_unit_test(test_unaligned_write_stamps_whole_units_only),
 		cmocka_unit_test(test_fill_period),
 		cmocka_unit_test(test_dedup_across),
+		cmocka_unit_test(test_pattern_file),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

@@ -41,6 +41,7 @@ known_work(struct slave_work *w)
 	w->dedup.not_across = 1;
 	w->has_compseed = 1;
 	w->compseed = 12345;
+	w->pattern_file = xstrdup("/tmp/pattern.bin");
 	w->sds = xcalloc(2, sizeof(*w->sds));
 	w->wgs = xcalloc(2, sizeof(*w->wgs));
 	s = &w->sds[w->nsds++];
