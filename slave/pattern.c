@@ -32,24 +32,20 @@ pattern_fill(unsigned char *b, uint64_t len, double compratio,
 		memcpy(b + i, b, fill);
 }
 
-void
+int
 dedup_init(struct dedup *d, double ratio, uint64_t unit_bytes, double sets,
     uint64_t lun_units, uint64_t seed)
 {
-	double distinct;
+	double distinct, want;
 
 	memset(d, 0, sizeof(*d));
 	if (unit_bytes == 0 || ratio < 1)
-		return;
+		return (0);
 	if (lun_units == 0)
 		lun_units = 1;
 	distinct = (double)lun_units / ratio;
-	if (sets < 0)
-		d->sets = (uint64_t)llround(distinct * -sets / 100.0);
-	else
-		d->sets = (uint64_t)llround(sets);
-	if (d->sets < 1)
-		d->sets = 1;
+	want = sets < 0 ? (double)lun_units * -sets / 100.0 : sets;
+	d->sets = want >= 1 ? (uint64_t)want : 1;
 	if (ratio <= 1) {
 		d->unique = 1;
 	} else {
@@ -60,6 +56,7 @@ dedup_init(struct dedup *d, double ratio, uint64_t unit_bytes, double sets,
 	d->unit_bytes = unit_bytes;
 	d->salt = seed * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull;
 	d->phase = (double)(d->salt >> 11) / 9007199254740992.0;
+	return (want > distinct ? -1 : 0);
 }
 
 /* splitmix64's finaliser. */

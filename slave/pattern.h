@@ -42,9 +42,13 @@ void	pattern_fill(unsigned char *, uint64_t len, double compratio,
 	    uint64_t period_bytes, struct rng *);
 /*
  * Dedup for a lun of lun_units units: ratio >= 1; sets > 0 a count,
- * sets < 0 a percentage of the distinct units (vdbench's dedupsets=5%).
+ * sets < 0 a percentage of all the lun's units (vdbench's dedupsets=5%:
+ * blocks * 5 / 100, cut to a whole number, at least 1). -1 when there
+ * are more sets than distinct units (lun_units / ratio), which vdbench
+ * refuses ("requesting more dedupsets ... than we have non-unique data
+ * blocks"); d is filled all the same.
  */
-void	dedup_init(struct dedup *, double ratio, uint64_t unit_bytes,
+int	dedup_init(struct dedup *, double ratio, uint64_t unit_bytes,
 	    double sets, uint64_t lun_units, uint64_t seed);
 /*
  * pattern=file: fill len bytes from the file as vdbench does: its first

@@ -631,9 +631,18 @@ sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
 	}
 	if (w->dd_unit_bytes > 0) {
 		/* an sd's own dedupratio=/dedupsets= override the general */
-		dedup_init(&s->dd, s->has_dd ? s->dd_ratio : w->dd_ratio,
-		    w->dd_unit_bytes, s->has_dd && s->dd_sets != 0 ?
-		    s->dd_sets : w->dd_sets, end / w->dd_unit_bytes, w->seed);
+		double ratio = s->has_dd ? s->dd_ratio : w->dd_ratio;
+
+		if (dedup_init(&s->dd, ratio, w->dd_unit_bytes,
+		    s->has_dd && s->dd_sets != 0 ? s->dd_sets : w->dd_sets,
+		    end / w->dd_unit_bytes, w->seed) != 0) {
+			errmsg_set(e, NULL, 0, 0, "sd=%s: adjustDedupValue(): "
+			    "requesting more dedupsets (%llu) than we have "
+			    "non-unique data blocks (%.0f, estimated)", s->name,
+			    (unsigned long long)s->dd.sets,
+			    (double)(end / w->dd_unit_bytes) / ratio);
+			return (-1);
+		}
 		s->dd.not_across = w->dd_not_across;
 	}
 	for (g = 0; g < s->nwgs; g++) {

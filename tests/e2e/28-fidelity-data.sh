@@ -14,17 +14,18 @@ command -v python3 >/dev/null || { echo "skipped: needs python3 to count distinc
 nonzero() {
 	dd if="$1" bs=4096 skip="$2" count="$3" status=none | tr -d '\000' | wc -c
 }
-# "blocks distinct": the 4k blocks of the files and how many differ.
+# "blocks distinct": the 4k blocks of the files and how many differ;
+# sets: how many contents appear more than once (the duplicate sets).
 distinct() {
 	python3 -c '
-import hashlib, sys
-seen, n = set(), 0
+import collections, hashlib, sys
+seen, n = collections.Counter(), 0
 for f in sys.argv[1:]:
     d = open(f, "rb").read()
     for i in range(0, len(d), 4096):
-        seen.add(hashlib.sha1(d[i:i + 4096]).digest())
+        seen[hashlib.sha1(d[i:i + 4096]).digest()] += 1
         n += 1
-print(n, len(seen))' "$@"
+print(n, len(seen), sum(1 for c in seen.values() if c > 1))' "$@"
 }
 # run NAME PARMTEXT [SEED]: write $T/NAME.parm and run it, rc 0 expected.
 run() {
@@ -43,16 +44,15 @@ printf 'compression=0\nsd=sd1,lun=%s/c\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,
 expect_rc 157 "$VDBC" -f "$T/c0.parm" -s
 expect_out "c0.parm:1:1: 'compression=' must be a percentage above 0 and at most 100: 0"
 
-# compressionseed=: the same bytes whatever --seed; without it they differ.
-p="sd=sd1,lun=$T/s,size=4m,threads=2\nwd=wd1,sd=sd1,seekpct=seq,rdpct=0,xfersize=64k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=4m\n"
+# compressionseed=: the data comes from the seed alone, so two sds (their
+# own threads and random streams) get the same bytes; without it they
+# differ.
+p="sd=sd1,lun=$T/s1,size=4m,threads=1\nsd=sd2,lun=$T/s2,size=4m,threads=1\nwd=wd1,sd=sd*,seekpct=seq,rdpct=0,xfersize=64k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
 run seed1 "compressionseed=7\n$p" 1
-cp "$T/s" "$T/s1"
-run seed2 "compressionseed=7\n$p" 2
-cmp -s "$T/s" "$T/s1" && ok || bad "compressionseed=7 wrote other bytes with another --seed"
-run seed4 "$p" 3
-cp "$T/s" "$T/s3"
-run seed5 "$p" 4
-cmp -s "$T/s" "$T/s3" && bad "without compressionseed= two --seeds wrote the same bytes" || ok
+cmp -s "$T/s1" "$T/s2" && ok || bad "compressionseed=7: two sds got different bytes"
+rm -f "$T/s1" "$T/s2"
+run seed2 "$p" 1
+cmp -s "$T/s1" "$T/s2" && bad "without compressionseed= two sds got the same bytes" || ok
 printf 'compressionseed=tod\nsd=sd1,lun=%s/c\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/tod.parm"
 expect_rc 0 "$VDBC" -f "$T/tod.parm" -s
 printf 'compressionseed=soon\nsd=sd1,lun=%s/c\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/cs.parm"
@@ -106,20 +106,26 @@ for ac in yes no; do
 	rm -f "$T/a1" "$T/a2"
 	run "across_$ac" "dedupratio=2\ndedupunit=4k\ndedupacross=$ac\ndedupflipflop=no\nsd=sd1,lun=$T/a1,size=4m,threads=1\nsd=sd2,lun=$T/a2,size=4m,threads=1\nwd=wd1,sd=sd*,seekpct=seq,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
 	set -- $(distinct "$T/a1") $(distinct "$T/a1" "$T/a2")
-	echo "dedupacross=$ac: sd1 $1 blocks $2 distinct; both $3 blocks $4 distinct"
+	echo "dedupacross=$ac: sd1 $1 blocks $2 distinct ($3 duplicate sets); both $4 blocks $5 distinct"
 	if [ "$ac" = yes ]; then
-		[ "$2" -ge 490 ] && [ "$2" -le 530 ] && [ "$4" -ge 950 ] && ok || bad "dedupacross=yes: $2 / $4 distinct"
+		[ "$2" -ge 490 ] && [ "$2" -le 530 ] && [ "$5" -ge 950 ] && ok || bad "dedupacross=yes: $2 / $5 distinct"
 	else
-		[ "$2" -ge 490 ] && [ "$2" -le 530 ] && [ "$4" = "$2" ] && ok || bad "dedupacross=no: $2 / $4 distinct"
+		[ "$2" -ge 490 ] && [ "$2" -le 530 ] && [ "$5" = "$2" ] && ok || bad "dedupacross=no: $2 / $5 distinct"
 	fi
+	# dedupsets=5% (the default) is 5 % of the 1024 blocks: 51 sets
+	[ "$3" -ge 49 ] && [ "$3" -le 51 ] && ok || bad "dedupsets=5%: $3 duplicate sets, wanted 51"
 done
 
 # dedupratio= on an sd overrides the general one for that sd only.
 rm -f "$T/a1" "$T/a2"
 run sddedup "dedupratio=2\ndedupunit=4k\nsd=sd1,lun=$T/a1,size=4m,threads=1,dedupratio=4\nsd=sd2,lun=$T/a2,size=4m,threads=1\nwd=wd1,sd=sd*,seekpct=seq,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
 set -- $(distinct "$T/a1") $(distinct "$T/a2")
-echo "sd dedupratio=4: sd1 $2 of $1 distinct; sd2 (general 2) $4 of $3"
-[ "$2" -ge 240 ] && [ "$2" -le 280 ] && [ "$4" -ge 490 ] && [ "$4" -le 530 ] && ok || bad "sd dedupratio=4 not applied to sd1 only"
+echo "sd dedupratio=4: sd1 $2 of $1 distinct; sd2 (general 2) $5 of $4"
+[ "$2" -ge 240 ] && [ "$2" -le 280 ] && [ "$5" -ge 490 ] && [ "$5" -le 530 ] && ok || bad "sd dedupratio=4 not applied to sd1 only"
+# more duplicate sets (5% of 1024: 51) than distinct blocks (1024/25: 40)
+printf 'dedupratio=25\ndedupunit=4k\nsd=sd1,lun=%s/a1,size=4m,threads=1\nwd=wd1,sd=sd1,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/ds.parm"
+timeout 60 "$VDBC" -f "$T/ds.parm" -o "$T/o_ds" --port 0 >"$T/out" 2>&1
+expect_out "sd=sd1: adjustDedupValue(): requesting more dedupsets (51) than we have non-unique data blocks (41, estimated)"
 printf 'sd=sd1,lun=%s/a1,dedupratio=4\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/sdd.parm"
 expect_rc 157 "$VDBC" -f "$T/sdd.parm" -s
 expect_out "sdd.parm:1:$((16 + ${#T})): dedupratio= parameter is required. (sd=sd1 sets 'dedupratio=' but the general parameters have no dedupratio=)"

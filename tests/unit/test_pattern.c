@@ -70,6 +70,27 @@ test_dedup_ratio(void **state)
 	assert_true(d >= 4900 && d <= 5100);
 }
 
+/*
+ * dedupsets=5% is 5 % of all the lun's units (vdbench: blocks * 5 / 100),
+ * not of the distinct ones; more sets than distinct units is refused.
+ */
+static void
+test_dedup_sets_pct(void **state)
+{
+	struct dedup d;
+
+	(void)state;
+	assert_int_equal(dedup_init(&d, 2, 4096, -5, 100000, 1), 0);
+	assert_int_equal(d.sets, 5000);
+	assert_int_equal(dedup_init(&d, 2, 4096, -10, 2048, 1), 0);
+	assert_int_equal(d.sets, 204);		/* 204.8 cut */
+	assert_int_equal(dedup_init(&d, 4, 4096, 1, 100, 1), 0);
+	assert_int_equal(d.sets, 1);
+	/* dedupratio=20, dedupsets=10%: 10,000 sets, 5,000 distinct */
+	assert_int_equal(dedup_init(&d, 20, 4096, -10, 100000, 1), -1);
+	assert_int_equal(dedup_init(&d, 2, 4096, 60000, 100000, 1), -1);
+}
+
 static void
 test_unaligned_write_stamps_whole_units_only(void **state)
 {
@@ -206,6 +227,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dedup_ratio),
+		cmocka_unit_test(test_dedup_sets_pct),
 		cmocka_unit_test(test_unaligned_write_stamps_whole_units_only),
 		cmocka_unit_test(test_fill_period),
 		cmocka_unit_test(test_dedup_across),
