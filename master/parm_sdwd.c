@@ -147,7 +147,8 @@ wd_seekpct(struct pstate *ps, struct wd *w)
 		w->seek_eof = 1;
 		return (0);
 	}
-	if (strcmp(s, "poisson") == 0) {
+	/* vdbench takes any prefix of poisson ("p", "pois") */
+	if (s[0] != '\0' && strncmp("poisson", s, strlen(s)) == 0) {
 		struct pvals *p = (struct pvals *)&it->vals;
 
 		/* (poisson,N): N the midpoint; 3 without */
@@ -208,10 +209,13 @@ kw_wd_streams(struct pstate *ps, const struct kwdef *d)
 	const struct pvals *v = &ps->it->vals;
 
 	(void)d;
-	if (v->n != 1 || !v->v[0].is_num || v->v[0].num < 2 ||
-	    v->v[0].num > 100000 || floor(v->v[0].num) != v->v[0].num)
+	if (v->n != 1 || !v->v[0].is_num || v->v[0].num > 100000 ||
+	    floor(v->v[0].num) != v->v[0].num)
 		return (fail(ps, "Invalid 'streams=' value: %s (expected a "
 		    "whole number of at least 2)", ps->it->value));
+	if (v->v[0].num < 2)
+		return (fail(ps, "'streams=' parameter must specific a "
+		    "minimum of two streams"));	/* vdbench's words */
 	ps->wd->streams = (int)v->v[0].num;
 	bag_set(&ps->wd->bag, "streams", v);
 	return (0);

@@ -69,7 +69,7 @@ p0=$(( $(nonzero "$T/p" 0 256) / 4096 ))
 pend=$(( $(nonzero "$T/p" 2560 768) / 4096 ))
 echo "seekpct=poisson: part 0 $p0 blocks, part 3 $p3, parts 10-12 $pend"
 [ "$p3" -gt $((p0 * 2)) ] && [ "$p3" -gt 150 ] && [ "$pend" -lt 40 ] && ok || bad "seekpct=poisson: no Poisson pile"
-printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(poisson,6)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p6.parm"
+printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(pois,6)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p6.parm"
 expect_rc 0 "$VDBC" -f "$T/p6.parm" -s
 printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(poisson,0)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p0.parm"
 expect_rc 157 "$VDBC" -f "$T/p0.parm" -s
@@ -96,7 +96,7 @@ expect_rc 157 "$VDBC" -f "$T/st2.parm" -o "$T/o_st2" --port 0
 expect_out "wd=wd1: streams=4 allows only one workload (wd) in the run"
 printf 'sd=sd1,lun=%s/st\nwd=wd1,sd=sd1,streams=1\nrd=rd1,wd=wd1,iorate=100,elapsed=2\n' "$T" >"$T/st1.parm"
 expect_rc 157 "$VDBC" -f "$T/st1.parm" -s
-expect_out "st1.parm:2:15: Invalid 'streams=' value: 1 (expected a whole number of at least 2)"
+expect_out "st1.parm:2:15: 'streams=' parameter must specific a minimum of two streams"
 
 # dedupacross=: two 4m sds at dedupratio=2 hold 512 distinct 4k blocks
 # each. yes: their own-data blocks differ, only the duplicate sets are
