@@ -110,6 +110,7 @@ struct sd {
 	int			 allow_mounted_write;
 	double			 dedupratio;	/* 0 = the general one */
 	double			 dedupsets;	/* 0 = the general one */
+	int			 dedupacross;	/* -1 = the general one */
 	struct bag		 bag;
 	TAILQ_ENTRY(sd)		 entry;
 };

@@ -749,6 +749,7 @@ static const struct field_desc sd_fields[] = {
 	    "allow_mounted_write"),
 	P(sd, "dedupratio", FT_DOUBLE, dedupratio, 0, 1, 0, "dedupratio"),
 	P(sd, "dedupsets", FT_DOUBLE, dedupsets, 0, 1, 0, "dedupsets"),
+	P(sd, "dedupacross", FT_INT, dedupacross, -1, -1, 1, "dedupacross"),
 	S("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 

@@ -31,8 +31,9 @@ sd_to_json(const struct work_sd *s)
 	if (s->engine != NULL)
 		json_object_set_new(o, "engine", json_string(s->engine));
 	if (s->has_dedup)
-		json_object_set_new(o, "dedup", json_pack("{s:f,s:f}",
-		    "ratio", s->dedup_ratio, "sets", s->dedup_sets));
+		json_object_set_new(o, "dedup", json_pack("{s:f,s:f,s:b}",
+		    "ratio", s->dedup_ratio, "sets", s->dedup_sets, "across",
+		    !s->dedup_not_across));
 	return (o);
 }
 
@@ -277,6 +278,7 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 	json_t *fl = json_object_get(o, "openflags"), *v, *dd;
 	char path[160], dpfx[96];
 	int64_t th = 0;
+	int across = 1;
 	size_t i;
 
 	snprintf(path, sizeof(path), "%sopenflags", pfx);
@@ -298,9 +300,11 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 			return (bad(e, dpfx, "expected an object"));
 		if (get_num(dd, dpfx, "ratio", 0, 1, HUGE_VAL,
 		    &s->dedup_ratio, e) != 0 || get_num(dd, dpfx, "sets", 0,
-		    -HUGE_VAL, HUGE_VAL, &s->dedup_sets, e) != 0)
+		    -HUGE_VAL, HUGE_VAL, &s->dedup_sets, e) != 0 ||
+		    get_bool(dd, dpfx, "across", 1, &across, e) != 0)
 			return (-1);
 		s->has_dedup = 1;
+		s->dedup_not_across = !across;
 	}
 	s->threads = (int)th;
 	if (!json_is_array(fl))

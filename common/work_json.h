@@ -35,6 +35,7 @@ struct work_sd {
 	int		 has_dedup;	/* sd dedupratio=/dedupsets= */
 	double		 dedup_ratio;	/* >= 1; overrides work's */
 	double		 dedup_sets;	/* 0: work's; < 0: percent */
+	int		 dedup_not_across;	/* its dedupacross=no */
 };
 
 /* One workload generator: a (wd, sd) pair on this slave. */

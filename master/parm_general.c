@@ -184,7 +184,8 @@ refuse_why(struct pstate *ps, const char *what, const char *why)
 /*
  * deduphotsets=, dedupflipflop=, dedupacross=, dedupmaxkey= (general or
  * sd): checked with vdbench's messages. dedupacross= works (yes is the
- * default, no: pattern.h); dedupflipflop=no is the default; the hot sets,
+ * default, no: pattern.h; an sd's own over the general one);
+ * dedupflipflop=no is the default; the hot sets,
  * flipflop and maxkey are refused with the reason.
  */
 int
@@ -221,9 +222,14 @@ kw_dedup_more(struct pstate *ps, const struct kwdef *d)
 		if (v->n != 1 || v->v[0].is_num)
 			return (fail(ps, "Invalid value for 'dedupacross=': %s "
 			    "(expected yes or no)", ps->it->value));
-		if (ps->sec != SEC_GENERAL)
-			refuse_why(ps, "dedupacross=", "vdbc takes it as a "
-			    "general parameter only");
+		if (ps->sec == SEC_SD && ps->m->general.dedupratio < 1)
+			return (fail(ps, "dedupratio= parameter is required. "
+			    "(sd=%s sets 'dedupacross=' but the general "
+			    "parameters have no dedupratio=)",
+			    ps->sd->name != NULL ? ps->sd->name : "default"));
+		if (ps->sec == SEC_SD)
+			ps->sd->dedupacross =
+			    tolower((unsigned char)s0[0]) == 'y';
 		else
 			ps->m->general.dedupacross =
 			    tolower((unsigned char)s0[0]) == 'y';

@@ -58,6 +58,8 @@ const struct kwdef sd_kws[] = {
 	{ "dedupsets", 2, K_G_DEDUP, 0, NULL, kw_sd_dedup },
 	{ "deduphotsets", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
 	{ "dedupflipflop", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupacross", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupmaxkey", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
 	{ "dedupunit", 2, K_REJECT, 0, "'dedupunit=' may not be specified "
 	    "as an SD or FSD parameter", NULL },
 	{ "streams", 2, K_REJECT, 0, "The 'streams=' parameter no longer is "

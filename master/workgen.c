@@ -156,7 +156,10 @@ work_sd(const struct workgen_in *in, int host, const struct sd *sd,
 	o->engine = xstrdup(sd_engine(sd, flags));
 	/* its own dedupratio=/dedupsets= over the general ones */
 	o->has_dedup = in->model->general.dedupratio >= 1 &&
-	    (sd->dedupratio >= 1 || sd->dedupsets != 0);
+	    (sd->dedupratio >= 1 || sd->dedupsets != 0 ||
+	    sd->dedupacross >= 0);
+	o->dedup_not_across = sd->dedupacross >= 0 ? !sd->dedupacross :
+	    !in->model->general.dedupacross;
 	o->dedup_ratio = sd->dedupratio >= 1 ? sd->dedupratio :
 	    in->model->general.dedupratio;
 	o->dedup_sets = sd->dedupsets;

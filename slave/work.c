@@ -61,6 +61,7 @@ struct sdw {
 	struct dedup	 dd;		/* dedupratio= data on this sd */
 	int		 has_dd;	/* sd dedupratio=/dedupsets= */
 	double		 dd_ratio, dd_sets;	/* override the work's */
+	int		 dd_not_across;
 };
 
 /* Counters of one direction of one WG, written by one thread. */
@@ -277,6 +278,7 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	s->has_dd = d->has_dedup;
 	s->dd_ratio = d->dedup_ratio;
 	s->dd_sets = d->dedup_sets;
+	s->dd_not_across = d->dedup_not_across;
 	s->name = xstrdup(name);
 	s->lun = xstrdup(lun);
 	s->rate_per_s = rate;
@@ -643,7 +645,8 @@ sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
 			    (double)(end / w->dd_unit_bytes) / ratio);
 			return (-1);
 		}
-		s->dd.not_across = w->dd_not_across;
+		s->dd.not_across = s->has_dd ? s->dd_not_across :
+		    w->dd_not_across;
 	}
 	for (g = 0; g < s->nwgs; g++) {
 		const struct wg *wg = &w->wgs[s->wgs[g]];

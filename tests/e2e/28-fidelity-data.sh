@@ -100,11 +100,14 @@ expect_out "st1.parm:2:15: 'streams=' parameter must specific a minimum of two s
 
 # dedupacross=: two 4m sds at dedupratio=2 hold 512 distinct 4k blocks
 # each. yes: their own-data blocks differ, only the duplicate sets are
-# shared (~1000 distinct in both); no: the same lba of both sds holds the
-# same own data (512 in both).
-for ac in yes no; do
+# shared (~1000 distinct in both); no (general, or each sd's own): the
+# same lba of both sds holds the same own data (512 in both).
+# sdno: the general yes, each sd's own dedupacross=no (sd=default).
+for ac in yes no sdno; do
 	rm -f "$T/a1" "$T/a2"
-	run "across_$ac" "dedupratio=2\ndedupunit=4k\ndedupacross=$ac\ndedupflipflop=no\nsd=sd1,lun=$T/a1,size=4m,threads=1\nsd=sd2,lun=$T/a2,size=4m,threads=1\nwd=wd1,sd=sd*,seekpct=seq,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
+	g=$ac sdac=
+	[ "$ac" = sdno ] && g=yes sdac=",dedupacross=no"
+	run "across_$ac" "dedupratio=2\ndedupunit=4k\ndedupacross=$g\ndedupflipflop=no\nsd=default$sdac\nsd=sd1,lun=$T/a1,size=4m,threads=1\nsd=sd2,lun=$T/a2,size=4m,threads=1\nwd=wd1,sd=sd*,seekpct=seq,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
 	set -- $(distinct "$T/a1") $(distinct "$T/a1" "$T/a2")
 	echo "dedupacross=$ac: sd1 $1 blocks $2 distinct ($3 duplicate sets); both $4 blocks $5 distinct"
 	if [ "$ac" = yes ]; then

@@ -54,6 +54,7 @@ known_work(struct slave_work *w)
 	s->has_dedup = 1;
 	s->dedup_ratio = 4;
 	s->dedup_sets = 10;
+	s->dedup_not_across = 1;
 	s = &w->sds[w->nsds++];
 	s->sd = xstrdup("sd2");
 	s->lun = xstrdup("/tmp/f2");
