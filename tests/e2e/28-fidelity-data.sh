@@ -67,8 +67,10 @@ run poi "sd=sd1,lun=$T/p,threads=1\nwd=wd1,sd=sd1,seekpct=poisson,rdpct=0,xfersi
 p3=$(( $(nonzero "$T/p" 768 256) / 4096 ))
 p0=$(( $(nonzero "$T/p" 0 256) / 4096 ))
 pend=$(( $(nonzero "$T/p" 2560 768) / 4096 ))
-echo "seekpct=poisson: part 0 $p0 blocks, part 3 $p3, parts 10-12 $pend"
-[ "$p3" -gt $((p0 * 2)) ] && [ "$p3" -gt 150 ] && [ "$pend" -lt 40 ] && ok || bad "seekpct=poisson: no Poisson pile"
+all=$(( $(nonzero "$T/p" 0 3328) / 4096 ))
+echo "seekpct=poisson: $all blocks written: part 0 $p0, part 3 $p3, parts 10-12 $pend"
+# (shares of the blocks written, so a slow machine's fewer I/Os still tell)
+[ "$all" -gt 300 ] && [ "$p3" -gt $((p0 * 2)) ] && [ "$p3" -gt $((all * 14 / 100)) ] && [ "$pend" -lt $((all * 3 / 100 + 3)) ] && ok || bad "seekpct=poisson: no Poisson pile"
 printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(pois,6)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p6.parm"
 expect_rc 0 "$VDBC" -f "$T/p6.parm" -s
 printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(poisson,0)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p0.parm"
