@@ -143,6 +143,41 @@ general_dedup(struct pstate *ps, const char *name)
 	return (0);
 }
 
+/* Any dedup keyword in the general parameters. */
+static int
+any_general_dedup(const struct general *g)
+{
+	static const char *const kws[] = { "dedupratio", "dedupunit",
+	    "dedupsets", "deduphotsets", "dedupflipflop", "dedupacross",
+	    "dedupmaxkey", NULL };
+	int i;
+
+	for (i = 0; kws[i] != NULL; i++)
+		if (bag_get(&g->bag, kws[i]) != NULL)
+			return (1);
+	return (0);
+}
+
+/*
+ * At the end of the general parameters (and for an sd's own dedup): any
+ * dedup keyword turns dedup on, which needs dedupunit= (vdbench has no
+ * default) and dedupratio=, in vdbench's order and words.
+ */
+int
+check_general_dedup(struct pstate *ps)
+{
+	const struct general *g = &ps->m->general;
+
+	if (!any_general_dedup(g) && ps->sec == SEC_GENERAL)
+		return (0);
+	if (bag_get(&g->bag, "dedupunit") == NULL)
+		return (fail(ps, "Requesting Dedup without specifying "
+		    "dedupunit=nnn"));
+	if (g->dedupratio < 1)
+		return (fail(ps, "dedupratio= parameter is required. "));
+	return (0);
+}
+
 /*
  * pattern= excludes dedup, validation and compratio= (vdbench checks
  * after the general parameters; vdbc at the later of the two keywords).
@@ -222,11 +257,8 @@ kw_dedup_more(struct pstate *ps, const struct kwdef *d)
 		if (v->n != 1 || v->v[0].is_num)
 			return (fail(ps, "Invalid value for 'dedupacross=': %s "
 			    "(expected yes or no)", ps->it->value));
-		if (ps->sec == SEC_SD && ps->m->general.dedupratio < 1)
-			return (fail(ps, "dedupratio= parameter is required. "
-			    "(sd=%s sets 'dedupacross=' but the general "
-			    "parameters have no dedupratio=)",
-			    ps->sd->name != NULL ? ps->sd->name : "default"));
+		if (ps->sec == SEC_SD && check_general_dedup(ps) != 0)
+			return (-1);
 		if (ps->sec == SEC_SD)
 			ps->sd->dedupacross =
 			    tolower((unsigned char)s0[0]) == 'y';

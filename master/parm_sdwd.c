@@ -171,8 +171,7 @@ wd_seekpct(struct pstate *ps, struct wd *w)
 /*
  * sd: dedupratio=, dedupsets=: this sd's own, over the general ones
  * (vdbench clones its general dedup for the sd). The general
- * dedupratio= must be there (vdbench: "dedupratio= parameter is
- * required.").
+ * dedupunit= and dedupratio= must be there (check_general_dedup).
  */
 static int
 kw_sd_dedup(struct pstate *ps, const struct kwdef *d)
@@ -180,11 +179,8 @@ kw_sd_dedup(struct pstate *ps, const struct kwdef *d)
 	const struct pvals *v = &ps->it->vals;
 	struct sd *sd = ps->sd;
 
-	if (ps->m->general.dedupratio < 1)
-		return (fail(ps, "dedupratio= parameter is required. (sd=%s "
-		    "sets '%s=' but the general parameters have no "
-		    "dedupratio=)", sd->name != NULL ? sd->name : "default",
-		    d->name));
+	if (check_general_dedup(ps) != 0)
+		return (-1);
 	if (check_dedup(ps, d->name) != 0)
 		return (-1);
 	if (strcmp(d->name, "dedupratio") == 0) {

@@ -133,8 +133,16 @@ timeout 60 "$VDBC" -f "$T/ds.parm" -o "$T/o_ds" --port 0 >"$T/out" 2>&1
 expect_out "sd=sd1: adjustDedupValue(): requesting more dedupsets (51) than we have non-unique data blocks (41, estimated)"
 printf 'sd=sd1,lun=%s/a1,dedupratio=4\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/sdd.parm"
 expect_rc 157 "$VDBC" -f "$T/sdd.parm" -s
-expect_out "sdd.parm:1:$((16 + ${#T})): dedupratio= parameter is required. (sd=sd1 sets 'dedupratio=' but the general parameters have no dedupratio=)"
-printf 'dedupratio=2\nsd=sd1,lun=%s/a1,dedupunit=8k\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/sdu.parm"
+expect_out "sdd.parm:1:$((16 + ${#T})): Requesting Dedup without specifying dedupunit=nnn"
+# any dedup keyword turns dedup on: dedupunit= (no default in vdbench)
+# and dedupratio= must be there, checked at the end of the general part
+printf 'dedupratio=2\nsd=sd1,lun=%s/a1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/gu.parm"
+expect_rc 157 "$VDBC" -f "$T/gu.parm" -s
+expect_out "gu.parm:2:1: Requesting Dedup without specifying dedupunit=nnn"
+printf 'dedupunit=4k,dedupsets=10\nsd=sd1,lun=%s/a1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/gr.parm"
+expect_rc 157 "$VDBC" -f "$T/gr.parm" -s
+expect_out "gr.parm:2:1: dedupratio= parameter is required."
+printf 'dedupratio=2,dedupunit=4k\nsd=sd1,lun=%s/a1,dedupunit=8k\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/sdu.parm"
 expect_rc 157 "$VDBC" -f "$T/sdu.parm" -s
 expect_out "'dedupunit=' may not be specified as an SD or FSD parameter"
 
@@ -148,10 +156,10 @@ expect_out "'dedupflipflop=' ($T/ref.parm:4:1) is not supported by vdbc yet"
 expect_out "'dedupmaxkey=' ($T/ref.parm:5:1) is not supported by vdbc yet"
 expect_out "vdbc: 'deduphotsets=': vdbench's placement of the hot sets' blocks is not in PARMFILE.md"
 [ -e "$T/r" ] && bad "a refused run created its lun" || ok
-printf 'dedupratio=2\ndeduphotsets=(10,2,5)\nsd=sd1,lun=%s/r\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/hp.parm"
+printf 'dedupratio=2,dedupunit=4k\ndeduphotsets=(10,2,5)\nsd=sd1,lun=%s/r\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/hp.parm"
 expect_rc 157 "$VDBC" -f "$T/hp.parm" -s
 expect_out "Specifying deduphotsets= must be done in pairs (10 sets of 3 blocks, hotsets=(10,3,. . . .)"
-printf 'dedupratio=2\ndedupflipflop=maybe\nsd=sd1,lun=%s/r\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/ff.parm"
+printf 'dedupratio=2,dedupunit=4k\ndedupflipflop=maybe\nsd=sd1,lun=%s/r\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/ff.parm"
 expect_rc 157 "$VDBC" -f "$T/ff.parm" -s
 expect_out "Dedup parameter scan: unexpected input: maybe"
 # dedupflipflop=no and dedupacross=yes are vdbc's behaviour: they run.

@@ -584,8 +584,9 @@ test_keyword_kinds(void **state)
 	/* a keyword vdbc refuses with its reason is typed, yet a run
 	 * stops on it (unbuilt) */
 	pt_opts(&o);
-	assert_int_equal(parmfile_load_buffer("t.parm", "dedupratio=2\n"
-	    "deduphotsets=(10,2)\nsd=sd1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	assert_int_equal(parmfile_load_buffer("t.parm", "dedupratio=2,"
+	    "dedupunit=4k\ndeduphotsets=(10,2)\nsd=sd1,lun=/dev/sdb\n"
+	    "wd=wd1,sd=sd1\n"
 	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
 	    &e), 0);
 	assert_int_equal(m->unbuilt.n, 1);
