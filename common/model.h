@@ -63,6 +63,10 @@ struct general {
 	double			dedupratio;		/* 0 = no dedup */
 	uint64_t		dedupunit_bytes;	/* default 128k */
 	double			dedupsets;	/* <0: percent; default -5 */
+	int			dedupacross;	/* default 1 (yes) */
+	int			compseed_set;	/* compressionseed= given */
+	double			compseed;	/* its value (tod resolved) */
+	char			*pattern;	/* pattern= file, or NULL */
 	int			data_errors;		/* default 50 */
 	struct strlist		report;		/* report= words */
 	struct strlist		startcmd;	/* command(s), target words */
@@ -107,6 +111,9 @@ struct sd {
 	char			*engine;	/* NULL = automatic */
 	int			 overwrite_data;
 	int			 allow_mounted_write;
+	double			 dedupratio;	/* 0 = the general one */
+	double			 dedupsets;	/* 0 = the general one */
+	int			 dedupacross;	/* -1 = the general one */
 	struct bag		 bag;
 	TAILQ_ENTRY(sd)		 entry;
 };
@@ -149,6 +156,8 @@ struct wd {
 	int			 hotband_wrap;	/* past the end, wraps to 0 */
 	int			 stride_set;
 	double			 stride_bytes[2];	/* min, max */
+	double			 poisson_mid;	/* seekpct=poisson: > 0 */
+	int			 streams;	/* 0 = off, else >= 2 */
 	struct bag		 bag;
 	TAILQ_ENTRY(wd)		 entry;
 };

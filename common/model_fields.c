@@ -697,6 +697,13 @@ static const struct field_desc general_fields[] = {
 	P(general, "dedupunit_bytes", FT_U64, dedupunit_bytes, 131072, 512,
 	    1e15, "dedupunit"),
 	P(general, "dedupsets", FT_DOUBLE, dedupsets, -5, 1, 0, "dedupsets"),
+	P(general, "dedupacross", FT_BOOL, dedupacross, 1, 0, 1,
+	    "dedupacross"),
+	P(general, "compseed_set", FT_BOOL, compseed_set, 0, 0, 1,
+	    "compressionseed"),
+	P(general, "compseed", FT_DOUBLE, compseed, 0, 1, 0,
+	    "compressionseed"),
+	P(general, "pattern", FT_STR, pattern, 0, 1, 0, "pattern"),
 	P(general, "data_errors", FT_INT, data_errors, 50, 1, 0,
 	    "data_errors"),
 	P(general, "report", FT_STRLIST, report, 0, 1, 0, "report"),
@@ -745,6 +752,9 @@ static const struct field_desc sd_fields[] = {
 	    "overwrite_data"),
 	P(sd, "allow_mounted_write", FT_BOOL, allow_mounted_write, 0, 0, 1,
 	    "allow_mounted_write"),
+	P(sd, "dedupratio", FT_DOUBLE, dedupratio, 0, 1, 0, "dedupratio"),
+	P(sd, "dedupsets", FT_DOUBLE, dedupsets, 0, 1, 0, "dedupsets"),
+	P(sd, "dedupacross", FT_INT, dedupacross, -1, -1, 1, "dedupacross"),
 	S("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 
@@ -778,6 +788,8 @@ static const struct field_desc wd_fields[] = {
 	P(wd, "hotband_wrap", FT_BOOL, hotband_wrap, 0, 0, 1, "hotband"),
 	P(wd, "stride_set", FT_BOOL, stride_set, 0, 0, 1, "stride"),
 	P(wd, "stride_bytes", FT_RANGE, stride_bytes, 0, 0, 0, "stride"),
+	P(wd, "poisson_mid", FT_DOUBLE, poisson_mid, 0, 1, 0, "seekpct"),
+	P(wd, "streams", FT_INT, streams, 0, 1, 0, "streams"),
 	W("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 

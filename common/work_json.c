@@ -30,6 +30,10 @@ sd_to_json(const struct work_sd *s)
 	    "mounted_ok", s->mounted_ok);
 	if (s->engine != NULL)
 		json_object_set_new(o, "engine", json_string(s->engine));
+	if (s->has_dedup)
+		json_object_set_new(o, "dedup", json_pack("{s:f,s:f,s:b}",
+		    "ratio", s->dedup_ratio, "sets", s->dedup_sets, "across",
+		    !s->dedup_not_across));
 	return (o);
 }
 
@@ -62,6 +66,11 @@ wg_to_json(const struct work_wg *g)
 		json_object_set_new(o, "stride_bytes", json_pack("[I,I]",
 		    (json_int_t)g->stride_min_bytes,
 		    (json_int_t)g->stride_max_bytes));
+	if (g->poisson_mid > 0)
+		json_object_set_new(o, "poisson_mid",
+		    json_real(g->poisson_mid));
+	if (g->streams > 1)
+		json_object_set_new(o, "streams", json_integer(g->streams));
 	return (o);
 }
 
@@ -135,9 +144,17 @@ work_to_json(const struct slave_work *w)
 	if (w->remove_device)
 		json_object_set_new(o, "remove_device", json_true());
 	if (w->has_dedup)
-		json_object_set_new(o, "dedup", json_pack("{s:f,s:I,s:f}",
+		json_object_set_new(o, "dedup", json_pack("{s:f,s:I,s:f,s:b}",
 		    "ratio", w->dedup.ratio, "unit_bytes",
-		    (json_int_t)w->dedup.unit_bytes, "sets", w->dedup.sets));
+		    (json_int_t)w->dedup.unit_bytes, "sets", w->dedup.sets,
+		    "across", !w->dedup.not_across));
+	if (w->pattern_file != NULL)
+		json_object_set_new(o, "pattern_file",
+		    json_string(w->pattern_file));
+	if (w->has_compseed)
+		json_object_set_new(o, "compressionseed",
+		    json_integer((json_int_t)(w->compseed &
+		    0x7fffffffffffffffull)));
 	if (w->is_fs) {
 		json_t *fwgs = json_array();
 
@@ -263,9 +280,10 @@ static int
 sd_from(struct work_sd *s, const json_t *o, const char *pfx,
     struct errmsg *e)
 {
-	json_t *fl = json_object_get(o, "openflags"), *v;
-	char path[160];
+	json_t *fl = json_object_get(o, "openflags"), *v, *dd;
+	char path[160], dpfx[96];
 	int64_t th = 0;
+	int across = 1;
 	size_t i;
 
 	snprintf(path, sizeof(path), "%sopenflags", pfx);
@@ -281,6 +299,18 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 	    get_bool(o, pfx, "mounted_ok", 1, &s->mounted_ok, e) != 0 ||
 	    get_str(o, pfx, "engine", 1, &s->engine, e) != 0)
 		return (-1);
+	if ((dd = json_object_get(o, "dedup")) != NULL) {
+		snprintf(dpfx, sizeof(dpfx), "%sdedup.", pfx);
+		if (!json_is_object(dd))
+			return (bad(e, dpfx, "expected an object"));
+		if (get_num(dd, dpfx, "ratio", 0, 1, HUGE_VAL,
+		    &s->dedup_ratio, e) != 0 || get_num(dd, dpfx, "sets", 0,
+		    -HUGE_VAL, HUGE_VAL, &s->dedup_sets, e) != 0 ||
+		    get_bool(dd, dpfx, "across", 1, &across, e) != 0)
+			return (-1);
+		s->has_dedup = 1;
+		s->dedup_not_across = !across;
+	}
 	s->threads = (int)th;
 	if (!json_is_array(fl))
 		return (bad(e, path, fl == NULL ? "missing" :
@@ -299,6 +329,7 @@ wg_from(struct work_wg *g, const json_t *o, const char *pfx,
 {
 	json_t *st;
 	char path[160];
+	int64_t streams = 0;
 	int i, found = 0;
 	int64_t n;
 
@@ -326,12 +357,16 @@ wg_from(struct work_wg *g, const json_t *o, const char *pfx,
 	    get_bool(o, pfx, "hot", 1, &g->hot, e) != 0 ||
 	    get_bytes(o, pfx, "wrap_end_bytes", 1, &g->wrap_end_bytes,
 	    e) != 0 ||
-	    get_bytes(o, pfx, "wrap_to_bytes", 1, &g->wrap_to_bytes, e) != 0)
+	    get_bytes(o, pfx, "wrap_to_bytes", 1, &g->wrap_to_bytes, e) != 0 ||
+	    get_num(o, pfx, "poisson_mid", 1, 0, 1e6, &g->poisson_mid,
+	    e) != 0 || get_int(o, pfx, "streams", 1, 0, 1 << 20, &streams,
+	    e) != 0)
 		return (-1);
 	n = 0;
 	if (get_int(o, pfx, "priority", 1, INT32_MIN, INT32_MAX, &n, e) != 0)
 		return (-1);
 	g->priority = (int)n;
+	g->streams = (int)streams;
 	snprintf(path, sizeof(path), "%sxfer", pfx);
 	if (xfer_from_json(&g->xfer, json_object_get(o, "xfer"), e) != 0) {
 		char why[sizeof(e->text)];
@@ -571,8 +606,16 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 			w->edges.edge_us[i] = (uint64_t)json_integer_value(v);
 		}
 	}
+	n = -1;
+	if (get_int(o, "", "compressionseed", 1, 0, INT64_MAX, &n, e) != 0)
+		goto fail;
+	w->has_compseed = n >= 0;
+	if (get_str(o, "", "pattern_file", 1, &w->pattern_file, e) != 0)
+		goto fail;
+	w->compseed = n >= 0 ? (uint64_t)n : 0;
 	if ((dd = json_object_get(o, "dedup")) != NULL) {
 		int64_t unit = 0;
+		int across = 1;
 
 		if (!json_is_object(dd)) {
 			bad(e, "dedup", "expected an object");
@@ -583,9 +626,11 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 		    get_int(dd, "dedup.", "unit_bytes", 0, 1, INT64_MAX, &unit,
 		    e) != 0 ||
 		    get_num(dd, "dedup.", "sets", 0, -HUGE_VAL, HUGE_VAL,
-		    &w->dedup.sets, e) != 0)
+		    &w->dedup.sets, e) != 0 ||
+		    get_bool(dd, "dedup.", "across", 1, &across, e) != 0)
 			goto fail;
 		w->dedup.unit_bytes = (uint64_t)unit;
+		w->dedup.not_across = !across;
 		w->has_dedup = 1;
 	}
 	w->sds = xcalloc(json_array_size(sds) + 1, sizeof(*w->sds));
@@ -646,6 +691,8 @@ slave_work_clear(struct slave_work *w)
 	free(w->sds);
 	free(w->wgs);
 	free(w->fwgs);
+	free(w->pattern_file);
+	w->pattern_file = NULL;
 	w->sds = NULL;
 	w->wgs = NULL;
 	w->fwgs = NULL;

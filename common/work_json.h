@@ -32,6 +32,10 @@ struct work_sd {
 	int		 overwrite;	/* overwrite_data=yes */
 	int		 mounted_ok;	/* allow_mounted_write=yes */
 	char		*engine;	/* "sync", "aio", "null"; NULL: sync */
+	int		 has_dedup;	/* sd dedupratio=/dedupsets= */
+	double		 dedup_ratio;	/* >= 1; overrides work's */
+	double		 dedup_sets;	/* 0: work's; < 0: percent */
+	int		 dedup_not_across;	/* its dedupacross=no */
 };
 
 /* One workload generator: a (wd, sd) pair on this slave. */
@@ -57,12 +61,15 @@ struct work_wg {
 	uint64_t	 stride_min_bytes;
 	uint64_t	 stride_max_bytes;
 	int		 priority;	/* wd priority=; 0 = none */
+	double		 poisson_mid;	/* seekpct=poisson: > 0 */
+	int		 streams;	/* streams=: 0 or >= 2 */
 };
 
 struct work_dedup {
 	double		 ratio;		/* >= 1 */
 	uint64_t	 unit_bytes;
 	double		 sets;		/* < 0: percent of the units */
+	int		 not_across;	/* dedupacross=no */
 };
 
 /* An fsd's tree as fstree_init takes it (common/fstree.h). */
@@ -128,6 +135,9 @@ struct slave_work {
 	int			 has_dedup;
 	struct work_dedup	 dedup;
 	int			 distribution;	/* enum rd distribution */
+	char			*pattern_file;	/* pattern=, or NULL */
+	int			 has_compseed;	/* compressionseed= */
+	uint64_t		 compseed;	/* seeds the data pattern */
 };
 
 /* The encoding; never NULL. */

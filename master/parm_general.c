@@ -29,6 +29,8 @@ static int	kw_general_create_anchors(struct pstate *, const struct kwdef *);
 static int	kw_general_dataerr(struct pstate *, const struct kwdef *);
 static int	kw_general_debug(struct pstate *, const struct kwdef *);
 static int	kw_general_dedup(struct pstate *, const struct kwdef *);
+static int	kw_general_compression(struct pstate *, const struct kwdef *);
+static int	kw_general_pattern(struct pstate *, const struct kwdef *);
 static int	kw_general_formatsds(struct pstate *, const struct kwdef *);
 static int	kw_general_formatxfersize(struct pstate *, const struct kwdef *);
 static int	kw_general_abortskew(struct pstate *, const struct kwdef *);
@@ -45,18 +47,18 @@ static int	kw_general_unix2win(struct pstate *, const struct kwdef *);
 static int	kw_general_validate(struct pstate *, const struct kwdef *);
 
 const struct kwdef general_kws[] = {
-	{ "compression", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "compression", EXACT, K_COMPRATIO, 0, NULL, kw_general_compression },
 	{ "compratio", 2, K_COMPRATIO, 0, NULL, kw_general_compratio },
 	{ "compressionseed", 2, K_G_COMPSEED, 0, NULL, kw_general_compseed },
 	{ "dedupratio", 2, K_G_DEDUP, 0, NULL, kw_general_dedup },
 	{ "dedupunit", 2, K_G_DEDUP, 0, NULL, kw_general_dedup },
 	{ "dedupsets", 2, K_G_DEDUP, 0, NULL, kw_general_dedup },
-	{ "deduphotsets", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "dedupflipflop", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "dedupacross", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "dedupmaxkey", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "deduphotsets", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupflipflop", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupacross", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupmaxkey", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
 	{ "port", 2, K_PORT, 0, NULL, kw_general_port },
-	{ "pattern", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "pattern", 2, K_G_DEDUP, 0, NULL, kw_general_pattern },
 	{ "data_errors", 2, K_G_DATAERR, 0, NULL, kw_general_dataerr },
 	{ "dataerrors", 2, K_G_DATAERR, 0, NULL, kw_general_dataerr },
 	{ "swat", 2, K_REJECT, 0,
@@ -145,6 +147,10 @@ general_dedup(struct pstate *ps, const char *name)
 	if (check_dedup(ps, name) != 0)
 		return (-1);
 	bag_set(&g->bag, name, v);
+	if (strcmp(name, "dedupratio") == 0 && v->v[0].num >= 1 &&
+	    g->pattern != NULL)
+		return (fail(ps, "parsePatterns(): dedupratio= and pattern= "
+		    "are mutually exclusive"));
 	if (strcmp(name, "dedupratio") == 0)
 		g->dedupratio = v->v[0].num;
 	else if (strcmp(name, "dedupunit") == 0)
@@ -152,6 +158,139 @@ general_dedup(struct pstate *ps, const char *name)
 	else
 		g->dedupsets = v->n >= 1 && v->v[0].is_num &&
 		    v->v[0].num != 0 ? v->v[0].num : -5.0;
+	return (0);
+}
+
+/* Any dedup keyword in the general parameters. */
+static int
+any_general_dedup(const struct general *g)
+{
+	static const char *const kws[] = { "dedupratio", "dedupunit",
+	    "dedupsets", "deduphotsets", "dedupflipflop", "dedupacross",
+	    "dedupmaxkey", NULL };
+	int i;
+
+	for (i = 0; kws[i] != NULL; i++)
+		if (bag_get(&g->bag, kws[i]) != NULL)
+			return (1);
+	return (0);
+}
+
+/*
+ * At the end of the general parameters (and for an sd's own dedup): any
+ * dedup keyword turns dedup on, which needs dedupunit= (vdbench has no
+ * default) and dedupratio=, in vdbench's order and words.
+ */
+int
+check_general_dedup(struct pstate *ps)
+{
+	const struct general *g = &ps->m->general;
+
+	if (!any_general_dedup(g) && ps->sec == SEC_GENERAL)
+		return (0);
+	if (bag_get(&g->bag, "dedupunit") == NULL)
+		return (fail(ps, "Requesting Dedup without specifying "
+		    "dedupunit=nnn"));
+	if (g->dedupratio < 1)
+		return (fail(ps, "dedupratio= parameter is required. "));
+	return (0);
+}
+
+/*
+ * pattern= excludes dedup, validation and compratio= (vdbench checks
+ * after the general parameters; vdbc at the later of the two keywords).
+ */
+static int
+pattern_conflict(struct pstate *ps)
+{
+	const struct general *g = &ps->m->general;
+	const struct pvals *v = bag_get(&g->bag, "validate");
+	int i, dv = 0;
+
+	if (g->pattern == NULL)
+		return (0);
+	if (g->dedupratio >= 1)
+		return (fail(ps, "parsePatterns(): dedupratio= and pattern= "
+		    "are mutually exclusive"));
+	for (i = 0; v != NULL && i < v->n; i++)
+		dv |= strcasecmp(v->v[i].str, "no") != 0;
+	if (dv)
+		return (fail(ps, "parsePatterns(): validate=yes and pattern= "
+		    "are mutually exclusive"));
+	if (g->compratio != 1)
+		return (fail(ps, "parsePatterns(): compratio= and pattern= "
+		    "are mutually exclusive"));
+	return (0);
+}
+
+/*
+ * Refused by name, with why: vdbench acts on it, vdbc cannot yet; -s
+ * still plans, a run stops before any I/O (unbuilt).
+ */
+static void
+refuse_why(struct pstate *ps, const char *what, const char *why)
+{
+	unbuilt(ps, what);
+	note(ps, "vdbc: '%s': %s (docs/differences.md)", what, why);
+}
+
+/*
+ * deduphotsets=, dedupflipflop=, dedupacross=, dedupmaxkey= (general or
+ * sd): checked with vdbench's messages. dedupacross= works (yes is the
+ * default, no: pattern.h; an sd's own over the general one);
+ * dedupflipflop=no is the default; the hot sets,
+ * flipflop and maxkey are refused with the reason.
+ */
+int
+kw_dedup_more(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+	const char *s0 = v->n >= 1 ? v->v[0].str : "";
+	int i;
+
+	if (strcmp(d->name, "deduphotsets") == 0) {
+		if (v->n % 2 != 0 || v->n == 0)
+			return (fail(ps, "Specifying deduphotsets= must be done "
+			    "in pairs (10 sets of 3 blocks, hotsets=(10,3,. . . "
+			    ".)"));
+		for (i = 0; i < v->n; i++) {
+			if (!v->v[i].is_num || (int)v->v[i].num == 0)
+				return (fail(ps, "hotsets: no 'zero' value "
+				    "allowed in parameters"));
+		}
+		refuse_why(ps, "deduphotsets=", "vdbench's placement of the "
+		    "hot sets' blocks is not in PARMFILE.md; vdbc has no hot "
+		    "dedup sets");
+	} else if (strcmp(d->name, "dedupflipflop") == 0) {
+		if (v->n != 1 || (tolower((unsigned char)s0[0]) != 'y' &&
+		    tolower((unsigned char)s0[0]) != 'n' &&
+		    strncasecmp(s0, "hot", 3) != 0))
+			return (fail(ps, "Dedup parameter scan: unexpected "
+			    "input: %s", ps->it->value));
+		if (tolower((unsigned char)s0[0]) != 'n')
+			refuse_why(ps, "dedupflipflop=", "flipflop alternates "
+			    "a duplicate's data by the per-block keys of data "
+			    "validation, which vdbc's dedup does not keep");
+	} else if (strcmp(d->name, "dedupacross") == 0) {
+		if (v->n != 1 || v->v[0].is_num)
+			return (fail(ps, "Invalid value for 'dedupacross=': %s "
+			    "(expected yes or no)", ps->it->value));
+		if (ps->sec == SEC_SD && check_general_dedup(ps) != 0)
+			return (-1);
+		if (ps->sec == SEC_SD)
+			ps->sd->dedupacross =
+			    tolower((unsigned char)s0[0]) == 'y';
+		else
+			ps->m->general.dedupacross =
+			    tolower((unsigned char)s0[0]) == 'y';
+	} else {
+		if (v->n != 1 || !v->v[0].is_num)
+			return (fail(ps, "Invalid value for 'dedupmaxkey=': %s "
+			    "(expected one number)", ps->it->value));
+		refuse_why(ps, "dedupmaxkey=", "it bounds the flipflop keys "
+		    "of data validation, which vdbc's dedup does not keep");
+	}
+	bag_set(cur_bag(ps), d->name, v);
 	return (0);
 }
 
@@ -239,7 +378,7 @@ general_validate(struct pstate *ps, struct general *g)
 	bag_set(&g->bag, "validate", &ps->it->vals);
 	if (on)
 		unbuilt(ps, "validate=");
-	return (0);
+	return (pattern_conflict(ps));
 }
 
 /* histogram=(default|edges..., suppress). */
@@ -275,7 +414,7 @@ kw_general_compratio(struct pstate *ps, const struct kwdef *d)
 		return (fail(ps, "'compratio=' must be 1 or more: %s",
 		    ps->it->value));
 	g->compratio = v;
-	return (0);
+	return (pattern_conflict(ps));
 }
 
 /* general: formatxfersize= */
@@ -352,7 +491,10 @@ kw_general_port(struct pstate *ps, const struct kwdef *d)
 	return (0);
 }
 
-/* general: compressionseed= */
+/*
+ * general: compressionseed=: a number or tod (the time of day in ms, as
+ * vdbench takes it); it seeds vdbc's data pattern (slave/work.c).
+ */
 static int
 kw_general_compseed(struct pstate *ps, const struct kwdef *d)
 {
@@ -360,12 +502,70 @@ kw_general_compseed(struct pstate *ps, const struct kwdef *d)
 
 	(void)d;
 	if (ps->it->vals.n != 1 || (!ps->it->vals.v[0].is_num &&
-	    strcasecmp(ps->it->vals.v[0].str, "tod") != 0))
+	    strcmp(ps->it->vals.v[0].str, "tod") != 0) ||
+	    (ps->it->vals.v[0].is_num && (ps->it->vals.v[0].num < 0 ||
+	    ps->it->vals.v[0].num > 9.2e18)))
 		return (fail(ps, "Invalid 'compressionseed=' parameter: "
 		    "%s", ps->it->value));
-	unbuilt(ps, "compressionseed=");
+	g->compseed_set = 1;
+	g->compseed = ps->it->vals.v[0].is_num ?
+	    floor(ps->it->vals.v[0].num) : (double)(mtime_wall_ns() /
+	    1000000);
 	bag_set(&g->bag, "compressionseed", &ps->it->vals);
 	return (0);
+}
+
+/*
+ * general: compression= (obsolete): a percentage, turned into
+ * compratio=100/pct with vdbench's boxed warning. vdbench also sets
+ * compressionseed= from it (PARMFILE.md 15 quirk 20); vdbc does not.
+ */
+static int
+kw_general_compression(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+	double v = 0;
+
+	(void)d;
+	if (one_num(ps, &v) != 0)
+		return (-1);
+	if (!(v > 0 && v <= 100))
+		return (fail(ps, "'compression=' must be a percentage above "
+		    "0 and at most 100: %s", ps->it->value));
+	g->compratio = 100. / v;
+	note(ps, "*");
+	note(ps, "*****************************************************"
+	    "***************************");
+	note(ps, "* compression= parameter replaced by compratio=. This no "
+	    "longer is a percentage.");
+	note(ps, "* compression= has been converted to 'compratio=%.2f'",
+	    g->compratio);
+	note(ps, "*****************************************************"
+	    "***************************");
+	note(ps, "*");
+	return (pattern_conflict(ps));
+}
+
+/*
+ * general: pattern=file: the data every write carries, from the file
+ * (read by each slave on its host, slave/pattern.c); one value, once.
+ */
+static int
+kw_general_pattern(struct pstate *ps, const struct kwdef *d)
+{
+	struct general *g = &ps->m->general;
+
+	(void)d;
+	if (ps->it->vals.n != 1)
+		return (fail(ps, "Only ONE pattern= parameter value may be "
+		    "coded. "));
+	if (g->pattern != NULL)
+		return (fail(ps, "'pattern=' may be used only once."));
+	if (ps->it->vals.v[0].str[0] == '\0')
+		return (fail(ps, "'pattern=' needs a file name"));
+	g->pattern = xstrdup(ps->it->vals.v[0].str);
+	bag_set(&g->bag, "pattern", &ps->it->vals);
+	return (pattern_conflict(ps));
 }
 
 /* general: startcmd=, start_cmd=, endcmd=, end_cmd= */

@@ -144,6 +144,8 @@ struct bag	*cur_bag(struct pstate *ps);
 int	yes_no(struct pstate *ps, int *out);
 /* the section files */
 int	check_dedup(struct pstate *ps, const char *name);
+int	kw_dedup_more(struct pstate *ps, const struct kwdef *d);
+int	check_general_dedup(struct pstate *ps);
 int	do_hd(struct pstate *ps, const struct kwdef *d);
 int	check_rd_times(struct pstate *ps, struct rd *r);
 int	check_format(struct pstate *ps, const struct rd *r);

@@ -23,6 +23,7 @@
 #include "parmyaml.h"
 #include "plan.h"
 
+static int	kw_sd_dedup(struct pstate *, const struct kwdef *);
 static int	kw_sd_engine(struct pstate *, const struct kwdef *);
 static int	kw_sd_hitarea(struct pstate *, const struct kwdef *);
 static int	kw_sd_host(struct pstate *, const struct kwdef *);
@@ -58,10 +59,14 @@ const struct kwdef sd_kws[] = {
 	    "reset every n seconds); it has no meaning on Linux", NULL },
 	{ "openflags", 2, K_OPENFLAGS, 0, NULL, kw_sd_openflags },
 	{ "range", 2, K_RANGE, 0, NULL, kw_sd_range },
-	{ "dedupratio", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "dedupsets", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "deduphotsets", 2, K_BAG_WARN, 0, NULL, NULL },
-	{ "dedupflipflop", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "dedupratio", 2, K_G_DEDUP, 0, NULL, kw_sd_dedup },
+	{ "dedupsets", 2, K_G_DEDUP, 0, NULL, kw_sd_dedup },
+	{ "deduphotsets", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupflipflop", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupacross", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupmaxkey", 2, K_G_DEDUP, 0, NULL, kw_dedup_more },
+	{ "dedupunit", 2, K_REJECT, 0, "'dedupunit=' may not be specified "
+	    "as an SD or FSD parameter", NULL },
 	{ "streams", 2, K_REJECT, 0, "The 'streams=' parameter no longer is "
 	    "a Storage Definition (SD) parameter, but has become a Workload "
 	    "Definition (WD) parameter.", NULL },
@@ -82,6 +87,7 @@ static int	kw_wd_rhpct(struct pstate *, const struct kwdef *);
 static int	kw_wd_sdlist(struct pstate *, const struct kwdef *);
 static int	kw_wd_seekpct(struct pstate *, const struct kwdef *);
 static int	kw_wd_skew(struct pstate *, const struct kwdef *);
+static int	kw_wd_streams(struct pstate *, const struct kwdef *);
 static int	kw_wd_stride(struct pstate *, const struct kwdef *);
 static int	kw_wd_wd_iorate(struct pstate *, const struct kwdef *);
 static int	kw_wd_wd_threads(struct pstate *, const struct kwdef *);
@@ -112,7 +118,7 @@ const struct kwdef wd_kws[] = {
 	{ "user", EXACT, K_REJECT, 0, "The 'user=' workload generator (a "
 	    "Java class) is not supported by vdbc", NULL },
 	{ "threads", 2, K_WD_THREADS, 0, NULL, kw_wd_wd_threads },
-	{ "streams", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "streams", 2, K_W_STRIDE, 0, NULL, kw_wd_streams },
 	{ NULL, 0, K_BAG, 0, NULL, NULL },
 };
 
@@ -148,15 +154,74 @@ wd_seekpct(struct pstate *ps, struct wd *w)
 		w->seek_eof = 1;
 		return (0);
 	}
-	if (strcmp(s, "poisson") == 0) {
+	/* vdbench takes any prefix of poisson ("p", "pois") */
+	if (s[0] != '\0' && strncmp("poisson", s, strlen(s)) == 0) {
 		struct pvals *p = (struct pvals *)&it->vals;
 
+		/* (poisson,N): N the midpoint; 3 without */
+		if (it->vals.n > 2 || (it->vals.n == 2 &&
+		    (!it->vals.v[1].is_num || !(it->vals.v[1].num > 0) ||
+		    it->vals.v[1].num > 1000)))
+			return (fail(ps, "Invalid contents for 'seekpct=': %s "
+			    "(expected poisson or (poisson,midpoint), a "
+			    "midpoint above 0 and at most 1000)", it->value));
 		w->seekpct = 100;
+		w->poisson_mid = it->vals.n == 2 ? it->vals.v[1].num : 3;
 		bag_set(&w->bag, "seekpct", p);
-		unbuilt(ps, "seekpct=poisson");
 		return (0);
 	}
 	return (fail(ps, "Invalid contents for 'seekpct=': %s", it->value));
+}
+
+/*
+ * sd: dedupratio=, dedupsets=: this sd's own, over the general ones
+ * (vdbench clones its general dedup for the sd). The general
+ * dedupunit= and dedupratio= must be there (check_general_dedup).
+ */
+static int
+kw_sd_dedup(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+	struct sd *sd = ps->sd;
+
+	if (check_general_dedup(ps) != 0)
+		return (-1);
+	if (check_dedup(ps, d->name) != 0)
+		return (-1);
+	if (strcmp(d->name, "dedupratio") == 0) {
+		sd->dedupratio = v->v[0].num;
+	} else {
+		char *end = NULL;
+		double n = v->n == 1 ? strtod(v->v[0].str, &end) : 0;
+
+		/* a count, or a percentage of the sd's units (n%) */
+		if (v->n != 1 || end == v->v[0].str || !(n >= 1) ||
+		    (*end != '\0' && strcmp(end, "%") != 0))
+			return (fail(ps, "'dedupsets=' must be a minimum of "
+			    "one, or a percentage: %s", ps->it->value));
+		sd->dedupsets = *end == '%' ? -n : n;
+	}
+	bag_set(&sd->bag, d->name, v);
+	return (0);
+}
+
+/* wd: streams=n, n >= 2 independent sequential streams per sd. */
+static int
+kw_wd_streams(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+
+	(void)d;
+	if (v->n != 1 || !v->v[0].is_num || v->v[0].num > 100000 ||
+	    floor(v->v[0].num) != v->v[0].num)
+		return (fail(ps, "Invalid 'streams=' value: %s (expected a "
+		    "whole number of at least 2)", ps->it->value));
+	if (v->v[0].num < 2)
+		return (fail(ps, "'streams=' parameter must specific a "
+		    "minimum of two streams"));	/* vdbench's words */
+	ps->wd->streams = (int)v->v[0].num;
+	bag_set(&ps->wd->bag, "streams", v);
+	return (0);
 }
 
 /* sd: host=, hd= */

@@ -94,6 +94,8 @@ count_runs(struct pstate *ps)
 static int
 finish_entry(struct pstate *ps)
 {
+	if (ps->sec == SEC_GENERAL && check_general_dedup(ps) != 0)
+		return (-1);
 	if (ps->sec == SEC_HD && ps->hd != NULL && !ps->is_default &&
 	    !ps->hd_sys_checked && ps->opts->host_exists != NULL) {
 		const char *sys = ps->hd->system != NULL ? ps->hd->system :

@@ -97,6 +97,7 @@ dedup_of(const struct model *model, struct work_dedup *d)
 	d->unit_bytes = g->dedupunit_bytes >= 512 ? g->dedupunit_bytes :
 	    131072;
 	d->sets = g->dedupsets != 0 ? g->dedupsets : -5.0;
+	d->not_across = !g->dedupacross;
 	return (1);
 }
 
@@ -157,6 +158,15 @@ work_sd(const struct workgen_in *in, int host, const struct sd *sd,
 	o->overwrite = sd->overwrite_data;
 	o->mounted_ok = sd->allow_mounted_write;
 	o->engine = xstrdup(sd_engine(sd, flags));
+	/* its own dedupratio=/dedupsets= over the general ones */
+	o->has_dedup = in->model->general.dedupratio >= 1 &&
+	    (sd->dedupratio >= 1 || sd->dedupsets != 0 ||
+	    sd->dedupacross >= 0);
+	o->dedup_not_across = sd->dedupacross >= 0 ? !sd->dedupacross :
+	    !in->model->general.dedupacross;
+	o->dedup_ratio = sd->dedupratio >= 1 ? sd->dedupratio :
+	    in->model->general.dedupratio;
+	o->dedup_sets = sd->dedupsets;
 }
 
 /* What every slave's WORK of run c carries besides its sds and wgs. */
@@ -169,6 +179,10 @@ work_common(const struct workgen_in *in, const struct workgen_run *c,
 	w->max_errors = max_errors(in->model, &w->remove_device);
 	w->compratio = c->req.compratio >= 1 ? c->req.compratio : 1;
 	w->has_dedup = dedup_of(in->model, &w->dedup);
+	w->pattern_file = in->model->general.pattern != NULL ?
+	    xstrdup(in->model->general.pattern) : NULL;
+	w->has_compseed = in->model->general.compseed_set;
+	w->compseed = (uint64_t)in->model->general.compseed;
 	w->distribution = c->plan_run != NULL ?
 	    (int)c->plan_run->rd->distribution : 0;
 }
@@ -334,6 +348,20 @@ raw_sds(const struct workgen_in *in, const struct run *pr,
 	}
 }
 
+/* Distinct wds of a run's placement. */
+static int
+wd_count(const struct placement *p)
+{
+	int k, j, n = 0;
+
+	for (k = 0; k < p->nwgs; k++) {
+		for (j = 0; j < k && p->wgs[j].wd != p->wgs[k].wd; j++)
+			;
+		n += j == k;
+	}
+	return (n);
+}
+
 /* Slave i's wgs, with the run's for-loop values and address ranges. */
 static int
 raw_wgs(const struct workgen_in *in, const struct run *pr,
@@ -385,6 +413,14 @@ raw_wgs(const struct workgen_in *in, const struct run *pr,
 		wg->has_stride = wd->stride_set;
 		wg->stride_min_bytes = (uint64_t)wd->stride_bytes[0];
 		wg->stride_max_bytes = (uint64_t)wd->stride_bytes[1];
+		wg->poisson_mid = wd->poisson_mid;
+		wg->streams = wd->streams;
+		if (wd->streams > 1 && p->nwgs > 1 && wd_count(p) > 1) {
+			errmsg_set(e, "", 0, 0, "wd=%s: streams=%d allows only "
+			    "one workload (wd) in the run", wd->name,
+			    wd->streams);
+			return (-1);
+		}
 		c->has_eof[i] |= wd->seek_eof;
 		c->eof_run |= wd->seek_eof;
 	}

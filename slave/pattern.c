@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pattern.h"
 
@@ -26,24 +32,20 @@ pattern_fill(unsigned char *b, uint64_t len, double compratio,
 		memcpy(b + i, b, fill);
 }
 
-void
+int
 dedup_init(struct dedup *d, double ratio, uint64_t unit_bytes, double sets,
     uint64_t lun_units, uint64_t seed)
 {
-	double distinct;
+	double distinct, want;
 
 	memset(d, 0, sizeof(*d));
 	if (unit_bytes == 0 || ratio < 1)
-		return;
+		return (0);
 	if (lun_units == 0)
 		lun_units = 1;
 	distinct = (double)lun_units / ratio;
-	if (sets < 0)
-		d->sets = (uint64_t)llround(distinct * -sets / 100.0);
-	else
-		d->sets = (uint64_t)llround(sets);
-	if (d->sets < 1)
-		d->sets = 1;
+	want = sets < 0 ? (double)lun_units * -sets / 100.0 : sets;
+	d->sets = want >= 1 ? (uint64_t)want : 1;
 	if (ratio <= 1) {
 		d->unique = 1;
 	} else {
@@ -54,6 +56,7 @@ dedup_init(struct dedup *d, double ratio, uint64_t unit_bytes, double sets,
 	d->unit_bytes = unit_bytes;
 	d->salt = seed * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull;
 	d->phase = (double)(d->salt >> 11) / 9007199254740992.0;
+	return (want > distinct ? -1 : 0);
 }
 
 /* splitmix64's finaliser. */
@@ -85,7 +88,9 @@ dedup_stamp(const struct dedup *d, unsigned char *buf, uint64_t off,
 		x -= floor(x);
 		if (x < d->unique) {
 			tag[0] = b ^ d->salt;
-			tag[1] = rng_u64(r) | 1;	/* odd: own data */
+			/* odd: own data; fixed per block without across */
+			tag[1] = (d->not_across ? mix64(tag[0]) : rng_u64(r)) |
+			    1;
 		} else {
 			tag[0] = mix64(b ^ d->salt) % d->sets;
 			tag[1] = 0;			/* a set's data */
@@ -94,4 +99,57 @@ dedup_stamp(const struct dedup *d, unsigned char *buf, uint64_t off,
 		for (k = 0; k + 512 <= u; k += 512)
 			memcpy(buf + (p - off) + k, tag, sizeof(tag));
 	}
+}
+
+/* pattern=file (pattern.h). */
+int
+pattern_load(const char *path, unsigned char *buf, uint64_t len,
+    uint64_t *got, uint64_t *used, struct errmsg *e)
+{
+	char abs[PATH_MAX];
+	unsigned char *raw;
+	uint64_t n = 0, i;
+	ssize_t r;
+	int fd;
+
+	if (realpath(path, abs) == NULL)
+		snprintf(abs, sizeof(abs), "%s", path);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		errmsg_set(e, NULL, 0, 0, "readPattern() pattern file does not "
+		    "exist: %s%s%s", abs, errno == ENOENT ? "" : ": ",
+		    errno == ENOENT ? "" : strerror(errno));
+		return (-1);
+	}
+	raw = malloc(len > 0 ? len : 1);
+	if (raw == NULL) {
+		close(fd);
+		errmsg_set(e, NULL, 0, 0, "pattern=%s: no memory", abs);
+		return (-1);
+	}
+	while (n < len && (r = read(fd, raw + n, len - n)) > 0)
+		n += (uint64_t)r;
+	close(fd);
+	*got = n;
+	if (n == 0) {
+		free(raw);
+		errmsg_set(e, NULL, 0, 0, "Pattern file empty: %s", abs);
+		return (-1);
+	}
+	n -= n % 4;
+	*used = n;
+	if (n == 0) {
+		free(raw);
+		errmsg_set(e, NULL, 0, 0, "Data pattern length for file '%s' "
+		    "must be a minimum of 4 bytes ", abs);
+		return (-1);
+	}
+	for (i = 0; i + 4 <= len; i += 4) {
+		uint32_t w = (uint32_t)raw[i % n] << 24 |
+		    (uint32_t)raw[(i + 1) % n] << 16 |
+		    (uint32_t)raw[(i + 2) % n] << 8 | raw[(i + 3) % n];
+
+		memcpy(buf + i, &w, 4);
+	}
+	free(raw);
+	return (0);
 }

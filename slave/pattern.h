@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "errmsg.h"
 #include "rng.h"
 
 /*
@@ -16,6 +17,12 @@
  * data of one of the duplicate sets. Which, is a fixed function of the
  * unit's block number, so the target holds about 1/dedupratio distinct
  * units however often it is rewritten.
+ *
+ * dedupacross=no (not_across): a unique unit's data is a fixed function
+ * of its block number alone, the same on every sd, so the units with own
+ * data are unique within an sd but the same lba of two sds holds the same
+ * data (vdbench's UNIQUE_BLOCK_ACROSS_NO); dedupacross=yes (the default):
+ * every write of a unique unit gets data of its own, unique everywhere.
  */
 struct dedup {
 	uint64_t	unit_bytes;	/* 0 = dedup off */
@@ -23,6 +30,7 @@ struct dedup {
 	uint64_t	sets;		/* duplicate sets, >= 1 */
 	double		phase;		/* where the unit sequence starts */
 	uint64_t	salt;
+	int		not_across;	/* dedupacross=no */
 };
 
 /*
@@ -34,10 +42,23 @@ void	pattern_fill(unsigned char *, uint64_t len, double compratio,
 	    uint64_t period_bytes, struct rng *);
 /*
  * Dedup for a lun of lun_units units: ratio >= 1; sets > 0 a count,
- * sets < 0 a percentage of the distinct units (vdbench's dedupsets=5%).
+ * sets < 0 a percentage of all the lun's units (vdbench's dedupsets=5%:
+ * blocks * 5 / 100, cut to a whole number, at least 1). -1 when there
+ * are more sets than distinct units (lun_units / ratio), which vdbench
+ * refuses ("requesting more dedupsets ... than we have non-unique data
+ * blocks"); d is filled all the same.
  */
-void	dedup_init(struct dedup *, double ratio, uint64_t unit_bytes,
+int	dedup_init(struct dedup *, double ratio, uint64_t unit_bytes,
 	    double sets, uint64_t lun_units, uint64_t seed);
+/*
+ * pattern=file: fill len bytes from the file as vdbench does: its first
+ * len bytes, cut to a multiple of 4 (*used; *got what was read), repeated,
+ * each 4 bytes taken as a big-endian word and stored in the host's order
+ * (vdbench's int pattern array copied to the I/O buffer: on x86 the bytes
+ * of each word come out reversed). -1 with e: missing, empty, < 4 bytes.
+ */
+int	pattern_load(const char *path, unsigned char *buf, uint64_t len,
+	    uint64_t *got, uint64_t *used, struct errmsg *e);
 /* Stamp the whole units of a write of len bytes at off in buf. */
 void	dedup_stamp(const struct dedup *, unsigned char *buf, uint64_t off,
 	    uint64_t len, struct rng *);

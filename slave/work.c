@@ -10,9 +10,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/fs.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -62,6 +64,9 @@ struct sdw {
 	const struct engine_ops *ops;	/* its engine (engine.h) */
 	uint64_t	 max_xfer;
 	struct dedup	 dd;		/* dedupratio= data on this sd */
+	int		 has_dd;	/* sd dedupratio=/dedupsets= */
+	double		 dd_ratio, dd_sets;	/* override the work's */
+	int		 dd_not_across;
 };
 
 /* Counters of one direction of one WG, written by one thread. */
@@ -123,6 +128,12 @@ struct work {
 	double				 dd_ratio;	/* 0 = no dedup */
 	uint64_t			 dd_unit_bytes;
 	double				 dd_sets;	/* < 0: percent */
+	int				 dd_not_across;	/* dedupacross=no */
+	int				 has_compseed;
+	uint64_t			 compseed;	/* compressionseed= */
+	char				*pattern_file;	/* pattern=, or NULL */
+	unsigned char			*pat;	/* its data, pat_len bytes */
+	uint64_t			 pat_len;
 	int				 dist;	/* 0 exponential, 1 uniform,
 						 * 2 deterministic */
 	uint64_t			 nerrors;	/* atomic */
@@ -215,6 +226,7 @@ work_free(struct work *w)
 		free(w->wgs[i].wd);
 		xfer_clear(&w->wgs[i].xfer);
 		free(w->wgs[i].xfer_cum);
+		workload_streams_free(&w->wgs[i]);
 	}
 	free(w->wgs);
 	free(w->wg_slot);
@@ -232,6 +244,8 @@ work_free(struct work *w)
 	free(w->sds);
 	strlist_clear(&w->err_queue);
 	strlist_clear(&w->note_queue);
+	free(w->pattern_file);
+	free(w->pat);
 	pthread_mutex_destroy(&w->err_mu);
 	free(w);
 }
@@ -271,6 +285,10 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	s->threads = d->threads;
 	s->overwrite = d->overwrite;
 	s->mounted_ok = d->mounted_ok;
+	s->has_dd = d->has_dedup;
+	s->dd_ratio = d->dedup_ratio;
+	s->dd_sets = d->dedup_sets;
+	s->dd_not_across = d->dedup_not_across;
 	s->name = xstrdup(name);
 	s->lun = xstrdup(lun);
 	s->rate_per_s = rate;
@@ -355,6 +373,14 @@ wg_from_json(struct work *w, struct wg *g, const struct work_wg *d,
 	g->cursor = g->low;
 	g->hit_cursor = g->hit_low;
 	g->priority = d->priority;
+	g->poisson_mid = d->poisson_mid;
+	if (workload_streams_init(g, d->streams, g->align != 0 ? g->align :
+	    xfer_max_bytes(&g->xfer)) != 0) {
+		errmsg_set(e, NULL, 0, 0, "wd=%s,sd=%s: streams=%d: the range "
+		    "(%llu bytes) cannot hold one transfer per stream", wd, sd,
+		    d->streams, (unsigned long long)(g->high - g->low));
+		return (-1);
+	}
 	return (0);
 }
 
@@ -643,9 +669,34 @@ sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
 			end = w->wgs[g].hit_high;
 	}
 	prio_index(w, s);
-	if (w->dd_unit_bytes > 0)
-		dedup_init(&s->dd, w->dd_ratio, w->dd_unit_bytes,
-		    w->dd_sets, end / w->dd_unit_bytes, w->seed);
+	if (w->dd_unit_bytes > 0) {
+		/* an sd's own dedupratio=/dedupsets= override the general */
+		double ratio = s->has_dd ? s->dd_ratio : w->dd_ratio;
+
+		if (dedup_init(&s->dd, ratio, w->dd_unit_bytes,
+		    s->has_dd && s->dd_sets != 0 ? s->dd_sets : w->dd_sets,
+		    end / w->dd_unit_bytes, w->seed) != 0) {
+			errmsg_set(e, NULL, 0, 0, "sd=%s: adjustDedupValue(): "
+			    "requesting more dedupsets (%llu) than we have "
+			    "non-unique data blocks (%.0f, estimated)", s->name,
+			    (unsigned long long)s->dd.sets,
+			    (double)(end / w->dd_unit_bytes) / ratio);
+			return (-1);
+		}
+		s->dd.not_across = s->has_dd ? s->dd_not_across :
+		    w->dd_not_across;
+	}
+	for (g = 0; g < s->nwgs; g++) {
+		const struct wg *wg = &w->wgs[s->wgs[g]];
+
+		if (wg->streams > 1 && s->threads % wg->streams != 0) {
+			errmsg_set(e, NULL, 0, 0, "wd=%s,sd=%s: streams=%d "
+			    "needs threads= a multiple of it; the sd has %d "
+			    "threads here", wg->wd, s->name, wg->streams,
+			    s->threads);
+			return (-1);
+		}
+	}
 	if (s->nwgs == 0) {
 		errmsg_set(e, NULL, 0, 0, "WORK: sd=%s has no workload",
 		    s->name);
@@ -693,11 +744,15 @@ thread_buffers(struct work *w, struct thread *th, const struct sdw *sd,
 		th->slots[q].buf = b;
 		th->slots[q].wbuf = wb;
 		memset(b, 0, bufsize);
-		if (w->dd_unit_bytes > 0) {
-			/* the same units in every buffer */
+		if (w->pat != NULL && w->pat_len >= bufsize) {
+			memcpy(wb, w->pat, bufsize);	/* pattern= */
+		} else if (w->dd_unit_bytes > 0 || w->has_compseed) {
+			/* the same units in every buffer; compressionseed=
+			 * alone makes the data a function of it only */
 			struct rng pr;
 
-			rng_init(&pr, w->seed, 0xded0);
+			rng_init(&pr, w->has_compseed ? w->compseed : w->seed,
+			    w->has_compseed ? 0xc0 : 0xded0);
 			pattern_fill(wb, bufsize, w->compratio,
 			    w->dd_unit_bytes, &pr);
 		} else {
@@ -747,6 +802,44 @@ thread_init(struct work *w, size_t i, int k, struct errmsg *e)
 	return (0);
 }
 
+/*
+ * pattern=: the file's data, read here on the slave's host (as vdbench's
+ * slaves read it) before any lun is opened, as long as the largest write
+ * buffer.
+ */
+static int
+load_pattern(struct work *w, const struct slave_work *sw, struct errmsg *e)
+{
+	uint64_t len = 4096, got = 0, used = 0, x;
+	char abs[PATH_MAX], *t;
+	int k;
+
+	if (w->pattern_file == NULL)
+		return (0);
+	for (k = 0; k < sw->nwgs; k++) {
+		x = (xfer_max_bytes(&sw->wgs[k].xfer) + 4095) / 4096 * 4096;
+		if (x > len && x <= WORK_MAX_XFER_BYTES)
+			len = x;
+	}
+	w->pat = xmalloc(len);
+	if (pattern_load(w->pattern_file, w->pat, len, &got, &used, e) != 0)
+		return (-1);
+	w->pat_len = len;
+	if (realpath(w->pattern_file, abs) == NULL)
+		snprintf(abs, sizeof(abs), "%s", w->pattern_file);
+	if (used != got) {
+		xasprintf(&t, "Data pattern length for file '%s' must be a "
+		    "multiple of 4. Input length of %llu truncated. Possible "
+		    "cr/lf? ", abs, (unsigned long long)got);
+		strlist_add(&w->note_queue, t);
+		free(t);
+	}
+	xasprintf(&t, "Successfully loaded data pattern from %s", abs);
+	strlist_add(&w->note_queue, t);
+	free(t);
+	return (0);
+}
+
 /* Build a run's work. */
 struct work *
 work_new(const json_t *body, struct errmsg *e)
@@ -772,6 +865,14 @@ work_new(const json_t *body, struct errmsg *e)
 	}
 	if (work_from_json(&sw, wk, e) != 0)
 		return (NULL);
+	if (sw.is_fs && (sw.pattern_file != NULL || sw.has_compseed)) {
+		/* vdbc's file-system writes carry their own data */
+		errmsg_set(e, NULL, 0, 0, "'%s=' is not built for file-system "
+		    "workloads (fsd/fwd) in vdbc", sw.pattern_file != NULL ?
+		    "pattern" : "compressionseed");
+		slave_work_clear(&sw);
+		return (NULL);
+	}
 	if (sw.is_fs)
 		return (fs_work_new(&sw, (uint64_t)run_id, (uint64_t)ins,
 		    (uint64_t)seed, e));
@@ -787,7 +888,14 @@ work_new(const json_t *body, struct errmsg *e)
 		w->dd_ratio = sw.dedup.ratio;
 		w->dd_unit_bytes = sw.dedup.unit_bytes;
 		w->dd_sets = sw.dedup.sets;
+		w->dd_not_across = sw.dedup.not_across;
 	}
+	w->has_compseed = sw.has_compseed;
+	w->compseed = sw.compseed;
+	if (sw.pattern_file != NULL)
+		w->pattern_file = xstrdup(sw.pattern_file);
+	if (load_pattern(w, &sw, e) != 0)
+		goto fail;
 	w->run_id = (uint64_t)run_id;
 	w->interval_ns = (uint64_t)ins;
 	w->seed = (uint64_t)seed;
@@ -998,10 +1106,12 @@ work_take_notes(struct work *w, struct strlist *out)
 /* Pick the next I/O of an sd for a thread: workload (its slot in the
  * sd's list, which is also its slot in t->st; want >= 0: that one),
  * direction, size and address. -1 when every workload of the sd (or
- * the wanted one) is at its end. */
+ * the wanted one) is at its end. lane: the thread's queue slot in the
+ * sd, for streams=. */
 static int
 next_io(struct work *w, struct thread *t, struct sdw *s, int want,
-    int *wi_out, int *dir_out, uint64_t *len_out, uint64_t *off_out)
+    int lane, int *wi_out, int *dir_out, uint64_t *len_out,
+    uint64_t *off_out)
 {
 	for (;;) {
 		struct wg *g;
@@ -1026,7 +1136,7 @@ next_io(struct work *w, struct thread *t, struct sdw *s, int want,
 		hit = (dir == 0 ? g->rhpct : g->whpct) > 0 &&
 		    g->hit_high > g->hit_low &&
 		    rng_double(&t->rng) * 100 < (dir == 0 ? g->rhpct : g->whpct);
-		off = workload_addr(g, &t->rng, hit, &len);
+		off = workload_addr_lane(g, &t->rng, hit, &len, lane);
 		if (off == UINT64_MAX) {
 			__atomic_store_n(&g->eof, 1, __ATOMIC_RELAXED);
 			continue;
@@ -1192,7 +1302,8 @@ io_thread_main(void *arg)
 				break;
 			}
 			u = &t->slots[freeq[nfree - 1]];
-			if (next_io(w, t, s, want, &u->wi, &u->dir, &u->len,
+			if (next_io(w, t, s, want, (t->index - s->first_thread) *
+			    t->qd + u->index, &u->wi, &u->dir, &u->len,
 			    &u->off) != 0) {
 				if (want >= 0) {
 					ps.dead[want] = 1;	/* at its end */

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* One I/O's choices (see workload.h); no allocation, no lock. */
+/* One I/O's choices (see workload.h); no lock, no allocation past setup. */
+#include <math.h>
+#include <stdlib.h>
+
 #include "workload.h"
+#include "xmalloc.h"
 
 /* Index by cumulative weight. */
 int
@@ -98,13 +102,42 @@ next_stride(struct wg *g, struct rng *r, uint64_t low, uint64_t high,
 	return (o);
 }
 
-/* Block index below n: uniform, or skewed low for hotband. */
+/* seekpct=poisson's block (workload.h). */
+uint64_t
+workload_poisson(struct rng *r, double mid, uint64_t n)
+{
+	double limit = exp(-mid), p;
+	uint64_t nb = (uint64_t)(4 * mid) + 1, b, lo, hi;
+	int tries = 0;
+
+	if (n == 0)
+		return (0);
+	if (nb > n)
+		nb = n;		/* fewer blocks than buckets */
+	do {	/* Knuth's product of uniforms; mid is small */
+		b = 0;
+		p = rng_double(r);
+		while (p > limit) {
+			b++;
+			p *= rng_double(r);
+		}
+		if (b >= nb && ++tries > 64)
+			b = rng_below(r, nb);
+	} while (b >= nb);
+	lo = b * n / nb;
+	hi = (b + 1) * n / nb;
+	return (lo + rng_below(r, hi > lo ? hi - lo : 1));
+}
+
+/* Block index below n: uniform, Poisson, or skewed low for hotband. */
 static uint64_t
 pick_block(const struct wg *g, struct rng *r, uint64_t n)
 {
 	double u;
 	uint64_t k;
 
+	if (g->poisson_mid > 0)
+		return (workload_poisson(r, g->poisson_mid, n));
 	if (!g->hot)
 		return (rng_below(r, n));
 	u = rng_double(r);
@@ -112,13 +145,60 @@ pick_block(const struct wg *g, struct rng *r, uint64_t n)
 	return (k < n ? k : n - 1);
 }
 
-/* Pick an address in [low, high) for len bytes (12.7 step 5). */
+/* streams=n: n parts of the miss area, each on unit boundaries. */
+int
+workload_streams_init(struct wg *g, int n, uint64_t unit)
+{
+	uint64_t w = g->high - g->low;
+	int k;
+
+	if (n < 2)
+		return (0);
+	if (unit == 0)
+		unit = 512;
+	if (w / unit < (uint64_t)n)
+		return (-1);
+	g->streams = n;
+	g->stream_low = xcalloc((size_t)n, sizeof(uint64_t));
+	g->stream_high = xcalloc((size_t)n, sizeof(uint64_t));
+	g->stream_cursor = xcalloc((size_t)n, sizeof(uint64_t));
+	for (k = 0; k < n; k++) {
+		g->stream_low[k] = g->low + w / unit * (uint64_t)k /
+		    (uint64_t)n * unit;
+		g->stream_high[k] = k == n - 1 ? g->high : g->low + w / unit *
+		    (uint64_t)(k + 1) / (uint64_t)n * unit;
+		g->stream_cursor[k] = g->stream_low[k];
+	}
+	return (0);
+}
+
+void
+workload_streams_free(struct wg *g)
+{
+	free(g->stream_low);
+	free(g->stream_high);
+	free(g->stream_cursor);
+	g->stream_low = g->stream_high = g->stream_cursor = NULL;
+	g->streams = 0;
+}
+
 uint64_t
 workload_addr(struct wg *g, struct rng *r, int hit, uint64_t *len)
 {
-	uint64_t low = hit ? g->hit_low : g->low;
-	uint64_t high = hit ? g->hit_high : g->high;
-	uint64_t *cursor = hit ? &g->hit_cursor : &g->cursor;
+	return (workload_addr_lane(g, r, hit, len, 0));
+}
+
+/* Pick an address in [low, high) for len bytes (12.7 step 5). */
+uint64_t
+workload_addr_lane(struct wg *g, struct rng *r, int hit, uint64_t *len,
+    int lane)
+{
+	int st = g->streams > 1 && !hit ? lane % g->streams : -1;
+	uint64_t low = hit ? g->hit_low : st >= 0 ? g->stream_low[st] : g->low;
+	uint64_t high = hit ? g->hit_high : st >= 0 ? g->stream_high[st] :
+	    g->high;
+	uint64_t *cursor = hit ? &g->hit_cursor : st >= 0 ?
+	    &g->stream_cursor[st] : &g->cursor;
 	uint64_t o, width = high - low;
 	int random = g->seekpct >= 100 ||
 	    (g->seekpct > 0 && rng_double(r) * 100 < g->seekpct);
@@ -129,7 +209,7 @@ workload_addr(struct wg *g, struct rng *r, int hit, uint64_t *len)
 	}
 	if (width < *len)
 		*len = width;
-	if (g->stride_max != 0 && !hit)
+	if (g->stride_max != 0 && !hit && st < 0)
 		o = next_stride(g, r, low, high, *len);
 	else if (g->align != 0)
 		o = low + pick_block(g, r, (width - *len) / g->align + 1) *

@@ -34,6 +34,11 @@ struct wg {
 	uint64_t	 hit_cursor;	/* same in the hit area; atomic */
 	int		 eof;		/* reached the end; atomic */
 	int		 priority;	/* wd priority=; 0 = none, 1 first */
+	double		 poisson_mid;	/* seekpct=poisson: > 0 */
+	int		 streams;	/* streams=: 0 or >= 2 */
+	uint64_t	*stream_low;	/* streams entries each: its part */
+	uint64_t	*stream_high;	/* of the miss area, and its */
+	uint64_t	*stream_cursor;	/* sequential cursor (atomic) */
 };
 
 /* Index in [0, n) picked by cumulative weights cum (cum[n-1] = total). */
@@ -56,5 +61,25 @@ uint64_t	workload_xfer(const struct wg *, struct rng *);
  * linearly with it, as vdbench describes hotband.
  */
 uint64_t	workload_addr(struct wg *, struct rng *, int hit, uint64_t *len);
+/*
+ * The same for the I/O lane'th of the sd's threads= (its OS thread, or
+ * its slot of an engine with one thread). With streams=n the miss area
+ * is cut into n parts, aligned to unit, and lane k works in part k % n
+ * with a sequential cursor of its own: n independent sequential streams
+ * (random I/Os stay inside the part too).
+ */
+uint64_t	workload_addr_lane(struct wg *, struct rng *, int hit,
+		    uint64_t *len, int lane);
+/* streams=n on g's miss area, parts aligned to unit; -1: too small. */
+int		workload_streams_init(struct wg *, int n, uint64_t unit);
+void		workload_streams_free(struct wg *);
+/*
+ * seekpct=poisson: a block below n whose index is Poisson-like around
+ * mid: the n blocks in 4*mid+1 equal buckets, the bucket a Poisson(mid)
+ * draw (redrawn past the last), the block uniform within it; so the I/Os
+ * pile up about mid/(4*mid+1) of the way into the range and thin out on
+ * both sides (the curve of fileselect=poisson, slave/fs_select.c).
+ */
+uint64_t	workload_poisson(struct rng *, double mid, uint64_t n);
 
 #endif /* SLAVE_WORKLOAD_H */

@@ -50,7 +50,7 @@ sed -i 's/size=4m$/size=4m,align=4k/' "$T/al.parm"
 expect_rc 0 "$VDBC" -f "$T/al.parm" -o "$T/oal" --port 0
 
 # A keyword vdbc cannot run yet: -s plans it, a real run refuses to start.
-printf 'deduphotsets=2\nsd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" >"$T/u.parm"
+printf 'deduphotsets=(10,2),dedupratio=2,dedupunit=4k\nsd=sd1,lun=%s/f1,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" >"$T/u.parm"
 expect_rc 0 "$VDBC" -s -f "$T/u.parm" -o "$T/o6"
 expect_rc 157 "$VDBC" -f "$T/u.parm" -o "$T/o6" --port 0
 expect_out "'deduphotsets=' ($T/u.parm:1:1) is not supported by vdbc yet"

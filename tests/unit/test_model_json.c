@@ -21,6 +21,7 @@ test_round_trip(void **state)
 	(void)state;
 	pt_opts(&o);
 	assert_int_equal(pt_parse("compratio=2\nhistogram=(default,10,20)\n"
+	    "dedupratio=3\ndedupunit=4k\n"
 	    "hd=default,jvms=2\nhd=localhost,system=localhost\n"
 	    "sd=sd1,lun=/dev/sdb,threads=4,range=(10,20),openflags=o_direct\n"
 	    "sd=sd2,lun=/tmp/f,size=1g,dedupratio=2\n"

@@ -585,7 +585,18 @@ test_keyword_kinds(void **state)
 	l.kind = PARM_KW_UNBUILT;
 	parmfile_keywords(kw_collect, &l);
 	printf("refused by a run (unbuilt): %s\n", l.buf);
-	assert_non_null(strstr(l.buf, "general:deduphotsets "));
+	/* a keyword vdbc refuses with its reason is typed, yet a run
+	 * stops on it (unbuilt) */
+	pt_opts(&o);
+	assert_int_equal(parmfile_load_buffer("t.parm", "dedupratio=2,"
+	    "dedupunit=4k\ndeduphotsets=(10,2)\nsd=sd1,lun=/dev/sdb\n"
+	    "wd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
+	    &e), 0);
+	assert_int_equal(m->unbuilt.n, 1);
+	assert_non_null(strstr(m->unbuilt.v[0], "'deduphotsets=' (t.parm:2:1)"));
+	strlist_clear(&notes);
+	model_free(m);
 
 	pt_opts(&o);
 	assert_int_equal(parmfile_load_buffer("t.parm", "create_anchors=yes\n"

@@ -39,6 +39,10 @@ known_work(struct slave_work *w)
 	w->dedup.ratio = 2;
 	w->dedup.unit_bytes = 131072;
 	w->dedup.sets = -5;
+	w->dedup.not_across = 1;
+	w->has_compseed = 1;
+	w->compseed = 12345;
+	w->pattern_file = xstrdup("/tmp/pattern.bin");
 	w->sds = xcalloc(2, sizeof(*w->sds));
 	w->wgs = xcalloc(2, sizeof(*w->wgs));
 	s = &w->sds[w->nsds++];
@@ -48,6 +52,10 @@ known_work(struct slave_work *w)
 	s->rate_per_s = 500;
 	strlist_add(&s->openflags, "o_direct");
 	s->engine = xstrdup("aio");
+	s->has_dedup = 1;
+	s->dedup_ratio = 4;
+	s->dedup_sets = 10;
+	s->dedup_not_across = 1;
 	s = &w->sds[w->nsds++];
 	s->sd = xstrdup("sd2");
 	s->lun = xstrdup("/tmp/f2");
@@ -75,6 +83,8 @@ known_work(struct slave_work *w)
 	g->stride_min_bytes = 4096;
 	g->stride_max_bytes = 65536;
 	g->priority = 1;
+	g->poisson_mid = 5;
+	g->streams = 4;
 	g = &w->wgs[w->nwgs++];
 	g->wd = xstrdup("wd2");
 	g->sd = xstrdup("sd2");

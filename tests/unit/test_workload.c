@@ -308,6 +308,91 @@ test_stride(void **state)
 	xfer_clear(&g.xfer);
 }
 
+/*
+ * seekpct=poisson: the blocks pile up around bucket mid of 4*mid+1 and
+ * thin out on both sides; (poisson,N) moves the pile.
+ */
+static void
+test_poisson(void **state)
+{
+	uint64_t bins[13] = { 0 }, n = 130000, i, len;
+	struct wg g;
+	struct rng r;
+
+	(void)state;
+	wg_init(&g, 4096);
+	g.low = 0;
+	g.high = 13 * 4096 * 100;	/* 1300 blocks, 100 a bucket */
+	g.poisson_mid = 3;
+	rng_init(&r, 3, 0);
+	for (i = 0; i < n; i++) {
+		uint64_t o;
+
+		len = 4096;
+		o = workload_addr(&g, &r, 0, &len);
+		assert_true(o + len <= g.high && o % 4096 == 0);
+		bins[o / (4096 * 100)]++;
+	}
+	/* Poisson(3): bucket 3 holds 22.4 %, bucket 0 5.0 %, 8 and up 1.2 % */
+	assert_true(bins[3] > n * 20 / 100 && bins[3] < n * 25 / 100);
+	assert_true(bins[2] > bins[0] * 3 && bins[3] > bins[6] * 2);
+	assert_true(bins[8] + bins[9] + bins[10] + bins[11] + bins[12] <
+	    n * 2 / 100);
+	/* midpoint 10: the pile moves to bucket 10 of 41 */
+	assert_int_equal(workload_poisson(&r, 10, 1), 0);
+	memset(bins, 0, sizeof(bins));
+	for (i = 0; i < 41000; i++)
+		bins[workload_poisson(&r, 10, 41) < 10 ? 0 : 1]++;
+	assert_true(bins[0] > 41000 * 38 / 100 && bins[0] < 41000 * 50 / 100);
+	xfer_clear(&g.xfer);
+}
+
+/*
+ * streams=4: lane k runs sequentially through part k % 4 of the range,
+ * on its own cursor, whatever the other lanes do; random I/Os stay in
+ * the lane's part too.
+ */
+static void
+test_streams(void **state)
+{
+	struct wg g;
+	struct rng r;
+	uint64_t len, o, part = 16 * MIB, k, i;
+
+	(void)state;
+	wg_init(&g, 4096);
+	g.low = 0;
+	g.seekpct = 0;
+	assert_int_equal(workload_streams_init(&g, 4, 4096), 0);
+	rng_init(&r, 5, 0);
+	for (i = 0; i < 100; i++) {
+		for (k = 0; k < 8; k++) {	/* two lanes per stream */
+			len = 4096;
+			o = workload_addr_lane(&g, &r, 0, &len, (int)k);
+			assert_int_equal(o, (k % 4) * part +
+			    (i * 2 + k / 4) * 4096);
+		}
+	}
+	/* at the end of its part a stream wraps to the part's start */
+	for (i = 0; i < part / 4096 - 200; i++) {
+		len = 4096;
+		workload_addr_lane(&g, &r, 0, &len, 1);
+	}
+	len = 4096;
+	assert_int_equal(workload_addr_lane(&g, &r, 0, &len, 1), part);
+	g.seekpct = 100;
+	for (i = 0; i < 1000; i++) {
+		len = 4096;
+		o = workload_addr_lane(&g, &r, 0, &len, 2);
+		assert_true(o >= 2 * part && o + len <= 3 * part);
+	}
+	workload_streams_free(&g);
+	/* a range that cannot hold one transfer per stream */
+	g.high = 3 * 4096;
+	assert_int_equal(workload_streams_init(&g, 4, 4096), -1);
+	xfer_clear(&g.xfer);
+}
+
 int
 main(void)
 {
@@ -322,6 +407,8 @@ main(void)
 		cmocka_unit_test(test_hotband_curve),
 		cmocka_unit_test(test_hotband_wraps),
 		cmocka_unit_test(test_stride),
+		cmocka_unit_test(test_poisson),
+		cmocka_unit_test(test_streams),
 	};
 	return (cmocka_run_group_tests_name("workload", tests, NULL, NULL));
 }

@@ -1,0 +1,196 @@
+#!/bin/bash
+# The data keywords of issue 15 seen in the data they leave on disk:
+# compression= (vdbench's warning, gzip ratio), compressionseed= (same
+# seed, same bytes), seekpct=poisson (where the blocks land), streams=
+# (n sequential streams, each from the start of its part), dedupacross=
+# and the sd's own dedupratio= (distinct 4k blocks counted by sha1), the
+# dedup keywords vdbc refuses, by name and with the reason, and pattern=
+# (the file's bytes on disk in vdbench's order).
+. "$(dirname "$0")/lib.sh"
+
+command -v python3 >/dev/null || { echo "skipped: needs python3 to count distinct blocks"; exit 77; }
+
+# Non-zero bytes in 4k blocks [from, from+count) of $1.
+nonzero() {
+	dd if="$1" bs=4096 skip="$2" count="$3" status=none | tr -d '\000' | wc -c
+}
+# "blocks distinct": the 4k blocks of the files and how many differ;
+# sets: how many contents appear more than once (the duplicate sets).
+distinct() {
+	python3 -c '
+import collections, hashlib, sys
+seen, n = collections.Counter(), 0
+for f in sys.argv[1:]:
+    d = open(f, "rb").read()
+    for i in range(0, len(d), 4096):
+        seen[hashlib.sha1(d[i:i + 4096]).digest()] += 1
+        n += 1
+print(n, len(seen), sum(1 for c in seen.values() if c > 1))' "$@"
+}
+# run NAME PARMTEXT [SEED]: write $T/NAME.parm and run it, rc 0 expected.
+run() {
+	printf '%b' "$2" >"$T/$1.parm"
+	expect_rc 0 "$VDBC" -f "$T/$1.parm" -o "$T/o_$1" --port 0 --seed "${3:-1}"
+}
+
+# compression=25 is compratio=4, with vdbench's boxed warning.
+run comp "compression=25\nsd=sd1,lun=$T/c,size=8m,threads=1\nwd=wd1,sd=sd1,seekpct=seq,rdpct=0,xfersize=64k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
+expect_out "* compression= parameter replaced by compratio=. This no longer is a percentage."
+expect_out "* compression= has been converted to 'compratio=4.00'"
+gz=$(gzip -c "$T/c" | wc -c)
+echo "compression=25: 8 MiB gzip to $gz bytes"
+[ "$gz" -gt $((8388608 * 20 / 100)) ] && [ "$gz" -lt $((8388608 * 32 / 100)) ] && ok || bad "compression=25 did not write 4:1 data ($gz bytes)"
+printf 'compression=0\nsd=sd1,lun=%s/c\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/c0.parm"
+expect_rc 157 "$VDBC" -f "$T/c0.parm" -s
+expect_out "c0.parm:1:1: 'compression=' must be a percentage above 0 and at most 100: 0"
+
+# compressionseed=: the data comes from the seed alone, so two sds (their
+# own threads and random streams) get the same bytes; without it they
+# differ.
+p="sd=sd1,lun=$T/s1,size=4m,threads=1\nsd=sd2,lun=$T/s2,size=4m,threads=1\nwd=wd1,sd=sd*,seekpct=seq,rdpct=0,xfersize=64k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
+run seed1 "compressionseed=7\n$p" 1
+cmp -s "$T/s1" "$T/s2" && ok || bad "compressionseed=7: two sds got different bytes"
+rm -f "$T/s1" "$T/s2"
+run seed2 "$p" 1
+cmp -s "$T/s1" "$T/s2" && bad "without compressionseed= two sds got the same bytes" || ok
+printf 'compressionseed=tod\nsd=sd1,lun=%s/c\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/tod.parm"
+expect_rc 0 "$VDBC" -f "$T/tod.parm" -s
+printf 'compressionseed=soon\nsd=sd1,lun=%s/c\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/cs.parm"
+expect_rc 157 "$VDBC" -f "$T/cs.parm" -s
+expect_out "Invalid 'compressionseed=' parameter: soon"
+
+# seekpct=poisson: 2,000 random 4k writes over 13 equal parts of a 16m
+# file pile up in part 3 (Poisson(3): 22 %) and leave the last parts
+# (10 and up: 0.3 %) nearly untouched; uniform would write ~9 % of each.
+truncate -s 13m "$T/p"
+run poi "sd=sd1,lun=$T/p,threads=1\nwd=wd1,sd=sd1,seekpct=poisson,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=1000,elapsed=2,interval=1\n"
+p3=$(( $(nonzero "$T/p" 768 256) / 4096 ))
+p0=$(( $(nonzero "$T/p" 0 256) / 4096 ))
+pend=$(( $(nonzero "$T/p" 2560 768) / 4096 ))
+all=$(( $(nonzero "$T/p" 0 3328) / 4096 ))
+echo "seekpct=poisson: $all blocks written: part 0 $p0, part 3 $p3, parts 10-12 $pend"
+# (shares of the blocks written, so a slow machine's fewer I/Os still tell)
+[ "$all" -gt 300 ] && [ "$p3" -gt $((p0 * 2)) ] && [ "$p3" -gt $((all * 14 / 100)) ] && [ "$pend" -lt $((all * 3 / 100 + 3)) ] && ok || bad "seekpct=poisson: no Poisson pile"
+printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(pois,6)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p6.parm"
+expect_rc 0 "$VDBC" -f "$T/p6.parm" -s
+printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(poisson,0)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p0.parm"
+expect_rc 157 "$VDBC" -f "$T/p0.parm" -s
+expect_out "p0.parm:2:15: Invalid contents for 'seekpct=': (poisson,0)"
+
+# streams=4 with threads=4: four sequential streams, each from the start
+# of its quarter: the first blocks of every quarter are written, the
+# middle of each stays empty. Without streams only the first quarter is.
+truncate -s 16m "$T/st"
+run streams "sd=sd1,lun=$T/st,threads=4\nwd=wd1,sd=sd1,seekpct=seq,rdpct=0,xfersize=4k,streams=4\nrd=rd1,wd=wd1,iorate=400,elapsed=2,interval=1\n"
+starts=0
+mids=0
+for q in 0 1024 2048 3072; do
+	starts=$((starts + $(nonzero "$T/st" "$q" 8)))
+	mids=$((mids + $(nonzero "$T/st" $((q + 600)) 100)))
+done
+echo "streams=4: first 8 blocks of the quarters $starts non-zero bytes, middles $mids"
+[ "$starts" -gt $((4 * 8 * 4096 * 95 / 100)) ] && [ "$mids" = 0 ] && ok || bad "streams=4 did not write four streams"
+printf 'sd=sd1,lun=%s/st,threads=3\nwd=wd1,sd=sd1,seekpct=seq,streams=4\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/st3.parm"
+expect_rc 157 "$VDBC" -f "$T/st3.parm" -o "$T/o_st3" --port 0
+expect_out "wd=wd1,sd=sd1: streams=4 needs threads= a multiple of it; the sd has 3 threads here"
+printf 'sd=sd1,lun=%s/st,threads=4\nwd=wd1,sd=sd1,seekpct=seq,streams=4\nwd=wd2,sd=sd1\nrd=rd1,wd=wd*,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/st2.parm"
+expect_rc 157 "$VDBC" -f "$T/st2.parm" -o "$T/o_st2" --port 0
+expect_out "wd=wd1: streams=4 allows only one workload (wd) in the run"
+printf 'sd=sd1,lun=%s/st\nwd=wd1,sd=sd1,streams=1\nrd=rd1,wd=wd1,iorate=100,elapsed=2\n' "$T" >"$T/st1.parm"
+expect_rc 157 "$VDBC" -f "$T/st1.parm" -s
+expect_out "st1.parm:2:15: 'streams=' parameter must specific a minimum of two streams"
+
+# dedupacross=: two 4m sds at dedupratio=2 hold 512 distinct 4k blocks
+# each. yes: their own-data blocks differ, only the duplicate sets are
+# shared (~1000 distinct in both); no (general, or each sd's own): the
+# same lba of both sds holds the same own data (512 in both).
+# sdno: the general yes, each sd's own dedupacross=no (sd=default).
+for ac in yes no sdno; do
+	rm -f "$T/a1" "$T/a2"
+	g=$ac sdac=
+	[ "$ac" = sdno ] && g=yes sdac=",dedupacross=no"
+	run "across_$ac" "dedupratio=2\ndedupunit=4k\ndedupacross=$g\ndedupflipflop=no\nsd=default$sdac\nsd=sd1,lun=$T/a1,size=4m,threads=1\nsd=sd2,lun=$T/a2,size=4m,threads=1\nwd=wd1,sd=sd*,seekpct=seq,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
+	set -- $(distinct "$T/a1") $(distinct "$T/a1" "$T/a2")
+	echo "dedupacross=$ac: sd1 $1 blocks $2 distinct ($3 duplicate sets); both $4 blocks $5 distinct"
+	if [ "$ac" = yes ]; then
+		[ "$2" -ge 490 ] && [ "$2" -le 530 ] && [ "$5" -ge 950 ] && ok || bad "dedupacross=yes: $2 / $5 distinct"
+	else
+		[ "$2" -ge 490 ] && [ "$2" -le 530 ] && [ "$5" = "$2" ] && ok || bad "dedupacross=no: $2 / $5 distinct"
+	fi
+	# dedupsets=5% (the default) is 5 % of the 1024 blocks: 51 sets
+	[ "$3" -ge 49 ] && [ "$3" -le 51 ] && ok || bad "dedupsets=5%: $3 duplicate sets, wanted 51"
+done
+
+# dedupratio= on an sd overrides the general one for that sd only.
+rm -f "$T/a1" "$T/a2"
+run sddedup "dedupratio=2\ndedupunit=4k\nsd=sd1,lun=$T/a1,size=4m,threads=1,dedupratio=4\nsd=sd2,lun=$T/a2,size=4m,threads=1\nwd=wd1,sd=sd*,seekpct=seq,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,maxdata=8m\n"
+set -- $(distinct "$T/a1") $(distinct "$T/a2")
+echo "sd dedupratio=4: sd1 $2 of $1 distinct; sd2 (general 2) $5 of $4"
+[ "$2" -ge 240 ] && [ "$2" -le 280 ] && [ "$5" -ge 490 ] && [ "$5" -le 530 ] && ok || bad "sd dedupratio=4 not applied to sd1 only"
+# more duplicate sets (5% of 1024: 51) than distinct blocks (1024/25: 40)
+printf 'dedupratio=25\ndedupunit=4k\nsd=sd1,lun=%s/a1,size=4m,threads=1\nwd=wd1,sd=sd1,rdpct=0,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/ds.parm"
+timeout 60 "$VDBC" -f "$T/ds.parm" -o "$T/o_ds" --port 0 >"$T/out" 2>&1
+expect_out "sd=sd1: adjustDedupValue(): requesting more dedupsets (51) than we have non-unique data blocks (41, estimated)"
+printf 'sd=sd1,lun=%s/a1,dedupratio=4\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/sdd.parm"
+expect_rc 157 "$VDBC" -f "$T/sdd.parm" -s
+expect_out "sdd.parm:1:$((16 + ${#T})): Requesting Dedup without specifying dedupunit=nnn"
+# any dedup keyword turns dedup on: dedupunit= (no default in vdbench)
+# and dedupratio= must be there, checked at the end of the general part
+printf 'dedupratio=2\nsd=sd1,lun=%s/a1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/gu.parm"
+expect_rc 157 "$VDBC" -f "$T/gu.parm" -s
+expect_out "gu.parm:2:1: Requesting Dedup without specifying dedupunit=nnn"
+printf 'dedupunit=4k,dedupsets=10\nsd=sd1,lun=%s/a1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/gr.parm"
+expect_rc 157 "$VDBC" -f "$T/gr.parm" -s
+expect_out "gr.parm:2:1: dedupratio= parameter is required."
+printf 'dedupratio=2,dedupunit=4k\nsd=sd1,lun=%s/a1,dedupunit=8k\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/sdu.parm"
+expect_rc 157 "$VDBC" -f "$T/sdu.parm" -s
+expect_out "'dedupunit=' may not be specified as an SD or FSD parameter"
+
+# Refused with the reason: hot sets, flip-flop, maxkey. -s plans them;
+# a run stops before any I/O, naming each with its place.
+printf 'dedupratio=2\ndedupunit=4k\ndeduphotsets=(10,2)\ndedupflipflop=yes\ndedupmaxkey=4\nsd=sd1,lun=%s/r,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/ref.parm"
+expect_rc 0 "$VDBC" -f "$T/ref.parm" -s
+expect_rc 157 "$VDBC" -f "$T/ref.parm" -o "$T/o_ref" --port 0
+expect_out "ref.parm:3:1) is not supported by vdbc yet"
+expect_out "'dedupflipflop=' ($T/ref.parm:4:1) is not supported by vdbc yet"
+expect_out "'dedupmaxkey=' ($T/ref.parm:5:1) is not supported by vdbc yet"
+expect_out "vdbc: 'deduphotsets=': vdbench's placement of the hot sets' blocks is not in PARMFILE.md"
+[ -e "$T/r" ] && bad "a refused run created its lun" || ok
+printf 'dedupratio=2,dedupunit=4k\ndeduphotsets=(10,2,5)\nsd=sd1,lun=%s/r\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/hp.parm"
+expect_rc 157 "$VDBC" -f "$T/hp.parm" -s
+expect_out "Specifying deduphotsets= must be done in pairs (10 sets of 3 blocks, hotsets=(10,3,. . . .)"
+printf 'dedupratio=2,dedupunit=4k\ndedupflipflop=maybe\nsd=sd1,lun=%s/r\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/ff.parm"
+expect_rc 157 "$VDBC" -f "$T/ff.parm" -s
+expect_out "Dedup parameter scan: unexpected input: maybe"
+# dedupflipflop=no and dedupacross=yes are vdbc's behaviour: they run.
+# (the dedupacross=yes run above also has dedupflipflop=no)
+
+# pattern=file: every byte written comes from the file, in vdbench's
+# order (4-byte big-endian words stored little-endian on x86: "ABCDEFGH"
+# is written "DCBAHGFE"); the trailing newline is cut with vdbench's note.
+printf 'ABCDEFGH\n' >"$T/pat"
+run pat "pattern=$T/pat\nsd=sd1,lun=$T/pl,size=1m,threads=2\nwd=wd1,sd=sd1,seekpct=seq,rdpct=0,xfersize=8k\nrd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1\n"
+expect_out "Successfully loaded data pattern from $T/pat"
+expect_out "Data pattern length for file '$T/pat' must be a multiple of 4. Input length of 9 truncated. Possible cr/lf?"
+if [ "$(printf '\001\000' | od -An -tu2 | tr -d ' ')" = 1 ]; then want=DCBAHGFE; else want=ABCDEFGH; fi
+got=$(od -An -c -w8 -v "$T/pl" | tr -d ' ' | sort -u)
+[ "$got" = "$want" ] && ok || bad "pattern= wrote '$got', wanted only '$want'"
+printf 'pattern=%s/nope\nsd=sd1,lun=%s/pm,size=1m\nwd=wd1,sd=sd1,rdpct=0\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" "$T" >"$T/pm.parm"
+timeout 60 "$VDBC" -f "$T/pm.parm" -o "$T/o_pm" --port 0 >"$T/out" 2>&1
+expect_out "readPattern() pattern file does not exist: $T/nope"
+[ -e "$T/pm" ] && bad "pattern= with no file created the lun" || ok
+printf 'pattern=/x\ndedupratio=2\nsd=sd1,lun=%s/pm\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/pd.parm"
+expect_rc 157 "$VDBC" -f "$T/pd.parm" -s
+expect_out "pd.parm:2:1: parsePatterns(): dedupratio= and pattern= are mutually exclusive"
+printf 'compratio=2\npattern=/x\nsd=sd1,lun=%s/pm\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/pc.parm"
+expect_rc 157 "$VDBC" -f "$T/pc.parm" -s
+expect_out "pc.parm:2:1: parsePatterns(): compratio= and pattern= are mutually exclusive"
+printf 'pattern=/x\npattern=/y\nsd=sd1,lun=%s/pm\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p2.parm"
+expect_rc 157 "$VDBC" -f "$T/p2.parm" -s
+expect_out "p2.parm:2:1: 'pattern=' may be used only once."
+# vdbc's fsd writes carry their own data: refused by name, nothing made.
+printf 'pattern=%s/pat\nfsd=fsd1,anchor=%s/anc,depth=1,width=1,files=2,size=64k\nfwd=fwd1,fsd=fsd1,operation=write,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" "$T" >"$T/pf.parm"
+timeout 60 "$VDBC" -f "$T/pf.parm" -o "$T/o_pf" --port 0 >"$T/out" 2>&1
+expect_out "'pattern=' is not built for file-system workloads (fsd/fwd) in vdbc"
+[ -n "$(find "$T/anc" -type f 2>/dev/null)" ] && bad "pattern= with an fsd wrote files" || ok
+finish
