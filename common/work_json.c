@@ -130,6 +130,9 @@ work_to_json(const struct slave_work *w)
 	    "histogram_edges_us", edges, "slave_index", w->slave_index,
 	    "max_errors", (json_int_t)w->max_errors, "compratio", w->compratio,
 	    "distribution", w->distribution);
+	if (w->validate != 0)
+		json_object_set_new(o, "validate",
+		    json_integer(w->validate));
 	if (w->has_dedup)
 		json_object_set_new(o, "dedup", json_pack("{s:f,s:I,s:f}",
 		    "ratio", w->dedup.ratio, "unit_bytes",
@@ -536,6 +539,10 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 	if (get_int(o, "", "distribution", 1, 0, 16, &n, e) != 0)
 		goto fail;
 	w->distribution = (int)n;
+	n = 0;
+	if (get_int(o, "", "validate", 1, 0, 7, &n, e) != 0)
+		goto fail;
+	w->validate = (int)n;
 	if (get_num(o, "", "compratio", 1, 1, HUGE_VAL, &w->compratio, e) != 0)
 		goto fail;
 	if (edges != NULL) {

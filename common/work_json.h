@@ -125,6 +125,7 @@ struct slave_work {
 	int			 has_dedup;
 	struct work_dedup	 dedup;
 	int			 distribution;	/* enum rd distribution */
+	int			 validate;	/* VALIDATE_* (model.h) */
 };
 
 /* The encoding; never NULL. */

@@ -41,6 +41,7 @@ struct cli {
 	int		 loss_continue;	/* --on-slave-loss=continue */
 	char		*ssh;		/* --ssh "ssh -F cfg", or NULL */
 	char		*debug;		/* --debug=net,proto,..., or NULL */
+	int		 validate;	/* -v letters: VALIDATE_* (model.h) */
 };
 
 int	cli_parse(struct cli *, int argc, char *const argv[],

@@ -165,6 +165,7 @@ work_common(const struct workgen_in *in, const struct workgen_run *c,
 	w->max_errors = max_errors(in->model);
 	w->compratio = c->req.compratio >= 1 ? c->req.compratio : 1;
 	w->has_dedup = dedup_of(in->model, &w->dedup);
+	w->validate = c->format ? 0 : in->model->general.validate;
 	w->distribution = c->plan_run != NULL ?
 	    (int)c->plan_run->rd->distribution : 0;
 }
@@ -455,12 +456,23 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	ph = xcalloc((size_t)in->nhosts, sizeof(*ph));
 	for (i = 0; i < in->nhosts; i++) {
 		ph[i].label = in->hosts[i].label;
-		ph[i].nslaves = in->hosts[i].nslaves;
+		/* Data validation: each sd on its host's first slave, the
+		 * one that keeps its key map from rd to rd (vdbench drives
+		 * a validated sd from one slave) */
+		ph[i].nslaves = in->model->general.validate ? 1 :
+		    in->hosts[i].nslaves;
 	}
 	k = place_run_hosts(&r, ph, in->nhosts, &p, e);
 	free(ph);
 	if (k != 0)
 		return (-1);
+	if (in->model->general.validate) {
+		/* one placement slave per host: number h is host h's */
+		for (k = 0; k < p.nsds; k++)
+			p.sds[k].slave = in->hosts[p.sds[k].slave].first;
+		for (k = 0; k < p.nwgs; k++)
+			p.wgs[k].slave = in->hosts[p.wgs[k].slave].first;
+	}
 	c->skew = xcalloc((size_t)p.nwgs + 1, sizeof(*c->skew));
 	for (k = 0; k < p.nwgs; k++) {
 		c->skew[k].wd = p.wgs[k].wd->name;

@@ -214,8 +214,8 @@ addf(struct strlist *out, const char *fmt, ...)
 }
 
 /* 1234567 -> "1,234,567" (Java's %,d). */
-static const char *
-commas(char *buf, size_t len, uint64_t v)
+const char *
+dv_commas(char *buf, size_t len, uint64_t v)
 {
 	char tmp[32];
 	size_t n, i, o = 0;
@@ -539,7 +539,7 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 	}
 	addf(out, "Key block lba: 0x%08" PRIx64, kb_lba);
 	addf(out, "   Key block of %s bytes has %u 512-byte sectors.",
-	    commas(num, sizeof(num), b->kb_bytes), nsec);
+	    dv_commas(num, sizeof(num), b->kb_bytes), nsec);
 	strlist_add(out, "   Timeline: ");
 	if (flags[first] & DV_BAD_CHECKSUM)
 		strlist_add(out, "   No valid timestamp found in first "
@@ -606,7 +606,7 @@ dv_report_block(struct strlist *out, const unsigned char *pat,
 	strlist_add(out, "");
 	addf(out, "Corrupted data block for sd=%s,lun=%s; lba: %s (0x%08"
 	    PRIx64 ") xfersize=%u", b->sd, b->lun,
-	    commas(num, sizeof(num), b->lba), b->lba, b->xfer);
+	    dv_commas(num, sizeof(num), b->lba), b->lba, b->xfer);
 	strlist_add(out, "");
 	addf(out, "Data block has %u key block(s) of %u bytes each.", nkb,
 	    b->kb_bytes);

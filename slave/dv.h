@@ -128,6 +128,8 @@ void		 dv_report_banner(struct strlist *, uint64_t first_ms);
 /* The report of one corrupted data block (README section 3). */
 void		 dv_report_block(struct strlist *, const unsigned char *pat,
 		    const struct dv_bad_block *);
+/* v with Java's %,d grouping: "1,234,567". */
+const char	*dv_commas(char *, size_t, uint64_t v);
 /* "EEE MMM dd yyyy HH:mm:ss.SSS zzz" in the local time zone. */
 void		 dv_format_time(char *, size_t, int64_t ms);
 

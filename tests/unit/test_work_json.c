@@ -34,6 +34,7 @@ known_work(struct slave_work *w)
 	w->max_errors = 50;
 	w->compratio = 2;
 	w->distribution = 0;
+	w->validate = 3;
 	w->has_dedup = 1;
 	w->dedup.ratio = 2;
 	w->dedup.unit_bytes = 131072;
@@ -222,6 +223,8 @@ test_decoder_names_the_field(void **state)
 	    sizeof(b)), "WORK: max_errors: 0 out of [1, 9223372036854775807]");
 	assert_string_equal(mutated(NULL, "compratio", json_real(0.5), b,
 	    sizeof(b)), "WORK: compratio: 0.5 out of [1, inf]");
+	assert_string_equal(mutated(NULL, "validate", json_integer(8), b,
+	    sizeof(b)), "WORK: validate: 8 out of [0, 7]");
 	assert_string_equal(mutated(NULL, "histogram_edges_us",
 	    json_pack("[i,i]", 20, 10), b, sizeof(b)), "WORK: "
 	    "histogram_edges_us: expected an array of at most 63 increasing "
