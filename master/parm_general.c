@@ -36,6 +36,7 @@ static int	kw_general_port(struct pstate *, const struct kwdef *);
 static int	kw_general_report(struct pstate *, const struct kwdef *);
 static int	kw_general_unix2win(struct pstate *, const struct kwdef *);
 static int	kw_general_validate(struct pstate *, const struct kwdef *);
+static int	kw_general_journal(struct pstate *, const struct kwdef *);
 
 const struct kwdef general_kws[] = {
 	{ "compression", EXACT, K_BAG_WARN, 0, NULL, NULL },
@@ -55,7 +56,7 @@ const struct kwdef general_kws[] = {
 	{ "swat", 2, K_REJECT, 0,
 	    "The 'swat=' parameter is no longer supported", NULL },
 	{ "validate", 2, K_G_VALIDATE, 0, NULL, kw_general_validate },
-	{ "journal", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "journal", EXACT, K_G_VALIDATE, 0, NULL, kw_general_journal },
 	{ "startcmd", 2, K_G_CMD, 0, "startcmd", kw_general_cmd },
 	{ "start_cmd", EXACT, K_G_CMD, 0, "startcmd", kw_general_cmd },
 	{ "endcmd", 2, K_G_CMD, 0, "endcmd", kw_general_cmd },
@@ -411,6 +412,26 @@ kw_general_msgscan(struct pstate *ps, const struct kwdef *d)
 
 	(void)d;
 	return (general_msgscan(ps, g));
+}
+
+/*
+ * general: journal= (MiscParms.java): no is accepted; the journal
+ * itself (yes, recover, noflush, maponly, ...) is not built yet.
+ */
+static int
+kw_general_journal(struct pstate *ps, const struct kwdef *d)
+{
+	int i;
+
+	(void)d;
+	for (i = 0; i < ps->it->vals.n; i++) {
+		if (strcasecmp(ps->it->vals.v[i].str, "no") != 0) {
+			unbuilt(ps, "journal=");
+			break;
+		}
+	}
+	bag_set(&ps->m->general.bag, "journal", &ps->it->vals);
+	return (0);
 }
 
 /* general: validate= */

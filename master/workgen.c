@@ -326,6 +326,75 @@ raw_sds(const struct workgen_in *in, const struct run *pr,
 	}
 }
 
+/* "16.633m", "8m": bytes as vdbench's sizes print (3 decimals, no
+ * trailing zeros). */
+static void
+dv_size_text(char *buf, size_t len, uint64_t v)
+{
+	int g = v >= (1ull << 30);
+	char *p;
+
+	snprintf(buf, len, "%.3f", (double)v / (g ? 1073741824.0 :
+	    1048576.0));
+	p = buf + strlen(buf);
+	while (p > buf && p[-1] == '0')
+		*--p = '\0';
+	if (p > buf && p[-1] == '.')
+		*--p = '\0';
+	snprintf(p, len - (size_t)(p - buf), "%s", g ? "g" : "m");
+}
+
+/* 1234567 -> "1,234,567". */
+static void
+dv_commas(char *buf, size_t len, uint64_t v)
+{
+	char tmp[32];
+	size_t n, i, o = 0;
+
+	n = (size_t)snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)v);
+	for (i = 0; i < n && o + 2 < len; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = '\0';
+}
+
+/*
+ * Data validation's size requirement (vdbench WG_entry.java:551-592,
+ * reference v8c): every block of an I/O in flight is busy, so the miss
+ * area must hold (2000, twice that at a set rate, + 256 + threads)
+ * blocks of the largest xfersize.
+ */
+static int
+dv_size_check(const struct placement *p, const struct place_wg *g,
+    uint64_t width, uint64_t xmax, struct errmsg *e)
+{
+	uint64_t need, threads = 0;
+	char a[32], b[32], c[32], d[32];
+	int k;
+
+	for (k = 0; k < p->nsds; k++)
+		if (p->sds[k].sd == g->sd)
+			threads += (uint64_t)p->sds[k].threads;
+	need = (g->rate_per_s > 0 ? 4000 : 2000) + 256 + threads;
+	if (width >= need * xmax)
+		return (0);
+	dv_commas(a, sizeof(a), need * xmax);
+	dv_size_text(b, sizeof(b), need * xmax);
+	dv_commas(c, sizeof(c), width);
+	dv_size_text(d, sizeof(d), width);
+	errmsg_set(e, NULL, 0, 0, "Data Validation has some extra SD size "
+	    "requirements: sd=%s must be large enough to accomodate %llu "
+	    "times the maximum xfersize=%llu value (a queue depth of %d, "
+	    "%llu threads and 256), for a total of %s bytes (%s), but we "
+	    "only have %s bytes (%s). SD size for cache misses not large "
+	    "enough.", g->sd->name, (unsigned long long)need,
+	    (unsigned long long)xmax, g->rate_per_s > 0 ? 4000 : 2000,
+	    (unsigned long long)threads, a, b, c, d);
+	return (-1);
+}
+
 /* Slave i's wgs, with the run's for-loop values and address ranges. */
 static int
 raw_wgs(const struct workgen_in *in, const struct run *pr,
@@ -355,6 +424,11 @@ raw_wgs(const struct workgen_in *in, const struct run *pr,
 			xfer_set_single(&x, (uint64_t)xs);
 		} else
 			xfer_copy(&x, &wd->xfer);
+		if (in->model->general.validate && dv_size_check(p, g,
+		    rg[1] - rg[0], xfer_max_bytes(&x), e) != 0) {
+			xfer_clear(&x);
+			return (-1);
+		}
 		wg = &sw->wgs[sw->nwgs++];
 		wg->wd = xstrdup(wd->name);
 		wg->sd = xstrdup(g->sd->name);

@@ -19,14 +19,14 @@ check_pct() { # LABEL INDEX LO HI: the INDEXth avg line (1 = SD_format)
 
 # v1: rd1 sequential writes, rd2 random 50/50.
 cat >"$T/v1.parm" <<P
-sd=sd1,lun=$T/lun1,size=4m,threads=2
+sd=sd1,lun=$T/lun1,size=16m,threads=2
 wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=seq
 wd=wd2,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
 rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=2
 rd=rd2,wd=wd2,iorate=max,elapsed=2,interval=1,threads=2
 P
 expect_rc 0 "$VDBC" -f "$T/v1.parm" -o "$T/o1" -v --port 0 --seed 1
-expect_out "localhost-0: Allocating Data Validation map: 1,024 one-byte entries for each 4,096-byte block."
+expect_out "localhost-0: Allocating Data Validation map: 4,096 one-byte entries for each 4,096-byte block."
 expect_out "localhost-0: Total amount of key blocks read and validated:"
 [ "$(grep -c 'key blocks marked in error:    0 $' "$T/out")" = 2 ] && ok || bad "v1: not one totals line per rd"
 # -v: rdpct=0 -> about 50 % reads (the pre-reads), rdpct=50 -> 66.6 %
@@ -60,7 +60,7 @@ grep -q "Starting RD=rd2" "$T/out" && bad "-vw: rd2 ran after the abort" || ok
 
 # v7c: -vw with random 50/50: reads are 50 %, and they validate.
 cat >"$T/v7c.parm" <<P
-sd=sd1,lun=$T/lun1,size=4m,threads=2
+sd=sd1,lun=$T/lun1,size=16m,threads=2
 wd=wd1,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
 rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=2
 P
@@ -70,11 +70,23 @@ grep -q 'validated: *[1-9]' "$T/out" && ok || bad "-vw 50/50 validated nothing"
 
 # A write-only single pass (seekpct=eof) is not an abort (v2 rd1).
 cat >"$T/eof.parm" <<P
-sd=sd1,lun=$T/lun1,size=4m,threads=2
+sd=sd1,lun=$T/lun1,size=16m,threads=2
 wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof
 rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
 P
 expect_rc 0 "$VDBC" -f "$T/eof.parm" -o "$T/o6" -vw --port 0 --seed 1
+
+# v8c: the size requirement (2000, 4000 at a set rate, + 256 + threads
+# blocks of the largest xfersize in the miss area).
+cat >"$T/v8c.parm" <<P
+sd=sd1,lun=$T/small,size=8m,threads=2
+wd=wd1,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,threads=2
+P
+expect_rc 157 "$VDBC" -f "$T/v8c.parm" -o "$T/o14" -v --port 0
+expect_out "to accomodate 4258 times the maximum xfersize=4096 value"
+expect_out "for a total of 17,440,768 bytes (16.633m), but we only have 8,388,608 bytes (8m). SD size for cache misses not large enough."
+grep -q "Starting RD=rd1" "$T/out" && bad "v8c: rd1 started" || ok
 
 # v8b: validate=foo
 { echo "validate=foo"; cat "$T/v1.parm"; } >"$T/v8b.parm"
@@ -84,6 +96,13 @@ expect_out "Unknown keyword value for 'validate=': foo"
 { echo "validate=no"; cat "$T/v7c.parm"; } >"$T/no.parm"
 expect_rc 0 "$VDBC" -f "$T/no.parm" -o "$T/o8" --port 0 --seed 1
 grep -q "key blocks read and validated" "$T/out" && bad "validate=no validated" || ok
+
+# journal=no is accepted (v8d's keyword); journal=yes is not built yet.
+{ echo "journal=no"; cat "$T/v7c.parm"; } >"$T/jn.parm"
+expect_rc 0 "$VDBC" -f "$T/jn.parm" -o "$T/o12" -v --port 0 --seed 1
+{ echo "journal=yes"; cat "$T/v7c.parm"; } >"$T/jy.parm"
+expect_rc 157 "$VDBC" -f "$T/jy.parm" -o "$T/o13" --port 0
+expect_out "'journal=' ($T/jy.parm:1:1) is not supported by vdbc yet"
 
 # Not built yet: refused by name before any I/O.
 expect_rc 157 "$VDBC" -f "$T/v1.parm" -o "$T/o9" -j --port 0

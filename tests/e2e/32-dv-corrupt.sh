@@ -26,15 +26,15 @@ corrupt() {
 parm() {
 	cat >"$1" <<P
 data_errors=$2
-sd=sd1,lun=$T/lun,size=4m,threads=2
-sd=sd2,lun=$T/pause,size=1m,threads=1
+sd=sd1,lun=$T/lun,size=16m,threads=2
+sd=sd2,lun=$T/pause,size=16m,threads=1
 wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof
 wd=wd2,sd=sd1,xfersize=4k,rdpct=100,seekpct=random
-wd=wdp,sd=sd2,xfersize=4k,rdpct=0,seekpct=eof
+wd=wdp,sd=sd2,xfersize=4k,rdpct=0,seekpct=random
 rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
-rd=p1,wd=wdp,iorate=100,elapsed=30,interval=1,threads=1
+rd=p1,wd=wdp,iorate=max,elapsed=2,interval=1,threads=1
 rd=rd2,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
-rd=p2,wd=wdp,iorate=100,elapsed=30,interval=1,threads=1
+rd=p2,wd=wdp,iorate=max,elapsed=2,interval=1,threads=1
 rd=rd3,wd=wd2,iorate=max,elapsed=3,interval=1,threads=$3
 P
 }
