@@ -26,7 +26,7 @@ corrupt() {
 parm() {
 	cat >"$1" <<P
 data_errors=$2
-sd=sd1,lun=$T/lun,size=16m,threads=2
+sd=sd1,lun=$LUN,size=16m,threads=2
 sd=sd2,lun=$T/pause,size=16m,threads=1
 wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof
 wd=wd2,sd=sd1,xfersize=4k,rdpct=100,seekpct=random
@@ -44,20 +44,21 @@ P
 # $T/out, the exit code in $T/rc.
 run() {
 	local pid
-	rm -f "$T/lun" "$T/pause"
+	rm -f "$T/pause"
+	[ "$LUN" = "$T/lun" ] && rm -f "$T/lun"	# a file lun, never a device
 	timeout 60 "$VDBC" -f "$1" -o "$2" -v --port 0 --seed 3 >"$T/out" 2>&1 &
 	pid=$!
 	PIDS="$PIDS $pid"
 	if wait_for "$T/out" "Starting RD=p1;" 30; then
-		dd if="$T/lun" of="$T/stale" bs=4096 skip=1023 count=1 status=none
-		dd if="$T/lun" of="$T/b10" bs=4096 skip=10 count=1 status=none
+		dd if="$LUN" of="$T/stale" bs=4096 skip=1023 count=1 status=none
+		dd if="$LUN" of="$T/b10" bs=4096 skip=10 count=1 status=none
 	else bad "rd p1 never started"; fi
 	if wait_for "$T/out" "Starting RD=p2;" 30; then
-		corrupt random "$T/lun" 100
-		corrupt zero "$T/lun" 200
-		corrupt byte "$T/lun" 300
-		corrupt copy "$T/lun" 400 "$T/b10"
-		corrupt copy "$T/lun" 1023 "$T/stale"
+		corrupt random "$LUN" 100
+		corrupt zero "$LUN" 200
+		corrupt byte "$LUN" 300
+		corrupt copy "$LUN" 400 "$T/b10"
+		corrupt copy "$LUN" 1023 "$T/stale"
 	else bad "rd p2 never started"; fi
 	wait $pid
 	echo $? >"$T/rc"
@@ -72,6 +73,7 @@ has() { # LBA_HEX TEXT
 	if section "$1" | grep -qF -- "$2"; then ok; else bad "block 0x$1: lacks '$2'"; section "$1" | head -40; fi
 }
 
+LUN=$T/lun
 parm "$T/a.parm" 50 2
 run "$T/a.parm" "$T/o1"
 [ "$(cat "$T/rc")" = 157 ] && ok || { bad "exit $(cat "$T/rc"), wanted 157"; cat "$T/out"; }
@@ -106,7 +108,7 @@ has 003ff000 "   ===> Data Validation Key miscompare. Expecting key=0x02 receive
 section 003ff000 | grep -q "Logical byte address\|Compression pattern" && bad "stale copy: more than the key" || ok
 has 003ff000 "Sector last written."
 # each block's error line, and errorlog.html holds the report
-[ "$(grep -c "op: read   lun: $T/lun .* errno: 60003: '60003            A Data Validation error was discovered' " "$T/out")" = 5 ] && ok || bad "not 5 op: read lines"
+[ "$(grep -c "op: read   lun: $LUN .* errno: 60003: '60003            A Data Validation error was discovered' " "$T/out")" = 5 ] && ok || bad "not 5 op: read lines"
 [ "$(grep -c 'Corrupted data block for' "$T/o1/errorlog.html")" = 5 ] && ok || bad "errorlog.html lacks the reports"
 
 # data_errors=2 stops at the second corrupted block (v2d).
@@ -115,5 +117,28 @@ run "$T/b.parm" "$T/o2"
 [ "$(cat "$T/rc")" = 157 ] && ok || bad "data_errors=2: exit $(cat "$T/rc")"
 [ "$(grep -c 'Corrupted data block for' "$T/out")" = 2 ] && ok || bad "data_errors=2: not 2 reports"
 grep -qF "'data_errors=2' requested. Abort rd=rd3 after last error." "$T/out" && ok || { bad "no data_errors=2 abort"; tail -5 "$T/out"; }
+
+# The same on a loop device (root only): the corruptions written to the
+# device are found as on a file.
+LOOP=""
+if [ "$(id -u)" = 0 ] && command -v losetup >/dev/null && [ -e /dev/loop-control ]; then
+	truncate -s 16M "$T/disk.img"
+	LOOP=$(timeout 20 losetup -f --show "$T/disk.img" 2>/dev/null) || LOOP=""
+fi
+if [ -n "$LOOP" ]; then
+	trap 'losetup -d "$LOOP" 2>/dev/null; cleanup' EXIT
+	LUN=$LOOP
+	parm "$T/c.parm" 50 2
+	run "$T/c.parm" "$T/o3"
+	[ "$(cat "$T/rc")" = 157 ] && ok || { bad "loop: exit $(cat "$T/rc")"; tail -20 "$T/out"; }
+	[ "$(grep -c 'Corrupted data block for' "$T/out")" = 5 ] && ok || bad "loop: not 5 corrupted data blocks"
+	has 0012c000 "   1 of 8 sectors are corrupted."
+	has 003ff000 "   ===> Data Validation Key miscompare. Expecting key=0x02 received key=0x01 (2/1)"
+	has 00190000 "   ===> Logical byte address miscompare. Expecting 0x00190000, receiving 0x0000a000"
+	losetup -d "$LOOP"
+	trap cleanup EXIT
+else
+	echo "skip (loop device part): needs root, losetup and /dev/loop-control"
+fi
 
 finish
