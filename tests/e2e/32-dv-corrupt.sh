@@ -22,7 +22,7 @@ corrupt() {
 	esac
 }
 
-# parm FILE DATA_ERRORS RD3_THREADS
+# parm FILE DATA_ERRORS RD3_THREADS [RD3_WD]
 parm() {
 	cat >"$1" <<P
 data_errors=$2
@@ -30,12 +30,13 @@ sd=sd1,lun=$LUN,size=16m,threads=2
 sd=sd2,lun=$T/pause,size=16m,threads=1
 wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof
 wd=wd2,sd=sd1,xfersize=4k,rdpct=100,seekpct=random
+wd=wd3,sd=sd1,xfersize=4k,rdpct=0,seekpct=random
 wd=wdp,sd=sd2,xfersize=4k,rdpct=0,seekpct=random
 rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
 rd=p1,wd=wdp,iorate=max,elapsed=2,interval=1,threads=1
 rd=rd2,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
-rd=p2,wd=wdp,iorate=max,elapsed=2,interval=1,threads=1
-rd=rd3,wd=wd2,iorate=max,elapsed=3,interval=1,threads=$3
+rd=p2,wd=wdp,iorate=max,elapsed=4,interval=1,threads=1
+rd=rd3,wd=${4:-wd2},iorate=max,elapsed=3,interval=1,threads=$3
 P
 }
 
@@ -46,6 +47,7 @@ run() {
 	local pid
 	rm -f "$T/pause"
 	[ "$LUN" = "$T/lun" ] && rm -f "$T/lun"	# a file lun, never a device
+	: >"$T/out"	# now: wait_for must not see the last run's lines
 	timeout 60 "$VDBC" -f "$1" -o "$2" -v --port 0 --seed 3 >"$T/out" 2>&1 &
 	pid=$!
 	PIDS="$PIDS $pid"
@@ -59,6 +61,9 @@ run() {
 		corrupt byte "$LUN" 300
 		corrupt copy "$LUN" 400 "$T/b10"
 		corrupt copy "$LUN" 1023 "$T/stale"
+		# rd3 reads sd1: the blocks must be whole before it starts
+		grep -q "Starting RD=rd3;" "$T/out" &&
+			bad "the corruption ended after rd3 began (machine too slow)"
 	else bad "rd p2 never started"; fi
 	wait $pid
 	echo $? >"$T/rc"
@@ -117,6 +122,15 @@ run "$T/b.parm" "$T/o2"
 [ "$(cat "$T/rc")" = 157 ] && ok || bad "data_errors=2: exit $(cat "$T/rc")"
 [ "$(grep -c 'Corrupted data block for' "$T/out")" = 2 ] && ok || bad "data_errors=2: not 2 reports"
 grep -qF "'data_errors=2' requested. Abort rd=rd3 after last error." "$T/out" && ok || { bad "no data_errors=2 abort"; tail -5 "$T/out"; }
+
+# A write finds the corruption in its pre-read (writes only, one thread,
+# data_errors=1: the first corrupted block stops the run).
+parm "$T/w.parm" 1 1 wd3
+run "$T/w.parm" "$T/o4"
+[ "$(cat "$T/rc")" = 157 ] && ok || bad "pre-read: exit $(cat "$T/rc")"
+[ "$(grep -c 'Corrupted data block for' "$T/out")" = 1 ] && ok || bad "pre-read: not 1 report"
+grep -qF "Key block first found to be corrupted during a read-before-write." "$T/out" && ok || bad "pre-read: not found by the read-before-write"
+grep -qF "'data_errors=1' requested. Abort rd=rd3 after last error." "$T/out" && ok || bad "pre-read: no data_errors=1 abort"
 
 # The same on a loop device (root only): the corruptions written to the
 # device are found as on a file.
