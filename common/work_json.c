@@ -30,6 +30,9 @@ sd_to_json(const struct work_sd *s)
 	    "mounted_ok", s->mounted_ok);
 	if (s->engine != NULL)
 		json_object_set_new(o, "engine", json_string(s->engine));
+	if (s->dv_kb_bytes > 0)
+		json_object_set_new(o, "dv_kb_bytes",
+		    json_integer((json_int_t)s->dv_kb_bytes));
 	return (o);
 }
 
@@ -263,7 +266,7 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 {
 	json_t *fl = json_object_get(o, "openflags"), *v;
 	char path[160];
-	int64_t th = 0;
+	int64_t th = 0, kb = 0;
 	size_t i;
 
 	snprintf(path, sizeof(path), "%sopenflags", pfx);
@@ -277,9 +280,11 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 	    get_bool(o, pfx, "create", 1, &s->create, e) != 0 ||
 	    get_bool(o, pfx, "overwrite", 1, &s->overwrite, e) != 0 ||
 	    get_bool(o, pfx, "mounted_ok", 1, &s->mounted_ok, e) != 0 ||
-	    get_str(o, pfx, "engine", 1, &s->engine, e) != 0)
+	    get_str(o, pfx, "engine", 1, &s->engine, e) != 0 ||
+	    get_int(o, pfx, "dv_kb_bytes", 1, 0, 1 << 20, &kb, e) != 0)
 		return (-1);
 	s->threads = (int)th;
+	s->dv_kb_bytes = (uint64_t)kb;
 	if (!json_is_array(fl))
 		return (bad(e, path, fl == NULL ? "missing" :
 		    "expected an array of strings"));

@@ -32,6 +32,8 @@ struct work_sd {
 	int		 overwrite;	/* overwrite_data=yes */
 	int		 mounted_ok;	/* allow_mounted_write=yes */
 	char		*engine;	/* "sync", "aio", "null"; NULL: sync */
+	uint64_t	 dv_kb_bytes;	/* validation's key block; 0: the
+					 * slave's smallest xfersize */
 };
 
 /* One workload generator: a (wd, sd) pair on this slave. */

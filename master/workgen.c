@@ -153,6 +153,8 @@ work_sd(const struct workgen_in *in, int host, const struct sd *sd,
 	o->overwrite = sd->overwrite_data;
 	o->mounted_ok = sd->allow_mounted_write;
 	o->engine = xstrdup(sd_engine(sd, flags));
+	if (in->model->general.validate && in->sd_xmin != NULL)
+		o->dv_kb_bytes = in->sd_xmin[sd_index(in->model, sd)];
 }
 
 /* What every slave's WORK of run c carries besides its sds and wgs. */
@@ -1065,6 +1067,36 @@ workgen_xmax(const struct model *model, const struct plan *plan,
 
 				if (x > sd_xmax[si])
 					sd_xmax[si] = x;
+			}
+		}
+	}
+}
+
+void
+workgen_xmin(const struct model *model, const struct plan *plan,
+    uint64_t *sd_xmin)
+{
+	int r, w, k, j;
+
+	for (r = 0; r < plan->nruns; r++) {
+		const struct run *pr = &plan->runs[r];
+		double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
+
+		for (w = 0; w < pr->nwds; w++) {
+			const struct xfer *x = &pr->wds[w].wd->xfer;
+			uint64_t v = xs > 0 ? (uint64_t)xs : x->kind ==
+			    XFER_RANGE ? x->min_bytes : 0;
+
+			for (j = 0; xs <= 0 && x->kind != XFER_RANGE &&
+			    j < x->n; j++)
+				if (v == 0 || x->size_bytes[j] < v)
+					v = x->size_bytes[j];
+			for (k = 0; k < pr->wds[w].nsds; k++) {
+				int si = sd_index(model, pr->wds[w].sds[k]);
+
+				if (v > 0 && (sd_xmin[si] == 0 ||
+				    v < sd_xmin[si]))
+					sd_xmin[si] = v;
 			}
 		}
 	}

@@ -61,6 +61,7 @@ struct sdw {
 	struct dv_map	*dvm;		/* validation: its key map, kept
 					 * by the slave across runs */
 	char		 name8[8];	/* its name as sectors carry it */
+	uint64_t	 dv_kb;		/* key block from the WORK, or 0 */
 };
 
 /* Counters of one direction of one WG, written by one thread. */
@@ -287,6 +288,7 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	s->threads = d->threads;
 	s->overwrite = d->overwrite;
 	s->mounted_ok = d->mounted_ok;
+	s->dv_kb = d->dv_kb_bytes;
 	s->name = xstrdup(name);
 	s->lun = xstrdup(lun);
 	s->rate_per_s = rate;
@@ -783,6 +785,8 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 			break;
 	if (d != NULL)
 		kb = d->map.kb_bytes;
+	else if (s->dv_kb > 0)
+		kb = s->dv_kb;		/* the master's, over every run */
 	if (kb == 0 || kb % DV_SECTOR != 0 || kb > DV_COMP_SPAN) {
 		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation needs "
 		    "xfersizes that are multiples of 512 bytes and at most "

@@ -37,6 +37,19 @@ python3 "$VDBC_SRC/tests/data/dv/jrandom_check.py" "$T/lun1" 0 1 511 1023 >"$T/j
 [ "$(grep -c 'match model: True' "$T/jr")" = 4 ] && ok || { bad "jrandom_check on vdbc's lun"; cat "$T/jr"; }
 cp "$T/out" "$T/v1.console"
 
+# The key block is the smallest xfersize over every rd (here rd2's),
+# though rd1 writes 8k blocks.
+cat >"$T/kb.parm" <<P
+sd=sd1,lun=$T/lun2,size=32m,threads=2
+wd=wd1,sd=sd1,xfersize=8k,rdpct=0,seekpct=eof
+wd=wd2,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
+rd=rd2,wd=wd2,iorate=max,elapsed=2,interval=1,threads=2
+P
+expect_rc 0 "$VDBC" -f "$T/kb.parm" -o "$T/o15" -v --port 0 --seed 1
+expect_out "localhost-0: Allocating Data Validation map: 8,192 one-byte entries for each 4,096-byte block."
+grep 'Total amount' "$T/out" | tail -1 | grep -q 'validated: *[1-9]' && ok || bad "8k then 4k: nothing validated"
+
 # v7a: -vr reads every write back: 66.6 % / 75 %.
 rm -f "$T/lun1"
 expect_rc 0 "$VDBC" -f "$T/v1.parm" -o "$T/o2" -vr --port 0 --seed 1

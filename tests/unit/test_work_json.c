@@ -48,6 +48,7 @@ known_work(struct slave_work *w)
 	s->rate_per_s = 500;
 	strlist_add(&s->openflags, "o_direct");
 	s->engine = xstrdup("aio");
+	s->dv_kb_bytes = 4096;
 	s = &w->sds[w->nsds++];
 	s->sd = xstrdup("sd2");
 	s->lun = xstrdup("/tmp/f2");
@@ -225,6 +226,9 @@ test_decoder_names_the_field(void **state)
 	    sizeof(b)), "WORK: compratio: 0.5 out of [1, inf]");
 	assert_string_equal(mutated(NULL, "validate", json_integer(8), b,
 	    sizeof(b)), "WORK: validate: 8 out of [0, 7]");
+	assert_string_equal(mutated("sds", "dv_kb_bytes", json_integer(-1),
+	    b, sizeof(b)), "WORK: sds[0].dv_kb_bytes: -1 out of [0, "
+	    "1048576]");
 	assert_string_equal(mutated(NULL, "histogram_edges_us",
 	    json_pack("[i,i]", 20, 10), b, sizeof(b)), "WORK: "
 	    "histogram_edges_us: expected an array of at most 63 increasing "
