@@ -402,8 +402,10 @@ on_work(struct slave *s, json_t *body)
 	body = json_pack("{s:I}", "run_id", run_id);
 	if (work_is_fs(s->work))
 		send_after_walk(s, MSG_READY, body);
-	else
+	else {
+		send_logs(s, "info", work_take_notes);	/* the DV map, now */
 		send_ready(s, body);
+	}
 }
 
 /* GO: start the I/O and the interval clock. */
@@ -445,6 +447,13 @@ on_stop(struct slave *s)
 	work_stop(s->work);
 	/* What the end of the run found (data validation) before RUN_END */
 	if (!work_is_fs(s->work)) {
+		struct strlist own = { 0, NULL, 0 };
+		int i;
+
+		work_take_own_log(s->work, &own);
+		for (i = 0; i < own.n; i++)
+			log_info("%s", own.v[i]);
+		strlist_clear(&own);
 		send_logs(s, "info", work_take_notes);
 		send_logs(s, "error", work_take_errors);
 		if (work_error(s->work) != NULL)

@@ -135,6 +135,8 @@ struct work {
 	uint64_t			 dv_start;	/* validated before */
 	int				 dv_ended;
 	struct strlist			 notes;	/* info lines (raw) */
+	struct strlist			 own_log;	/* for the slave's
+							 * own log only */
 };
 
 /*
@@ -249,6 +251,7 @@ work_free(struct work *w)
 	free(w->sds);
 	strlist_clear(&w->err_queue);
 	strlist_clear(&w->notes);
+	strlist_clear(&w->own_log);
 	pthread_mutex_destroy(&w->err_mu);
 	free(w);
 }
@@ -1033,6 +1036,17 @@ io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 }
 
+/* Lines for the slave's own log only (the caller frees the list). */
+void
+work_take_own_log(struct work *w, struct strlist *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (w->fs == NULL) {
+		*out = w->own_log;
+		memset(&w->own_log, 0, sizeof(w->own_log));
+	}
+}
+
 /* Take the queued error texts (the caller frees the list). */
 void
 work_take_errors(struct work *w, struct strlist *out)
@@ -1419,10 +1433,33 @@ dv_end(struct work *w)
 	}
 	for (k = 0; k < w->nwgs; k++)
 		eof_writes &= w->wgs[k].seek_eof && w->wgs[k].readpct <= 0;
+	/* the per-key counters: the slave's log (DV_map.java:887-897) */
+	for (k = 0; k < w->nsds; k++) {
+		const struct dv_map *m = w->sds[k].dvm;
+		int key;
+
+		if (k > 0 && w->sds[k - 1].dvm == m)
+			continue;
+		strlist_add(&w->own_log, "Data Validation counters: ");
+		for (key = 1; key <= DV_KEY_MAX; key++) {
+			uint64_t r = atomic_load(&m->reads[key]);
+			uint64_t wr = atomic_load(&m->writes[key]);
+
+			if (r == 0 && wr == 0)
+				continue;
+			snprintf(text, sizeof(text), "Key %3d: reads: %8llu "
+			    "writes: %8llu ", key, (unsigned long long)r,
+			    (unsigned long long)wr);
+			strlist_add(&w->own_log, text);
+		}
+	}
+	/* console and errorlog.html, as vdbench's (DV_map.java:921) */
 	snprintf(text, sizeof(text), "Total amount of key blocks read and "
 	    "validated: %8s; key blocks marked in error: %4llu ",
 	    dv_commas(a, sizeof(a), validated), (unsigned long long)errors);
-	strlist_add(&w->notes, text);
+	pthread_mutex_lock(&w->err_mu);
+	strlist_add(&w->err_queue, text);
+	pthread_mutex_unlock(&w->err_mu);
 	if (__atomic_load_n(&w->dv_bad, __ATOMIC_ACQUIRE) > 0) {
 		snprintf(text, sizeof(text), "Total Data Validation or I/O "
 		    "error count: %llu. Vdbench terminating due to Data "

@@ -36,6 +36,10 @@ check_pct "v1 rd2" 3 64 68
 python3 "$VDBC_SRC/tests/data/dv/jrandom_check.py" "$T/lun1" 0 1 511 1023 >"$T/jr" 2>&1
 [ "$(grep -c 'match model: True' "$T/jr")" = 4 ] && ok || { bad "jrandom_check on vdbc's lun"; cat "$T/jr"; }
 cp "$T/out" "$T/v1.console"
+# errorlog.html has the totals too; the slave's log the per-key counters
+[ "$(grep -c 'Total amount of key blocks read and validated' "$T/o1/errorlog.html")" = 2 ] && ok || bad "errorlog.html lacks the totals"
+grep -q "Data Validation counters: $" "$T/o1/localhost-0.stdout.html" && ok || bad "no counters in the slave's log"
+grep -qE "Key   1: reads: +[0-9]+ writes: +[1-9][0-9]* $" "$T/o1/localhost-0.stdout.html" && ok || bad "no key 1 counters"
 
 # The key block is the smallest xfersize over every rd (here rd2's),
 # though rd1 writes 8k blocks.
