@@ -68,6 +68,7 @@ struct general {
 	double			compseed;	/* its value (tod resolved) */
 	char			*pattern;	/* pattern= file, or NULL */
 	int			data_errors;		/* default 50 */
+	int			validate;	/* VALIDATE_* bits; 0 = off */
 	struct strlist		report;		/* report= words */
 	struct strlist		startcmd;	/* command(s), target words */
 	struct strlist		endcmd;
@@ -76,6 +77,11 @@ struct general {
 	int			create_anchors;	/* make the anchors' parents */
 	struct bag		bag;
 };
+
+/* Data validation (validate=, -v letters; slave/dv.h). */
+#define VALIDATE_ON		0x1	/* validate=yes, -v */
+#define VALIDATE_AFTER_WRITE	0x2	/* read_after_write, -vr, -v2 */
+#define VALIDATE_NO_PREREAD	0x4	/* no_preread, -vw */
 
 struct hd {
 	char			*name;

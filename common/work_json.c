@@ -34,6 +34,9 @@ sd_to_json(const struct work_sd *s)
 		json_object_set_new(o, "dedup", json_pack("{s:f,s:f,s:b}",
 		    "ratio", s->dedup_ratio, "sets", s->dedup_sets, "across",
 		    !s->dedup_not_across));
+	if (s->dv_kb_bytes > 0)
+		json_object_set_new(o, "dv_kb_bytes",
+		    json_integer((json_int_t)s->dv_kb_bytes));
 	return (o);
 }
 
@@ -143,6 +146,9 @@ work_to_json(const struct slave_work *w)
 	    "distribution", w->distribution);
 	if (w->remove_device)
 		json_object_set_new(o, "remove_device", json_true());
+	if (w->validate != 0)
+		json_object_set_new(o, "validate",
+		    json_integer(w->validate));
 	if (w->has_dedup)
 		json_object_set_new(o, "dedup", json_pack("{s:f,s:I,s:f,s:b}",
 		    "ratio", w->dedup.ratio, "unit_bytes",
@@ -282,7 +288,7 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 {
 	json_t *fl = json_object_get(o, "openflags"), *v, *dd;
 	char path[160], dpfx[96];
-	int64_t th = 0;
+	int64_t th = 0, kb = 0;
 	int across = 1;
 	size_t i;
 
@@ -297,7 +303,8 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 	    get_bool(o, pfx, "create", 1, &s->create, e) != 0 ||
 	    get_bool(o, pfx, "overwrite", 1, &s->overwrite, e) != 0 ||
 	    get_bool(o, pfx, "mounted_ok", 1, &s->mounted_ok, e) != 0 ||
-	    get_str(o, pfx, "engine", 1, &s->engine, e) != 0)
+	    get_str(o, pfx, "engine", 1, &s->engine, e) != 0 ||
+	    get_int(o, pfx, "dv_kb_bytes", 1, 0, 1 << 20, &kb, e) != 0)
 		return (-1);
 	if ((dd = json_object_get(o, "dedup")) != NULL) {
 		snprintf(dpfx, sizeof(dpfx), "%sdedup.", pfx);
@@ -312,6 +319,7 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 		s->dedup_not_across = !across;
 	}
 	s->threads = (int)th;
+	s->dv_kb_bytes = (uint64_t)kb;
 	if (!json_is_array(fl))
 		return (bad(e, path, fl == NULL ? "missing" :
 		    "expected an array of strings"));
@@ -584,6 +592,10 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 	if (get_int(o, "", "distribution", 1, 0, 16, &n, e) != 0)
 		goto fail;
 	w->distribution = (int)n;
+	n = 0;
+	if (get_int(o, "", "validate", 1, 0, 7, &n, e) != 0)
+		goto fail;
+	w->validate = (int)n;
 	if (get_num(o, "", "compratio", 1, 1, HUGE_VAL, &w->compratio, e) != 0)
 		goto fail;
 	if (edges != NULL) {

@@ -36,6 +36,8 @@ struct work_sd {
 	double		 dedup_ratio;	/* >= 1; overrides work's */
 	double		 dedup_sets;	/* 0: work's; < 0: percent */
 	int		 dedup_not_across;	/* its dedupacross=no */
+	uint64_t	 dv_kb_bytes;	/* validation's key block; 0: the
+					 * slave's smallest xfersize */
 };
 
 /* One workload generator: a (wd, sd) pair on this slave. */
@@ -138,6 +140,7 @@ struct slave_work {
 	char			*pattern_file;	/* pattern=, or NULL */
 	int			 has_compseed;	/* compressionseed= */
 	uint64_t		 compseed;	/* seeds the data pattern */
+	int			 validate;	/* VALIDATE_* (model.h) */
 };
 
 /* The encoding; never NULL. */

@@ -47,6 +47,7 @@ struct cli {
 	long		 loop_s;	/* -l n[s|m|h]: until n s passed; 0 */
 	int		 known;		/* the error is a known, unbuilt option */
 	int		 mb;		/* -mb: MB = 1000**2 in the reports */
+	int		 validate;	/* -v letters: VALIDATE_* (model.h) */
 };
 
 int	cli_parse(struct cli *, int argc, char *const argv[],

@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "dvreport.h"
 #include "console.h"
 #include "link.h"
 #include "log.h"
@@ -409,6 +410,7 @@ master_main(int argc, char *argv[])
 		rc = fatal_errmsg(&e, 0);
 		goto out;
 	}
+	dv_model_check(m, c.validate);
 	simulate_anchors(m);
 	if (plan_build(m, &plan, &e) != 0) {
 		rc = fatal_errmsg(&e, 0);

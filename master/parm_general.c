@@ -45,6 +45,7 @@ static int	kw_general_report(struct pstate *, const struct kwdef *);
 static int	kw_general_showlba(struct pstate *, const struct kwdef *);
 static int	kw_general_unix2win(struct pstate *, const struct kwdef *);
 static int	kw_general_validate(struct pstate *, const struct kwdef *);
+static int	kw_general_journal(struct pstate *, const struct kwdef *);
 
 const struct kwdef general_kws[] = {
 	{ "compression", EXACT, K_COMPRATIO, 0, NULL, kw_general_compression },
@@ -64,7 +65,7 @@ const struct kwdef general_kws[] = {
 	{ "swat", 2, K_REJECT, 0,
 	    "The 'swat=' parameter is no longer supported", NULL },
 	{ "validate", 2, K_G_VALIDATE, 0, NULL, kw_general_validate },
-	{ "journal", EXACT, K_BAG_WARN, 0, NULL, NULL },
+	{ "journal", EXACT, K_G_VALIDATE, 0, NULL, kw_general_journal },
 	{ "startcmd", 2, K_G_CMD, 0, "startcmd", kw_general_cmd },
 	{ "start_cmd", EXACT, K_G_CMD, 0, "startcmd", kw_general_cmd },
 	{ "endcmd", 2, K_G_CMD, 0, "endcmd", kw_general_cmd },
@@ -349,14 +350,20 @@ general_msgscan(struct pstate *ps, struct general *g)
 	return (0);
 }
 
-/* validate=: checked; data validation itself is not built (unbuilt). */
+/*
+ * validate=yes|no|read_after_write|no_preread (prefix match, vdbench's
+ * MiscParms.java); time and ignore_zero_reads are not built yet.
+ */
 static int
 general_validate(struct pstate *ps, struct general *g)
 {
 	static const char *const ok[] = { "yes", "no",
 	    "read_after_write", "no_preread", "time",
 	    "ignore_zero_reads", NULL };
-	int i, k, on = 0;
+	static const int bits[] = { VALIDATE_ON, 0, VALIDATE_ON |
+	    VALIDATE_AFTER_WRITE, VALIDATE_ON | VALIDATE_NO_PREREAD,
+	    VALIDATE_ON, VALIDATE_ON };
+	int i, k;
 
 	for (i = 0; i < ps->it->vals.n; i++) {
 		const char *w = ps->it->vals.v[i].str;
@@ -371,13 +378,14 @@ general_validate(struct pstate *ps, struct general *g)
 				break;
 		}
 		if (ok[k] == NULL)
-			return (fail(ps, "Invalid 'validate=' parameter: "
-			    "%s", w));
-		on |= k != 1;
+			return (fail(ps, "Unknown keyword value for "
+			    "'validate=': %s", w));
+		g->validate |= bits[k];
+		if (k >= 4)
+			unbuilt(ps, k == 4 ? "validate=time" :
+			    "validate=ignore_zero_reads");
 	}
 	bag_set(&g->bag, "validate", &ps->it->vals);
-	if (on)
-		unbuilt(ps, "validate=");
 	return (pattern_conflict(ps));
 }
 
@@ -748,6 +756,26 @@ kw_general_msgscan(struct pstate *ps, const struct kwdef *d)
 
 	(void)d;
 	return (general_msgscan(ps, g));
+}
+
+/*
+ * general: journal= (MiscParms.java): no is accepted; the journal
+ * itself (yes, recover, noflush, maponly, ...) is not built yet.
+ */
+static int
+kw_general_journal(struct pstate *ps, const struct kwdef *d)
+{
+	int i;
+
+	(void)d;
+	for (i = 0; i < ps->it->vals.n; i++) {
+		if (strcasecmp(ps->it->vals.v[i].str, "no") != 0) {
+			unbuilt(ps, "journal=");
+			break;
+		}
+	}
+	bag_set(&ps->m->general.bag, "journal", &ps->it->vals);
+	return (0);
 }
 
 /* general: validate= */

@@ -279,6 +279,7 @@ workgen_input(const struct master *m, struct workgen_in *in)
 	in->nslaves = m->nslaves;
 	in->sd_size = m->pre.sd_size;
 	in->sd_xmax = m->pre.sd_xmax;
+	in->sd_xmin = m->pre.sd_xmin;
 	in->nformat = m->pre.nformat;
 	in->format_sd = m->pre.format_sd;
 	in->format_host = m->pre.format_host;
@@ -743,6 +744,8 @@ master_new(const struct model *model, const struct plan *plan,
 	m->pre.sd_size = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
 	m->pre.sd_xmax = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
 	workgen_xmax(m->model, m->plan, m->pre.sd_xmax);
+	m->pre.sd_xmin = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
+	workgen_xmin(m->model, m->plan, m->pre.sd_xmin);
 	return (m);
 }
 
@@ -949,6 +952,7 @@ master_free(struct master *m)
 	free(m->pre.format_from);
 	free(m->pre.sd_size);
 	free(m->pre.sd_xmax);
+	free(m->pre.sd_xmin);
 	free(m->lost_names);
 	free(m->sl);
 	free(m);

@@ -112,6 +112,7 @@ struct mpre {
 	uint64_t		*format_from;
 	uint64_t		*sd_size;	/* per model sd, bytes */
 	uint64_t		*sd_xmax;	/* largest xfersize per sd */
+	uint64_t		*sd_xmin;	/* smallest: the DV key block */
 	int			 had_format;	/* an SD_format run was planned */
 };
 

@@ -167,6 +167,8 @@ work_sd(const struct workgen_in *in, int host, const struct sd *sd,
 	o->dedup_ratio = sd->dedupratio >= 1 ? sd->dedupratio :
 	    in->model->general.dedupratio;
 	o->dedup_sets = sd->dedupsets;
+	if (in->model->general.validate && in->sd_xmin != NULL)
+		o->dv_kb_bytes = in->sd_xmin[sd_index(in->model, sd)];
 }
 
 /* What every slave's WORK of run c carries besides its sds and wgs. */
@@ -183,6 +185,7 @@ work_common(const struct workgen_in *in, const struct workgen_run *c,
 	    xstrdup(in->model->general.pattern) : NULL;
 	w->has_compseed = in->model->general.compseed_set;
 	w->compseed = (uint64_t)in->model->general.compseed;
+	w->validate = c->format ? 0 : in->model->general.validate;
 	w->distribution = c->plan_run != NULL ?
 	    (int)c->plan_run->rd->distribution : 0;
 }
@@ -362,6 +365,75 @@ wd_count(const struct placement *p)
 	return (n);
 }
 
+/* "16.633m", "8m": bytes as vdbench's sizes print (3 decimals, no
+ * trailing zeros). */
+static void
+dv_size_text(char *buf, size_t len, uint64_t v)
+{
+	int g = v >= (1ull << 30);
+	char *p;
+
+	snprintf(buf, len, "%.3f", (double)v / (g ? 1073741824.0 :
+	    1048576.0));
+	p = buf + strlen(buf);
+	while (p > buf && p[-1] == '0')
+		*--p = '\0';
+	if (p > buf && p[-1] == '.')
+		*--p = '\0';
+	snprintf(p, len - (size_t)(p - buf), "%s", g ? "g" : "m");
+}
+
+/* 1234567 -> "1,234,567". */
+static void
+dv_commas(char *buf, size_t len, uint64_t v)
+{
+	char tmp[32];
+	size_t n, i, o = 0;
+
+	n = (size_t)snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)v);
+	for (i = 0; i < n && o + 2 < len; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = '\0';
+}
+
+/*
+ * Data validation's size requirement (vdbench WG_entry.java:551-592,
+ * reference v8c): every block of an I/O in flight is busy, so the miss
+ * area must hold (2000, twice that at a set rate, + 256 + threads)
+ * blocks of the largest xfersize.
+ */
+static int
+dv_size_check(const struct placement *p, const struct place_wg *g,
+    uint64_t width, uint64_t xmax, struct errmsg *e)
+{
+	uint64_t need, threads = 0;
+	char a[32], b[32], c[32], d[32];
+	int k;
+
+	for (k = 0; k < p->nsds; k++)
+		if (p->sds[k].sd == g->sd)
+			threads += (uint64_t)p->sds[k].threads;
+	need = (g->rate_per_s > 0 ? 4000 : 2000) + 256 + threads;
+	if (width >= need * xmax)
+		return (0);
+	dv_commas(a, sizeof(a), need * xmax);
+	dv_size_text(b, sizeof(b), need * xmax);
+	dv_commas(c, sizeof(c), width);
+	dv_size_text(d, sizeof(d), width);
+	errmsg_set(e, NULL, 0, 0, "Data Validation has some extra SD size "
+	    "requirements: sd=%s must be large enough to accomodate %llu "
+	    "times the maximum xfersize=%llu value (a queue depth of %d, "
+	    "%llu threads and 256), for a total of %s bytes (%s), but we "
+	    "only have %s bytes (%s). SD size for cache misses not large "
+	    "enough.", g->sd->name, (unsigned long long)need,
+	    (unsigned long long)xmax, g->rate_per_s > 0 ? 4000 : 2000,
+	    (unsigned long long)threads, a, b, c, d);
+	return (-1);
+}
+
 /* Slave i's wgs, with the run's for-loop values and address ranges. */
 static int
 raw_wgs(const struct workgen_in *in, const struct run *pr,
@@ -391,6 +463,11 @@ raw_wgs(const struct workgen_in *in, const struct run *pr,
 			xfer_set_single(&x, (uint64_t)xs);
 		} else
 			xfer_copy(&x, &wd->xfer);
+		if (in->model->general.validate && dv_size_check(p, g,
+		    rg[1] - rg[0], xfer_max_bytes(&x), e) != 0) {
+			xfer_clear(&x);
+			return (-1);
+		}
 		wg = &sw->wgs[sw->nwgs++];
 		wg->wd = xstrdup(wd->name);
 		wg->sd = xstrdup(g->sd->name);
@@ -501,12 +578,23 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	ph = xcalloc((size_t)in->nhosts, sizeof(*ph));
 	for (i = 0; i < in->nhosts; i++) {
 		ph[i].label = in->hosts[i].label;
-		ph[i].nslaves = in->hosts[i].nslaves;
+		/* Data validation: each sd on its host's first slave, the
+		 * one that keeps its key map from rd to rd (vdbench drives
+		 * a validated sd from one slave) */
+		ph[i].nslaves = in->model->general.validate ? 1 :
+		    in->hosts[i].nslaves;
 	}
 	k = place_run_hosts(&r, ph, in->nhosts, &p, e);
 	free(ph);
 	if (k != 0)
 		return (-1);
+	if (in->model->general.validate) {
+		/* one placement slave per host: number h is host h's */
+		for (k = 0; k < p.nsds; k++)
+			p.sds[k].slave = in->hosts[p.sds[k].slave].first;
+		for (k = 0; k < p.nwgs; k++)
+			p.wgs[k].slave = in->hosts[p.wgs[k].slave].first;
+	}
 	c->skew = xcalloc((size_t)p.nwgs + 1, sizeof(*c->skew));
 	for (k = 0; k < p.nwgs; k++) {
 		c->skew[k].wd = p.wgs[k].wd->name;
@@ -1055,6 +1143,36 @@ workgen_xmax(const struct model *model, const struct plan *plan,
 
 				if (x > sd_xmax[si])
 					sd_xmax[si] = x;
+			}
+		}
+	}
+}
+
+void
+workgen_xmin(const struct model *model, const struct plan *plan,
+    uint64_t *sd_xmin)
+{
+	int r, w, k, j;
+
+	for (r = 0; r < plan->nruns; r++) {
+		const struct run *pr = &plan->runs[r];
+		double xs = run_loop_value(pr, LOOP_XFERSIZE, -1);
+
+		for (w = 0; w < pr->nwds; w++) {
+			const struct xfer *x = &pr->wds[w].wd->xfer;
+			uint64_t v = xs > 0 ? (uint64_t)xs : x->kind ==
+			    XFER_RANGE ? x->min_bytes : 0;
+
+			for (j = 0; xs <= 0 && x->kind != XFER_RANGE &&
+			    j < x->n; j++)
+				if (v == 0 || x->size_bytes[j] < v)
+					v = x->size_bytes[j];
+			for (k = 0; k < pr->wds[w].nsds; k++) {
+				int si = sd_index(model, pr->wds[w].sds[k]);
+
+				if (v > 0 && (sd_xmin[si] == 0 ||
+				    v < sd_xmin[si]))
+					sd_xmin[si] = v;
 			}
 		}
 	}

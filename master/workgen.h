@@ -33,6 +33,7 @@ struct workgen_in {
 	int			 nslaves;	/* in all, over the hosts */
 	const uint64_t		*sd_size;	/* per model sd, bytes (INFO) */
 	const uint64_t		*sd_xmax;	/* per model sd, largest xfer */
+	const uint64_t		*sd_xmin;	/* smallest (NULL: none) */
 	double			 observed_rate;	/* for curve and pct rates */
 	/* the SD_format run's sds: where each goes, from which byte */
 	int			 nformat;
@@ -87,6 +88,10 @@ void		 workgen_run_free(struct workgen_run *);
 /* Largest xfersize per model sd over every run (PARMFILE.md 12.6). */
 void		 workgen_xmax(const struct model *, const struct plan *,
 		    uint64_t *sd_xmax);
+/* Smallest xfersize per model sd over every run: data validation's key
+ * block (vdbench: the smallest xfersize used on the sd). */
+void		 workgen_xmin(const struct model *, const struct plan *,
+		    uint64_t *sd_xmin);
 
 /* Used by the run driver's checks too. */
 int		 sd_index(const struct model *, const struct sd *);

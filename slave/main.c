@@ -224,6 +224,7 @@ interval_cb(evutil_socket_t fd, short what, void *arg)
 	if (s->last_interval > 0 && s->interval_no + 1 == s->last_interval)
 		work_stop(s->work);
 	send_interval(s, now);
+	send_logs(s, "info", work_take_notes);	/* a run's end lines */
 	send_logs(s, "error", work_take_errors);
 	if ((err = work_error(s->work)) != NULL) {
 		send_run_error(s, err);
@@ -401,8 +402,10 @@ on_work(struct slave *s, json_t *body)
 	body = json_pack("{s:I}", "run_id", run_id);
 	if (work_is_fs(s->work))
 		send_after_walk(s, MSG_READY, body);
-	else
+	else {
+		send_logs(s, "info", work_take_notes);	/* the DV map, now */
 		send_ready(s, body);
+	}
 }
 
 /* GO: start the I/O and the interval clock. */
@@ -442,6 +445,20 @@ on_stop(struct slave *s)
 	pend_drop(s);		/* a READY not sent: the run never began */
 	evtimer_del(s->interval_ev);
 	work_stop(s->work);
+	/* What the end of the run found (data validation) before RUN_END */
+	if (!work_is_fs(s->work)) {
+		struct strlist own = { 0, NULL, 0 };
+		int i;
+
+		work_take_own_log(s->work, &own);
+		for (i = 0; i < own.n; i++)
+			log_info("%s", own.v[i]);
+		strlist_clear(&own);
+		send_logs(s, "info", work_take_notes);
+		send_logs(s, "error", work_take_errors);
+		if (work_error(s->work) != NULL)
+			send_run_error(s, work_error(s->work));
+	}
 	id = (json_int_t)work_run_id(s->work);
 	{
 		json_t *re = json_pack("{s:I,s:b,s:o}", "run_id", id, "eof",

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dv.h"
 #include "engine.h"
 #include "hist.h"
 #include "interval_json.h"
@@ -67,6 +68,10 @@ struct sdw {
 	int		 has_dd;	/* sd dedupratio=/dedupsets= */
 	double		 dd_ratio, dd_sets;	/* override the work's */
 	int		 dd_not_across;
+	struct dv_map	*dvm;		/* validation: its key map, kept
+					 * by the slave across runs */
+	char		 name8[8];	/* its name as sectors carry it */
+	uint64_t	 dv_kb;		/* key block from the WORK, or 0 */
 };
 
 /* Counters of one direction of one WG, written by one thread. */
@@ -142,7 +147,31 @@ struct work {
 	struct strlist			 err_queue;	/* texts to report */
 	struct strlist			 note_queue;	/* info lines */
 	struct interval_base		*ibase;	/* per WG: last INTERVAL */
+	int				 dv;	/* VALIDATE_* bits, 0 = off */
+	char				 run[64];	/* rd name */
+	uint64_t			 dv_bad;	/* atomic: corrupted
+							 * data blocks */
+	uint64_t			 dv_start;	/* validated before */
+	int				 dv_ended;
+	struct strlist			 own_log;	/* for the slave's
+							 * own log only */
 };
+
+/*
+ * Validation's key maps outlive a run: the slave keeps one per sd (and
+ * lun) for its whole life, as vdbench's slave does, so a block written
+ * in one rd is validated in the next. The pattern buffer is made once.
+ * Only the slave's loop thread touches the list (work_new, work_free).
+ */
+struct dv_sd {
+	char		*sd;
+	char		*lun;
+	struct dv_map	 map;
+	struct dv_sd	*next;
+};
+static struct dv_sd	*dv_sds;
+static unsigned char	*dv_pat;
+static int		 dv_reported;	/* the banner is out (atomic) */
 
 /* Relaxed single-writer add. */
 static inline void
@@ -246,6 +275,7 @@ work_free(struct work *w)
 	strlist_clear(&w->note_queue);
 	free(w->pattern_file);
 	free(w->pat);
+	strlist_clear(&w->own_log);
 	pthread_mutex_destroy(&w->err_mu);
 	free(w);
 }
@@ -289,6 +319,7 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	s->dd_ratio = d->dedup_ratio;
 	s->dd_sets = d->dedup_sets;
 	s->dd_not_across = d->dedup_not_across;
+	s->dv_kb = d->dv_kb_bytes;
 	s->name = xstrdup(name);
 	s->lun = xstrdup(lun);
 	s->rate_per_s = rate;
@@ -705,7 +736,7 @@ sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
 	/* sync, null: threads= OS threads; aio, io_uring: one OS
 	 * thread keeps threads= I/Os in flight. */
 	s->first_thread = w->nthreads;
-	s->nthreads = engine_threads(s->ops) ? s->threads : 1;
+	s->nthreads = w->dv || engine_threads(s->ops) ? s->threads : 1;
 	w->nthreads += s->nthreads;
 	/* Two buffers per I/O in flight; two or three histograms
 	 * per (thread, WG). */
@@ -774,7 +805,7 @@ thread_init(struct work *w, size_t i, int k, struct errmsg *e)
 	th->w = w;
 	th->sdi = k;
 	th->index = (int)i;
-	th->qd = engine_threads(sd->ops) ? 1 : sd->threads;
+	th->qd = w->dv || engine_threads(sd->ops) ? 1 : sd->threads;
 	rng_init(&th->rng, w->seed, w->run_id * 1000003u + i +
 	    ((uint64_t)w->slave_index << 40));
 	if (thread_buffers(w, th, sd, e) != 0)
@@ -840,6 +871,142 @@ load_pattern(struct work *w, const struct slave_work *sw, struct errmsg *e)
 	return (0);
 }
 
+/* A target's size in bytes: the device's, or the file's. */
+static uint64_t
+fd_size(int fd)
+{
+	struct stat st;
+	uint64_t n = 0;
+
+	if (fstat(fd, &st) != 0)
+		return (0);
+	if (S_ISBLK(st.st_mode))
+		return (ioctl(fd, BLKGETSIZE64, &n) == 0 ? n : 0);
+	return ((uint64_t)st.st_size);
+}
+
+/*
+ * Validation of sd k: its key block (the smallest transfer size of its
+ * workloads, or the one of its map from an earlier run), every transfer
+ * and address a whole number of key blocks, and its key map, found or
+ * made.
+ */
+static int
+dv_sd_setup(struct work *w, int k, struct errmsg *e)
+{
+	struct sdw *s = &w->sds[k];
+	uint64_t kb = 0, size = fd_size(s->fd), v;
+	struct dv_sd *d;
+	int i, j;
+
+	for (i = 0; i < w->nwgs; i++) {
+		struct wg *g = &w->wgs[i];
+
+		if (g->sdi != k)
+			continue;
+		if (g->xfer.kind == XFER_RANGE) {
+			errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation "
+			    "with an xfersize range (min,max,align) is not "
+			    "supported by vdbc yet", s->name);
+			return (-1);
+		}
+		for (j = 0; j < g->xfer.n; j++)
+			if (kb == 0 || g->xfer.size_bytes[j] < kb)
+				kb = g->xfer.size_bytes[j];
+	}
+	for (d = dv_sds; d != NULL; d = d->next)
+		if (strcmp(d->sd, s->name) == 0 && strcmp(d->lun, s->lun) == 0)
+			break;
+	if (d != NULL)
+		kb = d->map.kb_bytes;
+	else if (s->dv_kb > 0)
+		kb = s->dv_kb;		/* the master's, over every run */
+	if (kb == 0 || kb % DV_SECTOR != 0 || kb > DV_COMP_SPAN) {
+		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation needs "
+		    "xfersizes that are multiples of 512 bytes and at most "
+		    "1m (key block %llu)", s->name, (unsigned long long)kb);
+		return (-1);
+	}
+	for (i = 0; i < w->nwgs; i++) {
+		struct wg *g = &w->wgs[i];
+
+		if (g->sdi != k)
+			continue;
+		for (j = 0; j < g->xfer.n; j++) {
+			v = g->xfer.size_bytes[j];
+			if (v % kb != 0 || (g->align != 0 && g->align % kb
+			    != 0) || g->low % kb != 0 || g->hit_low % kb
+			    != 0) {
+				errmsg_set(e, NULL, 0, 0, "sd=%s: Data "
+				    "Validation: xfersize=%llu, align= and "
+				    "the range must be multiples of the key "
+				    "block size %llu (the smallest xfersize "
+				    "%s)", s->name, (unsigned long long)v,
+				    (unsigned long long)kb, d != NULL ?
+				    "of an earlier run on this sd" : "used");
+				return (-1);
+			}
+		}
+		if (g->high > size || g->hit_high > size) {
+			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: Data "
+			    "Validation: the range ends past the lun's %llu "
+			    "bytes", s->name, s->lun,
+			    (unsigned long long)size);
+			return (-1);
+		}
+	}
+	if (d != NULL && d->map.nblocks < size / kb) {
+		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: Data Validation: "
+		    "the lun grew since the key map was made", s->name,
+		    s->lun);
+		return (-1);
+	}
+	if (d == NULL) {
+		d = xcalloc(1, sizeof(*d));
+		if (dv_map_init(&d->map, size / kb, (uint32_t)kb) != 0) {
+			free(d);
+			errmsg_set(e, NULL, 0, 0, "sd=%s: cannot allocate the "
+			    "Data Validation map of %llu entries", s->name,
+			    (unsigned long long)(size / kb));
+			return (-1);
+		}
+		d->sd = xstrdup(s->name);
+		d->lun = xstrdup(s->lun);
+		d->next = dv_sds;
+		dv_sds = d;
+		{
+			char a[32], b[32], text[160];
+
+			snprintf(text, sizeof(text), "Allocating Data "
+			    "Validation map: %s one-byte entries for each "
+			    "%s-byte block.", dv_commas(a, sizeof(a), size /
+			    kb), dv_commas(b, sizeof(b), kb));
+			strlist_add(&w->note_queue, text);
+		}
+	}
+	s->dvm = &d->map;
+	dv_name8(s->name8, s->name);
+	w->dv_start += atomic_load(&d->map.validated);
+	return (0);
+}
+
+/* Validation for every sd of the run. */
+static int
+dv_setup(struct work *w, struct errmsg *e)
+{
+	int k;
+
+	if (w->dv == 0)
+		return (0);
+	if (dv_pat == NULL)
+		dv_pat = dv_pattern_new(w->has_compseed ? (int64_t)w->compseed :
+		    0);
+	for (k = 0; k < w->nsds; k++)
+		if (dv_sd_setup(w, k, e) != 0)
+			return (-1);
+	return (0);
+}
+
 /* Build a run's work. */
 struct work *
 work_new(const json_t *body, struct errmsg *e)
@@ -897,6 +1064,10 @@ work_new(const json_t *body, struct errmsg *e)
 	if (load_pattern(w, &sw, e) != 0)
 		goto fail;
 	w->run_id = (uint64_t)run_id;
+	w->dv = sw.validate;
+	if (json_is_string(json_object_get(body, "run")))
+		snprintf(w->run, sizeof(w->run), "%s",
+		    json_string_value(json_object_get(body, "run")));
 	w->interval_ns = (uint64_t)ins;
 	w->seed = (uint64_t)seed;
 	w->edges = sw.edges;
@@ -904,7 +1075,7 @@ work_new(const json_t *body, struct errmsg *e)
 		goto fail;
 	slave_work_clear(&sw);
 	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0 ||
-	    check_dedup(w, e) != 0)
+	    check_dedup(w, e) != 0 || dv_setup(w, e) != 0)
 		goto fail;
 	w->wg_slot = xcalloc((size_t)w->nwgs + 1, sizeof(int));
 	for (k = 0; k < w->nsds; k++) {
@@ -1053,6 +1224,17 @@ io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 }
 
+/* Lines for the slave's own log only (the caller frees the list). */
+void
+work_take_own_log(struct work *w, struct strlist *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (w->fs == NULL) {
+		*out = w->own_log;
+		memset(&w->own_log, 0, sizeof(w->own_log));
+	}
+}
+
 /* Take the queued error texts (the caller frees the list). */
 void
 work_take_errors(struct work *w, struct strlist *out)
@@ -1175,6 +1357,320 @@ complete(struct work *w, struct thread *t, struct sdw *s, struct io_u *u,
 		return;
 	}
 	count(w, &t->st[u->wi], u->dir, u->len, now - u->t0_ns, now);
+}
+
+/* The run stops with text (the first one wins; work_error). */
+static void
+set_error(struct work *w, const char *text)
+{
+	int expected = 0;
+
+	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		snprintf(w->error, sizeof(w->error), "%s", text);
+		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
+		if (w->wake_fd >= 0)
+			(void)eventfd_write(w->wake_fd, 1);
+	}
+	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+}
+
+/* One synchronous read or write of a validated sd, counted as an I/O of
+ * WG slot wi (pre-reads and reads after writes are reads, as in
+ * vdbench's reports). 0, or -1 after reporting the error. */
+static int
+dv_io(struct work *w, struct thread *t, struct sdw *s, int wi, int dir,
+    void *buf, uint64_t len, uint64_t off)
+{
+	uint64_t t0 = mtime_now_ns(), now;
+	ssize_t r = dir ? pwrite(s->fd, buf, len, (off_t)off) :
+	    pread(s->fd, buf, len, (off_t)off);
+	int err = errno;
+
+	now = mtime_now_ns();
+	if (r != (ssize_t)len) {
+		add64(&t->st[wi].d[dir].errors, 1);
+		io_error(w, s, dir, off, len, r < 0 ? err : 0);
+		return (-1);
+	}
+	count(w, &t->st[wi], dir, len, now - t0, now);
+	return (0);
+}
+
+/* Milliseconds since 1970, as System.currentTimeMillis(). */
+static uint64_t
+wall_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ((uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u);
+}
+
+/*
+ * A corrupted data block: its report (after vdbench's banner, once per
+ * slave) into the error queue, its key blocks marked in error, and the
+ * count that data_errors= limits.
+ */
+static void
+dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
+{
+	struct strlist lines = { 0, NULL, 0 };
+	uint32_t i, n = b->xfer / b->kb_bytes;
+	uint64_t nbad, ms = wall_ms();
+	char text[700], tod[16];
+	time_t sec = (time_t)(ms / 1000);
+	struct tm tm;
+	int zero = 0;
+
+	if (__atomic_compare_exchange_n(&dv_reported, &zero, 1, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		dv_report_banner(&lines, b->found_ms);
+	dv_report_block(&lines, dv_pat, b);
+	localtime_r(&sec, &tm);
+	strftime(tod, sizeof(tod), "%H:%M:%S", &tm);
+	snprintf(text, sizeof(text), "%s.%03u op: read   lun: %-27s lba: "
+	    "%12llu 0x%08llX xfer: %8u errno: 60003: '60003            A "
+	    "Data Validation error was discovered' ", tod,
+	    (unsigned)(ms % 1000), s->lun, (unsigned long long)b->lba,
+	    (unsigned long long)b->lba, b->xfer);
+	strlist_add(&lines, text);
+	pthread_mutex_lock(&w->err_mu);
+	for (i = 0; i < (uint32_t)lines.n; i++)
+		if (w->err_queue.n < 1000000)
+			strlist_add(&w->err_queue, lines.v[i]);
+	pthread_mutex_unlock(&w->err_mu);
+	strlist_clear(&lines);
+	/* vdbench marks every key block of the data block in error */
+	for (i = 0; i < n; i++) {
+		if (keys[i] != DV_KEY_ERROR)
+			atomic_fetch_add(&s->dvm->errors, 1);
+		keys[i] = DV_KEY_ERROR;
+	}
+	__atomic_add_fetch(&w->dv_bad, 1, __ATOMIC_ACQ_REL);
+	nbad = __atomic_add_fetch(&w->nerrors, 1, __ATOMIC_ACQ_REL);
+	if (nbad >= w->max_errors) {
+		snprintf(text, sizeof(text), "'data_errors=%llu' requested. "
+		    "Abort rd=%s after last error.",
+		    (unsigned long long)w->max_errors, w->run);
+		set_error(w, text);
+	}
+}
+
+/* Check a data block read at off against keys (0: not known, nothing to
+ * compare); 1 when it is corrupted (reported, keys now in error). */
+static int
+dv_validate(struct work *w, struct sdw *s, const unsigned char *buf,
+    uint64_t off, uint64_t len, int *keys, enum dv_why why)
+{
+	struct dv_map *m = s->dvm;
+	uint32_t n = (uint32_t)(len / m->kb_bytes), i, known = 0;
+	struct dv_bad_block b;
+
+	for (i = 0; i < n; i++) {
+		if (keys[i] < 1 || keys[i] > DV_KEY_MAX)
+			continue;
+		known++;
+		atomic_fetch_add_explicit(&m->reads[keys[i]], 1,
+		    memory_order_relaxed);
+	}
+	if (known == 0)
+		return (0);
+	atomic_fetch_add_explicit(&m->validated, known, memory_order_relaxed);
+	memset(&b, 0, sizeof(b));
+	b.sd = s->name;
+	b.lun = s->lun;
+	b.lba = off;
+	b.xfer = (uint32_t)len;
+	b.kb_bytes = m->kb_bytes;
+	b.data = buf;
+	b.keys = keys;
+	b.name8 = s->name8;
+	b.pid = (uint32_t)getpid();
+	b.why = why;
+	if (dv_bad_keyblocks(dv_pat, &b) == 0)
+		return (0);
+	b.found_ms = wall_ms();
+	dv_corrupt(w, s, &b, keys);
+	return (1);
+}
+
+/*
+ * An I/O thread of a validated sd (vdbench's IO_task.java:561-592): one
+ * I/O at a time, synchronous, with the key blocks it covers claimed in
+ * the map so no other I/O touches them meanwhile. A read of known blocks
+ * is validated. A write of a known block first reads and validates it
+ * (not with no_preread), then writes the next key's data, then (with
+ * read_after_write) reads it back and validates it. Blocks in error are
+ * never used again.
+ */
+static void *
+dv_thread_main(void *arg)
+{
+	struct thread *t = arg;
+	struct work *w = t->w;
+	struct sdw *s = &w->sds[t->sdi];
+	struct dv_map *m = s->dvm;
+	uint32_t kb = m->kb_bytes;
+	double mean_ns = s->rate_per_s > 0 ? 1e9 * s->nthreads /
+	    s->rate_per_s : 0;
+	uint64_t next_ns = w->go_ns, nk = s->max_xfer / kb + 1;
+	int *keys = xcalloc(nk, sizeof(int)), *nkeys = xcalloc(nk,
+	    sizeof(int));
+	struct io_u *u = &t->slots[0];
+	struct dv_stamp st;
+
+	st.pid = (uint32_t)getpid();
+	memcpy(st.name, s->name8, 8);
+	if (mean_ns > 0)
+		next_ns += next_gap(w, &t->rng, mean_ns);
+	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
+		uint64_t len, off, first, n, i;
+		int wi, dir, known = 0, bad = 0, rc;
+
+		if (mean_ns > 0) {
+			if (wait_until(w, next_ns) != 0)
+				break;
+			next_ns += next_gap(w, &t->rng, mean_ns);
+		}
+		if (next_io(w, t, s, -1, (t->index - s->first_thread) * t->qd,
+		    &wi, &dir, &len, &off) != 0)
+			break;
+		first = off / kb;
+		n = len / kb;
+		if (dv_map_claim(m, first, n) != 0)
+			continue;	/* another I/O has one of them */
+		for (i = 0; i < n; i++) {
+			keys[i] = dv_map_key(m, first + i);
+			known += keys[i] != 0;
+			bad += keys[i] == DV_KEY_ERROR;
+		}
+		if (bad > 0) {
+			for (i = 0; i < n; i++)
+				dv_map_release(m, first + i, -1);
+			continue;
+		}
+		if (dir == 0) {
+			if (dv_io(w, t, s, wi, 0, u->buf, len, off) == 0)
+				dv_validate(w, s, u->buf, off, len, keys,
+				    DV_WHY_READ);
+			for (i = 0; i < n; i++)
+				dv_map_release(m, first + i, keys[i]);
+			continue;
+		}
+		rc = 0;
+		if (known > 0 && !(w->dv & VALIDATE_NO_PREREAD)) {
+			rc = dv_io(w, t, s, wi, 0, u->buf, len, off);
+			if (rc == 0)
+				rc = dv_validate(w, s, u->buf, off, len, keys,
+				    DV_WHY_PREREAD);
+		}
+		if (rc == 0) {
+			st.ts_ms = wall_ms();
+			for (i = 0; i < n; i++) {
+				nkeys[i] = dv_next_key(keys[i]);
+				dv_fill(dv_pat, (unsigned char *)u->wbuf +
+				    i * kb, off + i * kb, kb, nkeys[i], &st);
+			}
+			rc = dv_io(w, t, s, wi, 1, u->wbuf, len, off);
+		}
+		if (rc == 0) {
+			for (i = 0; i < n; i++) {
+				atomic_fetch_add_explicit(
+				    &m->writes[nkeys[i]], 1,
+				    memory_order_relaxed);
+				keys[i] = nkeys[i];
+			}
+			if ((w->dv & VALIDATE_AFTER_WRITE) &&
+			    dv_io(w, t, s, wi, 0, u->buf, len, off) == 0)
+				dv_validate(w, s, u->buf, off, len, keys,
+				    DV_WHY_AFTER_WRITE);
+		}
+		for (i = 0; i < n; i++)
+			dv_map_release(m, first + i, keys[i]);
+	}
+	free(keys);
+	free(nkeys);
+	return (NULL);
+}
+
+/*
+ * The end of a validated run (DV_map.java:887-948): the slave's totals
+ * line; the run fails when it found corrupted blocks, or when it
+ * validated nothing though it could have (not a write-only run that
+ * wrote each block once, seekpct=eof).
+ */
+static void
+dv_end(struct work *w)
+{
+	static const char *const none[] = {
+		"No read validations done during a Data Validation run.",
+		"This means very likely that your run was not long enough to",
+		"access the same data block twice. ",
+		"There are several solutions to this: ",
+		"- increase elapsed time. ",
+		"- use larger xfersize. ",
+		"- use only a subset of your lun by using the 'sd=...,size=' ",
+		"  parameter or the 'sd=...,range=' parameter.",
+		"Or, you never did any writes so Vdbench does not know what to ",
+		"compare the data with. In that case, change the rdpct= "
+		    "parameter.",
+	};
+	uint64_t validated = 0, errors = 0;
+	char a[32], text[400];
+	int k, eof_writes = 1;
+	size_t i;
+
+	if (w->dv == 0 || w->dv_ended)
+		return;
+	w->dv_ended = 1;
+	for (k = 0; k < w->nsds; k++) {
+		validated += atomic_load(&w->sds[k].dvm->validated);
+		errors += atomic_load(&w->sds[k].dvm->errors);
+	}
+	for (k = 0; k < w->nwgs; k++)
+		eof_writes &= w->wgs[k].seek_eof && w->wgs[k].readpct <= 0;
+	/* the per-key counters: the slave's log (DV_map.java:887-897) */
+	for (k = 0; k < w->nsds; k++) {
+		const struct dv_map *m = w->sds[k].dvm;
+		int key;
+
+		if (k > 0 && w->sds[k - 1].dvm == m)
+			continue;
+		strlist_add(&w->own_log, "Data Validation counters: ");
+		for (key = 1; key <= DV_KEY_MAX; key++) {
+			uint64_t r = atomic_load(&m->reads[key]);
+			uint64_t wr = atomic_load(&m->writes[key]);
+
+			if (r == 0 && wr == 0)
+				continue;
+			snprintf(text, sizeof(text), "Key %3d: reads: %8llu "
+			    "writes: %8llu ", key, (unsigned long long)r,
+			    (unsigned long long)wr);
+			strlist_add(&w->own_log, text);
+		}
+	}
+	/* console and errorlog.html, as vdbench's (DV_map.java:921) */
+	snprintf(text, sizeof(text), "Total amount of key blocks read and "
+	    "validated: %8s; key blocks marked in error: %4llu ",
+	    dv_commas(a, sizeof(a), validated), (unsigned long long)errors);
+	pthread_mutex_lock(&w->err_mu);
+	strlist_add(&w->err_queue, text);
+	pthread_mutex_unlock(&w->err_mu);
+	if (__atomic_load_n(&w->dv_bad, __ATOMIC_ACQUIRE) > 0) {
+		snprintf(text, sizeof(text), "Total Data Validation or I/O "
+		    "error count: %llu. Vdbench terminating due to Data "
+		    "Validation or I/O errors. See errorlog.html.",
+		    (unsigned long long)w->dv_bad);
+		set_error(w, text);
+	} else if (validated == w->dv_start && !eof_writes &&
+	    work_error(w) == NULL) {
+		pthread_mutex_lock(&w->err_mu);
+		for (i = 0; i < sizeof(none) / sizeof(none[0]); i++)
+			strlist_add(&w->err_queue, none[i]);
+		pthread_mutex_unlock(&w->err_mu);
+		set_error(w, none[0]);
+	}
 }
 
 /*
@@ -1394,7 +1890,8 @@ work_start(struct work *w, struct errmsg *e)
 	w->go_ns = mtime_now_ns();
 	for (i = 0; i < w->nthreads; i++) {
 		if ((rc = pthread_create(&w->threads[i].tid, NULL,
-		    io_thread_main, &w->threads[i])) != 0) {
+		    w->dv ? dv_thread_main : io_thread_main,
+		    &w->threads[i])) != 0) {
 			errmsg_set(e, NULL, 0, 0, "cannot start I/O thread %d: "
 			    "%s", i, strerror(rc));
 			work_stop(w);
@@ -1422,6 +1919,8 @@ work_stop(struct work *w)
 			w->threads[i].started = 0;
 		}
 	}
+	if (w->go_ns != 0)
+		dv_end(w);
 }
 
 /* The loop's eventfd (work.h). */

@@ -48,6 +48,9 @@ int		 work_is_fs(const struct work *);
  * a thread of its own (fswork.h): begin, then take until not NULL. */
 int		 work_anchors_begin(struct work *, int, struct errmsg *);
 json_t		*work_anchors_take(struct work *);
+/* Lines for the slave's own log only, e.g. data validation's per-key
+ * counters (caller clears). */
+void		 work_take_own_log(struct work *, struct strlist *);
 /* Progress lines for the console (file-system runs; sds that
  * data_errors=remove_device took out); the caller clears. */
 void		 work_take_notes(struct work *, struct strlist *);

@@ -323,7 +323,7 @@ test_general_checks(void **state)
 	assert_string_equal(pt_error("debug=yes\n", &e),
 	    "'debug=' requires a numeric value");
 	assert_string_equal(pt_error("validate=maybe\n", &e),
-	    "Invalid 'validate=' parameter: maybe");
+	    "Unknown keyword value for 'validate=': maybe");
 	assert_string_equal(pt_error("swat=x\n", &e),
 	    "The 'swat=' parameter is no longer supported");
 	assert_string_equal(pt_error("hd=h1,vdbench=vdbench_dir\n", &e),

@@ -285,7 +285,12 @@ test_errors(void **state)
 		{ { "--port", NULL }, "Invalid execution parameter: '--port'" },
 		{ { "parm", NULL }, "Invalid execution parameter: 'parm'" },
 		{ { "-", NULL }, "Use of parameter file is now required." },
-		{ { "-v", NULL }, "Invalid execution parameter: '-v'" },
+		{ { "-vx", NULL }, "Invalid execution parameter: '-vx' "
+		    "(after -v: r, 2 or w)" },
+		{ { "-vt", NULL }, "'-vt': -vt (store the time" },
+		{ { "-j", NULL }, "'-j': journaling (-j, -jr, -jn, ...) is "
+		    "not supported by vdbc yet" },
+		{ { "-jr", NULL }, "'-jr': journaling" },
 		{ { "-sx", NULL }, "Invalid execution parameter: '-sx'" },
 		{ { "-t3", NULL }, "Invalid execution parameter: '-t3'" },
 	};
@@ -399,6 +404,31 @@ test_unbuilt(void **state)
 	cli_free(&c);
 }
 
+/* -v and its letters (vdbench's Vdbmain.java). */
+static void
+test_validate(void **state)
+{
+	struct errmsg e;
+	struct cli c;
+
+	(void)state;
+	assert_int_equal(parse(&c, &e, "-f", "p", NULL, NULL), 0);
+	assert_int_equal(c.validate, 0);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-v", NULL, NULL, NULL), 0);
+	assert_int_equal(c.validate, VALIDATE_ON);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-vr", NULL, NULL, NULL), 0);
+	assert_int_equal(c.validate, VALIDATE_ON | VALIDATE_AFTER_WRITE);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-v2", NULL, NULL, NULL), 0);
+	assert_int_equal(c.validate, VALIDATE_ON | VALIDATE_AFTER_WRITE);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-vw", NULL, NULL, NULL), 0);
+	assert_int_equal(c.validate, VALIDATE_ON | VALIDATE_NO_PREREAD);
+	cli_free(&c);
+}
+
 int
 main(void)
 {
@@ -412,6 +442,7 @@ main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_control),
 		cmocka_unit_test(test_unbuilt),
+		cmocka_unit_test(test_validate),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

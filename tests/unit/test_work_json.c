@@ -35,6 +35,7 @@ known_work(struct slave_work *w)
 	w->remove_device = 1;
 	w->compratio = 2;
 	w->distribution = 0;
+	w->validate = 3;
 	w->has_dedup = 1;
 	w->dedup.ratio = 2;
 	w->dedup.unit_bytes = 131072;
@@ -56,6 +57,7 @@ known_work(struct slave_work *w)
 	s->dedup_ratio = 4;
 	s->dedup_sets = 10;
 	s->dedup_not_across = 1;
+	s->dv_kb_bytes = 4096;
 	s = &w->sds[w->nsds++];
 	s->sd = xstrdup("sd2");
 	s->lun = xstrdup("/tmp/f2");
@@ -234,6 +236,11 @@ test_decoder_names_the_field(void **state)
 	    sizeof(b)), "WORK: max_errors: 0 out of [1, 9223372036854775807]");
 	assert_string_equal(mutated(NULL, "compratio", json_real(0.5), b,
 	    sizeof(b)), "WORK: compratio: 0.5 out of [1, inf]");
+	assert_string_equal(mutated(NULL, "validate", json_integer(8), b,
+	    sizeof(b)), "WORK: validate: 8 out of [0, 7]");
+	assert_string_equal(mutated("sds", "dv_kb_bytes", json_integer(-1),
+	    b, sizeof(b)), "WORK: sds[0].dv_kb_bytes: -1 out of [0, "
+	    "1048576]");
 	assert_string_equal(mutated(NULL, "histogram_edges_us",
 	    json_pack("[i,i]", 20, 10), b, sizeof(b)), "WORK: "
 	    "histogram_edges_us: expected an array of at most 63 increasing "

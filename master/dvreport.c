@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Data validation on the master (docs/validation.md): what of it this
+ * build cannot run yet is refused by name before any I/O.
+ */
+#include "dvreport.h"
+
+#include "model.h"
+
+void
+dv_model_check(struct model *m, int cli_validate)
+{
+	m->general.validate |= cli_validate;
+	if (m->general.validate == 0)
+		return;
+	if (!TAILQ_EMPTY(&m->fsds) || !TAILQ_EMPTY(&m->fwds))
+		strlist_add(&m->unbuilt, "Data Validation (-v, validate=) "
+		    "on fsd=/fwd= file system workloads");
+	if (m->general.dedupratio >= 1)
+		strlist_add(&m->unbuilt, "Data Validation (-v, validate=) "
+		    "with dedupratio=");
+}

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef SLAVE_DV_H
+#define SLAVE_DV_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct strlist;
+
+/*
+ * Data validation as vdbench 5.04.06 writes and checks it, byte for byte
+ * (reference/vdbench-5.04.06/validation/README.md sections 1-3): the data
+ * pattern buffer, the 512-byte sector (32-byte header + 480 pattern
+ * bytes), the checks of a sector read back with vdbench's error flags,
+ * the one-byte key map per key block, and the text of the corruption
+ * report. Leaf code: no I/O, no logging; the report is returned as lines.
+ */
+
+#define DV_SECTOR	512u
+#define DV_PAT_BYTES	(2u << 20)	/* the pattern buffer */
+#define DV_COMP_SPAN	(1u << 20)	/* key block lba modulo this */
+
+/* Map values (DV_map.java): 0 never written, 1..126 keys, 127 error. */
+#define DV_KEY_MAX	126
+#define DV_KEY_ERROR	127
+#define DV_KEY_BUSY	0x80	/* an I/O of this key block is in flight */
+
+/* Sector check flags, in vdbench's report order (BadSector.java). */
+#define DV_BAD_KEY	0x01u
+#define DV_BAD_CHECKSUM	0x02u
+#define DV_BAD_LBA	0x04u
+#define DV_BAD_NAME	0x08u
+#define DV_BAD_COMP	0x10u
+#define DV_BAD_ZERO	0x20u
+
+/*
+ * The pattern buffer: DV_PAT_BYTES of little-endian int32,
+ * (int)(new java.util.Random(seed).nextDouble() * Integer.MAX_VALUE)
+ * one after another (compressionseed=, default 0). Caller frees.
+ */
+unsigned char	*dv_pattern_new(int64_t seed);
+
+/* What a write stamps into each sector besides lba and key. */
+struct dv_stamp {
+	uint64_t	ts_ms;		/* ms since 1970, taken before the write */
+	uint32_t	pid;
+	char		name[8];	/* sd/fsd name, blank padded */
+};
+
+/* name into 8 bytes, blank padded (longer names are cut). */
+void		 dv_name8(char out[8], const char *name);
+/* vdbench's checksum of a timestamp: the sum of its 8 bytes (sign off). */
+uint8_t		 dv_checksum(uint64_t ts_ms);
+/* The next key after k: 1, 2, ... 126, 1. */
+int		 dv_next_key(int k);
+
+/*
+ * Fill the kb_bytes (a multiple of 512) of the key block at byte address
+ * kb_lba with key's data: per sector the header, then the pattern bytes at
+ * (kb_lba % 1 MiB) + 512 * sector + 32.
+ */
+void		 dv_fill(const unsigned char *pat, unsigned char *buf,
+		    uint64_t kb_lba, uint32_t kb_bytes, int key,
+		    const struct dv_stamp *);
+
+/*
+ * Check sector s of the key block at kb_lba against key and name: 0 when
+ * good, else DV_BAD_* flags (BAD_ZERO with vdbench's "bytes & 1").
+ */
+unsigned	 dv_check_sector(const unsigned char *pat,
+		    const unsigned char *sec, uint64_t kb_lba, unsigned s,
+		    int key, const char name[8]);
+
+/*
+ * The key map: one byte per key block of an sd, shared by the sd's I/O
+ * threads. A thread claims the key blocks of an I/O (busy bit) before it
+ * starts and releases them after, so a key block has at most one I/O.
+ */
+struct dv_map {
+	uint64_t		 nblocks;
+	uint32_t		 kb_bytes;
+	_Atomic uint8_t		*keys;
+	_Atomic uint64_t	 validated;	/* key blocks read and checked */
+	_Atomic uint64_t	 errors;	/* key blocks marked in error */
+	_Atomic uint64_t	 reads[DV_KEY_MAX + 1];	/* per key */
+	_Atomic uint64_t	 writes[DV_KEY_MAX + 1];
+};
+
+/* -1 if the map cannot be allocated. */
+int		 dv_map_init(struct dv_map *, uint64_t nblocks,
+		    uint32_t kb_bytes);
+void		 dv_map_free(struct dv_map *);
+/* Set busy on [first, first + n): 0, or -1 (nothing held) if one is. */
+int		 dv_map_claim(struct dv_map *, uint64_t first, uint64_t n);
+/* A claimed block's key (0..127). */
+int		 dv_map_key(const struct dv_map *, uint64_t block);
+/* Store key (or keep the old one when key < 0) and clear busy. */
+void		 dv_map_release(struct dv_map *, uint64_t block, int key);
+
+/* Why a block was read (vdbench's "during a ..." texts). */
+enum dv_why {
+	DV_WHY_READ,		/* workload requested read */
+	DV_WHY_PREREAD,		/* read-before-write */
+	DV_WHY_AFTER_WRITE,	/* read-after-write */
+};
+
+/* A corrupted data block as the report needs it. */
+struct dv_bad_block {
+	const char		*sd;
+	const char		*lun;
+	uint64_t		 lba;		/* of the data block */
+	uint32_t		 xfer;
+	uint32_t		 kb_bytes;
+	const unsigned char	*data;		/* xfer bytes as read */
+	const int		*keys;		/* expected key per key block */
+	const char		*name8;		/* expected name, 8 bytes */
+	uint32_t		 pid;		/* this slave's */
+	uint64_t		 found_ms;	/* when the read completed */
+	enum dv_why		 why;
+};
+
+/* Does the block hold any bad sector? The number of bad key blocks. */
+unsigned	 dv_bad_keyblocks(const unsigned char *pat,
+		    const struct dv_bad_block *);
+/* vdbench's banner, printed before a slave's first report. */
+void		 dv_report_banner(struct strlist *, uint64_t first_ms);
+/* The report of one corrupted data block (README section 3). */
+void		 dv_report_block(struct strlist *, const unsigned char *pat,
+		    const struct dv_bad_block *);
+/* v with Java's %,d grouping: "1,234,567". */
+const char	*dv_commas(char *, size_t, uint64_t v);
+/* "EEE MMM dd yyyy HH:mm:ss.SSS zzz" in the local time zone. */
+void		 dv_format_time(char *, size_t, int64_t ms);
+
+#endif /* SLAVE_DV_H */

@@ -1,0 +1,141 @@
+#!/bin/bash
+# Data validation (-v, -vr, -vw, validate=) on a file lun, the forms of
+# reference/vdbench-5.04.06/validation/ v1, v7a, v7b, v7c, v8a, v8b: the
+# read percentages that vdbench's pre-reads and reads after writes give,
+# the slave's per-rd totals, the "No read validations" abort, vdbench's
+# bytes on disk (its own jrandom_check.py model), and what is not built
+# yet refused by name before any I/O.
+. "$(dirname "$0")/lib.sh"
+
+# readpcts: the read pct of every avg_ line of the last run, in order.
+readpcts() { grep -E '^[0-9:.]+ +avg_[0-9]+-[0-9]+ ' "$T/out" | awk '{ print $6 }' | tr '\n' ' '; }
+# in_range V LO HI
+in_range() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
+check_pct() { # LABEL INDEX LO HI: the INDEXth avg line (1 = SD_format)
+	local v
+	v=$(readpcts | awk -v i="$2" '{ print $i }')
+	if [ -n "$v" ] && in_range "$v" "$3" "$4"; then ok; else bad "$1: read pct '$v' not in [$3, $4] (avg lines: $(readpcts))"; fi
+}
+
+# v1: rd1 sequential writes, rd2 random 50/50.
+cat >"$T/v1.parm" <<P
+sd=sd1,lun=$T/lun1,size=16m,threads=2
+wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=seq
+wd=wd2,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=2
+rd=rd2,wd=wd2,iorate=max,elapsed=2,interval=1,threads=2
+P
+expect_rc 0 "$VDBC" -f "$T/v1.parm" -o "$T/o1" -v --port 0 --seed 1
+expect_out "localhost-0: Allocating Data Validation map: 4,096 one-byte entries for each 4,096-byte block."
+expect_out "localhost-0: Total amount of key blocks read and validated:"
+[ "$(grep -c 'key blocks marked in error:    0 $' "$T/out")" = 2 ] && ok || bad "v1: not one totals line per rd"
+# -v: rdpct=0 -> about 50 % reads (the pre-reads), rdpct=50 -> 66.6 %
+check_pct "v1 rd1" 2 45 50.01
+check_pct "v1 rd2" 3 64 68
+# The blocks on disk are vdbench's (its own model of the bytes).
+python3 "$VDBC_SRC/tests/data/dv/jrandom_check.py" "$T/lun1" 0 1 511 1023 >"$T/jr" 2>&1
+[ "$(grep -c 'match model: True' "$T/jr")" = 4 ] && ok || { bad "jrandom_check on vdbc's lun"; cat "$T/jr"; }
+cp "$T/out" "$T/v1.console"
+# errorlog.html has the totals too; the slave's log the per-key counters
+[ "$(grep -c 'Total amount of key blocks read and validated' "$T/o1/errorlog.html")" = 2 ] && ok || bad "errorlog.html lacks the totals"
+grep -q "Data Validation counters: $" "$T/o1/localhost-0.stdout.html" && ok || bad "no counters in the slave's log"
+grep -qE "Key   1: reads: +[0-9]+ writes: +[1-9][0-9]* $" "$T/o1/localhost-0.stdout.html" && ok || bad "no key 1 counters"
+
+# The key block is the smallest xfersize over every rd (here rd2's),
+# though rd1 writes 8k blocks.
+cat >"$T/kb.parm" <<P
+sd=sd1,lun=$T/lun2,size=32m,threads=2
+wd=wd1,sd=sd1,xfersize=8k,rdpct=0,seekpct=eof
+wd=wd2,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
+rd=rd2,wd=wd2,iorate=max,elapsed=2,interval=1,threads=2
+P
+expect_rc 0 "$VDBC" -f "$T/kb.parm" -o "$T/o15" -v --port 0 --seed 1
+expect_out "localhost-0: Allocating Data Validation map: 8,192 one-byte entries for each 4,096-byte block."
+grep 'Total amount' "$T/out" | tail -1 | grep -q 'validated: *[1-9]' && ok || bad "8k then 4k: nothing validated"
+
+# v7a: -vr reads every write back: 66.6 % / 75 %.
+rm -f "$T/lun1"
+expect_rc 0 "$VDBC" -f "$T/v1.parm" -o "$T/o2" -vr --port 0 --seed 1
+check_pct "-vr rd1" 2 64 67.5
+check_pct "-vr rd2" 3 73 77
+# validate=read_after_write in the parmfile is the same (v8a's form).
+rm -f "$T/lun1"
+{ echo "validate=read_after_write"; cat "$T/v1.parm"; } >"$T/v8.parm"
+expect_rc 0 "$VDBC" -f "$T/v8.parm" -o "$T/o3" --port 0 --seed 1
+check_pct "validate=read_after_write rd1" 2 64 67.5
+expect_out "localhost-0: Total amount of key blocks read and validated:"
+
+# v7b: -vw (no pre-read) with a write-only rd validates nothing: abort.
+rm -f "$T/lun1"
+expect_rc 157 "$VDBC" -f "$T/v1.parm" -o "$T/o4" -vw --port 0 --seed 1
+check_pct "-vw rd1" 2 0 0
+expect_out "localhost-0: Total amount of key blocks read and validated:        0; key blocks marked in error:    0 "
+expect_out "No read validations done during a Data Validation run."
+expect_out "This means very likely that your run was not long enough to"
+grep -q "Starting RD=rd2" "$T/out" && bad "-vw: rd2 ran after the abort" || ok
+
+# v7c: -vw with random 50/50: reads are 50 %, and they validate.
+cat >"$T/v7c.parm" <<P
+sd=sd1,lun=$T/lun1,size=16m,threads=2
+wd=wd1,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=2
+P
+expect_rc 0 "$VDBC" -f "$T/v7c.parm" -o "$T/o5" -vw --port 0 --seed 1
+check_pct "-vw 50/50" 1 47 53
+grep -q 'validated: *[1-9]' "$T/out" && ok || bad "-vw 50/50 validated nothing"
+
+# A write-only single pass (seekpct=eof) is not an abort (v2 rd1).
+cat >"$T/eof.parm" <<P
+sd=sd1,lun=$T/lun1,size=16m,threads=2
+wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof
+rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
+P
+expect_rc 0 "$VDBC" -f "$T/eof.parm" -o "$T/o6" -vw --port 0 --seed 1
+
+# v8c: the size requirement (2000, 4000 at a set rate, + 256 + threads
+# blocks of the largest xfersize in the miss area).
+cat >"$T/v8c.parm" <<P
+sd=sd1,lun=$T/small,size=8m,threads=2
+wd=wd1,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,threads=2
+P
+expect_rc 157 "$VDBC" -f "$T/v8c.parm" -o "$T/o14" -v --port 0
+expect_out "to accomodate 4258 times the maximum xfersize=4096 value"
+expect_out "for a total of 17,440,768 bytes (16.633m), but we only have 8,388,608 bytes (8m). SD size for cache misses not large enough."
+grep -q "Starting RD=rd1" "$T/out" && bad "v8c: rd1 started" || ok
+
+# v8b: validate=foo
+{ echo "validate=foo"; cat "$T/v1.parm"; } >"$T/v8b.parm"
+expect_rc 157 "$VDBC" -f "$T/v8b.parm" -o "$T/o7" --port 0
+expect_out "Unknown keyword value for 'validate=': foo"
+# validate=no runs without validation.
+{ echo "validate=no"; cat "$T/v7c.parm"; } >"$T/no.parm"
+expect_rc 0 "$VDBC" -f "$T/no.parm" -o "$T/o8" --port 0 --seed 1
+grep -q "key blocks read and validated" "$T/out" && bad "validate=no validated" || ok
+
+# journal=no is accepted (v8d's keyword); journal=yes is not built yet.
+{ echo "journal=no"; cat "$T/v7c.parm"; } >"$T/jn.parm"
+expect_rc 0 "$VDBC" -f "$T/jn.parm" -o "$T/o12" -v --port 0 --seed 1
+{ echo "journal=yes"; cat "$T/v7c.parm"; } >"$T/jy.parm"
+expect_rc 157 "$VDBC" -f "$T/jy.parm" -o "$T/o13" --port 0
+expect_out "'journal=' ($T/jy.parm:1:1) is not supported by vdbc yet"
+
+# Not built yet: refused by name before any I/O.
+expect_rc 157 "$VDBC" -f "$T/v1.parm" -o "$T/o9" -j --port 0
+expect_out "'-j': journaling (-j, -jr, -jn, ...) is not supported by vdbc yet"
+{ echo "dedupratio=2"; cat "$T/v7c.parm"; } >"$T/dd.parm"
+rm -f "$T/lun1"
+expect_rc 157 "$VDBC" -f "$T/dd.parm" -o "$T/o10" -v --port 0
+expect_out "Data Validation (-v, validate=) with dedupratio= is not supported by vdbc yet"
+[ -e "$T/lun1" ] && bad "dedup -v: the lun was made before the refusal" || ok
+cat >"$T/fs.parm" <<P
+fsd=fsd1,anchor=$T/dir,depth=1,width=1,files=2,size=64k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1
+rd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1
+P
+expect_rc 157 "$VDBC" -f "$T/fs.parm" -o "$T/o11" -v --port 0
+expect_out "Data Validation (-v, validate=) on fsd=/fwd= file system workloads is not supported by vdbc yet"
+[ -e "$T/dir" ] && bad "fsd -v: the anchor was made before the refusal" || ok
+
+finish

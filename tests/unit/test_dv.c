@@ -1,0 +1,420 @@
+/*
+ * Data validation against vdbench 5.04.06's own bytes and words: sectors
+ * dv.c fills equal the hex dumps of blocks vdbench wrote, and the
+ * corruption report of the reference runs v2a (random overwrite), v2b
+ * (zeroed block) and v2c (one byte) comes out line for line
+ * (tests/data/dv/, copied from reference/vdbench-5.04.06/validation/).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "dv.h"
+#include "model.h"
+
+#ifndef DATA_DIR
+#error DATA_DIR must name tests/data/dv
+#endif
+
+static unsigned char *pat;
+
+static int
+setup(void **state)
+{
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	tzset();
+	pat = dv_pattern_new(0);
+	return (0);
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	free(pat);
+	return (0);
+}
+
+/* An "od -A d -t x1" dump: its first offset and its bytes. */
+static size_t
+read_od(const char *name, uint64_t *first, unsigned char *buf, size_t cap)
+{
+	char path[512], line[256];
+	FILE *f;
+	size_t n = 0;
+	int have = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", DATA_DIR, name);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char *p = line, *end;
+		unsigned long long off = strtoull(p, &end, 10);
+
+		if (end == p)
+			continue;
+		if (!have) {
+			*first = off;
+			have = 1;
+		}
+		p = end;
+		for (;;) {
+			unsigned long v = strtoul(p, &end, 16);
+
+			if (end == p)
+				break;
+			assert_true(n < cap);
+			buf[n++] = (unsigned char)v;
+			p = end;
+		}
+	}
+	fclose(f);
+	return (n);
+}
+
+/* A reference report file as lines. */
+static void
+read_lines(const char *name, struct strlist *out)
+{
+	char path[512], line[1024];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/%s", DATA_DIR, name);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		n = strlen(line);
+		if (n > 0 && line[n - 1] == '\n')
+			line[--n] = '\0';
+		strlist_add(out, line);
+	}
+	fclose(f);
+}
+
+static void
+assert_lines(const struct strlist *want, const struct strlist *got)
+{
+	int i;
+
+	for (i = 0; i < want->n && i < got->n; i++) {
+		if (strcmp(want->v[i], got->v[i]) != 0)
+			fail_msg("line %d:\nwant '%s'\ngot  '%s'", i + 1,
+			    want->v[i], got->v[i]);
+	}
+	assert_int_equal(got->n, want->n);
+}
+
+static void
+stamp(struct dv_stamp *st, uint64_t ts, uint32_t pid)
+{
+	st->ts_ms = ts;
+	st->pid = pid;
+	dv_name8(st->name, "sd1");
+}
+
+/* java.util.Random(0).nextDouble() * Integer.MAX_VALUE, as ints. */
+static void
+test_pattern_words(void **state)
+{
+	(void)state;
+	/* new Random(0).nextDouble() = 0.730967787376657 */
+	assert_int_equal(pat[0] | pat[1] << 8 | pat[2] << 16 |
+	    (uint32_t)pat[3] << 24, (uint32_t)(0.730967787376657 *
+	    2147483647.0));
+	/* From the v2c dump of block 251: byte 0xfb020 of the buffer. */
+	assert_int_equal(pat[0xfb020], 0xb3);
+	assert_int_equal(pat[0xfb023], 0x38);
+}
+
+/* Block 251 of v2c as vdbench wrote it: lba 0xfb000, key 1. */
+static void
+test_fill_matches_vdbench(void **state)
+{
+	unsigned char want[4096], got[4096];
+	uint64_t first = 0;
+	size_t n;
+	struct dv_stamp st;
+
+	(void)state;
+	n = read_od("v2c_block251_od.txt", &first, want, sizeof(want));
+	assert_int_equal(first, 251 * 4096);
+	assert_int_equal(n, 640);
+	stamp(&st, 0x1a22ed2bfb1ull, 0x1bb8);
+	dv_fill(pat, got, 251 * 4096, 4096, 1, &st);
+	assert_memory_equal(got, want, n);
+
+	/* Sector 2 of block 250, whose byte 0x100 the test flipped. */
+	n = read_od("v2c_block250_sector2_od.txt", &first, want,
+	    sizeof(want));
+	assert_int_equal(first, 250 * 4096 + 1024);
+	assert_int_equal(n, 512);
+	dv_fill(pat, got, 250 * 4096, 4096, 1, &st);
+	assert_int_equal(want[0x100], got[1024 + 0x100] ^ 0xff);
+	want[0x100] ^= 0xff;
+	assert_memory_equal(got + 1024, want, 512);
+}
+
+static void
+test_checksum_and_keys(void **state)
+{
+	(void)state;
+	assert_int_equal(dv_checksum(0x1a22ed2bfb1ull), 0x13);
+	/* Byte sum: 0x48e; the v2a report sums ts >> 8 ("should be 9a"). */
+	assert_int_equal(dv_checksum(0x638b4678afd16ef4ull), 0x8e);
+	assert_int_equal(dv_checksum(0x638b4678afd16eull), 0x9a);
+	assert_int_equal(dv_next_key(0), 1);
+	assert_int_equal(dv_next_key(1), 2);
+	assert_int_equal(dv_next_key(125), 126);
+	assert_int_equal(dv_next_key(126), 1);
+}
+
+/* Each kind of damage gives its flag and no other. */
+static void
+test_check_flags(void **state)
+{
+	unsigned char b[4096], c[4096];
+	struct dv_stamp st;
+	char name[8];
+
+	(void)state;
+	stamp(&st, 1796081893297ull, 42);
+	dv_name8(name, "sd1");
+	dv_fill(pat, b, 0x200000 + 8192, 4096, 5, &st);
+	for (unsigned s = 0; s < 8; s++)
+		assert_int_equal(dv_check_sector(pat, b + 512 * s,
+		    0x200000 + 8192, s, 5, name), 0);
+	assert_int_equal(dv_check_sector(pat, b, 0x200000 + 8192, 0, 6,
+	    name), DV_BAD_KEY);
+	assert_int_equal(dv_check_sector(pat, b, 0x200000 + 4096, 0, 5,
+	    name), DV_BAD_LBA | DV_BAD_COMP);
+	memcpy(c, b, sizeof(c));
+	c[9] ^= 1;		/* timestamp */
+	assert_int_equal(dv_check_sector(pat, c, 0x200000 + 8192, 0, 5,
+	    name), DV_BAD_CHECKSUM);
+	memcpy(c, b, sizeof(c));
+	c[21] = 'x';
+	assert_int_equal(dv_check_sector(pat, c, 0x200000 + 8192, 0, 5,
+	    name), DV_BAD_NAME);
+	memcpy(c, b, sizeof(c));
+	c[511] ^= 0x80;
+	assert_int_equal(dv_check_sector(pat, c, 0x200000 + 8192, 0, 5,
+	    name), DV_BAD_COMP);
+	/* Only bit 0 of the reserved bytes counts (vdbench's quirk). */
+	memcpy(c, b, sizeof(c));
+	c[16] = 2;
+	assert_int_equal(dv_check_sector(pat, c, 0x200000 + 8192, 0, 5,
+	    name), 0);
+	c[16] = 1;
+	assert_int_equal(dv_check_sector(pat, c, 0x200000 + 8192, 0, 5,
+	    name), DV_BAD_ZERO);
+	/* pid is not checked. */
+	memcpy(c, b, sizeof(c));
+	c[28] ^= 0xff;
+	assert_int_equal(dv_check_sector(pat, c, 0x200000 + 8192, 0, 5,
+	    name), 0);
+}
+
+static void
+test_map(void **state)
+{
+	struct dv_map m;
+
+	(void)state;
+	assert_int_equal(dv_map_init(&m, 16, 4096), 0);
+	assert_int_equal(dv_map_claim(&m, 2, 3), 0);
+	assert_int_equal(dv_map_claim(&m, 4, 2), -1);
+	/* The failed claim left block 5 free. */
+	assert_int_equal(dv_map_claim(&m, 5, 1), 0);
+	dv_map_release(&m, 5, -1);
+	assert_int_equal(dv_map_key(&m, 2), 0);
+	dv_map_release(&m, 2, 7);
+	dv_map_release(&m, 3, -1);
+	dv_map_release(&m, 4, DV_KEY_ERROR);
+	assert_int_equal(dv_map_key(&m, 2), 7);
+	assert_int_equal(dv_map_key(&m, 3), 0);
+	assert_int_equal(dv_map_key(&m, 4), DV_KEY_ERROR);
+	assert_int_equal(dv_map_claim(&m, 2, 3), 0);
+	dv_map_free(&m);
+}
+
+/* A block's report against the reference's lines. */
+static void
+report_case(const char *file, const unsigned char *data, uint64_t lba,
+    uint32_t pid, uint64_t found_ms, const char *lun)
+{
+	struct strlist want = { 0 }, got = { 0 };
+	int keys[1] = { 1 };
+	char name[8];
+	struct dv_bad_block b = {
+		.sd = "sd1", .lun = lun, .lba = lba, .xfer = 4096,
+		.kb_bytes = 4096, .data = data, .keys = keys, .name8 = name,
+		.pid = pid, .found_ms = found_ms, .why = DV_WHY_READ,
+	};
+
+	dv_name8(name, "sd1");
+	assert_int_equal(dv_bad_keyblocks(pat, &b), 1);
+	read_lines(file, &want);
+	dv_report_block(&got, pat, &b);
+	assert_lines(&want, &got);
+	strlist_clear(&want);
+	strlist_clear(&got);
+}
+
+/* v2c: one byte of sector 2 flipped. */
+static void
+test_report_onebyte(void **state)
+{
+	unsigned char b[4096];
+	struct dv_stamp st;
+
+	(void)state;
+	stamp(&st, 0x1a22ed2bfb1ull, 0x1bb8);
+	dv_fill(pat, b, 0xfa000, 4096, 1, &st);
+	b[1024 + 0x100] ^= 0xff;
+	report_case("v2c_fa000.txt", b, 0xfa000, 7096, 1796081895411ull,
+	    "/tmp/dv/data/lun2c");
+}
+
+/* v2b: a zeroed block. */
+static void
+test_report_zero(void **state)
+{
+	unsigned char b[4096];
+
+	(void)state;
+	memset(b, 0, sizeof(b));
+	report_case("v2b_96000.txt", b, 0x96000, 6734, 1796081884578ull,
+	    "/tmp/dv/data/lun2b");
+}
+
+/*
+ * v2a: 4 KiB of random bytes. The report prints every found word of
+ * every sector (all 16-byte lines differ), so the block is rebuilt from
+ * the report's right-hand columns.
+ */
+static void
+test_report_random(void **state)
+{
+	struct strlist want = { 0 };
+	unsigned char b[4096];
+	int i, sector = -1, w;
+	unsigned off, v[4];
+
+	(void)state;
+	memset(b, 0, sizeof(b));
+	read_lines("v2a_c8000.txt", &want);
+	for (i = 0; i < want.n; i++) {
+		const char *l = want.v[i];
+
+		if (strstr(l, "Data Validation error for") != NULL)
+			sector++;
+		if (strncmp(l, "0x", 2) != 0 || sector < 0)
+			continue;
+		assert_int_equal(sscanf(l + 2, "%x", &off), 1);
+		assert_int_equal(sscanf(l + 8 + 39 - 3, " %x %x %x %x",
+		    &v[0], &v[1], &v[2], &v[3]), 4);
+		for (w = 0; w < 4; w++) {
+			unsigned char *p = b + 512 * sector + off + 4 * w;
+
+			p[0] = (unsigned char)v[w];
+			p[1] = (unsigned char)(v[w] >> 8);
+			p[2] = (unsigned char)(v[w] >> 16);
+			p[3] = (unsigned char)(v[w] >> 24);
+		}
+	}
+	assert_int_equal(sector, 7);
+	strlist_clear(&want);
+	report_case("v2a_c8000.txt", b, 0xc8000, 6370, 1796081866483ull,
+	    "/tmp/dv/data/lun2");
+}
+
+/*
+ * vdbench's own check of written blocks (the reference's
+ * scripts/jrandom_check.py, a Python model of its pattern) passes on a
+ * lun dv.c wrote, and fails on a flipped byte.
+ */
+static void
+test_jrandom_check(void **state)
+{
+	char dir[] = "/tmp/test_dv.XXXXXX", path[600], cmd[1400];
+	unsigned char buf[4096];
+	struct dv_stamp st;
+	FILE *f, *p;
+	int b, ok = 0, nok = 0;
+	char line[512];
+
+	(void)state;
+	if (system("python3 -c 1 >/dev/null 2>&1") != 0)
+		skip();
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/lun", dir);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	for (b = 0; b < 300; b++) {
+		stamp(&st, 1796081893297ull + (uint64_t)b, 4242);
+		dv_fill(pat, buf, (uint64_t)b * 4096, 4096, 1 + b % 126, &st);
+		if (b == 299)
+			buf[4000] ^= 1;
+		assert_int_equal(fwrite(buf, 1, sizeof(buf), f), sizeof(buf));
+	}
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "python3 %s/jrandom_check.py %s 0 1 255 "
+	    "256 298 299", DATA_DIR, path);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	while (fgets(line, sizeof(line), p) != NULL) {
+		ok += strstr(line, "match model: True") != NULL;
+		nok += strstr(line, "match model: False") != NULL;
+	}
+	assert_int_equal(pclose(p), 0);
+	assert_int_equal(ok, 5);
+	assert_int_equal(nok, 1);
+	unlink(path);
+	rmdir(dir);
+}
+
+/* The banner, as v2a's console shows it. */
+static void
+test_banner(void **state)
+{
+	struct strlist got = { 0 };
+
+	(void)state;
+	dv_report_banner(&got, 1796081866548ull);
+	assert_int_equal(got.n, 32);
+	assert_string_equal(got.v[0], "");
+	assert_string_equal(got.v[1],
+	    "Time of first corruption: Mon Nov 30 2026 23:37:46.548 UTC");
+	assert_string_equal(got.v[27],
+	    "Byte 0x20 - 0x1ff: 480 bytes of compression data pattern");
+	strlist_clear(&got);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pattern_words),
+		cmocka_unit_test(test_fill_matches_vdbench),
+		cmocka_unit_test(test_checksum_and_keys),
+		cmocka_unit_test(test_check_flags),
+		cmocka_unit_test(test_map),
+		cmocka_unit_test(test_report_onebyte),
+		cmocka_unit_test(test_report_zero),
+		cmocka_unit_test(test_report_random),
+		cmocka_unit_test(test_banner),
+		cmocka_unit_test(test_jrandom_check),
+	};
+
+	return (cmocka_run_group_tests(tests, setup, teardown));
+}
