@@ -470,7 +470,9 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	case MSG_LOG:
 		json_unpack(body, "{s:s,s:s}", "level", &level, "text", &text);
 		console_line("%s: %s", s->name, text);
-		if (strcmp(level, "error") == 0) {
+		if (strcmp(level, "detail") == 0)	/* of an error report */
+			report_error(m->rep, text);
+		else if (strcmp(level, "error") == 0) {
 			report_error(m->rep, text);
 			master_data_error(m);	/* data_errors= */
 		}

@@ -159,9 +159,13 @@ send_logs(struct slave *s, const char *level,
 	int i;
 
 	take(s->work, &lines);
-	for (i = 0; i < lines.n; i++)
+	for (i = 0; i < lines.n; i++) {
+		const char *t = lines.v[i];
+		int detail = t[0] == WORK_DETAIL_MARK;
+
 		link_send(s->link, MSG_LOG, json_pack("{s:s,s:s}", "level",
-		    level, "text", lines.v[i]));
+		    detail ? "detail" : level, "text", t + detail));
+	}
 	strlist_clear(&lines);
 }
 

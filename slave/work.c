@@ -1436,9 +1436,22 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 	    (unsigned long long)b->lba, b->xfer);
 	strlist_add(&lines, text);
 	pthread_mutex_lock(&w->err_mu);
-	for (i = 0; i < (uint32_t)lines.n; i++)
-		if (w->err_queue.n < 1000000)
+	for (i = 0; i < (uint32_t)lines.n; i++) {
+		char *l;
+
+		if (w->err_queue.n >= 1000000)
+			break;
+		/* all but the last ("op: read ...") line are the report's
+		 * detail: WORK_DETAIL_MARK says so to slave/main.c, which
+		 * sends them as LOG "detail", so the master counts one error
+		 * per corrupted data block */
+		if (i + 1 < (uint32_t)lines.n) {
+			xasprintf(&l, "%c%s", WORK_DETAIL_MARK, lines.v[i]);
+			strlist_add(&w->err_queue, l);
+			free(l);
+		} else
 			strlist_add(&w->err_queue, lines.v[i]);
+	}
 	pthread_mutex_unlock(&w->err_mu);
 	strlist_clear(&lines);
 	/* vdbench marks every key block of the data block in error */
@@ -1651,8 +1664,9 @@ dv_end(struct work *w)
 		}
 	}
 	/* console and errorlog.html, as vdbench's (DV_map.java:921) */
-	snprintf(text, sizeof(text), "Total amount of key blocks read and "
+	snprintf(text, sizeof(text), "%cTotal amount of key blocks read and "
 	    "validated: %8s; key blocks marked in error: %4llu ",
+	    WORK_DETAIL_MARK,
 	    dv_commas(a, sizeof(a), validated), (unsigned long long)errors);
 	pthread_mutex_lock(&w->err_mu);
 	strlist_add(&w->err_queue, text);
@@ -1666,8 +1680,14 @@ dv_end(struct work *w)
 	} else if (validated == w->dv_start && !eof_writes &&
 	    work_error(w) == NULL) {
 		pthread_mutex_lock(&w->err_mu);
-		for (i = 0; i < sizeof(none) / sizeof(none[0]); i++)
-			strlist_add(&w->err_queue, none[i]);
+		for (i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
+			char *l;
+
+			/* the ERROR below stops the run; not error events */
+			xasprintf(&l, "%c%s", WORK_DETAIL_MARK, none[i]);
+			strlist_add(&w->err_queue, l);
+			free(l);
+		}
 		pthread_mutex_unlock(&w->err_mu);
 		set_error(w, none[0]);
 	}

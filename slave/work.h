@@ -48,6 +48,10 @@ int		 work_is_fs(const struct work *);
  * a thread of its own (fswork.h): begin, then take until not NULL. */
 int		 work_anchors_begin(struct work *, int, struct errmsg *);
 json_t		*work_anchors_take(struct work *);
+/* The first byte of a work_take_errors() line that is the detail of a
+ * report (data validation's corruption report), not an error event. */
+#define WORK_DETAIL_MARK	'\x1f'
+
 /* Lines for the slave's own log only, e.g. data validation's per-key
  * counters (caller clears). */
 void		 work_take_own_log(struct work *, struct strlist *);

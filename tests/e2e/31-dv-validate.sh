@@ -124,7 +124,7 @@ expect_out "'journal=' ($T/jy.parm:1:1) is not supported by vdbc yet"
 # Not built yet: refused by name before any I/O.
 expect_rc 157 "$VDBC" -f "$T/v1.parm" -o "$T/o9" -j --port 0
 expect_out "'-j': journaling (-j, -jr, -jn, ...) is not supported by vdbc yet"
-{ echo "dedupratio=2"; cat "$T/v7c.parm"; } >"$T/dd.parm"
+{ echo "dedupratio=2,dedupunit=4k"; cat "$T/v7c.parm"; } >"$T/dd.parm"
 rm -f "$T/lun1"
 expect_rc 157 "$VDBC" -f "$T/dd.parm" -o "$T/o10" -v --port 0
 expect_out "Data Validation (-v, validate=) with dedupratio= is not supported by vdbc yet"
