@@ -129,6 +129,12 @@ rm -f "$T/lun1"
 expect_rc 157 "$VDBC" -f "$T/dd.parm" -o "$T/o10" -v --port 0
 expect_out "Data Validation (-v, validate=) with dedupratio= is not supported by vdbc yet"
 [ -e "$T/lun1" ] && bad "dedup -v: the lun was made before the refusal" || ok
+# an xfersize range: refused before SD_format writes anything
+sed -e 's/xfersize=4k/xfersize=(4k,8k,4k)/' -e '/^sd=/s/$/,align=4k/' "$T/v7c.parm" >"$T/xr.parm"
+rm -f "$T/lun1"
+expect_rc 157 "$VDBC" -f "$T/xr.parm" -o "$T/o14" -v --port 0
+expect_out "Data Validation (-v, validate=) with an xfersize range (min,max,align) is not supported by vdbc yet"
+[ -e "$T/lun1" ] && bad "xfersize range -v: the lun was made before the refusal" || ok
 cat >"$T/fs.parm" <<P
 fsd=fsd1,anchor=$T/dir,depth=1,width=1,files=2,size=64k
 fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1
