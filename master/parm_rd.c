@@ -622,9 +622,9 @@ kw_rd_replay(struct pstate *ps, const struct kwdef *d)
 }
 
 /*
- * rd: mount= the options of a remount before the run (PARMFILE.md 8.1):
- * not a command, and only with an hd's mount= command. Checked and
- * planned; a run refuses it by name (unbuilt).
+ * rd: mount= the options of a remount before each run of the rd
+ * (PARMFILE.md 8.1): not a command, and only with an hd's mount= command
+ * (the remount itself: hdmount_remount).
  */
 static int
 kw_rd_mount(struct pstate *ps, const struct kwdef *d)
@@ -646,7 +646,6 @@ kw_rd_mount(struct pstate *ps, const struct kwdef *d)
 		return (fail(ps, "rd=%s: 'mount=' requires an "
 		    "'hd=...,mount=\"mount ...\"' command to remount",
 		    ps->rd->name));
-	unbuilt(ps, "mount=");
 	bag_set(&ps->rd->bag, d->name, v);
 	return (0);
 }

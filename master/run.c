@@ -477,6 +477,7 @@ loop_again(struct master *m)
 void
 start_next_run(struct master *m)
 {
+	struct errmsg e;
 	int i;
 
 	for (i = 0; i < RUN_MAX_SLAVES; i++) {
@@ -526,6 +527,12 @@ start_next_run(struct master *m)
 	}
 	if (build_run(m, &m->plan->runs[m->next_run++]) != 0)
 		return;
+	/* rd mount=: remounted before the run's I/O, a failure stops it */
+	if (hdmount_remount(m->model, m->plan->runs[m->next_run - 1].rd,
+	    &e) != 0) {
+		master_abort(m, "%s", e.text);
+		return;
+	}
 	if (!m->plan->runs[m->next_run - 1].format_run)
 		rd_cmd(m, "startcmd", &m->plan->runs[m->next_run - 1].rd->
 		    startcmd);
