@@ -339,7 +339,10 @@ kw_sd_openflags(struct pstate *ps, const struct kwdef *d)
 static int
 range_crossing(struct pstate *ps, const double range[2])
 {
-	if (range[1] > 100 && range[1] < 200 && range[1] - range[0] >= 100)
+	if (range[0] < 0 || range[1] < 0)
+		return (fail(ps, "Negative seek range."));
+	if (range[0] < 100 && range[1] > 100 && range[1] < 200 &&
+	    range[1] - range[0] >= 100)
 		return (fail(ps, "range=(%g,%g) may not have a total range of "
 		    "100%% or more", range[0], range[1]));
 	return (0);

@@ -210,8 +210,9 @@ wg_range(const struct workgen_in *in, const struct sd *sd,
 	if (wd->hotband_set) {
 		rg = wd->hotband;
 		wrap = wd->hotband_wrap;
-	} else if (rg != NULL && rg[1] > 100 && rg[1] < 200)
-		wrap = 1;	/* range= crossing 100 wraps as hotband= does */
+	} else if (rg != NULL && rg[0] < 100 && rg[1] > 100 && rg[1] < 200)
+		wrap = 1;	/* range= crossing 100 wraps as hotband= does;
+				 * a low end past 100 is bytes (12.6) */
 	lo = rg != NULL ? rg[0] : 0;
 	hi = rg != NULL ? rg[1] : 100;
 	if (wrap && wd->seek_eof) {
