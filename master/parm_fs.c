@@ -34,7 +34,7 @@ static int	kw_fsd_width(struct pstate *, const struct kwdef *);
 const struct kwdef fsd_kws[] = {
 	{ "fsd", EXACT, K_NAME, 0, NULL, NULL },
 	{ "anchor", 2, K_ANCHOR, 0, NULL, kw_fsd_anchor },
-	{ "journal", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "journal", 2, K_G_CMD, 0, NULL, kw_journal_dir },
 	{ "host", 2, K_REJECT, 0, "No 'host=' parameter is allowed for a "
 	    "File System Definition (FSD)", NULL },
 	{ "hd", EXACT, K_REJECT, 0, "No 'host=' parameter is allowed for a "
@@ -519,5 +519,23 @@ check_format(struct pstate *ps, const struct rd *r)
 	if (has_format(r, "complete") && !has_format(r, "no"))
 		return (fail(ps, "'format=yes' and 'format=complete' are "
 		    "mutually exclusive."));
+	return (0);
+}
+
+/*
+ * sd= and fsd= journal=: the directory of data validation's journal,
+ * which is not built yet; journal=no (no journal, vdbench's default) is
+ * simply accepted.
+ */
+int
+kw_journal_dir(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+
+	(void)d;
+	if (v->n == 1 && !v->v[0].is_num && strcasecmp(v->v[0].str, "no") == 0)
+		return (0);
+	unbuilt(ps, "journal=");
+	bag_set(cur_bag(ps), "journal", v);
 	return (0);
 }

@@ -115,6 +115,8 @@ extern const struct kwdef rg_kws[];
 int	open_rg(struct pstate *);
 /* A RARE yes/no keyword whose no is the default: yes is unbuilt. */
 int	kw_yes_unbuilt(struct pstate *, const struct kwdef *);
+/* sd=/fsd= journal=DIR: unbuilt; journal=no accepted (parm_fs.c). */
+int	kw_journal_dir(struct pstate *, const struct kwdef *);
 /* sd replay=: device numbers, or the name of an rg= (parm_rd.c). */
 int	kw_sd_replay(struct pstate *, const struct kwdef *);
 extern const struct kwdef hd_kws[];

@@ -52,7 +52,7 @@ const struct kwdef sd_kws[] = {
 	    "instance for the kstat reports); it has no meaning on Linux",
 	    NULL },
 	{ "replay", 2, K_G_CMD, 0, NULL, kw_sd_replay },
-	{ "journal", 2, K_BAG_WARN, 0, NULL, NULL },
+	{ "journal", 2, K_G_CMD, 0, NULL, kw_journal_dir },
 	{ "resetlun", 2, K_NOEFFECT, 0, "a Solaris-only option (a SCSI lun "
 	    "reset every n seconds); it has no meaning on Linux", NULL },
 	{ "resetbus", 2, K_NOEFFECT, 0, "a Solaris-only option (a SCSI bus "
