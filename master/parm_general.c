@@ -273,7 +273,9 @@ kw_dedup_more(struct pstate *ps, const struct kwdef *d)
 			    "a duplicate's data by the per-block keys of data "
 			    "validation, which vdbc's dedup does not keep");
 	} else if (strcmp(d->name, "dedupacross") == 0) {
-		if (v->n != 1 || v->v[0].is_num)
+		if (v->n != 1 || v->v[0].is_num || s0[0] == '\0' ||
+		    (strncasecmp(s0, "yes", strlen(s0)) != 0 &&
+		    strncasecmp(s0, "no", strlen(s0)) != 0))
 			return (fail(ps, "Invalid value for 'dedupacross=': %s "
 			    "(expected yes or no)", ps->it->value));
 		if (ps->sec == SEC_SD && check_general_dedup(ps) != 0)
