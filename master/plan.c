@@ -171,6 +171,52 @@ resolve_sds(const struct model *m, const struct rd *rd, const struct wd *w,
 }
 
 /* The workloads of an rd, with their sds. */
+
+/*
+ * wd priority= (PARMFILE.md 7, vdbench's texts): when a wd of the rd has
+ * priority= or iorate=, every wd of the rd has a priority of its own, and
+ * the wds with iorate= come before (numerically lower) those without.
+ */
+static int
+check_priorities(const struct rd *rd, const struct run_wd *rws, int n,
+    struct errmsg *e)
+{
+	int i, j, any = 0;
+
+	for (i = 0; i < n; i++) {
+		if (rws[i].wd->iorate_set && !rws[i].wd->priority_set) {
+			fail(e, "A workload with iorate= also must have  "
+			    "priority= specified. (wd=%s)", rws[i].wd->name);
+			return (-1);
+		}
+		any |= rws[i].wd->priority_set;
+	}
+	if (!any)
+		return (0);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n; j++) {
+			const struct wd *a = rws[i].wd, *b = rws[j].wd;
+
+			if (!a->priority_set || (j != i && a != b &&
+			    b->priority_set && a->priority == b->priority)) {
+				fail(e, "When a workload priority= or iorate= "
+				    "parameter is used, ALL workloads must have "
+				    "a (different) priority defined (rd=%s, "
+				    "wd=%s)", rd->name, a->name);
+				return (-1);
+			}
+			if (a->iorate_set && !b->iorate_set &&
+			    a->priority >= b->priority) {
+				fail(e, "Workloads specifying iorate= must have "
+				    "a higher priority than workloads that do "
+				    "NOT specify iorate= (rd=%s, wd=%s, wd=%s)",
+				    rd->name, a->name, b->name);
+				return (-1);
+			}
+		}
+	}
+	return (0);
+}
 static int
 resolve_wds(const struct model *m, struct plan *p, const struct rd *rd,
     const struct strlist *only_sds, struct run_wd **out, int *nout,
@@ -222,6 +268,8 @@ resolve_wds(const struct model *m, struct plan *p, const struct rd *rd,
 			goto fail;
 		}
 	}
+	if (check_priorities(rd, rws, n, e) != 0)
+		goto fail;
 	*out = rws;
 	*nout = n;
 	return (0);
