@@ -73,12 +73,46 @@ note(struct pstate *ps, const char *fmt, ...)
 	strlist_add(ps->notes, text);
 }
 
-/* Record a keyword vdbc accepts for planning but cannot run yet. */
+/*
+ * Why a keyword is not built, for the refusal line (docs/differences.md
+ * says the same); the first row whose name starts what wins.
+ */
+static const struct {
+	const char	*what;
+	const char	*why;
+} unbuilt_why[] = {
+	{ "journal=", "data validation's journal and its recovery (-j, -jr) "
+	    "are not built yet; -v runs without them (docs/validation.md)" },
+	{ "validate=", "the per-block time table of -vt is not built yet "
+	    "(docs/validation.md)" },
+	{ "replay=", "the trace vdbench replays is in Swat's file format, "
+	    "which vdbc does not read" },
+	{ "rg=", "replay groups feed a trace replay, which vdbc does not run "
+	    "(Swat's file format)" },
+	{ "concatenatesds=", "one virtual lun over several sds needs "
+	    "addressing across luns in the slave's engine, not built yet" },
+	{ "log=", "the format of vdbench's per-file log is not documented" },
+	{ "auxreport=", "it loads a Java reporting class into vdbench" },
+	{ "showlba=", "the per-I/O lba trace (<slave>.showlba.txt) is not "
+	    "written by vdbc yet" },
+	{ "report_run_totals=", "no reference output shows what vdbench "
+	    "adds, so vdbc cannot write it as vdbench does" },
+	{ NULL, NULL }
+};
+
+/* Record a keyword vdbc accepts for planning but cannot run yet; the
+ * entry carries why after a tab (master/preflight.c prints both). */
 void
 unbuilt(struct pstate *ps, const char *what)
 {
 	char key[96], *entry;
+	const char *why = NULL;
 	int i, seen = 0;
+
+	for (i = 0; unbuilt_why[i].what != NULL && why == NULL; i++)
+		if (strncmp(what, unbuilt_why[i].what,
+		    strlen(unbuilt_why[i].what)) == 0)
+			why = unbuilt_why[i].why;
 
 	snprintf(key, sizeof(key), "vdbc: '%s' is accepted", what);
 	for (i = 0; i < ps->notes->n; i++) {
@@ -88,8 +122,9 @@ unbuilt(struct pstate *ps, const char *what)
 	if (!seen)
 		note(ps, "%s for planning, but vdbc cannot run it yet: a run "
 		    "stops before it starts", key);
-	xasprintf(&entry, "'%s' (%s:%d:%d)", what, ps->it->file,
-	    ps->it->lineno, ps->it->col);
+	xasprintf(&entry, "'%s' (%s:%d:%d)%s%s", what, ps->it->file,
+	    ps->it->lineno, ps->it->col, why != NULL ? "\t" : "",
+	    why != NULL ? why : "");
 	strlist_add(&ps->m->unbuilt, entry);
 	free(entry);
 }

@@ -360,9 +360,18 @@ check_supported(struct master *m, const struct model *model,
 		return (-1);
 	}
 	if (model->unbuilt.n > 0) {
-		for (i = 0; i < model->unbuilt.n; i++)
-			console_line("%s is not supported by vdbc yet",
-			    model->unbuilt.v[i]);
+		for (i = 0; i < model->unbuilt.n; i++) {
+			const char *u = model->unbuilt.v[i];
+			const char *tab = strchr(u, '\t');
+
+			/* parm_value.c's entries: "what (place)\twhy" */
+			if (tab != NULL)
+				console_line("%.*s is not supported by vdbc "
+				    "yet: %s", (int)(tab - u), u, tab + 1);
+			else
+				console_line("%s is not supported by vdbc yet",
+				    u);
+		}
 		console_fatal("This parmfile uses what vdbc cannot run yet "
 		    "(listed above); remove it, or use -s to plan the runs");
 		return (-1);
