@@ -277,6 +277,7 @@ split(char *line, char **w, int max)
 /* The flatfile's columns we read, as places in its header (-1: none). */
 struct flatcols {
 	int	run, interval, rate, mbps, resp, resp_max, cpu, stamp, tod;
+	int	cpu_user, cpu_kernel;
 	int	n;
 };
 
@@ -312,7 +313,10 @@ flat_values(struct rt_run *r, char **w, const struct flatcols *c)
 	r->mbps = fnum(w, c->mbps);
 	r->resp_ms = fnum(w, c->resp);
 	r->resp_max_ms = fnum(w, c->resp_max);
-	r->cpu = fnum(w, c->cpu);
+	/* vdbench 5.04.06's cpu_used is user only: user + kernel as totals */
+	r->cpu = fnum(w, c->cpu_user) + fnum(w, c->cpu_kernel);
+	if (isnan(r->cpu))
+		r->cpu = fnum(w, c->cpu);
 }
 
 /* The avg_ lines of flatfile.html, in order, as runs of d. */
@@ -344,6 +348,8 @@ read_flat_rows(FILE *f, struct rt_dir *d, const char *path,
 	c.resp = col(hdr, nh, "resp");
 	c.resp_max = col(hdr, nh, "resp_max");
 	c.cpu = col(hdr, nh, "cpu_used");
+	c.cpu_user = col(hdr, nh, "cpu_user");
+	c.cpu_kernel = col(hdr, nh, "cpu_kernel");
 	c.stamp = col(hdr, nh, "timestamp");
 	c.tod = col(hdr, nh, "tod");
 	c.n = nh;

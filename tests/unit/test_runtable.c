@@ -158,6 +158,31 @@ test_results_json(void **state)
 	runtable_free(&d);
 }
 
+/*
+ * vdbench 5.04.06 writes the user percentage as cpu_used; its totals.html
+ * "cpu% sys+u" is cpu_user + cpu_kernel (a_raw_randwrite_4k: 14.1746 +
+ * 42.0052 = 56.2).
+ */
+static void
+test_vdbench_cpu(void **state)
+{
+	struct rt_dir d;
+	struct errmsg e;
+	char p[128];
+
+	(void)state;
+	snprintf(p, sizeof(p), "%s/summary.html", dir);
+	unlink(p);
+	put("flatfile.html", "<pre>\n         tod               timestamp  "
+	    "      Run   Interval    rate   cpu_used   cpu_user cpu_kernel\n"
+	    "10:03:20.140 11/30/2026-10:03:20-UTC rd1 avg_2-10 41018.8 "
+	    "14.1746 14.1746 42.0052\n");
+	assert_int_equal(runtable_read(dir, &d, &e), 0);
+	assert_int_equal(d.n, 1);
+	assert_true(fabs(d.runs[0].cpu - 56.1798) < 1e-9);
+	runtable_free(&d);
+}
+
 static void
 test_relpath_fmt(void **state)
 {
@@ -199,6 +224,7 @@ main(void)
 		cmocka_unit_test(test_vdbench_dir),
 		cmocka_unit_test(test_flatfile_only),
 		cmocka_unit_test(test_results_json),
+		cmocka_unit_test(test_vdbench_cpu),
 		cmocka_unit_test(test_relpath_fmt),
 	};
 
