@@ -137,10 +137,14 @@ match(const struct rt_dir *o, const struct rt_dir *n, int *np)
 	int i, j, cnt = 0;
 
 	for (i = 0; i < o->n; i++) {
+		if (runtable_is_format(&o->runs[i]))
+			continue;	/* shown apart: fmt_text, fmt_html */
 		runtable_key(&o->runs[i], ka, sizeof(ka));
 		p[cnt].o = i;
 		p[cnt].n = -1;
 		for (j = 0; j < n->n; j++) {
+			if (runtable_is_format(&n->runs[j]))
+				continue;
 			runtable_key(&n->runs[j], kb, sizeof(kb));
 			if (!used[j] && strcmp(ka, kb) == 0) {
 				used[j] = 1;
@@ -151,7 +155,7 @@ match(const struct rt_dir *o, const struct rt_dir *n, int *np)
 		cnt++;
 	}
 	for (j = 0; j < n->n; j++) {
-		if (!used[j]) {
+		if (!used[j] && !runtable_is_format(&n->runs[j])) {
 			p[cnt].o = -1;
 			p[cnt++].n = j;
 		}
@@ -176,6 +180,33 @@ fmt_delta(char *buf, size_t len, double d)
 struct cmp_count {
 	int	matched, only_old, only_new, better, worse;
 };
+
+/*
+ * The format runs of d (SD_format, format_for_...), apart: they prepare
+ * the luns, their size and rate are not the workload's, so they are not
+ * compared. The number listed.
+ */
+static int
+fmt_text(const struct rt_dir *d, const char *side)
+{
+	char key[1024], rate[64], mbps[64];
+	int i, cnt = 0;
+
+	for (i = 0; i < d->n; i++) {
+		const struct rt_run *r = &d->runs[i];
+
+		if (!runtable_is_format(r))
+			continue;
+		if (cnt++ == 0)
+			printf("\nformat runs in %s (not compared):\n", side);
+		runtable_key(r, key, sizeof(key));
+		text_clean(key, 0);
+		runtable_fmt(rate, sizeof(rate), r->rate, 1);
+		runtable_fmt(mbps, sizeof(mbps), r->mbps, 2);
+		printf("  %s: rate %s, MB/s %s\n", key, rate, mbps);
+	}
+	return (cnt);
+}
 
 /* The console: one block per run, one line per metric. */
 static void
@@ -229,6 +260,8 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 			    "", v > 0 ? "  better" : v < 0 ? "  worse" : "");
 		}
 	}
+	fmt_text(o, "OLD");
+	fmt_text(n, "NEW");
 	printf("\n%d runs matched, %d changes above %.1f%% (%d better, %d "
 	    "worse), %d only in OLD, %d only in NEW\n", c->matched,
 	    c->better + c->worse, thr, c->better, c->worse, c->only_old,
@@ -352,6 +385,34 @@ html_row(FILE *f, const char *outdir, const struct rt_dir *o,
 	fputs("</tr>\n", f);
 }
 
+/* compare.html's list of format runs (see fmt_text). */
+static void
+fmt_html(FILE *f, const char *outdir, const struct rt_dir *d,
+    const char *side)
+{
+	char rate[64], mbps[64];
+	int i, cnt = 0;
+
+	for (i = 0; i < d->n; i++) {
+		const struct rt_run *r = &d->runs[i];
+
+		if (!runtable_is_format(r))
+			continue;
+		if (cnt++ == 0)
+			fprintf(f, "<p>Format runs in %s (not compared: they "
+			    "prepare the luns):</p>\n<ul>\n", side);
+		runtable_fmt(rate, sizeof(rate), r->rate, 1);
+		runtable_fmt(mbps, sizeof(mbps), r->mbps, 2);
+		fputs("<li>", f);
+		html_link(f, outdir, d, r, r->name);
+		fputc(' ', f);
+		html_put(f, r->for_loops);
+		fprintf(f, ": rate %s, MB/s %s</li>\n", rate, mbps);
+	}
+	if (cnt > 0)
+		fputs("</ul>\n", f);
+}
+
 static int
 write_html(const struct cmp_args *a, const struct rt_dir *o,
     const struct rt_dir *n, const struct cmp_pair *p, int np,
@@ -373,7 +434,10 @@ write_html(const struct cmp_args *a, const struct rt_dir *o,
 	html_head(f, o, n, a->outdir, a->threshold, c);
 	for (i = 0; i < np; i++)
 		html_row(f, a->outdir, o, n, &p[i], a->threshold);
-	fprintf(f, "</table>\n<p>%d runs matched, %d changes above %.1f%% "
+	fputs("</table>\n", f);
+	fmt_html(f, a->outdir, o, "OLD");
+	fmt_html(f, a->outdir, n, "NEW");
+	fprintf(f, "<p>%d runs matched, %d changes above %.1f%% "
 	    "(%d better, %d worse), %d only in OLD, %d only in NEW.</p>\n"
 	    "</body></html>\n", c->matched, c->better + c->worse,
 	    a->threshold, c->better, c->worse, c->only_old, c->only_new);

@@ -559,6 +559,13 @@ runtable_key(const struct rt_run *r, char *buf, unsigned long len)
 		snprintf(buf, len, "%s %s", r->name, fl);
 }
 
+int
+runtable_is_format(const struct rt_run *r)
+{
+	return (strcmp(r->name, "SD_format") == 0 ||
+	    strncmp(r->name, "format_for_", 11) == 0);
+}
+
 char *
 runtable_relpath(const char *from_dir, const char *to_dir, const char *file)
 {

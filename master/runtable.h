@@ -46,6 +46,9 @@ void	runtable_free(struct rt_dir *d);
 /* "rd1 threads=8": the name and for-loops that match runs across dirs. */
 void	runtable_key(const struct rt_run *r, char *buf, unsigned long len);
 
+/* A format run (SD_format, format_for_...): not a measured workload. */
+int	runtable_is_format(const struct rt_run *r);
+
 /* v with decimals, more digits when that shows 0; "n/a" for NAN. */
 void	runtable_fmt(char *buf, unsigned long len, double v, int decimals);
 /* The path of to_dir/file as seen from from_dir (both must exist). */
