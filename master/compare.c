@@ -218,9 +218,13 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 	size_t k;
 	int i;
 
-	printf("vdbc compare: OLD %s (%s), NEW %s (%s)\nchanges above %.1f%% "
-	    "are marked better or worse\n", o->path, o->kind, n->path,
-	    n->kind, thr);
+	printf("vdbc compare: OLD %s (%s), NEW %s (%s)\n", o->path, o->kind,
+	    n->path, n->kind);
+	if (o->outcome[0] != '\0')
+		printf("OLD %s\n", o->outcome);
+	if (n->outcome[0] != '\0')
+		printf("NEW %s\n", n->outcome);
+	printf("changes above %.1f%% are marked better or worse\n", thr);
 	for (i = 0; i < np; i++) {
 		const struct rt_run *ro = p[i].o >= 0 ? &o->runs[p[i].o] : NULL;
 		const struct rt_run *rn = p[i].n >= 0 ? &n->runs[p[i].n] : NULL;
@@ -237,8 +241,12 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 			continue;
 		}
 		c->matched++;
-		printf("\n%s\n  %-10s %14s %14s %9s\n", key, "", "OLD", "NEW",
-		    "change");
+		printf("\n%s\n", key);
+		if (strcmp(ro->status, "completed") != 0)
+			printf("  OLD: %s\n", ro->status);
+		if (strcmp(rn->status, "completed") != 0)
+			printf("  NEW: %s\n", rn->status);
+		printf("  %-10s %14s %14s %9s\n", "", "OLD", "NEW", "change");
 		for (k = 0; k < NMETRICS; k++) {
 			const struct cmp_metric *m = &metrics[k];
 			double va = mval(ro, m), vb = mval(rn, m), dd;
@@ -302,7 +310,7 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 	    "right;font-family:monospace}\nth{background:#eee}\ntr.sub th"
 	    "{font-weight:normal;font-size:11px}\ntd.better{background:"
 	    "#c8f0c8}\ntd.worse{background:#f6c6c6}\ntd.only{color:#888;"
-	    "font-style:italic}\n.g{border-left:2px solid #777}\n</style></head>"
+	    "font-style:italic}\n.stop{color:#c00}\n.g{border-left:2px solid #777}\n</style></head>"
 	    "<body>\n<h2>vdbc compare"
 	    "</h2>\n<p>OLD: <a href=\"", f);
 	html_put(f, ro);
@@ -313,7 +321,13 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 		fputs(", ", f);
 		html_put(f, o->started);
 	}
-	fputs(")<br>NEW: <a href=\"", f);
+	fputs(")", f);
+	if (o->outcome[0] != '\0') {
+		fputs(" <b class=stop>", f);
+		html_put(f, o->outcome);
+		fputs("</b>", f);
+	}
+	fputs("<br>NEW: <a href=\"", f);
 	html_put(f, rn);
 	fputs("\">", f);
 	html_put(f, n->path);
@@ -322,7 +336,13 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 		fputs(", ", f);
 		html_put(f, n->started);
 	}
-	fprintf(f, ")<br>Changes above %.1f%% are coloured: <span style=\""
+	fputs(")", f);
+	if (n->outcome[0] != '\0') {
+		fputs(" <b class=stop>", f);
+		html_put(f, n->outcome);
+		fputs("</b>", f);
+	}
+	fprintf(f, "<br>Changes above %.1f%% are coloured: <span style=\""
 	    "background:#c8f0c8\">better</span>, <span style=\"background:"
 	    "#f6c6c6\">worse</span> (higher is better for rate and MB/s, "
 	    "lower for response times and cpu).</p>\n<p><b>%d runs matched, "
@@ -360,6 +380,16 @@ html_row(FILE *f, const char *outdir, const struct rt_dir *o,
 		fputs(" (", f);
 		html_link(f, outdir, n, rn, "new");
 		fputs(")", f);
+	}
+	if (ro != NULL && strcmp(ro->status, "completed") != 0) {
+		fputs("<br><small class=stop>OLD: ", f);
+		html_put(f, ro->status);
+		fputs("</small>", f);
+	}
+	if (rn != NULL && strcmp(rn->status, "completed") != 0) {
+		fputs("<br><small class=stop>NEW: ", f);
+		html_put(f, rn->status);
+		fputs("</small>", f);
 	}
 	fputs("</td><td>", f);
 	html_put(f, r->for_loops);

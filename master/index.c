@@ -353,6 +353,21 @@ write_index(const char *outdir, const struct rt_dir *dirs, int nd,
 			write_csv_row(c, &dirs[i], r, link);
 			free(link);
 		}
+		if (dirs[i].n == 0 && dirs[i].outcome[0] != '\0') {
+			/* an execution that failed before its first run */
+			struct rt_run r;
+			char none[1] = "";
+
+			memset(&r, 0, sizeof(r));
+			r.rate = r.mbps = r.resp_ms = r.resp_max_ms = NAN;
+			r.p50 = r.p90 = r.p99 = r.p999 = r.p9999 = NAN;
+			r.cpu = NAN;
+			r.errors = -1;
+			r.name = r.for_loops = r.started = r.anchor = none;
+			r.status = dirs[i].outcome;
+			write_html_row(h, &dirs[i], &r, dl, dl, plen);
+			write_csv_row(c, &dirs[i], &r, dl);
+		}
 		free(dl);
 	}
 	fprintf(h, "</tbody></table>\n%s</body></html>\n", idx_script);

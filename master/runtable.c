@@ -489,6 +489,128 @@ read_vdbench(const char *dir, struct rt_dir *d, struct errmsg *e)
 	return (0);
 }
 
+/* A line of an html report as text, in place: no tags, no entities. */
+static void
+html_text(char *s)
+{
+	static const struct {
+		const char *ent, *c;
+	} ents[] = { { "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" },
+	    { "&quot;", "\"" }, { "&#39;", "'" } };
+	char *w = s, *r = s;
+	size_t k;
+
+	while (*r != '\0') {
+		if (*r == '<') {
+			r += strcspn(r, ">");
+			if (*r == '>')
+				r++;
+			continue;
+		}
+		for (k = 0; *r == '&' && k < sizeof(ents) / sizeof(ents[0]);
+		    k++) {
+			if (strncmp(r, ents[k].ent, strlen(ents[k].ent)) == 0)
+				break;
+		}
+		if (*r == '&' && k < sizeof(ents) / sizeof(ents[0])) {
+			*w++ = ents[k].c[0];
+			r += strlen(ents[k].ent);
+		} else
+			*w++ = *r++;
+	}
+	while (w > s && strchr(" \t\r\n", w[-1]) != NULL)
+		w--;
+	*w = '\0';
+}
+
+/*
+ * Why the execution failed, from its logfile.html: vdbench's
+ * RuntimeException text, else the last message line (vdbc writes its
+ * fatal message last). NULL when there is none.
+ */
+static char *
+log_reason(const char *dir)
+{
+	char *path = path_in(dir, "logfile.html"), *line = NULL, *last = NULL,
+	    *exc = NULL, *p;
+	size_t cap = 0;
+	FILE *f;
+
+	f = fopen(path, "r");
+	free(path);
+	if (f == NULL)
+		return (NULL);
+	while (getline(&line, &cap, f) != -1) {
+		html_text(line);
+		if ((p = strstr(line, "java.lang.RuntimeException: ")) != NULL) {
+			free(exc);
+			exc = xstrdup(p + 28);
+			continue;
+		}
+		/* "10:05:58.673 text": the text */
+		p = line;
+		if (!isnan(tod_s(p)))
+			p = strchr(p, ' ') != NULL ? strchr(p, ' ') + 1 :
+			    p + strlen(p);
+		else if (line[0] == '\t' || line[0] == ' ')
+			continue;	/* a stack trace */
+		if (*p != '\0' && exc == NULL) {
+			free(last);
+			last = xstrdup(p);
+		}
+	}
+	free(line);
+	fclose(f);
+	if (exc != NULL) {
+		free(last);
+		return (exc);
+	}
+	return (last);
+}
+
+/*
+ * How the execution of dir ended (struct rt_dir's outcome): status.html's
+ * last line says "Vdbench complete" or "Vdbench stopped: why"; a
+ * status.html with neither ended without finishing. Without status.html
+ * nothing is known: "".
+ */
+static char *
+dir_outcome(const char *dir)
+{
+	char *path = path_in(dir, "status.html"), *line = NULL, *last = NULL,
+	    *why, *out;
+	size_t cap = 0;
+	FILE *f;
+
+	f = fopen(path, "r");
+	free(path);
+	if (f == NULL)
+		return (xstrdup(""));
+	while (getline(&line, &cap, f) != -1) {
+		char *tab = strchr(line, '\t');
+
+		if (line[0] == '*' || tab == NULL)
+			continue;
+		html_text(tab + 1);
+		free(last);
+		last = xstrdup(tab + 1);
+	}
+	free(line);
+	fclose(f);
+	if (last != NULL && strncmp(last, "Vdbench complete", 16) == 0)
+		out = xstrdup("");
+	else if (last != NULL && strncmp(last, "Vdbench stopped: ", 17) == 0)
+		xasprintf(&out, "stopped: %s", last + 17);
+	else {
+		why = log_reason(dir);
+		xasprintf(&out, "failed: %s", why != NULL ? why :
+		    "no \"Vdbench complete\" in status.html");
+		free(why);
+	}
+	free(last);
+	return (out);
+}
+
 /* Anchors of vdbc's summary.html, by order and name. */
 static void
 add_anchors(const char *dir, struct rt_dir *d)
@@ -524,9 +646,24 @@ runtable_read(const char *dir, struct rt_dir *d, struct errmsg *e)
 		    "results.json, no flatfile.html)", dir);
 		rc = -1;
 	}
-	free(rj);
 	if (d->started == NULL)
 		d->started = xstrdup("");
+	if (rc != 0 && runtable_is_outdir(dir)) {
+		/* a failed execution's directory: no table, its reason */
+		char *o = dir_outcome(dir);
+
+		if (strncmp(o, "failed: ", 8) == 0) {
+			d->outcome = o;
+			if (d->kind == NULL)
+				d->kind = access(rj, F_OK) == 0 ? "vdbc" :
+				    "vdbench";
+			free(rj);
+			return (0);
+		}
+		free(o);
+	}
+	free(rj);
+	d->outcome = dir_outcome(dir);
 	return (rc);
 }
 
@@ -545,6 +682,7 @@ runtable_free(struct rt_dir *d)
 	free(d->runs);
 	free(d->path);
 	free(d->started);
+	free(d->outcome);
 	memset(d, 0, sizeof(*d));
 }
 

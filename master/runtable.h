@@ -34,6 +34,12 @@ struct rt_dir {
 	char		*path;		/* as given */
 	const char	*kind;		/* "vdbc" or "vdbench" */
 	char		*started;	/* the first run's start, or "" */
+	/*
+	 * How the execution ended, from status.html and logfile.html: ""
+	 * when it completed (or nothing says), "stopped: <why>" when it
+	 * stopped early, "failed: <why>" when it ended without finishing.
+	 */
+	char		*outcome;
 	int		 n;
 	struct rt_run	*runs;
 };

@@ -138,6 +138,25 @@ expect_out "1 runs matched, 0 changes above 5.0% (0 better, 0 worse), 0 only in 
 grep -q "Format runs in NEW (not compared" "$T/cmpf/compare.html" && ok || bad "compare.html does not list the format runs apart"
 expect_rc 0 "$VDBC" compare "$T/f/old" "$T/f/new2" -o "$T/cmpf"
 expect_out "0 only in OLD, 0 only in NEW"
+# An execution that stopped early says so; one that failed before its
+# first run is a row of the index with its reason.
+mkres "$T/x/stopped" 5120 1.02 3.0 40 ',{"name":"rd2","for_loops":"None","status":"stopped: Stopped by signal 2 (Ctrl-C)"}'
+printf '<pre>\n12/01/2026-08:26:54-UTC \tShutting down slaves\n12/01/2026-08:26:54-UTC \tVdbench stopped: Stopped by signal 2 (Ctrl-C)\n' >"$T/x/stopped/status.html"
+mkres "$T/x/old" 10240 1.00 2.0 40 ',{"name":"rd2","for_loops":"None","status":"completed","average":{"rate":9}}'
+expect_rc 0 "$VDBC" compare "$T/x/old" "$T/x/stopped" -o "$T/cmpx"
+expect_out "NEW stopped: Stopped by signal 2 (Ctrl-C)"
+expect_out "  NEW: no average"
+grep -q "stopped: Stopped by signal 2 (Ctrl-C)" "$T/cmpx/compare.html" && grep -q "NEW: no average" "$T/cmpx/compare.html" &&
+	ok || bad "compare.html does not say NEW stopped early"
+mkdir -p "$T/x/failed"
+echo '{"schema":"vdbc-results","schema_version":1,"runs":[]}' >"$T/x/failed/results.json"
+printf '<pre>\n* The values below are all tab-delimited.\n\n' >"$T/x/failed/status.html"
+printf '<pre>\n08:24:12.293 vdbc: random seed 1\n08:24:12.293 \n08:24:12.293 Cannot serve --metrics on 127.0.0.1:1: Address already in use\n08:24:12.293 \n' >"$T/x/failed/logfile.html"
+expect_rc 0 "$VDBC" index "$T/x" -o "$T/ixx"
+grep -q ',vdbc,,,failed: Cannot serve --metrics on 127.0.0.1:1: Address already in use,' "$T/ixx/index.csv" && ok || bad "index.csv has no row for the failed execution"
+grep -q '<td>failed: Cannot serve --metrics' "$T/ixx/index.html" && ok || bad "index.html has no row for the failed execution"
+expect_rc 0 "$VDBC" compare "$T/x/old" "$T/x/failed" -o "$T/cmpx"
+expect_out "NEW failed: Cannot serve --metrics on 127.0.0.1:1: Address already in use"
 # Bad input: named, never a crash.
 mkdir -p "$T/empty"
 expect_rc 1 "$VDBC" compare "$T/empty" "$T/h/old"
@@ -179,6 +198,9 @@ if [ -d "$ref/b_raw_mixed_forloop/output" ]; then
 	grep -q ',vdbench,rd1,threads=4 iorate=1000,completed,2026-11-30 10:03:56,925.8,30.9328,0.2936,5.23,,,,,,' "$T/ix/index.csv" && ok || bad "index.csv lacks vdbench's for-loop run"
 	grep -q ',vdbench,format_for_rd1,' "$T/ix/index.csv" && ok || bad "index.csv lacks vdbench's format run"
 	[ "$(wc -l <"$T/ix/index.csv")" = 16 ] && ok || bad "index.csv: $(wc -l <"$T/ix/index.csv") lines, wanted 1 + 15 runs"
+	expect_rc 0 "$VDBC" index "$ref/e_errors/e2_missing_sd" "$ref/validation/v8c_dv_lun_too_small" -o "$T/ixf"
+	grep -q ',vdbench,,,"failed: Could not find sd=sd9 for wd=wd1,host=localhost",' "$T/ixf/index.csv" && ok || bad "vdbench's failed e2_missing_sd is not a row"
+	grep -q ',vdbench,,,failed: SD size for cache misses not large enough.,' "$T/ixf/index.csv" && ok || bad "vdbench's failed v8c is not a row"
 else
 	echo "skip (vdbench part): $ref not found beside the project"
 fi
