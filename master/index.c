@@ -142,6 +142,83 @@ search(const char *dir, int depth, const char *skip, struct strlist *found)
 	free(ents);
 }
 
+/* The real path of p, or of its nearest parent that exists + the rest. */
+static char *
+real_path(const char *p)
+{
+	char *r = realpath(p, NULL), *parent, *slash, *out;
+
+	if (r != NULL || strcmp(p, ".") == 0)
+		return (r != NULL ? r : xstrdup(p));
+	parent = xstrdup(p);
+	while ((slash = strrchr(parent, '/')) != NULL && slash[1] == '\0')
+		*slash = '\0';		/* "dir/" */
+	slash = strrchr(parent, '/');
+	if (slash == parent)
+		r = xstrdup("/");
+	else {
+		if (slash != NULL)
+			*slash = '\0';
+		r = real_path(slash != NULL ? parent : ".");
+	}
+	xasprintf(&out, "%s%s%s", r, strcmp(r, "/") == 0 ? "" : "/",
+	    slash != NULL ? slash + 1 : parent);
+	free(r);
+	free(parent);
+	return (out);
+}
+
+/* The first of the directories that are the same (by real path) kept. */
+static void
+dedup(struct strlist *found)
+{
+	char **real = xcalloc((size_t)found->n + 1, sizeof(*real));
+	int i, j, k = 0;
+
+	for (i = 0; i < found->n; i++)
+		real[i] = realpath(found->v[i], NULL);
+	for (i = 0; i < found->n; i++) {
+		for (j = 0; j < k && (real[i] == NULL || real[j] == NULL ||
+		    strcmp(real[i], real[j]) != 0); j++)
+			;
+		if (j < k) {
+			free(found->v[i]);
+			free(real[i]);
+			continue;
+		}
+		found->v[k] = found->v[i];
+		real[k++] = real[i];
+	}
+	found->n = k;
+	for (i = 0; i < k; i++)
+		free(real[i]);
+	free(real);
+}
+
+/*
+ * Is the real path out an output directory (found->n) or in one of found
+ * (its index)? -1 when it is neither.
+ */
+static int
+inside_outdir(const char *out, const struct strlist *found)
+{
+	int i;
+
+	if (runtable_is_outdir(out))
+		return (found->n);
+	for (i = 0; i < found->n; i++) {
+		char *r = realpath(found->v[i], NULL);
+		size_t len = r != NULL ? strlen(r) : 0;
+		int in = r != NULL && strncmp(out, r, len) == 0 &&
+		    (out[len] == '/' || out[len] == '\0');
+
+		free(r);
+		if (in)
+			return (i);
+	}
+	return (-1);
+}
+
 static double
 cval(const struct rt_run *r, const struct idx_col *c)
 {
@@ -409,17 +486,25 @@ index_main(int argc, char *argv[])
 			goto out;
 		}
 	}
-	if (runtable_mkdirs(a.outdir, &e) != 0)
-		goto err;
-	skip = realpath(a.outdir, NULL);
+	skip = real_path(a.outdir);
 	for (i = 0; i < a.dirs.n; i++)
 		search(a.dirs.v[i], 0, skip, &found);
+	dedup(&found);
+	if ((i = inside_outdir(skip, &found)) >= 0) {
+		fprintf(stderr, "vdbc index: -o %s: %s output directory %s; "
+		    "give the index a directory of its own\n", a.outdir,
+		    i == found.n ? "is an" : "is in the", i == found.n ?
+		    "(results.json or flatfile.html in it)" : found.v[i]);
+		goto out;
+	}
 	if (found.n == 0) {
 		fprintf(stderr, "vdbc index: no output directory (with "
 		    "results.json or flatfile.html) in or under the directories "
 		    "given\n");
 		goto out;
 	}
+	if (runtable_mkdirs(a.outdir, &e) != 0)
+		goto err;
 	dirs = xcalloc((size_t)found.n, sizeof(*dirs));
 	for (i = 0; i < found.n; i++) {
 		if (runtable_read(found.v[i], &dirs[nd], &e) == 0) {

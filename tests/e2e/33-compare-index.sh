@@ -180,8 +180,18 @@ for l in $(grep -o 'href="[^"#]*summary.html#[^"]*"' "$T/ix/index.html" | sed 's
 	[ -f "$T/ix/$l" ] && n=$((n + 1))
 done
 [ "$n" = 4 ] && ok || bad "$n run links reach a summary.html, wanted 4"
+# the same directory given twice or through another path: listed once
+expect_rc 0 "$VDBC" index "$T/runs" "$T/runs/old" "$T/runs/../runs" -o "$T/ixd"
+[ "$(wc -l <"$T/ixd/index.csv")" = 5 ] && ok || bad "index.csv: $(wc -l <"$T/ixd/index.csv") lines for the same 2 directories, wanted 1 + 4 runs"
+# -o in (or at) an output directory it would search: refused, nothing written
+expect_rc 1 "$VDBC" index "$T/runs" -o "$T/runs/old"
+expect_out "vdbc index: -o $T/runs/old: is an output directory (results.json or flatfile.html in it); give the index a directory of its own"
+expect_rc 1 "$VDBC" index "$T/runs" -o "$T/runs/new/sub/x"
+expect_out "vdbc index: -o $T/runs/new/sub/x: is in the output directory $T/runs/new;"
+[ ! -e "$T/runs/old/index.html" ] && [ ! -e "$T/runs/new/sub" ] && ok || bad "index wrote into an output directory"
 expect_rc 1 "$VDBC" index "$T/empty" -o "$T/ix0"
 expect_out "no output directory"
+[ ! -e "$T/ix0" ] && ok || bad "a failed index left its -o directory"
 
 # vdbench's own directories.
 if [ -d "$ref/b_raw_mixed_forloop/output" ]; then
