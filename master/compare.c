@@ -181,6 +181,100 @@ struct cmp_count {
 	int	matched, only_old, only_new, better, worse;
 };
 
+#define CMP_MAXPARM	20	/* parmfile lines listed each way */
+
+struct cmp_lines {
+	char	**v;
+	int	  n;
+};
+
+static void
+lines_add(struct cmp_lines *l, char *s)
+{
+	l->v = xreallocarray(l->v, (size_t)l->n + 1, sizeof(*l->v));
+	l->v[l->n++] = s;
+}
+
+static void
+lines_free(struct cmp_lines *l)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+}
+
+static int
+has_line(const struct rt_dir *d, const char *s)
+{
+	int i;
+
+	for (i = 0; i < d->nparm; i++) {
+		if (strcmp(d->parm[i], s) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* One input that differs: "what: OLD a, NEW b" when a and b differ. */
+static void
+input_pair(struct cmp_lines *l, const char *what, const char *a,
+    const char *b)
+{
+	char *t;
+
+	if (strcmp(a, b) == 0)
+		return;
+	xasprintf(&t, "%s: OLD %s, NEW %s", what, a[0] != '\0' ? a :
+	    "(none)", b[0] != '\0' ? b : "(none)");
+	lines_add(l, t);
+}
+
+/* The parmfile lines of a that b lacks, as "side: line". */
+static void
+parm_only(struct cmp_lines *l, const struct rt_dir *a,
+    const struct rt_dir *b, const char *side)
+{
+	int i, cnt = 0;
+	char *t;
+
+	for (i = 0; i < a->nparm; i++) {
+		if (has_line(b, a->parm[i]))
+			continue;
+		if (cnt++ < CMP_MAXPARM)
+			xasprintf(&t, "parmfile, only %s: %s", side,
+			    a->parm[i]);
+		else
+			continue;
+		lines_add(l, t);
+	}
+	if (cnt > CMP_MAXPARM) {
+		xasprintf(&t, "parmfile, only %s: %d more lines", side, cnt -
+		    CMP_MAXPARM);
+		lines_add(l, t);
+	}
+}
+
+/*
+ * What differs in the inputs of o and n: version, seed, command-line
+ * substitutions, the resolved parmfile's lines (either side's parmfile
+ * when the other has none is not a difference worth a line each).
+ */
+static void
+inputs_diff(const struct rt_dir *o, const struct rt_dir *n,
+    struct cmp_lines *l)
+{
+	input_pair(l, "version", o->version, n->version);
+	if (o->seed[0] != '\0' && n->seed[0] != '\0')
+		input_pair(l, "seed", o->seed, n->seed);
+	input_pair(l, "substitutions", o->subst, n->subst);
+	if (o->nparm > 0 && n->nparm > 0) {
+		parm_only(l, o, n, "OLD");
+		parm_only(l, n, o, "NEW");
+	}
+}
+
 /*
  * The format runs of d (SD_format, format_for_...), apart: they prepare
  * the luns, their size and rate are not the workload's, so they are not
@@ -224,6 +318,19 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 		printf("OLD %s\n", o->outcome);
 	if (n->outcome[0] != '\0')
 		printf("NEW %s\n", n->outcome);
+	{
+		struct cmp_lines l = { NULL, 0 };
+		int j;
+
+		inputs_diff(o, n, &l);
+		printf("Inputs that differ:%s\n", l.n == 0 ? " none (version, "
+		    "seed, substitutions, parmfile)" : "");
+		for (j = 0; j < l.n; j++) {
+			text_clean(l.v[j], 0);
+			printf("  %s\n", l.v[j]);
+		}
+		lines_free(&l);
+	}
 	printf("changes above %.1f%% are marked better or worse\n", thr);
 	for (i = 0; i < np; i++) {
 		const struct rt_run *ro = p[i].o >= 0 ? &o->runs[p[i].o] : NULL;
@@ -341,6 +448,24 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 		fputs(" <b class=stop>", f);
 		html_put(f, n->outcome);
 		fputs("</b>", f);
+	}
+	{
+		struct cmp_lines l = { NULL, 0 };
+		int j;
+
+		inputs_diff(o, n, &l);
+		fprintf(f, "<br><b>Inputs that differ:</b>%s", l.n == 0 ?
+		    " none (version, seed, substitutions, parmfile)" : "");
+		if (l.n > 0)
+			fputs("</p>\n<ul class=inputs>\n", f);
+		for (j = 0; j < l.n; j++) {
+			fputs("<li><code>", f);
+			html_put(f, l.v[j]);
+			fputs("</code></li>\n", f);
+		}
+		if (l.n > 0)
+			fputs("</ul>\n<p>", f);
+		lines_free(&l);
 	}
 	fprintf(f, "<br>Changes above %.1f%% are coloured: <span style=\""
 	    "background:#c8f0c8\">better</span>, <span style=\"background:"

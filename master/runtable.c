@@ -221,6 +221,29 @@ json_run(struct rt_dir *d, json_t *jr)
 		r->errors = (long long)json_integer_value(er);
 }
 
+/* results.json's version, seed and substitutions. */
+static void
+json_inputs(struct rt_dir *d, json_t *root)
+{
+	json_t *seed = json_object_get(root, "seed"), *v;
+	const char *k, *ver;
+	char *t;
+
+	ver = json_string_value(json_object_get(root, "vdbc_version"));
+	if (ver != NULL)
+		xasprintf(&d->version, "vdbc %s", ver);
+	if (json_is_integer(seed))
+		xasprintf(&d->seed, "%lld", (long long)json_integer_value(seed));
+	d->subst = xstrdup("");
+	json_object_foreach(json_object_get(root, "substitutions"), k, v) {
+		xasprintf(&t, "%s%s%s=%s", d->subst, d->subst[0] != '\0' ?
+		    " " : "", k, json_is_string(v) ? json_string_value(v) :
+		    "?");
+		free(d->subst);
+		d->subst = t;
+	}
+}
+
 static int
 read_json(const char *dir, struct rt_dir *d, struct errmsg *e)
 {
@@ -249,6 +272,7 @@ read_json(const char *dir, struct rt_dir *d, struct errmsg *e)
 	}
 	free(path);
 	d->kind = "vdbc";
+	json_inputs(d, root);
 	{
 		char *t = jstr(root, "started");
 
@@ -611,6 +635,43 @@ dir_outcome(const char *dir)
 	return (out);
 }
 
+/*
+ * The parameter lines of dir/parmfile.html: no comments, no blank
+ * lines; after vdbc's "* Command line substitutions:" only the resolved
+ * copy that follows.
+ */
+static void
+read_parm(const char *dir, struct rt_dir *d)
+{
+	char *path = path_in(dir, "parmfile.html"), *line = NULL;
+	size_t cap = 0;
+	int i;
+	FILE *f;
+
+	f = fopen(path, "r");
+	free(path);
+	if (f == NULL)
+		return;
+	while (getline(&line, &cap, f) != -1) {
+		if (strstr(line, "<title>") != NULL)
+			continue;
+		html_text(line);
+		if (strncmp(line, "* Command line substitutions:", 29) == 0) {
+			for (i = 0; i < d->nparm; i++)
+				free(d->parm[i]);
+			d->nparm = 0;	/* the resolved copy follows */
+			continue;
+		}
+		if (line[0] == '\0' || line[0] == '*')
+			continue;
+		d->parm = xreallocarray(d->parm, (size_t)d->nparm + 1,
+		    sizeof(*d->parm));
+		d->parm[d->nparm++] = xstrdup(line);
+	}
+	free(line);
+	fclose(f);
+}
+
 /* Anchors of vdbc's summary.html, by order and name. */
 static void
 add_anchors(const char *dir, struct rt_dir *d)
@@ -625,6 +686,18 @@ add_anchors(const char *dir, struct rt_dir *d)
 		d->runs[i].anchor = xstrdup(st[i].anchor);
 	}
 	starts_free(st, ns);
+}
+
+static void
+dir_inputs(const char *dir, struct rt_dir *d)
+{
+	read_parm(dir, d);
+	if (d->version == NULL)
+		d->version = xstrdup(d->kind != NULL ? d->kind : "");
+	if (d->seed == NULL)
+		d->seed = xstrdup("");
+	if (d->subst == NULL)
+		d->subst = xstrdup("");
 }
 
 int
@@ -658,12 +731,14 @@ runtable_read(const char *dir, struct rt_dir *d, struct errmsg *e)
 				d->kind = access(rj, F_OK) == 0 ? "vdbc" :
 				    "vdbench";
 			free(rj);
+			dir_inputs(dir, d);
 			return (0);
 		}
 		free(o);
 	}
 	free(rj);
 	d->outcome = dir_outcome(dir);
+	dir_inputs(dir, d);
 	return (rc);
 }
 
@@ -683,6 +758,12 @@ runtable_free(struct rt_dir *d)
 	free(d->path);
 	free(d->started);
 	free(d->outcome);
+	free(d->version);
+	free(d->seed);
+	free(d->subst);
+	for (i = 0; i < d->nparm; i++)
+		free(d->parm[i]);
+	free(d->parm);
 	memset(d, 0, sizeof(*d));
 }
 

@@ -40,6 +40,12 @@ struct rt_dir {
 	 * stopped early, "failed: <why>" when it ended without finishing.
 	 */
 	char		*outcome;
+	/* The inputs, "" when the directory does not say (vdbench: seed). */
+	char		*version;	/* "vdbc 0.1.0", "vdbench" */
+	char		*seed;
+	char		*subst;		/* "lun=/x rd=70" */
+	char	       **parm;		/* the parmfile's lines, resolved */
+	int		 nparm;
 	int		 n;
 	struct rt_run	*runs;
 };

@@ -99,6 +99,8 @@ expect_out "rd1 threads=2"
 expect_out "2 runs matched"
 expect_out "0 only in OLD, 0 only in NEW"
 [ -s "$T/cmp1/compare.html" ] && ok || bad "no compare.html"
+expect_out "  seed: OLD 1, NEW 2"
+grep -q "version:\|substitutions:\|parmfile, only" "$T/out" && bad "inputs that do not differ are listed: $(grep "version:\|substitutions:\|parmfile, only" "$T/out")" || ok
 
 # Hand-made results: the numbers and verdicts are known.
 mkres() { # DIR RATE RESP P99 CPU [extra run]
@@ -112,8 +114,19 @@ J
 }
 mkres "$T/h/old" 10240 1.00 2.0 40 ""
 mkres "$T/h/new" 5120 1.02 3.0 40 ',{"name":"rd2","for_loops":"None","status":"stopped: slave lost","average":{"rate":1,"errors":3}}'
+# the resolved parmfiles (after '* Command line substitutions:') differ
+mkparm() { # DIR RDPCT
+	printf '<title>Vdbench x/parmfile.html</title><pre>\n\n* Contents of parameter file: p\n\nsd=sd1,lun=$lun\nwd=wd1,sd=sd1,rdpct=$rd\n\n* Command line substitutions: lun=/x rd=%s\n\n* Contents of parameter file: p, with the substitutions resolved\n\nsd=sd1,lun=/x\nwd=wd1,sd=sd1,rdpct=%s\n' "$2" "$2" >"$1/parmfile.html"
+}
+mkparm "$T/h/old" 70
+mkparm "$T/h/new" 30
 expect_rc 0 "$VDBC" compare "$T/h/old" "$T/h/new" -o "$T/cmp2"
 expect_out "10240.0"
+expect_out "Inputs that differ:"
+expect_out "  parmfile, only OLD: wd=wd1,sd=sd1,rdpct=70"
+expect_out "  parmfile, only NEW: wd=wd1,sd=sd1,rdpct=30"
+grep -q "parmfile, only.*sd=sd1,lun=\|rdpct=\$rd" "$T/out" && bad "unchanged or unresolved parmfile lines listed" || ok
+grep -q "<code>parmfile, only NEW: wd=wd1,sd=sd1,rdpct=30</code>" "$T/cmp2/compare.html" && ok || bad "compare.html lacks the inputs that differ"
 expect_out "-50.0%  worse"
 expect_out "+50.0%  worse"
 grep -q "+2.0%" "$T/out" && ! grep -q "+2.0%  " "$T/out" && ok || bad "a 2 % change is marked at a 5 % threshold"
