@@ -388,7 +388,7 @@ static void
 html_link(FILE *f, const char *outdir, const struct rt_dir *d,
     const struct rt_run *r, const char *text)
 {
-	char *rel = runtable_relpath(outdir, d->path, "summary.html");
+	char *rel = runtable_url(outdir, d->path, "summary.html");
 
 	fputs("<a href=\"", f);
 	html_put(f, rel);
@@ -406,8 +406,8 @@ static void
 html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
     const char *outdir, double thr, const struct cmp_count *c)
 {
-	char *ro = runtable_relpath(outdir, o->path, "summary.html");
-	char *rn = runtable_relpath(outdir, n->path, "summary.html");
+	char *ro = runtable_url(outdir, o->path, "summary.html");
+	char *rn = runtable_url(outdir, n->path, "summary.html");
 	size_t k;
 
 	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"

@@ -415,7 +415,7 @@ write_index(const char *outdir, const struct rt_dir *dirs, int nd,
 		fprintf(c, ",%s", numcols[j].key);
 	fputs(",errors,summary\n", c);
 	for (i = 0; i < nd; i++) {
-		char *dl = runtable_relpath(outdir, dirs[i].path,
+		char *dl = runtable_url(outdir, dirs[i].path,
 		    "summary.html");
 
 		for (j = 0; j < dirs[i].n; j++) {

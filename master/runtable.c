@@ -834,6 +834,29 @@ runtable_relpath(const char *from_dir, const char *to_dir, const char *file)
 	return (out);
 }
 
+char *
+runtable_url(const char *from_dir, const char *to_dir, const char *file)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char *rel = runtable_relpath(from_dir, to_dir, file), *out, *w;
+	const unsigned char *r;
+
+	w = out = xmalloc(strlen(rel) * 3 + 1);
+	for (r = (const unsigned char *)rel; *r != '\0'; r++) {
+		if ((*r >= 'A' && *r <= 'Z') || (*r >= 'a' && *r <= 'z') ||
+		    (*r >= '0' && *r <= '9') || strchr("-._~/", *r) != NULL)
+			*w++ = (char)*r;
+		else {
+			*w++ = '%';
+			*w++ = hex[*r >> 4];
+			*w++ = hex[*r & 15];
+		}
+	}
+	*w = '\0';
+	free(rel);
+	return (out);
+}
+
 int
 runtable_mkdirs(const char *dir, struct errmsg *e)
 {

@@ -66,6 +66,9 @@ void	runtable_fmt(char *buf, unsigned long len, double v, int decimals);
 /* The path of to_dir/file as seen from from_dir (both must exist). */
 char	*runtable_relpath(const char *from_dir, const char *to_dir,
 	    const char *file);
+/* runtable_relpath as a URL: what is not unreserved %-encoded, '/' kept. */
+char	*runtable_url(const char *from_dir, const char *to_dir,
+	    const char *file);
 /* mkdir -p dir: 0, or -1 with e set. */
 int	runtable_mkdirs(const char *dir, struct errmsg *e);
 /* Close f written as path: 0, or -1 with e set (a full disk, ...). */

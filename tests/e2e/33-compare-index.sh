@@ -202,6 +202,13 @@ expect_out "vdbc index: -o $T/runs/old: is an output directory (results.json or 
 expect_rc 1 "$VDBC" index "$T/runs" -o "$T/runs/new/sub/x"
 expect_out "vdbc index: -o $T/runs/new/sub/x: is in the output directory $T/runs/new;"
 [ ! -e "$T/runs/old/index.html" ] && [ ! -e "$T/runs/new/sub" ] && ok || bad "index wrote into an output directory"
+# links are URL-encoded: a directory named 'run#2 50%' is reachable
+mkres "$T/u/run#2 50%" 100 1.00 2.0 40 ""
+: >"$T/u/run#2 50%/summary.html"
+expect_rc 0 "$VDBC" index "$T/u" -o "$T/ixu"
+grep -q 'href="../u/run%232%2050%25/summary.html"' "$T/ixu/index.html" && ok || bad "index.html's link is not URL-encoded: $(grep -o 'href="[^"]*run[^"]*"' "$T/ixu/index.html" | head -1)"
+expect_rc 0 "$VDBC" compare "$T/u/run#2 50%" "$T/u/run#2 50%" -o "$T/cmpu"
+grep -q 'href="../u/run%232%2050%25/summary.html"' "$T/cmpu/compare.html" && ok || bad "compare.html's link is not URL-encoded"
 expect_rc 1 "$VDBC" index "$T/empty" -o "$T/ix0"
 expect_out "no output directory"
 [ ! -e "$T/ix0" ] && ok || bad "a failed index left its -o directory"

@@ -268,6 +268,12 @@ test_relpath_fmt(void **state)
 	r = runtable_relpath(a, a, "summary.html");
 	assert_string_equal(r, "summary.html");
 	free(r);
+	/* links: '#', ' ', '%' and the like encoded, '/' kept */
+	snprintf(b, sizeof(b), "%s/y/run#2 50%%&\xc3\xa9", dir);
+	assert_int_equal(runtable_mkdirs(b, &e), 0);
+	r = runtable_url(a, b, "summary.html");
+	assert_string_equal(r, "../../y/run%232%2050%25%26%C3%A9/summary.html");
+	free(r);
 	runtable_fmt(buf, sizeof(buf), NAN, 3);
 	assert_string_equal(buf, "n/a");
 	runtable_fmt(buf, sizeof(buf), 0.000062, 3);
