@@ -77,8 +77,12 @@ for kw in $(sed -n '/^const struct kwdef [a-z]*_kws\[\] = {/,/^};/p' "$VDBC_SRC"
 	grep -q "\`$kw\`" "$VDBC_SRC/docs/parmfile.md" || missing="$missing $kw"
 done
 [ -z "$missing" ] && ok || bad "docs/parmfile.md's Keyword reference lacks:$missing"
-grep -q '\.\./shared' "$VDBC_SRC"/docs/parmfile.md "$VDBC_SRC"/docs/reports.md "$VDBC_SRC"/README.md &&
-	bad "user docs point into ../shared" || ok
+grep -n '\.\./shared\|reference/vdbench-5' "$VDBC_SRC"/docs/*.md "$VDBC_SRC"/README.md >"$T/shared" &&
+	bad "docs point into ../shared: $(cat "$T/shared")" || ok
+# README: its state of the build and its Running block are true
+grep -q '^vdbc -f parm -o out --metrics' "$VDBC_SRC/README.md" && ok || bad "README's Running block lacks --metrics"
+sed -n '/^Not built yet:/,/^$/p' "$VDBC_SRC/README.md" | tr '\n' ' ' | grep -q 'dedup hot sets, data validation,' &&
+	bad "README says data validation is not built" || ok
 
 want=$(sed -n 's/^project(vdbc VERSION \([0-9.]*\).*/\1/p' "$VDBC_SRC/CMakeLists.txt")
 expect_rc 0 "$VDBC" --version
