@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "html.h"
@@ -621,6 +622,22 @@ compare_main(int argc, char *argv[])
 	if (runtable_read(a.old, &o, &e) != 0 ||
 	    runtable_read(a.new, &n, &e) != 0)
 		goto out;
+	/* a bad -o before the table, not after it */
+	if (runtable_mkdirs(a.outdir, &e) != 0)
+		goto out;
+	{
+		struct stat st;
+
+		if (stat(a.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
+			errno = ENOTDIR;
+		else if (access(a.outdir, W_OK | X_OK) == 0)
+			errno = 0;
+		if (errno != 0) {
+			errmsg_set(&e, NULL, 0, 0, "cannot write into '%s': "
+			    "%s", a.outdir, strerror(errno));
+			goto out;
+		}
+	}
 	p = match(&o, &n, &np);
 	print_text(&o, &n, p, np, a.threshold, &c);
 	if (write_html(&a, &o, &n, p, np, &c, &path, &e) != 0)

@@ -714,7 +714,10 @@ runtable_read(const char *dir, struct rt_dir *d, struct errmsg *e)
 			add_anchors(dir, d);
 	} else if (runtable_is_outdir(dir))
 		rc = read_vdbench(dir, d, e);
-	else {
+	else if (access(dir, F_OK) != 0) {
+		errmsg_set(e, NULL, 0, 0, "%s: %s", dir, strerror(errno));
+		rc = -1;
+	} else {
 		errmsg_set(e, NULL, 0, 0, "%s: not an output directory (no "
 		    "results.json, no flatfile.html)", dir);
 		rc = -1;

@@ -178,6 +178,12 @@ expect_out "NEW failed: Cannot serve --metrics on 127.0.0.1:1: Address already i
 mkdir -p "$T/empty"
 expect_rc 1 "$VDBC" compare "$T/empty" "$T/h/old"
 expect_out "$T/empty: not an output directory"
+expect_rc 1 "$VDBC" compare "$T/h/old" "$T/nosuch"
+expect_out "vdbc compare: $T/nosuch: No such file or directory"
+: >"$T/afile"
+expect_rc 1 "$VDBC" compare "$T/h/old" "$T/h/new" -o "$T/afile"
+expect_out "cannot write into '$T/afile': Not a directory"
+grep -q "runs matched" "$T/out" && bad "the table printed before a bad -o was found" || ok
 expect_rc 2 "$VDBC" compare "$T/h/old" "$T/h/new" --threshold x
 expect_out "invalid value for '--threshold': 'x'"
 echo '{"schema":"vdbc-results","runs":' >"$T/empty/results.json"
