@@ -464,11 +464,10 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 			html_put(f, l.v[j]);
 			fputs("</code></li>\n", f);
 		}
-		if (l.n > 0)
-			fputs("</ul>\n<p>", f);
+		fputs(l.n > 0 ? "</ul>\n<p>" : "<br>", f);
 		lines_free(&l);
 	}
-	fprintf(f, "<br>Changes above %.1f%% are coloured: <span style=\""
+	fprintf(f, "Changes above %.1f%% are coloured: <span style=\""
 	    "background:#c8f0c8\">better</span>, <span style=\"background:"
 	    "#f6c6c6\">worse</span> (higher is better for rate and MB/s, "
 	    "lower for response times and cpu).</p>\n<p><b>%d runs matched, "
