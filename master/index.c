@@ -313,7 +313,8 @@ html_head(FILE *f, int ndirs, int nruns, const char *prefix)
 	    "monospace}\ntbody tr:nth-child(even){background:#f7f7f7}\n"
 	    "tbody tr:hover{background:#e8f0ff}\ntd.err{color:#c00;font-weight:"
 	    "bold}\ntd.na{color:#bbb}\ntd.dir{white-space:normal;max-width:26em;"
-	    "overflow-wrap:anywhere}\n</style></head><body>\n<h2>vdbc index</h2>\n<p>%d runs "
+	    "overflow-wrap:anywhere}\ntd.st{white-space:normal;min-width:8em;"
+	    "max-width:24em}\n</style></head><body>\n<h2>vdbc index</h2>\n<p>%d runs "
 	    "in %d output directories", nruns, ndirs);
 	if (prefix[0] != '\0') {
 		fputs(" under <b>", f);
@@ -354,7 +355,7 @@ write_html_row(FILE *f, const struct rt_dir *d, const struct rt_run *r,
 	html_put(f, r->name);
 	fputs("</a></td><td>", f);
 	html_put(f, r->for_loops);
-	fputs("</td><td>", f);
+	fputs("</td><td class=st>", f);
 	html_put(f, r->status);
 	fputs("</td>", f);
 	for (k = 0; k < NNUMCOLS; k++) {

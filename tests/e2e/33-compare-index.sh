@@ -171,7 +171,7 @@ printf '<pre>\n* The values below are all tab-delimited.\n\n' >"$T/x/failed/stat
 printf '<pre>\n08:24:12.293 vdbc: random seed 1\n08:24:12.293 \n08:24:12.293 Cannot serve --metrics on 127.0.0.1:1: Address already in use\n08:24:12.293 \n' >"$T/x/failed/logfile.html"
 expect_rc 0 "$VDBC" index "$T/x" -o "$T/ixx"
 grep -q ',vdbc,,,failed: Cannot serve --metrics on 127.0.0.1:1: Address already in use,' "$T/ixx/index.csv" && ok || bad "index.csv has no row for the failed execution"
-grep -q '<td>failed: Cannot serve --metrics' "$T/ixx/index.html" && ok || bad "index.html has no row for the failed execution"
+grep -q '<td class=st>failed: Cannot serve --metrics' "$T/ixx/index.html" && ok || bad "index.html has no row for the failed execution"
 expect_rc 0 "$VDBC" compare "$T/x/old" "$T/x/failed" -o "$T/cmpx"
 expect_out "NEW failed: Cannot serve --metrics on 127.0.0.1:1: Address already in use"
 # Bad input: named, never a crash.
