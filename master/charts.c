@@ -375,6 +375,9 @@ chart_write(FILE *f, const struct chart *c)
 		if (need > wid)
 			wid = need;
 	}
+	/* and to the title (bold 13 px: up to 8.5 px a character) */
+	if (left + (int)strlen(c->title) * 17 / 2 + 10 > wid)
+		wid = left + (int)strlen(c->title) * 17 / 2 + 10;
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"11\" "
 	    "data-kind=\"%s\" data-series=\"%d\">\n"

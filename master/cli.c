@@ -403,8 +403,11 @@ cli_parse(struct cli *c, int argc, char *const argv[], struct errmsg *e)
 				strlist_add(&c->scanned, a);
 				continue;
 			}
+			/* the first word: perhaps a mistyped role */
 			errmsg_set(e, NULL, 0, 0, "Invalid execution parameter: "
-			    "'%s'", a);
+			    "'%s'%s", a, i == 1 ? " (not a role either: the "
+			    "roles are slave, rsh, parseflat, compare, index and "
+			    "help)" : "");
 			return (-1);
 		}
 		if (a[1] == '\0') {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "html.h"
@@ -137,10 +138,14 @@ match(const struct rt_dir *o, const struct rt_dir *n, int *np)
 	int i, j, cnt = 0;
 
 	for (i = 0; i < o->n; i++) {
+		if (runtable_is_format(&o->runs[i]))
+			continue;	/* shown apart: fmt_text, fmt_html */
 		runtable_key(&o->runs[i], ka, sizeof(ka));
 		p[cnt].o = i;
 		p[cnt].n = -1;
 		for (j = 0; j < n->n; j++) {
+			if (runtable_is_format(&n->runs[j]))
+				continue;
 			runtable_key(&n->runs[j], kb, sizeof(kb));
 			if (!used[j] && strcmp(ka, kb) == 0) {
 				used[j] = 1;
@@ -151,7 +156,7 @@ match(const struct rt_dir *o, const struct rt_dir *n, int *np)
 		cnt++;
 	}
 	for (j = 0; j < n->n; j++) {
-		if (!used[j]) {
+		if (!used[j] && !runtable_is_format(&n->runs[j])) {
 			p[cnt].o = -1;
 			p[cnt++].n = j;
 		}
@@ -177,6 +182,127 @@ struct cmp_count {
 	int	matched, only_old, only_new, better, worse;
 };
 
+#define CMP_MAXPARM	20	/* parmfile lines listed each way */
+
+struct cmp_lines {
+	char	**v;
+	int	  n;
+};
+
+static void
+lines_add(struct cmp_lines *l, char *s)
+{
+	l->v = xreallocarray(l->v, (size_t)l->n + 1, sizeof(*l->v));
+	l->v[l->n++] = s;
+}
+
+static void
+lines_free(struct cmp_lines *l)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+}
+
+static int
+has_line(const struct rt_dir *d, const char *s)
+{
+	int i;
+
+	for (i = 0; i < d->nparm; i++) {
+		if (strcmp(d->parm[i], s) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* One input that differs: "what: OLD a, NEW b" when a and b differ. */
+static void
+input_pair(struct cmp_lines *l, const char *what, const char *a,
+    const char *b)
+{
+	char *t;
+
+	if (strcmp(a, b) == 0)
+		return;
+	xasprintf(&t, "%s: OLD %s, NEW %s", what, a[0] != '\0' ? a :
+	    "(none)", b[0] != '\0' ? b : "(none)");
+	lines_add(l, t);
+}
+
+/* The parmfile lines of a that b lacks, as "side: line". */
+static void
+parm_only(struct cmp_lines *l, const struct rt_dir *a,
+    const struct rt_dir *b, const char *side)
+{
+	int i, cnt = 0;
+	char *t;
+
+	for (i = 0; i < a->nparm; i++) {
+		if (has_line(b, a->parm[i]))
+			continue;
+		if (cnt++ < CMP_MAXPARM)
+			xasprintf(&t, "parmfile, only %s: %s", side,
+			    a->parm[i]);
+		else
+			continue;
+		lines_add(l, t);
+	}
+	if (cnt > CMP_MAXPARM) {
+		xasprintf(&t, "parmfile, only %s: %d more lines", side, cnt -
+		    CMP_MAXPARM);
+		lines_add(l, t);
+	}
+}
+
+/*
+ * What differs in the inputs of o and n: version, seed, command-line
+ * substitutions, the resolved parmfile's lines (either side's parmfile
+ * when the other has none is not a difference worth a line each).
+ */
+static void
+inputs_diff(const struct rt_dir *o, const struct rt_dir *n,
+    struct cmp_lines *l)
+{
+	input_pair(l, "version", o->version, n->version);
+	if (o->seed[0] != '\0' && n->seed[0] != '\0')
+		input_pair(l, "seed", o->seed, n->seed);
+	input_pair(l, "substitutions", o->subst, n->subst);
+	if (o->nparm > 0 && n->nparm > 0) {
+		parm_only(l, o, n, "OLD");
+		parm_only(l, n, o, "NEW");
+	}
+}
+
+/*
+ * The format runs of d (SD_format, format_for_...), apart: they prepare
+ * the luns, their size and rate are not the workload's, so they are not
+ * compared. The number listed.
+ */
+static int
+fmt_text(const struct rt_dir *d, const char *side)
+{
+	char key[1024], rate[64], mbps[64];
+	int i, cnt = 0;
+
+	for (i = 0; i < d->n; i++) {
+		const struct rt_run *r = &d->runs[i];
+
+		if (!runtable_is_format(r))
+			continue;
+		if (cnt++ == 0)
+			printf("\nformat runs in %s (not compared):\n", side);
+		runtable_key(r, key, sizeof(key));
+		text_clean(key, 0);
+		runtable_fmt(rate, sizeof(rate), r->rate, 1);
+		runtable_fmt(mbps, sizeof(mbps), r->mbps, 2);
+		printf("  %s: rate %s, MB/s %s\n", key, rate, mbps);
+	}
+	return (cnt);
+}
+
 /* The console: one block per run, one line per metric. */
 static void
 print_text(const struct rt_dir *o, const struct rt_dir *n,
@@ -187,9 +313,26 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 	size_t k;
 	int i;
 
-	printf("vdbc compare: OLD %s (%s), NEW %s (%s)\nchanges above %.1f%% "
-	    "are marked better or worse\n", o->path, o->kind, n->path,
-	    n->kind, thr);
+	printf("vdbc compare: OLD %s (%s), NEW %s (%s)\n", o->path, o->kind,
+	    n->path, n->kind);
+	if (o->outcome[0] != '\0')
+		printf("OLD %s\n", o->outcome);
+	if (n->outcome[0] != '\0')
+		printf("NEW %s\n", n->outcome);
+	{
+		struct cmp_lines l = { NULL, 0 };
+		int j;
+
+		inputs_diff(o, n, &l);
+		printf("Inputs that differ:%s\n", l.n == 0 ? " none (version, "
+		    "seed, substitutions, parmfile)" : "");
+		for (j = 0; j < l.n; j++) {
+			text_clean(l.v[j], 0);
+			printf("  %s\n", l.v[j]);
+		}
+		lines_free(&l);
+	}
+	printf("changes above %.1f%% are marked better or worse\n", thr);
 	for (i = 0; i < np; i++) {
 		const struct rt_run *ro = p[i].o >= 0 ? &o->runs[p[i].o] : NULL;
 		const struct rt_run *rn = p[i].n >= 0 ? &n->runs[p[i].n] : NULL;
@@ -206,8 +349,12 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 			continue;
 		}
 		c->matched++;
-		printf("\n%s\n  %-10s %14s %14s %9s\n", key, "", "OLD", "NEW",
-		    "change");
+		printf("\n%s\n", key);
+		if (strcmp(ro->status, "completed") != 0)
+			printf("  OLD: %s\n", ro->status);
+		if (strcmp(rn->status, "completed") != 0)
+			printf("  NEW: %s\n", rn->status);
+		printf("  %-10s %14s %14s %9s\n", "", "OLD", "NEW", "change");
 		for (k = 0; k < NMETRICS; k++) {
 			const struct cmp_metric *m = &metrics[k];
 			double va = mval(ro, m), vb = mval(rn, m), dd;
@@ -229,6 +376,8 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 			    "", v > 0 ? "  better" : v < 0 ? "  worse" : "");
 		}
 	}
+	fmt_text(o, "OLD");
+	fmt_text(n, "NEW");
 	printf("\n%d runs matched, %d changes above %.1f%% (%d better, %d "
 	    "worse), %d only in OLD, %d only in NEW\n", c->matched,
 	    c->better + c->worse, thr, c->better, c->worse, c->only_old,
@@ -240,7 +389,7 @@ static void
 html_link(FILE *f, const char *outdir, const struct rt_dir *d,
     const struct rt_run *r, const char *text)
 {
-	char *rel = runtable_relpath(outdir, d->path, "summary.html");
+	char *rel = runtable_url(outdir, d->path, "summary.html");
 
 	fputs("<a href=\"", f);
 	html_put(f, rel);
@@ -258,8 +407,8 @@ static void
 html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
     const char *outdir, double thr, const struct cmp_count *c)
 {
-	char *ro = runtable_relpath(outdir, o->path, "summary.html");
-	char *rn = runtable_relpath(outdir, n->path, "summary.html");
+	char *ro = runtable_url(outdir, o->path, "summary.html");
+	char *rn = runtable_url(outdir, n->path, "summary.html");
 	size_t k;
 
 	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
@@ -269,7 +418,7 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 	    "right;font-family:monospace}\nth{background:#eee}\ntr.sub th"
 	    "{font-weight:normal;font-size:11px}\ntd.better{background:"
 	    "#c8f0c8}\ntd.worse{background:#f6c6c6}\ntd.only{color:#888;"
-	    "font-style:italic}\n.g{border-left:2px solid #777}\n</style></head>"
+	    "font-style:italic}\n.stop{color:#c00}\n.g{border-left:2px solid #777}\n</style></head>"
 	    "<body>\n<h2>vdbc compare"
 	    "</h2>\n<p>OLD: <a href=\"", f);
 	html_put(f, ro);
@@ -280,7 +429,13 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 		fputs(", ", f);
 		html_put(f, o->started);
 	}
-	fputs(")<br>NEW: <a href=\"", f);
+	fputs(")", f);
+	if (o->outcome[0] != '\0') {
+		fputs(" <b class=stop>", f);
+		html_put(f, o->outcome);
+		fputs("</b>", f);
+	}
+	fputs("<br>NEW: <a href=\"", f);
 	html_put(f, rn);
 	fputs("\">", f);
 	html_put(f, n->path);
@@ -289,7 +444,30 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 		fputs(", ", f);
 		html_put(f, n->started);
 	}
-	fprintf(f, ")<br>Changes above %.1f%% are coloured: <span style=\""
+	fputs(")", f);
+	if (n->outcome[0] != '\0') {
+		fputs(" <b class=stop>", f);
+		html_put(f, n->outcome);
+		fputs("</b>", f);
+	}
+	{
+		struct cmp_lines l = { NULL, 0 };
+		int j;
+
+		inputs_diff(o, n, &l);
+		fprintf(f, "<br><b>Inputs that differ:</b>%s", l.n == 0 ?
+		    " none (version, seed, substitutions, parmfile)" : "");
+		if (l.n > 0)
+			fputs("</p>\n<ul class=inputs>\n", f);
+		for (j = 0; j < l.n; j++) {
+			fputs("<li><code>", f);
+			html_put(f, l.v[j]);
+			fputs("</code></li>\n", f);
+		}
+		fputs(l.n > 0 ? "</ul>\n<p>" : "<br>", f);
+		lines_free(&l);
+	}
+	fprintf(f, "Changes above %.1f%% are coloured: <span style=\""
 	    "background:#c8f0c8\">better</span>, <span style=\"background:"
 	    "#f6c6c6\">worse</span> (higher is better for rate and MB/s, "
 	    "lower for response times and cpu).</p>\n<p><b>%d runs matched, "
@@ -328,6 +506,16 @@ html_row(FILE *f, const char *outdir, const struct rt_dir *o,
 		html_link(f, outdir, n, rn, "new");
 		fputs(")", f);
 	}
+	if (ro != NULL && strcmp(ro->status, "completed") != 0) {
+		fputs("<br><small class=stop>OLD: ", f);
+		html_put(f, ro->status);
+		fputs("</small>", f);
+	}
+	if (rn != NULL && strcmp(rn->status, "completed") != 0) {
+		fputs("<br><small class=stop>NEW: ", f);
+		html_put(f, rn->status);
+		fputs("</small>", f);
+	}
 	fputs("</td><td>", f);
 	html_put(f, r->for_loops);
 	fputs("</td>", f);
@@ -352,6 +540,34 @@ html_row(FILE *f, const char *outdir, const struct rt_dir *o,
 	fputs("</tr>\n", f);
 }
 
+/* compare.html's list of format runs (see fmt_text). */
+static void
+fmt_html(FILE *f, const char *outdir, const struct rt_dir *d,
+    const char *side)
+{
+	char rate[64], mbps[64];
+	int i, cnt = 0;
+
+	for (i = 0; i < d->n; i++) {
+		const struct rt_run *r = &d->runs[i];
+
+		if (!runtable_is_format(r))
+			continue;
+		if (cnt++ == 0)
+			fprintf(f, "<p>Format runs in %s (not compared: they "
+			    "prepare the luns):</p>\n<ul>\n", side);
+		runtable_fmt(rate, sizeof(rate), r->rate, 1);
+		runtable_fmt(mbps, sizeof(mbps), r->mbps, 2);
+		fputs("<li>", f);
+		html_link(f, outdir, d, r, r->name);
+		fputc(' ', f);
+		html_put(f, r->for_loops);
+		fprintf(f, ": rate %s, MB/s %s</li>\n", rate, mbps);
+	}
+	if (cnt > 0)
+		fputs("</ul>\n", f);
+}
+
 static int
 write_html(const struct cmp_args *a, const struct rt_dir *o,
     const struct rt_dir *n, const struct cmp_pair *p, int np,
@@ -373,7 +589,10 @@ write_html(const struct cmp_args *a, const struct rt_dir *o,
 	html_head(f, o, n, a->outdir, a->threshold, c);
 	for (i = 0; i < np; i++)
 		html_row(f, a->outdir, o, n, &p[i], a->threshold);
-	fprintf(f, "</table>\n<p>%d runs matched, %d changes above %.1f%% "
+	fputs("</table>\n", f);
+	fmt_html(f, a->outdir, o, "OLD");
+	fmt_html(f, a->outdir, n, "NEW");
+	fprintf(f, "<p>%d runs matched, %d changes above %.1f%% "
 	    "(%d better, %d worse), %d only in OLD, %d only in NEW.</p>\n"
 	    "</body></html>\n", c->matched, c->better + c->worse,
 	    a->threshold, c->better, c->worse, c->only_old, c->only_new);
@@ -402,6 +621,22 @@ compare_main(int argc, char *argv[])
 	if (runtable_read(a.old, &o, &e) != 0 ||
 	    runtable_read(a.new, &n, &e) != 0)
 		goto out;
+	/* a bad -o before the table, not after it */
+	if (runtable_mkdirs(a.outdir, &e) != 0)
+		goto out;
+	{
+		struct stat st;
+
+		if (stat(a.outdir, &st) == 0 && !S_ISDIR(st.st_mode))
+			errno = ENOTDIR;
+		else if (access(a.outdir, W_OK | X_OK) == 0)
+			errno = 0;
+		if (errno != 0) {
+			errmsg_set(&e, NULL, 0, 0, "cannot write into '%s': "
+			    "%s", a.outdir, strerror(errno));
+			goto out;
+		}
+	}
 	p = match(&o, &n, &np);
 	print_text(&o, &n, p, np, a.threshold, &c);
 	if (write_html(&a, &o, &n, p, np, &c, &path, &e) != 0)

@@ -142,6 +142,83 @@ search(const char *dir, int depth, const char *skip, struct strlist *found)
 	free(ents);
 }
 
+/* The real path of p, or of its nearest parent that exists + the rest. */
+static char *
+real_path(const char *p)
+{
+	char *r = realpath(p, NULL), *parent, *slash, *out;
+
+	if (r != NULL || strcmp(p, ".") == 0)
+		return (r != NULL ? r : xstrdup(p));
+	parent = xstrdup(p);
+	while ((slash = strrchr(parent, '/')) != NULL && slash[1] == '\0')
+		*slash = '\0';		/* "dir/" */
+	slash = strrchr(parent, '/');
+	if (slash == parent)
+		r = xstrdup("/");
+	else {
+		if (slash != NULL)
+			*slash = '\0';
+		r = real_path(slash != NULL ? parent : ".");
+	}
+	xasprintf(&out, "%s%s%s", r, strcmp(r, "/") == 0 ? "" : "/",
+	    slash != NULL ? slash + 1 : parent);
+	free(r);
+	free(parent);
+	return (out);
+}
+
+/* The first of the directories that are the same (by real path) kept. */
+static void
+dedup(struct strlist *found)
+{
+	char **real = xcalloc((size_t)found->n + 1, sizeof(*real));
+	int i, j, k = 0;
+
+	for (i = 0; i < found->n; i++)
+		real[i] = realpath(found->v[i], NULL);
+	for (i = 0; i < found->n; i++) {
+		for (j = 0; j < k && (real[i] == NULL || real[j] == NULL ||
+		    strcmp(real[i], real[j]) != 0); j++)
+			;
+		if (j < k) {
+			free(found->v[i]);
+			free(real[i]);
+			continue;
+		}
+		found->v[k] = found->v[i];
+		real[k++] = real[i];
+	}
+	found->n = k;
+	for (i = 0; i < k; i++)
+		free(real[i]);
+	free(real);
+}
+
+/*
+ * Is the real path out an output directory (found->n) or in one of found
+ * (its index)? -1 when it is neither.
+ */
+static int
+inside_outdir(const char *out, const struct strlist *found)
+{
+	int i;
+
+	if (runtable_is_outdir(out))
+		return (found->n);
+	for (i = 0; i < found->n; i++) {
+		char *r = realpath(found->v[i], NULL);
+		size_t len = r != NULL ? strlen(r) : 0;
+		int in = r != NULL && strncmp(out, r, len) == 0 &&
+		    (out[len] == '/' || out[len] == '\0');
+
+		free(r);
+		if (in)
+			return (i);
+	}
+	return (-1);
+}
+
 static double
 cval(const struct rt_run *r, const struct idx_col *c)
 {
@@ -236,7 +313,8 @@ html_head(FILE *f, int ndirs, int nruns, const char *prefix)
 	    "monospace}\ntbody tr:nth-child(even){background:#f7f7f7}\n"
 	    "tbody tr:hover{background:#e8f0ff}\ntd.err{color:#c00;font-weight:"
 	    "bold}\ntd.na{color:#bbb}\ntd.dir{white-space:normal;max-width:26em;"
-	    "overflow-wrap:anywhere}\n</style></head><body>\n<h2>vdbc index</h2>\n<p>%d runs "
+	    "overflow-wrap:anywhere}\ntd.st{white-space:normal;min-width:8em;"
+	    "max-width:24em}\n</style></head><body>\n<h2>vdbc index</h2>\n<p>%d runs "
 	    "in %d output directories", nruns, ndirs);
 	if (prefix[0] != '\0') {
 		fputs(" under <b>", f);
@@ -277,7 +355,7 @@ write_html_row(FILE *f, const struct rt_dir *d, const struct rt_run *r,
 	html_put(f, r->name);
 	fputs("</a></td><td>", f);
 	html_put(f, r->for_loops);
-	fputs("</td><td>", f);
+	fputs("</td><td class=st>", f);
 	html_put(f, r->status);
 	fputs("</td>", f);
 	for (k = 0; k < NNUMCOLS; k++) {
@@ -338,7 +416,7 @@ write_index(const char *outdir, const struct rt_dir *dirs, int nd,
 		fprintf(c, ",%s", numcols[j].key);
 	fputs(",errors,summary\n", c);
 	for (i = 0; i < nd; i++) {
-		char *dl = runtable_relpath(outdir, dirs[i].path,
+		char *dl = runtable_url(outdir, dirs[i].path,
 		    "summary.html");
 
 		for (j = 0; j < dirs[i].n; j++) {
@@ -352,6 +430,21 @@ write_index(const char *outdir, const struct rt_dir *dirs, int nd,
 			write_html_row(h, &dirs[i], r, dl, link, plen);
 			write_csv_row(c, &dirs[i], r, link);
 			free(link);
+		}
+		if (dirs[i].n == 0 && dirs[i].outcome[0] != '\0') {
+			/* an execution that failed before its first run */
+			struct rt_run r;
+			char none[1] = "";
+
+			memset(&r, 0, sizeof(r));
+			r.rate = r.mbps = r.resp_ms = r.resp_max_ms = NAN;
+			r.p50 = r.p90 = r.p99 = r.p999 = r.p9999 = NAN;
+			r.cpu = NAN;
+			r.errors = -1;
+			r.name = r.for_loops = r.started = r.anchor = none;
+			r.status = dirs[i].outcome;
+			write_html_row(h, &dirs[i], &r, dl, dl, plen);
+			write_csv_row(c, &dirs[i], &r, dl);
 		}
 		free(dl);
 	}
@@ -394,17 +487,25 @@ index_main(int argc, char *argv[])
 			goto out;
 		}
 	}
-	if (runtable_mkdirs(a.outdir, &e) != 0)
-		goto err;
-	skip = realpath(a.outdir, NULL);
+	skip = real_path(a.outdir);
 	for (i = 0; i < a.dirs.n; i++)
 		search(a.dirs.v[i], 0, skip, &found);
+	dedup(&found);
+	if ((i = inside_outdir(skip, &found)) >= 0) {
+		fprintf(stderr, "vdbc index: -o %s: %s output directory %s; "
+		    "give the index a directory of its own\n", a.outdir,
+		    i == found.n ? "is an" : "is in the", i == found.n ?
+		    "(results.json or flatfile.html in it)" : found.v[i]);
+		goto out;
+	}
 	if (found.n == 0) {
 		fprintf(stderr, "vdbc index: no output directory (with "
 		    "results.json or flatfile.html) in or under the directories "
 		    "given\n");
 		goto out;
 	}
+	if (runtable_mkdirs(a.outdir, &e) != 0)
+		goto err;
 	dirs = xcalloc((size_t)found.n, sizeof(*dirs));
 	for (i = 0; i < found.n; i++) {
 		if (runtable_read(found.v[i], &dirs[nd], &e) == 0) {

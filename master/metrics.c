@@ -74,16 +74,20 @@ parse_spec(const char *spec, char *host, size_t hlen, long *port)
 	return (0);
 }
 
-/* Serve the page at /metrics (and /); 404 elsewhere. */
+/*
+ * Serve the page at /metrics (and /); 404 elsewhere. A query string
+ * (Prometheus' params:, a proxy's) is ignored.
+ */
 static void
 http_cb(struct evhttp_request *req, void *arg)
 {
 	struct metrics *mt = arg;
 	const char *uri = evhttp_request_get_uri(req);
 	struct evbuffer *b;
+	size_t len = uri != NULL ? strcspn(uri, "?#") : 0;
 
-	if (uri == NULL || (strcmp(uri, "/metrics") != 0 &&
-	    strcmp(uri, "/") != 0)) {
+	if (uri == NULL || !((len == 8 && strncmp(uri, "/metrics", 8) == 0) ||
+	    (len == 1 && uri[0] == '/'))) {
 		evhttp_send_error(req, HTTP_NOTFOUND, "vdbc serves /metrics");
 		return;
 	}

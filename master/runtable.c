@@ -221,6 +221,29 @@ json_run(struct rt_dir *d, json_t *jr)
 		r->errors = (long long)json_integer_value(er);
 }
 
+/* results.json's version, seed and substitutions. */
+static void
+json_inputs(struct rt_dir *d, json_t *root)
+{
+	json_t *seed = json_object_get(root, "seed"), *v;
+	const char *k, *ver;
+	char *t;
+
+	ver = json_string_value(json_object_get(root, "vdbc_version"));
+	if (ver != NULL)
+		xasprintf(&d->version, "vdbc %s", ver);
+	if (json_is_integer(seed))
+		xasprintf(&d->seed, "%lld", (long long)json_integer_value(seed));
+	d->subst = xstrdup("");
+	json_object_foreach(json_object_get(root, "substitutions"), k, v) {
+		xasprintf(&t, "%s%s%s=%s", d->subst, d->subst[0] != '\0' ?
+		    " " : "", k, json_is_string(v) ? json_string_value(v) :
+		    "?");
+		free(d->subst);
+		d->subst = t;
+	}
+}
+
 static int
 read_json(const char *dir, struct rt_dir *d, struct errmsg *e)
 {
@@ -249,6 +272,7 @@ read_json(const char *dir, struct rt_dir *d, struct errmsg *e)
 	}
 	free(path);
 	d->kind = "vdbc";
+	json_inputs(d, root);
 	{
 		char *t = jstr(root, "started");
 
@@ -277,6 +301,7 @@ split(char *line, char **w, int max)
 /* The flatfile's columns we read, as places in its header (-1: none). */
 struct flatcols {
 	int	run, interval, rate, mbps, resp, resp_max, cpu, stamp, tod;
+	int	cpu_user, cpu_kernel;
 	int	n;
 };
 
@@ -312,7 +337,10 @@ flat_values(struct rt_run *r, char **w, const struct flatcols *c)
 	r->mbps = fnum(w, c->mbps);
 	r->resp_ms = fnum(w, c->resp);
 	r->resp_max_ms = fnum(w, c->resp_max);
-	r->cpu = fnum(w, c->cpu);
+	/* vdbench 5.04.06's cpu_used is user only: user + kernel as totals */
+	r->cpu = fnum(w, c->cpu_user) + fnum(w, c->cpu_kernel);
+	if (isnan(r->cpu))
+		r->cpu = fnum(w, c->cpu);
 }
 
 /* The avg_ lines of flatfile.html, in order, as runs of d. */
@@ -344,6 +372,8 @@ read_flat_rows(FILE *f, struct rt_dir *d, const char *path,
 	c.resp = col(hdr, nh, "resp");
 	c.resp_max = col(hdr, nh, "resp_max");
 	c.cpu = col(hdr, nh, "cpu_used");
+	c.cpu_user = col(hdr, nh, "cpu_user");
+	c.cpu_kernel = col(hdr, nh, "cpu_kernel");
 	c.stamp = col(hdr, nh, "timestamp");
 	c.tod = col(hdr, nh, "tod");
 	c.n = nh;
@@ -483,6 +513,165 @@ read_vdbench(const char *dir, struct rt_dir *d, struct errmsg *e)
 	return (0);
 }
 
+/* A line of an html report as text, in place: no tags, no entities. */
+static void
+html_text(char *s)
+{
+	static const struct {
+		const char *ent, *c;
+	} ents[] = { { "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" },
+	    { "&quot;", "\"" }, { "&#39;", "'" } };
+	char *w = s, *r = s;
+	size_t k;
+
+	while (*r != '\0') {
+		if (*r == '<') {
+			r += strcspn(r, ">");
+			if (*r == '>')
+				r++;
+			continue;
+		}
+		for (k = 0; *r == '&' && k < sizeof(ents) / sizeof(ents[0]);
+		    k++) {
+			if (strncmp(r, ents[k].ent, strlen(ents[k].ent)) == 0)
+				break;
+		}
+		if (*r == '&' && k < sizeof(ents) / sizeof(ents[0])) {
+			*w++ = ents[k].c[0];
+			r += strlen(ents[k].ent);
+		} else
+			*w++ = *r++;
+	}
+	while (w > s && strchr(" \t\r\n", w[-1]) != NULL)
+		w--;
+	*w = '\0';
+}
+
+/*
+ * Why the execution failed, from its logfile.html: vdbench's
+ * RuntimeException text, else the last message line (vdbc writes its
+ * fatal message last). NULL when there is none.
+ */
+static char *
+log_reason(const char *dir)
+{
+	char *path = path_in(dir, "logfile.html"), *line = NULL, *last = NULL,
+	    *exc = NULL, *p;
+	size_t cap = 0;
+	FILE *f;
+
+	f = fopen(path, "r");
+	free(path);
+	if (f == NULL)
+		return (NULL);
+	while (getline(&line, &cap, f) != -1) {
+		html_text(line);
+		if ((p = strstr(line, "java.lang.RuntimeException: ")) != NULL) {
+			free(exc);
+			exc = xstrdup(p + 28);
+			continue;
+		}
+		/* "10:05:58.673 text": the text */
+		p = line;
+		if (!isnan(tod_s(p)))
+			p = strchr(p, ' ') != NULL ? strchr(p, ' ') + 1 :
+			    p + strlen(p);
+		else if (line[0] == '\t' || line[0] == ' ')
+			continue;	/* a stack trace */
+		if (*p != '\0' && exc == NULL) {
+			free(last);
+			last = xstrdup(p);
+		}
+	}
+	free(line);
+	fclose(f);
+	if (exc != NULL) {
+		free(last);
+		return (exc);
+	}
+	return (last);
+}
+
+/*
+ * How the execution of dir ended (struct rt_dir's outcome): status.html's
+ * last line says "Vdbench complete" or "Vdbench stopped: why"; a
+ * status.html with neither ended without finishing. Without status.html
+ * nothing is known: "".
+ */
+static char *
+dir_outcome(const char *dir)
+{
+	char *path = path_in(dir, "status.html"), *line = NULL, *last = NULL,
+	    *why, *out;
+	size_t cap = 0;
+	FILE *f;
+
+	f = fopen(path, "r");
+	free(path);
+	if (f == NULL)
+		return (xstrdup(""));
+	while (getline(&line, &cap, f) != -1) {
+		char *tab = strchr(line, '\t');
+
+		if (line[0] == '*' || tab == NULL)
+			continue;
+		html_text(tab + 1);
+		free(last);
+		last = xstrdup(tab + 1);
+	}
+	free(line);
+	fclose(f);
+	if (last != NULL && strncmp(last, "Vdbench complete", 16) == 0)
+		out = xstrdup("");
+	else if (last != NULL && strncmp(last, "Vdbench stopped: ", 17) == 0)
+		xasprintf(&out, "stopped: %s", last + 17);
+	else {
+		why = log_reason(dir);
+		xasprintf(&out, "failed: %s", why != NULL ? why :
+		    "no \"Vdbench complete\" in status.html");
+		free(why);
+	}
+	free(last);
+	return (out);
+}
+
+/*
+ * The parameter lines of dir/parmfile.html: no comments, no blank
+ * lines; after vdbc's "* Command line substitutions:" only the resolved
+ * copy that follows.
+ */
+static void
+read_parm(const char *dir, struct rt_dir *d)
+{
+	char *path = path_in(dir, "parmfile.html"), *line = NULL;
+	size_t cap = 0;
+	int i;
+	FILE *f;
+
+	f = fopen(path, "r");
+	free(path);
+	if (f == NULL)
+		return;
+	while (getline(&line, &cap, f) != -1) {
+		if (strstr(line, "<title>") != NULL)
+			continue;
+		html_text(line);
+		if (strncmp(line, "* Command line substitutions:", 29) == 0) {
+			for (i = 0; i < d->nparm; i++)
+				free(d->parm[i]);
+			d->nparm = 0;	/* the resolved copy follows */
+			continue;
+		}
+		if (line[0] == '\0' || line[0] == '*')
+			continue;
+		d->parm = xreallocarray(d->parm, (size_t)d->nparm + 1,
+		    sizeof(*d->parm));
+		d->parm[d->nparm++] = xstrdup(line);
+	}
+	free(line);
+	fclose(f);
+}
+
 /* Anchors of vdbc's summary.html, by order and name. */
 static void
 add_anchors(const char *dir, struct rt_dir *d)
@@ -499,6 +688,18 @@ add_anchors(const char *dir, struct rt_dir *d)
 	starts_free(st, ns);
 }
 
+static void
+dir_inputs(const char *dir, struct rt_dir *d)
+{
+	read_parm(dir, d);
+	if (d->version == NULL)
+		d->version = xstrdup(d->kind != NULL ? d->kind : "");
+	if (d->seed == NULL)
+		d->seed = xstrdup("");
+	if (d->subst == NULL)
+		d->subst = xstrdup("");
+}
+
 int
 runtable_read(const char *dir, struct rt_dir *d, struct errmsg *e)
 {
@@ -513,14 +714,34 @@ runtable_read(const char *dir, struct rt_dir *d, struct errmsg *e)
 			add_anchors(dir, d);
 	} else if (runtable_is_outdir(dir))
 		rc = read_vdbench(dir, d, e);
-	else {
+	else if (access(dir, F_OK) != 0) {
+		errmsg_set(e, NULL, 0, 0, "%s: %s", dir, strerror(errno));
+		rc = -1;
+	} else {
 		errmsg_set(e, NULL, 0, 0, "%s: not an output directory (no "
 		    "results.json, no flatfile.html)", dir);
 		rc = -1;
 	}
-	free(rj);
 	if (d->started == NULL)
 		d->started = xstrdup("");
+	if (rc != 0 && runtable_is_outdir(dir)) {
+		/* a failed execution's directory: no table, its reason */
+		char *o = dir_outcome(dir);
+
+		if (strncmp(o, "failed: ", 8) == 0) {
+			d->outcome = o;
+			if (d->kind == NULL)
+				d->kind = access(rj, F_OK) == 0 ? "vdbc" :
+				    "vdbench";
+			free(rj);
+			dir_inputs(dir, d);
+			return (0);
+		}
+		free(o);
+	}
+	free(rj);
+	d->outcome = dir_outcome(dir);
+	dir_inputs(dir, d);
 	return (rc);
 }
 
@@ -539,6 +760,13 @@ runtable_free(struct rt_dir *d)
 	free(d->runs);
 	free(d->path);
 	free(d->started);
+	free(d->outcome);
+	free(d->version);
+	free(d->seed);
+	free(d->subst);
+	for (i = 0; i < d->nparm; i++)
+		free(d->parm[i]);
+	free(d->parm);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -551,6 +779,13 @@ runtable_key(const struct rt_run *r, char *buf, unsigned long len)
 		snprintf(buf, len, "%s", r->name);
 	else
 		snprintf(buf, len, "%s %s", r->name, fl);
+}
+
+int
+runtable_is_format(const struct rt_run *r)
+{
+	return (strcmp(r->name, "SD_format") == 0 ||
+	    strncmp(r->name, "format_for_", 11) == 0);
 }
 
 char *
@@ -599,6 +834,29 @@ runtable_relpath(const char *from_dir, const char *to_dir, const char *file)
 	}
 	free(a);
 	free(b);
+	return (out);
+}
+
+char *
+runtable_url(const char *from_dir, const char *to_dir, const char *file)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char *rel = runtable_relpath(from_dir, to_dir, file), *out, *w;
+	const unsigned char *r;
+
+	w = out = xmalloc(strlen(rel) * 3 + 1);
+	for (r = (const unsigned char *)rel; *r != '\0'; r++) {
+		if ((*r >= 'A' && *r <= 'Z') || (*r >= 'a' && *r <= 'z') ||
+		    (*r >= '0' && *r <= '9') || strchr("-._~/", *r) != NULL)
+			*w++ = (char)*r;
+		else {
+			*w++ = '%';
+			*w++ = hex[*r >> 4];
+			*w++ = hex[*r & 15];
+		}
+	}
+	*w = '\0';
+	free(rel);
 	return (out);
 }
 

@@ -34,6 +34,18 @@ struct rt_dir {
 	char		*path;		/* as given */
 	const char	*kind;		/* "vdbc" or "vdbench" */
 	char		*started;	/* the first run's start, or "" */
+	/*
+	 * How the execution ended, from status.html and logfile.html: ""
+	 * when it completed (or nothing says), "stopped: <why>" when it
+	 * stopped early, "failed: <why>" when it ended without finishing.
+	 */
+	char		*outcome;
+	/* The inputs, "" when the directory does not say (vdbench: seed). */
+	char		*version;	/* "vdbc 0.1.0", "vdbench" */
+	char		*seed;
+	char		*subst;		/* "lun=/x rd=70" */
+	char	       **parm;		/* the parmfile's lines, resolved */
+	int		 nparm;
 	int		 n;
 	struct rt_run	*runs;
 };
@@ -46,10 +58,16 @@ void	runtable_free(struct rt_dir *d);
 /* "rd1 threads=8": the name and for-loops that match runs across dirs. */
 void	runtable_key(const struct rt_run *r, char *buf, unsigned long len);
 
+/* A format run (SD_format, format_for_...): not a measured workload. */
+int	runtable_is_format(const struct rt_run *r);
+
 /* v with decimals, more digits when that shows 0; "n/a" for NAN. */
 void	runtable_fmt(char *buf, unsigned long len, double v, int decimals);
 /* The path of to_dir/file as seen from from_dir (both must exist). */
 char	*runtable_relpath(const char *from_dir, const char *to_dir,
+	    const char *file);
+/* runtable_relpath as a URL: what is not unreserved %-encoded, '/' kept. */
+char	*runtable_url(const char *from_dir, const char *to_dir,
 	    const char *file);
 /* mkdir -p dir: 0, or -1 with e set. */
 int	runtable_mkdirs(const char *dir, struct errmsg *e);

@@ -77,8 +77,12 @@ for kw in $(sed -n '/^const struct kwdef [a-z]*_kws\[\] = {/,/^};/p' "$VDBC_SRC"
 	grep -q "\`$kw\`" "$VDBC_SRC/docs/parmfile.md" || missing="$missing $kw"
 done
 [ -z "$missing" ] && ok || bad "docs/parmfile.md's Keyword reference lacks:$missing"
-grep -q '\.\./shared' "$VDBC_SRC"/docs/parmfile.md "$VDBC_SRC"/docs/reports.md "$VDBC_SRC"/README.md &&
-	bad "user docs point into ../shared" || ok
+grep -n '\.\./shared\|reference/vdbench-5' "$VDBC_SRC"/docs/*.md "$VDBC_SRC"/README.md >"$T/shared" &&
+	bad "docs point into ../shared: $(cat "$T/shared")" || ok
+# README: its state of the build and its Running block are true
+grep -q '^vdbc -f parm -o out --metrics' "$VDBC_SRC/README.md" && ok || bad "README's Running block lacks --metrics"
+sed -n '/^Not built yet:/,/^$/p' "$VDBC_SRC/README.md" | tr '\n' ' ' | grep -q 'dedup hot sets, data validation,' &&
+	bad "README says data validation is not built" || ok
 
 want=$(sed -n 's/^project(vdbc VERSION \([0-9.]*\).*/\1/p' "$VDBC_SRC/CMakeLists.txt")
 expect_rc 0 "$VDBC" --version
@@ -99,6 +103,8 @@ expect_out "rd1 threads=2"
 expect_out "2 runs matched"
 expect_out "0 only in OLD, 0 only in NEW"
 [ -s "$T/cmp1/compare.html" ] && ok || bad "no compare.html"
+expect_out "  seed: OLD 1, NEW 2"
+grep -q "version:\|substitutions:\|parmfile, only" "$T/out" && bad "inputs that do not differ are listed: $(grep "version:\|substitutions:\|parmfile, only" "$T/out")" || ok
 
 # Hand-made results: the numbers and verdicts are known.
 mkres() { # DIR RATE RESP P99 CPU [extra run]
@@ -112,8 +118,19 @@ J
 }
 mkres "$T/h/old" 10240 1.00 2.0 40 ""
 mkres "$T/h/new" 5120 1.02 3.0 40 ',{"name":"rd2","for_loops":"None","status":"stopped: slave lost","average":{"rate":1,"errors":3}}'
+# the resolved parmfiles (after '* Command line substitutions:') differ
+mkparm() { # DIR RDPCT
+	printf '<title>Vdbench x/parmfile.html</title><pre>\n\n* Contents of parameter file: p\n\nsd=sd1,lun=$lun\nwd=wd1,sd=sd1,rdpct=$rd\n\n* Command line substitutions: lun=/x rd=%s\n\n* Contents of parameter file: p, with the substitutions resolved\n\nsd=sd1,lun=/x\nwd=wd1,sd=sd1,rdpct=%s\n' "$2" "$2" >"$1/parmfile.html"
+}
+mkparm "$T/h/old" 70
+mkparm "$T/h/new" 30
 expect_rc 0 "$VDBC" compare "$T/h/old" "$T/h/new" -o "$T/cmp2"
 expect_out "10240.0"
+expect_out "Inputs that differ:"
+expect_out "  parmfile, only OLD: wd=wd1,sd=sd1,rdpct=70"
+expect_out "  parmfile, only NEW: wd=wd1,sd=sd1,rdpct=30"
+grep -q "parmfile, only.*sd=sd1,lun=\|rdpct=\$rd" "$T/out" && bad "unchanged or unresolved parmfile lines listed" || ok
+grep -q "<code>parmfile, only NEW: wd=wd1,sd=sd1,rdpct=30</code>" "$T/cmp2/compare.html" && ok || bad "compare.html lacks the inputs that differ"
 expect_out "-50.0%  worse"
 expect_out "+50.0%  worse"
 grep -q "+2.0%" "$T/out" && ! grep -q "+2.0%  " "$T/out" && ok || bad "a 2 % change is marked at a 5 % threshold"
@@ -125,10 +142,48 @@ expect_rc 0 "$VDBC" compare "$T/h/new" "$T/h/old" --threshold 1 -o "$T/cmp3"
 expect_out "+100.0%  better"
 expect_out "-2.0%  better"
 expect_out "rd2: only in OLD"
+# Format runs are shown apart and never counted as better or worse.
+fmtrun='{"name":"SD_format","for_loops":"None","status":"completed","average":{"rate":RATE,"mb_per_s":1}}'
+mkres "$T/f/old" 10240 1.00 2.0 40 ",${fmtrun/RATE/900}"
+mkres "$T/f/new" 10240 1.00 2.0 40 ",${fmtrun/RATE/90}"
+mkdir -p "$T/f/new2" && sed 's/,{"name":"SD_format".*\]}/]}/' "$T/f/old/results.json" >"$T/f/new2/results.json"
+expect_rc 0 "$VDBC" compare "$T/f/old" "$T/f/new" -o "$T/cmpf"
+expect_out "format runs in OLD (not compared):"
+expect_out "  SD_format: rate 900.0"
+expect_out "format runs in NEW (not compared):"
+expect_out "1 runs matched, 0 changes above 5.0% (0 better, 0 worse), 0 only in OLD, 0 only in NEW"
+grep -q "Format runs in NEW (not compared" "$T/cmpf/compare.html" && ok || bad "compare.html does not list the format runs apart"
+expect_rc 0 "$VDBC" compare "$T/f/old" "$T/f/new2" -o "$T/cmpf"
+expect_out "0 only in OLD, 0 only in NEW"
+# An execution that stopped early says so; one that failed before its
+# first run is a row of the index with its reason.
+mkres "$T/x/stopped" 5120 1.02 3.0 40 ',{"name":"rd2","for_loops":"None","status":"stopped: Stopped by signal 2 (Ctrl-C)"}'
+printf '<pre>\n12/01/2026-08:26:54-UTC \tShutting down slaves\n12/01/2026-08:26:54-UTC \tVdbench stopped: Stopped by signal 2 (Ctrl-C)\n' >"$T/x/stopped/status.html"
+mkres "$T/x/old" 10240 1.00 2.0 40 ',{"name":"rd2","for_loops":"None","status":"completed","average":{"rate":9}}'
+expect_rc 0 "$VDBC" compare "$T/x/old" "$T/x/stopped" -o "$T/cmpx"
+expect_out "NEW stopped: Stopped by signal 2 (Ctrl-C)"
+expect_out "  NEW: no average"
+grep -q "stopped: Stopped by signal 2 (Ctrl-C)" "$T/cmpx/compare.html" && grep -q "NEW: no average" "$T/cmpx/compare.html" &&
+	ok || bad "compare.html does not say NEW stopped early"
+mkdir -p "$T/x/failed"
+echo '{"schema":"vdbc-results","schema_version":1,"runs":[]}' >"$T/x/failed/results.json"
+printf '<pre>\n* The values below are all tab-delimited.\n\n' >"$T/x/failed/status.html"
+printf '<pre>\n08:24:12.293 vdbc: random seed 1\n08:24:12.293 \n08:24:12.293 Cannot serve --metrics on 127.0.0.1:1: Address already in use\n08:24:12.293 \n' >"$T/x/failed/logfile.html"
+expect_rc 0 "$VDBC" index "$T/x" -o "$T/ixx"
+grep -q ',vdbc,,,failed: Cannot serve --metrics on 127.0.0.1:1: Address already in use,' "$T/ixx/index.csv" && ok || bad "index.csv has no row for the failed execution"
+grep -q '<td class=st>failed: Cannot serve --metrics' "$T/ixx/index.html" && ok || bad "index.html has no row for the failed execution"
+expect_rc 0 "$VDBC" compare "$T/x/old" "$T/x/failed" -o "$T/cmpx"
+expect_out "NEW failed: Cannot serve --metrics on 127.0.0.1:1: Address already in use"
 # Bad input: named, never a crash.
 mkdir -p "$T/empty"
 expect_rc 1 "$VDBC" compare "$T/empty" "$T/h/old"
 expect_out "$T/empty: not an output directory"
+expect_rc 1 "$VDBC" compare "$T/h/old" "$T/nosuch"
+expect_out "vdbc compare: $T/nosuch: No such file or directory"
+: >"$T/afile"
+expect_rc 1 "$VDBC" compare "$T/h/old" "$T/h/new" -o "$T/afile"
+expect_out "cannot write into '$T/afile': Not a directory"
+grep -q "runs matched" "$T/out" && bad "the table printed before a bad -o was found" || ok
 expect_rc 2 "$VDBC" compare "$T/h/old" "$T/h/new" --threshold x
 expect_out "invalid value for '--threshold': 'x'"
 echo '{"schema":"vdbc-results","runs":' >"$T/empty/results.json"
@@ -148,13 +203,32 @@ for l in $(grep -o 'href="[^"#]*summary.html#[^"]*"' "$T/ix/index.html" | sed 's
 	[ -f "$T/ix/$l" ] && n=$((n + 1))
 done
 [ "$n" = 4 ] && ok || bad "$n run links reach a summary.html, wanted 4"
+# the same directory given twice or through another path: listed once
+expect_rc 0 "$VDBC" index "$T/runs" "$T/runs/old" "$T/runs/../runs" -o "$T/ixd"
+[ "$(wc -l <"$T/ixd/index.csv")" = 5 ] && ok || bad "index.csv: $(wc -l <"$T/ixd/index.csv") lines for the same 2 directories, wanted 1 + 4 runs"
+# -o in (or at) an output directory it would search: refused, nothing written
+expect_rc 1 "$VDBC" index "$T/runs" -o "$T/runs/old"
+expect_out "vdbc index: -o $T/runs/old: is an output directory (results.json or flatfile.html in it); give the index a directory of its own"
+expect_rc 1 "$VDBC" index "$T/runs" -o "$T/runs/new/sub/x"
+expect_out "vdbc index: -o $T/runs/new/sub/x: is in the output directory $T/runs/new;"
+[ ! -e "$T/runs/old/index.html" ] && [ ! -e "$T/runs/new/sub" ] && ok || bad "index wrote into an output directory"
+# links are URL-encoded: a directory named 'run#2 50%' is reachable
+mkres "$T/u/run#2 50%" 100 1.00 2.0 40 ""
+: >"$T/u/run#2 50%/summary.html"
+expect_rc 0 "$VDBC" index "$T/u" -o "$T/ixu"
+grep -q 'href="../u/run%232%2050%25/summary.html"' "$T/ixu/index.html" && ok || bad "index.html's link is not URL-encoded: $(grep -o 'href="[^"]*run[^"]*"' "$T/ixu/index.html" | head -1)"
+expect_rc 0 "$VDBC" compare "$T/u/run#2 50%" "$T/u/run#2 50%" -o "$T/cmpu"
+grep -q 'href="../u/run%232%2050%25/summary.html"' "$T/cmpu/compare.html" && ok || bad "compare.html's link is not URL-encoded"
 expect_rc 1 "$VDBC" index "$T/empty" -o "$T/ix0"
 expect_out "no output directory"
+[ ! -e "$T/ix0" ] && ok || bad "a failed index left its -o directory"
 
 # vdbench's own directories.
 if [ -d "$ref/b_raw_mixed_forloop/output" ]; then
 	expect_rc 0 "$VDBC" compare "$ref/a_raw_randwrite_4k/output" "$ref/a_raw_randwrite_4k_rerun/output" --threshold 1 -o "$T/cmp4"
-	expect_out "SD_format threads=2 iorate=max: only in OLD"
+	expect_out "  SD_format threads=2 iorate=max: rate 2048.0"
+	expect_out "1 runs matched, 3 changes above 1.0% (2 better, 1 worse), 0 only in OLD, 0 only in NEW"
+	grep -Eq "^  cpu% +56\.2 +61\.6 +\+9\.6%  worse" "$T/out" && ok || bad "vdbench's cpu% is not user+sys"
 	expect_out "rd1 threads=8"
 	grep -Eq "^  rate +41018\.8 +41766\.8 +\+1\.8%  better" "$T/out" && ok || bad "vdbench's rates not compared"
 	expect_rc 0 "$VDBC" compare "$ref/b_raw_mixed_forloop/output" "$ref/b_raw_mixed_forloop/output" -o "$T/cmp5"
@@ -164,6 +238,9 @@ if [ -d "$ref/b_raw_mixed_forloop/output" ]; then
 	grep -q ',vdbench,rd1,threads=4 iorate=1000,completed,2026-11-30 10:03:56,925.8,30.9328,0.2936,5.23,,,,,,' "$T/ix/index.csv" && ok || bad "index.csv lacks vdbench's for-loop run"
 	grep -q ',vdbench,format_for_rd1,' "$T/ix/index.csv" && ok || bad "index.csv lacks vdbench's format run"
 	[ "$(wc -l <"$T/ix/index.csv")" = 16 ] && ok || bad "index.csv: $(wc -l <"$T/ix/index.csv") lines, wanted 1 + 15 runs"
+	expect_rc 0 "$VDBC" index "$ref/e_errors/e2_missing_sd" "$ref/validation/v8c_dv_lun_too_small" -o "$T/ixf"
+	grep -q ',vdbench,,,"failed: Could not find sd=sd9 for wd=wd1,host=localhost",' "$T/ixf/index.csv" && ok || bad "vdbench's failed e2_missing_sd is not a row"
+	grep -q ',vdbench,,,failed: SD size for cache misses not large enough.,' "$T/ixf/index.csv" && ok || bad "vdbench's failed v8c is not a row"
 else
 	echo "skip (vdbench part): $ref not found beside the project"
 fi

@@ -50,8 +50,13 @@ grep -q "Starting slave\|Starting RD" "$T/out" && bad "slaves started despite th
 n=0
 while kill -0 "$pid" 2>/dev/null; do
 	scrape "$url" >"$T/scrape.$n" 2>/dev/null && n=$((n + 1))
+	[ -s "$T/query" ] || scrape "$url?x=1&job=vdbc" >"$T/query" 2>/dev/null
 	sleep 0.3
 done
+if command -v curl >/dev/null; then
+	# a query string (Prometheus' params:, a proxy's) is ignored
+	grep -q '^vdbc_' "$T/query" && ok || bad "/metrics?x=1 did not serve the page"
+fi
 wait "$pid"
 rc=$?
 [ "$rc" = 0 ] && ok || { bad "the run failed (rc $rc)"; cat "$T/run.out"; }

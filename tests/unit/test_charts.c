@@ -128,6 +128,44 @@ test_many_runs(void **state)
 	json_decref(runs);
 }
 
+/*
+ * Titles are never cut: a 141-character rd name, every chart's picture
+ * at least as wide as its title (bold 13 px: a reviewer saw 7.9 px a
+ * character)
+ * from where it starts.
+ */
+static void
+test_long_titles(void **state)
+{
+	json_t *runs = json_array();
+	char rd[142];
+	const char *p, *t;
+	char *s;
+	int n = 0;
+
+	(void)state;
+	memset(rd, 'r', 141);
+	rd[141] = '\0';
+	json_array_append_new(runs, run(rd, rd, "threads=1", 1e3, 3));
+	json_array_append_new(runs, run(rd, rd, "threads=2", 2e3, 3));
+	s = draw(runs);
+	for (p = strstr(s, "<svg"); p != NULL; p = strstr(p + 1, "<svg")) {
+		int wid = atoi(strstr(p, "width=\"") + 7), x, len;
+
+		t = strstr(p, "font-weight=\"bold\">");
+		assert_non_null(t);
+		x = atoi(strstr(strstr(p, "<text x=\""), "x=\"") + 3);
+		t += 20;
+		len = (int)(strstr(t, "</text>") - t);
+		assert_true(len > 141);
+		assert_true(wid >= x + len * 8);
+		n++;
+	}
+	assert_true(n >= 3);
+	free(s);
+	json_decref(runs);
+}
+
 /* File systems: the requested operations' rate, as vdbench reports it. */
 static void
 test_fs_rate(void **state)
@@ -223,6 +261,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_many_runs),
+		cmocka_unit_test(test_long_titles),
 		cmocka_unit_test(test_fs_rate),
 		cmocka_unit_test(test_loop_axis),
 		cmocka_unit_test(test_no_runs),

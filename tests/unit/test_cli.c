@@ -283,7 +283,9 @@ test_errors(void **state)
 		{ { "--bogus", NULL }, "Invalid execution parameter: "
 		    "'--bogus'" },
 		{ { "--port", NULL }, "Invalid execution parameter: '--port'" },
-		{ { "parm", NULL }, "Invalid execution parameter: 'parm'" },
+		{ { "parm", NULL }, "Invalid execution parameter: 'parm' (not "
+		    "a role either: the roles are slave, rsh, parseflat, "
+		    "compare, index and help)" },
 		{ { "-", NULL }, "Use of parameter file is now required." },
 		{ { "-vx", NULL }, "Invalid execution parameter: '-vx' "
 		    "(after -v: r, 2 or w)" },

@@ -158,6 +158,92 @@ test_results_json(void **state)
 	runtable_free(&d);
 }
 
+/*
+ * vdbench 5.04.06 writes the user percentage as cpu_used; its totals.html
+ * "cpu% sys+u" is cpu_user + cpu_kernel (a_raw_randwrite_4k: 14.1746 +
+ * 42.0052 = 56.2).
+ */
+static void
+test_vdbench_cpu(void **state)
+{
+	struct rt_dir d;
+	struct errmsg e;
+	char p[128];
+
+	(void)state;
+	snprintf(p, sizeof(p), "%s/summary.html", dir);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/results.json", dir);
+	unlink(p);	/* test_results_json's */
+	put("flatfile.html", "<pre>\n         tod               timestamp  "
+	    "      Run   Interval    rate   cpu_used   cpu_user cpu_kernel\n"
+	    "10:03:20.140 11/30/2026-10:03:20-UTC rd1 avg_2-10 41018.8 "
+	    "14.1746 14.1746 42.0052\n");
+	assert_int_equal(runtable_read(dir, &d, &e), 0);
+	assert_int_equal(d.n, 1);
+	assert_true(fabs(d.runs[0].cpu - 56.1798) < 1e-9);
+	runtable_free(&d);
+}
+
+/* How the execution ended: status.html, then logfile.html's reason. */
+static void
+test_outcome(void **state)
+{
+	struct rt_dir d;
+	struct errmsg e;
+	char p[128];
+
+	(void)state;
+	snprintf(p, sizeof(p), "%s/flatfile.html", dir);
+	unlink(p);
+	put("results.json", "{\"schema\":\"vdbc-results\",\"runs\":[]}");
+	assert_int_equal(runtable_read(dir, &d, &e), 0);
+	assert_string_equal(d.outcome, "");	/* nothing says otherwise */
+	runtable_free(&d);
+	put("status.html", "<pre>\n* The values below are all tab-"
+	    "delimited.\n\n12/01/2026-08:26:54-UTC \tShutting down slaves\n"
+	    "12/01/2026-08:26:54-UTC \tVdbench stopped: Stopped by signal 2 "
+	    "(Ctrl-C) &amp; more\n");
+	assert_int_equal(runtable_read(dir, &d, &e), 0);
+	assert_string_equal(d.outcome,
+	    "stopped: Stopped by signal 2 (Ctrl-C) & more");
+	runtable_free(&d);
+	put("status.html", "<pre>\n12/01/2026-08:26:54-UTC \tVdbench "
+	    "complete\n");
+	assert_int_equal(runtable_read(dir, &d, &e), 0);
+	assert_string_equal(d.outcome, "");
+	runtable_free(&d);
+	/* vdbench failed before its first run: no flatfile header */
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/results.json", dir);
+	unlink(p);
+	put("flatfile.html", "<pre>\n");
+	put("status.html", "<pre>\n11/30/2026-10:05:58-UTC \tShutting "
+	    "down slaves\n");
+	put("logfile.html", "<pre>\n10:05:58.673 \n10:05:58.673 Could not "
+	    "find sd=sd9\n10:05:58.674 \njava.lang.RuntimeException: Could "
+	    "not find sd=sd9 for wd=wd1\n\tat Vdb.common.failure(common."
+	    "java:335)\n10:05:59.000 removeKillAtEnd(): x\n");
+	assert_int_equal(runtable_read(dir, &d, &e), 0);
+	assert_string_equal(d.kind, "vdbench");
+	assert_int_equal(d.n, 0);
+	assert_string_equal(d.outcome, "failed: Could not find sd=sd9 for "
+	    "wd=wd1");
+	runtable_free(&d);
+	/* vdbc's fatal message is its logfile's last */
+	put("logfile.html", "<pre>\n08:24:12.293 vdbc: random seed 1\n"
+	    "08:24:12.293 \n08:24:12.293 Cannot serve --metrics on "
+	    "127.0.0.1:1: Address already in use\n08:24:12.293 \n");
+	assert_int_equal(runtable_read(dir, &d, &e), 0);
+	assert_string_equal(d.outcome, "failed: Cannot serve --metrics on "
+	    "127.0.0.1:1: Address already in use");
+	runtable_free(&d);
+	snprintf(p, sizeof(p), "%s/status.html", dir);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/logfile.html", dir);
+	unlink(p);
+}
+
 static void
 test_relpath_fmt(void **state)
 {
@@ -182,6 +268,12 @@ test_relpath_fmt(void **state)
 	r = runtable_relpath(a, a, "summary.html");
 	assert_string_equal(r, "summary.html");
 	free(r);
+	/* links: '#', ' ', '%' and the like encoded, '/' kept */
+	snprintf(b, sizeof(b), "%s/y/run#2 50%%&\xc3\xa9", dir);
+	assert_int_equal(runtable_mkdirs(b, &e), 0);
+	r = runtable_url(a, b, "summary.html");
+	assert_string_equal(r, "../../y/run%232%2050%25%26%C3%A9/summary.html");
+	free(r);
 	runtable_fmt(buf, sizeof(buf), NAN, 3);
 	assert_string_equal(buf, "n/a");
 	runtable_fmt(buf, sizeof(buf), 0.000062, 3);
@@ -199,6 +291,8 @@ main(void)
 		cmocka_unit_test(test_vdbench_dir),
 		cmocka_unit_test(test_flatfile_only),
 		cmocka_unit_test(test_results_json),
+		cmocka_unit_test(test_vdbench_cpu),
+		cmocka_unit_test(test_outcome),
 		cmocka_unit_test(test_relpath_fmt),
 	};
 
