@@ -171,7 +171,7 @@ elif ! nobody "$VDBC" --version >/dev/null 2>&1; then
 else
 	chmod o+x "$T" && mkdir -m 777 "$T/nobody" && cp "$T/ms1.parm" "$T/nobody/n.parm" && chmod 644 "$T/nobody/n.parm" && truncate -s 1m "$T/nobody/lun" && chmod 666 "$T/nobody/lun"
 	sed -i "s|lun=[^,]*|lun=$T/nobody/lun|" "$T/nobody/n.parm"
-	expect_rc 0 nobody "$VDBC" -f "$T/nobody/n.parm" -o "$T/nobody/o" --port 0 --seed 1
+	expect_rc 0 setpriv --reuid=65534 --regid=65534 --clear-groups "$VDBC" -f "$T/nobody/n.parm" -o "$T/nobody/o" --port 0 --seed 1
 	grep -q "Monitoring bypassed" "$T/out" && bad "messagescan: the bypass is on the console" || ok
 	grep -q "vdbc: messagescan: neither /var/log/messages nor /dev/kmsg can be read on this host. Monitoring bypassed" \
 		"$T/nobody/o/logfile.html" && ok || bad "messagescan: no bypass line in logfile.html"
