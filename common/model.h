@@ -82,6 +82,11 @@ struct general {
 #define VALIDATE_ON		0x1	/* validate=yes, -v */
 #define VALIDATE_AFTER_WRITE	0x2	/* read_after_write, -vr, -v2 */
 #define VALIDATE_NO_PREREAD	0x4	/* no_preread, -vw */
+#define VALIDATE_TIME		0x100	/* time, -vt: per key block the time
+					   of its last read or write */
+#define VALIDATE_IGNORE_ZERO	0x200	/* ignore_zero_reads: no totals
+					   line, no "No read validations
+					   done" stop */
 
 struct hd {
 	char			*name;

@@ -593,7 +593,7 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 		goto fail;
 	w->distribution = (int)n;
 	n = 0;
-	if (get_int(o, "", "validate", 1, 0, 7, &n, e) != 0)
+	if (get_int(o, "", "validate", 1, 0, 0xffff, &n, e) != 0)
 		goto fail;
 	w->validate = (int)n;
 	if (get_num(o, "", "compratio", 1, 1, HUGE_VAL, &w->compratio, e) != 0)

@@ -338,8 +338,9 @@ parse_valued(struct cli *c, const char *a, int *i, int argc,
 
 /*
  * -v and its letters (vdbench's Vdbmain.java): r or 2 read after write,
- * w no pre-read. -vt (store times) and -j (journaling) are not built
- * yet: refused here, before anything runs.
+ * w no pre-read, t store the time of each key block's last read or
+ * write. -j (journaling) is not built yet: refused here, before anything
+ * runs.
  */
 static int
 dv_flags(struct cli *c, const char *a, struct errmsg *e)
@@ -358,14 +359,11 @@ dv_flags(struct cli *c, const char *a, struct errmsg *e)
 			c->validate |= VALIDATE_AFTER_WRITE;
 		else if (*p == 'w')
 			c->validate |= VALIDATE_NO_PREREAD;
-		else if (*p == 't') {
-			errmsg_set(e, NULL, 0, 0, "'%s': -vt (store the time "
-			    "of each read and write) is not supported by "
-			    "vdbc yet", a);
-			return (-1);
-		} else {
+		else if (*p == 't')
+			c->validate |= VALIDATE_TIME;
+		else {
 			errmsg_set(e, NULL, 0, 0, "Invalid execution "
-			    "parameter: '%s' (after -v: r, 2 or w)", a);
+			    "parameter: '%s' (after -v: r, 2, w or t)", a);
 			return (-1);
 		}
 	}

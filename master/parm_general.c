@@ -353,8 +353,8 @@ general_msgscan(struct pstate *ps, struct general *g)
 }
 
 /*
- * validate=yes|no|read_after_write|no_preread (prefix match, vdbench's
- * MiscParms.java); time and ignore_zero_reads are not built yet.
+ * validate=yes|no|read_after_write|no_preread|time|ignore_zero_reads
+ * (prefix match but time exact, vdbench's Validate.java).
  */
 static int
 general_validate(struct pstate *ps, struct general *g)
@@ -364,7 +364,7 @@ general_validate(struct pstate *ps, struct general *g)
 	    "ignore_zero_reads", NULL };
 	static const int bits[] = { VALIDATE_ON, 0, VALIDATE_ON |
 	    VALIDATE_AFTER_WRITE, VALIDATE_ON | VALIDATE_NO_PREREAD,
-	    VALIDATE_ON, VALIDATE_ON };
+	    VALIDATE_ON | VALIDATE_TIME, VALIDATE_ON | VALIDATE_IGNORE_ZERO };
 	int i, k;
 
 	for (i = 0; i < ps->it->vals.n; i++) {
@@ -383,9 +383,6 @@ general_validate(struct pstate *ps, struct general *g)
 			return (fail(ps, "Unknown keyword value for "
 			    "'validate=': %s", w));
 		g->validate |= bits[k];
-		if (k >= 4)
-			unbuilt(ps, k == 4 ? "validate=time" :
-			    "validate=ignore_zero_reads");
 	}
 	bag_set(&g->bag, "validate", &ps->it->vals);
 	return (pattern_conflict(ps));

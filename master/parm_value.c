@@ -83,8 +83,6 @@ static const struct {
 } unbuilt_why[] = {
 	{ "journal=", "data validation's journal and its recovery (-j, -jr) "
 	    "are not built yet; -v runs without them (docs/validation.md)" },
-	{ "validate=", "the per-block time table of -vt is not built yet "
-	    "(docs/validation.md)" },
 	{ "replay=", "the trace vdbench replays is in Swat's file format, "
 	    "which vdbc does not read" },
 	{ "rg=", "replay groups feed a trace replay, which vdbc does not run "

@@ -355,3 +355,52 @@ results_sched(struct results *r, const struct hist *h)
 		return;
 	json_object_set_new(avg, "schedule_delay_ms", percentiles(h));
 }
+
+/* The corrupted data blocks a run lists; the count goes on past it. */
+#define RESULTS_DV_BLOCKS	1000
+
+/* Add the integer field k of from to that of to. */
+static void
+add_int(json_t *to, const json_t *from, const char *k)
+{
+	json_t *v = json_object_get(from, k);
+
+	if (!json_is_integer(v))
+		return;
+	json_object_set_new(to, k, json_integer(json_integer_value(
+	    json_object_get(to, k)) + json_integer_value(v)));
+}
+
+void
+results_dv(struct results *r, const char *slave, const char *rd,
+    const json_t *dv)
+{
+	json_t *v, *blocks, *b;
+
+	if (r == NULL || r->run == NULL)
+		return;
+	if ((v = json_object_get(r->run, "validation")) == NULL) {
+		v = json_pack("{s:I,s:I,s:I,s:[]}", "key_blocks_validated",
+		    (json_int_t)0, "key_blocks_in_error", (json_int_t)0,
+		    "corrupted_data_blocks", (json_int_t)0, "data_blocks");
+		json_object_set_new(r->run, "validation", v);
+	}
+	if (json_object_get(dv, "key_blocks_validated") != NULL) {
+		/* a slave's totals at the end of the run */
+		add_int(v, dv, "key_blocks_validated");
+		add_int(v, dv, "key_blocks_in_error");
+		return;
+	}
+	json_object_set_new(v, "corrupted_data_blocks", json_integer(
+	    json_integer_value(json_object_get(v, "corrupted_data_blocks")) +
+	    1));
+	blocks = json_object_get(v, "data_blocks");
+	if (json_array_size(blocks) >= RESULTS_DV_BLOCKS)
+		return;
+	b = json_deep_copy(dv);
+	json_object_set_new(b, "slave", json_string(slave));
+	json_object_set_new(b, "rd", json_string(rd));
+	json_object_set_new(b, "run", json_object_get(r->run, "name") != NULL ?
+	    json_copy(json_object_get(r->run, "name")) : json_string(""));
+	json_array_append_new(blocks, b);
+}

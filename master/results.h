@@ -51,6 +51,12 @@ void		 results_key_average(struct results *, const char *kind,
 		    uint64_t duration_ns, struct hist *const h[2]);
 /* Fixed rates: percentiles of the delay from the scheduled start. */
 void		 results_sched(struct results *, const struct hist *);
+/*
+ * A slave's data validation record (the LOG's "dv"): a corrupted data
+ * block, or the totals of its run; into the current run's "validation".
+ */
+void		 results_dv(struct results *, const char *slave,
+		    const char *rd, const json_t *dv);
 /* How the run ended ("completed", "stopped: ..."), then write the file. */
 void		 results_run_end(struct results *, const char *status);
 /* -1 with errno when the file could not be written (see results_check). */

@@ -30,6 +30,7 @@
 #include "place.h"
 #include "proto.h"
 #include "report.h"
+#include "results.h"
 #include "tls.h"
 #include "xmalloc.h"
 
@@ -469,6 +470,13 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		break;
 	case MSG_LOG:
 		json_unpack(body, "{s:s,s:s}", "level", &level, "text", &text);
+		/* data validation's record of the line: results.json */
+		if (json_is_object(json_object_get(body, "dv")))
+			results_dv(m->res, s->name, m->cur.plan_run != NULL ?
+			    m->cur.plan_run->rd->name : "",
+			    json_object_get(body, "dv"));
+		if (text[0] == '\0' && json_object_get(body, "dv") != NULL)
+			break;		/* a record without a line */
 		console_line("%s: %s", s->name, text);
 		if (strcmp(level, "detail") == 0)	/* of an error report */
 			report_error(m->rep, text);

@@ -160,6 +160,50 @@ dv_map_free(struct dv_map *m)
 {
 	free((void *)m->keys);
 	m->keys = NULL;
+	free((void *)m->stamps);
+	m->stamps = NULL;
+}
+
+int
+dv_map_time_init(struct dv_map *m)
+{
+	if (m->stamps != NULL)
+		return (0);
+	m->stamps = calloc(m->nblocks > 0 ? m->nblocks : 1,
+	    sizeof(*m->stamps));
+	return (m->stamps != NULL ? 0 : -1);
+}
+
+/* The key blocks are claimed by the caller: no other writer. */
+void
+dv_map_stamp(struct dv_map *m, uint64_t first, uint64_t n, unsigned op,
+    uint64_t ms)
+{
+	uint64_t i, v = (ms & DV_TS_MS_MASK) | (uint64_t)op << 56;
+
+	if (m->stamps == NULL)
+		return;
+	for (i = 0; i < n && first + i < m->nblocks; i++)
+		atomic_store_explicit(&m->stamps[first + i], v,
+		    memory_order_relaxed);
+}
+
+/* Timestamp.getLastOperation (its spelling of unknown kept). */
+const char *
+dv_stamp_op(uint64_t stamp)
+{
+	switch ((unsigned)(stamp >> 56)) {
+	case DV_TS_READ:
+		return ("read");
+	case DV_TS_PREREAD:
+		return ("pre_read");
+	case DV_TS_AFTER_WRITE:
+		return ("read_after_write");
+	case DV_TS_WRITE:
+		return ("written");
+	default:
+		return ("unkown_operation");
+	}
 }
 
 int
@@ -510,6 +554,71 @@ dv_bad_keyblocks(const unsigned char *pat, const struct dv_bad_block *b)
 	return (bad);
 }
 
+/* A timeline entry: vdbench sorts "%032d%04d text" strings. */
+struct tl_line {
+	char	key[48];
+	char	text[300];
+};
+
+static int
+tl_cmp(const void *a, const void *b)
+{
+	return (strcmp(((const struct tl_line *)a)->key,
+	    ((const struct tl_line *)b)->key));
+}
+
+/*
+ * The timeline of key block k (BadKeyBlock.reportTimeLine): the lines
+ * vdbench prints first, then the dated ones sorted by time (the sector's
+ * write, with -vt the block's last use, the discovery), ties in that
+ * order.
+ */
+static void
+timeline(struct strlist *out, const struct dv_bad_block *b, uint32_t k,
+    const unsigned char *sec, int bad_checksum)
+{
+	struct tl_line tl[3];
+	char when[96];
+	size_t n = 0, i;
+	int64_t ts;
+
+	strlist_add(out, "   Timeline: ");
+	if (bad_checksum)
+		strlist_add(out, "   No valid timestamp found in first "
+		    "corrupted sector");
+	if (b->stamps != NULL && (b->stamps[k] & DV_TS_MS_MASK) == 0)
+		strlist_add(out, "   This key block has not been used (yet) "
+		    "during this vdbench test.");
+	else if (b->stamps != NULL) {
+		ts = (int64_t)(b->stamps[k] & DV_TS_MS_MASK);
+		dv_format_time(when, sizeof(when), ts);
+		snprintf(tl[n].key, sizeof(tl[n].key), "%032" PRId64 "0001",
+		    ts);
+		snprintf(tl[n++].text, sizeof(tl[0].text), "%s Key block was "
+		    "last %s. (Timestamp is taken just AFTER the actual read "
+		    "or write).", when, dv_stamp_op(b->stamps[k]));
+	}
+	if (!bad_checksum) {
+		ts = (int64_t)((uint64_t)get32(sec + 8) << 32 |
+		    get32(sec + 12));
+		dv_format_time(when, sizeof(when), ts);
+		snprintf(tl[n].key, sizeof(tl[n].key), "%032" PRId64 "0000",
+		    ts);
+		snprintf(tl[n++].text, sizeof(tl[0].text), "%s Sector last "
+		    "written. (As found in the first corrupted sector, "
+		    "timestamp is taken just BEFORE the actual write).", when);
+	}
+	dv_format_time(when, sizeof(when), (int64_t)b->found_ms);
+	snprintf(tl[n].key, sizeof(tl[n].key), "%032" PRId64 "0002",
+	    (int64_t)b->found_ms);
+	snprintf(tl[n++].text, sizeof(tl[0].text), "%s Key block first "
+	    "found to be corrupted during a %s.", when, why_text[b->why]);
+	qsort(tl, n, sizeof(tl[0]), tl_cmp);
+	for (i = 0; i < n; i++)
+		addf(out, "   %s", tl[i].text);
+	strlist_add(out, "");
+}
+
 /* One corrupted key block (BadKeyBlock.java). */
 static void
 keyblock_lines(struct strlist *out, const unsigned char *pat,
@@ -521,7 +630,6 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 	unsigned flags[DV_SECTOR * 8], first = 0, all_same = 1, f;
 	int counts[DV_NFLAGS] = { 0 }, key = b->keys[k], i;
 	char when[96], num[32];
-	uint64_t ts;
 
 	if (nsec > DV_SECTOR * 8)
 		nsec = DV_SECTOR * 8;
@@ -540,22 +648,8 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 	addf(out, "Key block lba: 0x%08" PRIx64, kb_lba);
 	addf(out, "   Key block of %s bytes has %u 512-byte sectors.",
 	    dv_commas(num, sizeof(num), b->kb_bytes), nsec);
-	strlist_add(out, "   Timeline: ");
-	if (flags[first] & DV_BAD_CHECKSUM)
-		strlist_add(out, "   No valid timestamp found in first "
-		    "corrupted sector");
-	else {
-		ts = (uint64_t)get32(kb + first * DV_SECTOR + 8) << 32 |
-		    get32(kb + first * DV_SECTOR + 12);
-		dv_format_time(when, sizeof(when), (int64_t)ts);
-		addf(out, "   %s Sector last written. (As found in the first "
-		    "corrupted sector, timestamp is taken just BEFORE the "
-		    "actual write).", when);
-	}
-	dv_format_time(when, sizeof(when), (int64_t)b->found_ms);
-	addf(out, "   %s Key block first found to be corrupted during a "
-	    "%s.", when, why_text[b->why]);
-	strlist_add(out, "");
+	timeline(out, b, k, kb + first * DV_SECTOR,
+	    (flags[first] & DV_BAD_CHECKSUM) != 0);
 	if (nbad == nsec && all_same) {
 		addf(out, "   All %u sectors in this key block are "
 		    "corrupted.", nsec);
@@ -566,6 +660,15 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 		strlist_add(out, "");
 		sector_lines(out, pat, b, kb_lba, first, key, flags[first],
 		    kb + first * DV_SECTOR);
+		/* BadKeyBlock.java: with -vt, when the block was last used */
+		if (b->stamps != NULL &&
+		    (b->stamps[k] & DV_TS_MS_MASK) != 0) {
+			dv_format_time(when, sizeof(when),
+			    (int64_t)(b->stamps[k] & DV_TS_MS_MASK));
+			addf(out, "Time that this key block 0x%08" PRIx64
+			    " was last used for %s: %s", kb_lba,
+			    dv_stamp_op(b->stamps[k]), when);
+		}
 		return;
 	}
 	if (nbad == nsec) {
@@ -626,5 +729,55 @@ dv_report_block(struct strlist *out, const unsigned char *pat,
 				break;
 		if (s < b->kb_bytes / DV_SECTOR)
 			keyblock_lines(out, pat, b, k);
+	}
+}
+
+unsigned
+dv_bad_sectors(const unsigned char *pat, const struct dv_bad_block *b,
+    struct dv_bad_sector *out, unsigned max)
+{
+	uint32_t nkb = b->xfer / b->kb_bytes, k, s;
+	unsigned n = 0, f;
+
+	for (k = 0; k < nkb; k++) {
+		const unsigned char *kb = b->data + (size_t)k * b->kb_bytes;
+		uint64_t kb_lba = b->lba + (uint64_t)k * b->kb_bytes;
+
+		if (b->keys[k] == 0 || b->keys[k] == DV_KEY_ERROR)
+			continue;
+		for (s = 0; s < b->kb_bytes / DV_SECTOR; s++) {
+			f = dv_check_sector(pat, kb + s * DV_SECTOR, kb_lba, s,
+			    b->keys[k], b->name8);
+			if (f == 0)
+				continue;
+			if (n < max) {
+				out[n].kb_lba = kb_lba;
+				out[n].sector = s;
+				out[n].flags = f;
+			}
+			n++;
+		}
+	}
+	return (n);
+}
+
+const char *
+dv_flag_name(unsigned bit)
+{
+	switch (bit) {
+	case DV_BAD_KEY:
+		return ("key");
+	case DV_BAD_CHECKSUM:
+		return ("checksum");
+	case DV_BAD_LBA:
+		return ("lba");
+	case DV_BAD_NAME:
+		return ("name");
+	case DV_BAD_COMP:
+		return ("compression");
+	case DV_BAD_ZERO:
+		return ("reserved");
+	default:
+		return ("?");
 	}
 }

@@ -85,6 +85,9 @@ struct dv_map {
 	_Atomic uint64_t	 errors;	/* key blocks marked in error */
 	_Atomic uint64_t	 reads[DV_KEY_MAX + 1];	/* per key */
 	_Atomic uint64_t	 writes[DV_KEY_MAX + 1];
+	/* validate=time (-vt): per key block the last good I/O, NULL
+	 * without it (dv_map_time_init) */
+	_Atomic uint64_t	*stamps;
 };
 
 /* -1 if the map cannot be allocated. */
@@ -97,6 +100,25 @@ int		 dv_map_claim(struct dv_map *, uint64_t first, uint64_t n);
 int		 dv_map_key(const struct dv_map *, uint64_t block);
 /* Store key (or keep the old one when key < 0) and clear busy. */
 void		 dv_map_release(struct dv_map *, uint64_t block, int key);
+
+/*
+ * validate=time (-vt), vdbench's Timestamp.java: per key block the wall
+ * time in ms of its last I/O that went well, with the kind of I/O in the
+ * top byte (8 bytes a key block, only when time is on). 0: not used yet.
+ */
+#define DV_TS_READ		0x10	/* "read" */
+#define DV_TS_PREREAD		0x20	/* "pre_read" */
+#define DV_TS_AFTER_WRITE	0x30	/* "read_after_write" */
+#define DV_TS_WRITE		0x40	/* "written" */
+#define DV_TS_MS_MASK		0x00ffffffffffffffull
+
+/* Allocate the stamps of a map (once): -1 if they cannot be. */
+int		 dv_map_time_init(struct dv_map *);
+/* Stamp [first, first + n) with op (DV_TS_*) at ms; no-op without. */
+void		 dv_map_stamp(struct dv_map *, uint64_t first, uint64_t n,
+		    unsigned op, uint64_t ms);
+/* vdbench's word for a stamp's op ("written", ...). */
+const char	*dv_stamp_op(uint64_t stamp);
 
 /* Why a block was read (vdbench's "during a ..." texts). */
 enum dv_why {
@@ -118,7 +140,28 @@ struct dv_bad_block {
 	uint32_t		 pid;		/* this slave's */
 	uint64_t		 found_ms;	/* when the read completed */
 	enum dv_why		 why;
+	/* -vt: per key block its stamp (dv_map_stamp) before this
+	 * read; NULL without validate=time */
+	const uint64_t		*stamps;
 };
+
+/* One corrupted sector, for results (slave/work.c sends them). */
+struct dv_bad_sector {
+	uint64_t	kb_lba;		/* its key block's byte address */
+	unsigned	sector;		/* its index in the key block */
+	unsigned	flags;		/* DV_BAD_* */
+};
+
+/*
+ * The corrupted sectors of a data block, in order: the first max into
+ * out, the number of them all returned.
+ */
+unsigned	 dv_bad_sectors(const unsigned char *pat,
+		    const struct dv_bad_block *, struct dv_bad_sector *out,
+		    unsigned max);
+/* A DV_BAD_* bit's short name: "key", "checksum", "lba", "name",
+ * "compression", "reserved". */
+const char	*dv_flag_name(unsigned bit);
 
 /* Does the block hold any bad sector? The number of bad key blocks. */
 unsigned	 dv_bad_keyblocks(const unsigned char *pat,

@@ -160,11 +160,20 @@ send_logs(struct slave *s, const char *level,
 
 	take(s->work, &lines);
 	for (i = 0; i < lines.n; i++) {
-		const char *t = lines.v[i];
+		char *t = lines.v[i], *sep;
 		int detail = t[0] == WORK_DETAIL_MARK;
+		json_t *body, *dv = NULL;
 
-		link_send(s->link, MSG_LOG, json_pack("{s:s,s:s}", "level",
-		    detail ? "detail" : level, "text", t + detail));
+		/* data validation's record of the line rides along */
+		if ((sep = strchr(t, WORK_DV_SEP)) != NULL) {
+			*sep = '\0';
+			dv = json_loads(sep + 1, 0, NULL);
+		}
+		body = json_pack("{s:s,s:s}", "level", detail ? "detail" :
+		    level, "text", t + detail);
+		if (dv != NULL)
+			json_object_set_new(body, "dv", dv);
+		link_send(s->link, MSG_LOG, body);
 	}
 	strlist_clear(&lines);
 }

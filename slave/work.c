@@ -984,6 +984,23 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 			strlist_add(&w->note_queue, text);
 		}
 	}
+	if ((w->dv & VALIDATE_TIME) && d->map.stamps == NULL) {
+		char a[32], text[200];
+
+		if (dv_map_time_init(&d->map) != 0) {
+			errmsg_set(e, NULL, 0, 0, "sd=%s: cannot allocate the "
+			    "Data Validation timestamp map of %llu entries "
+			    "(validate=time)", s->name,
+			    (unsigned long long)d->map.nblocks);
+			return (-1);
+		}
+		/* vdbench's line (Timestamp.java), in the slave's log */
+		snprintf(text, sizeof(text), "Data Validation. Allocating "
+		    "timestamp map requiring 8 * %s = %.3fMB of memory.",
+		    dv_commas(a, sizeof(a), d->map.nblocks),
+		    (double)d->map.nblocks * 8. / 1024. / 1024.);
+		strlist_add(&w->own_log, text);
+	}
 	s->dvm = &d->map;
 	dv_name8(s->name8, s->name);
 	w->dv_start += atomic_load(&d->map.validated);
@@ -1407,6 +1424,51 @@ wall_ms(void)
 	return ((uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u);
 }
 
+/* The sectors a corrupted block's record lists; the count says the rest. */
+#define DV_REC_SECTORS	16
+
+static const char *const dv_why_words[] = {
+	"workload requested read", "read-before-write", "read-after-write",
+};
+
+/*
+ * A corrupted data block as results.json records it (docs/results-
+ * schema.md "validation"), as JSON text (caller frees).
+ */
+static char *
+dv_block_json(const struct dv_bad_block *b)
+{
+	struct dv_bad_sector sec[DV_REC_SECTORS];
+	unsigned total = dv_bad_sectors(dv_pat, b, sec, DV_REC_SECTORS), i, f;
+	json_t *o, *a = json_array();
+	char *text;
+
+	for (i = 0; i < total && i < DV_REC_SECTORS; i++) {
+		json_t *fl = json_array();
+
+		for (f = 1; f <= DV_BAD_ZERO; f <<= 1)
+			if (sec[i].flags & f)
+				json_array_append_new(fl,
+				    json_string(dv_flag_name(f)));
+		json_array_append_new(a, json_pack("{s:I,s:I,s:i,s:o}",
+		    "lba", (json_int_t)(sec[i].kb_lba + (uint64_t)
+		    sec[i].sector * DV_SECTOR), "key_block_lba",
+		    (json_int_t)sec[i].kb_lba, "sector", (int)sec[i].sector,
+		    "flags", fl));
+	}
+	o = json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:s,s:I,s:o}",
+	    "sd", b->sd, "lun", b->lun, "lba", (json_int_t)b->lba,
+	    "xfersize", (json_int_t)b->xfer, "key_block_bytes",
+	    (json_int_t)b->kb_bytes, "key_blocks", (json_int_t)(b->xfer /
+	    b->kb_bytes), "bad_key_blocks",
+	    (json_int_t)dv_bad_keyblocks(dv_pat, b), "found_ms",
+	    (json_int_t)b->found_ms, "found_during", dv_why_words[b->why],
+	    "bad_sectors", (json_int_t)total, "sectors", a);
+	text = json_dumps(o, JSON_COMPACT);
+	json_decref(o);
+	return (text != NULL ? text : xstrdup("{}"));
+}
+
 /*
  * A corrupted data block: its report (after vdbench's banner, once per
  * slave) into the error queue, its key blocks marked in error, and the
@@ -1434,7 +1496,15 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 	    "Data Validation error was discovered' ", tod,
 	    (unsigned)(ms % 1000), s->lun, (unsigned long long)b->lba,
 	    (unsigned long long)b->lba, b->xfer);
-	strlist_add(&lines, text);
+	{
+		/* results.json's record of the block rides on that line */
+		char *rec = dv_block_json(b), *l;
+
+		xasprintf(&l, "%s%c%s", text, WORK_DV_SEP, rec);
+		strlist_add(&lines, l);
+		free(l);
+		free(rec);
+	}
 	pthread_mutex_lock(&w->err_mu);
 	for (i = 0; i < (uint32_t)lines.n; i++) {
 		char *l;
@@ -1504,7 +1574,17 @@ dv_validate(struct work *w, struct sdw *s, const unsigned char *buf,
 	if (dv_bad_keyblocks(dv_pat, &b) == 0)
 		return (0);
 	b.found_ms = wall_ms();
+	if (m->stamps != NULL) {
+		/* -vt: the blocks' last use before this read */
+		uint64_t *st = xcalloc(n, sizeof(*st)), first = off / m->kb_bytes;
+
+		for (i = 0; i < n; i++)
+			st[i] = atomic_load_explicit(&m->stamps[first + i],
+			    memory_order_relaxed);
+		b.stamps = st;
+	}
 	dv_corrupt(w, s, &b, keys);
+	free((void *)b.stamps);
 	return (1);
 }
 
@@ -1564,9 +1644,11 @@ dv_thread_main(void *arg)
 			continue;
 		}
 		if (dir == 0) {
-			if (dv_io(w, t, s, wi, 0, u->buf, len, off) == 0)
-				dv_validate(w, s, u->buf, off, len, keys,
-				    DV_WHY_READ);
+			if (dv_io(w, t, s, wi, 0, u->buf, len, off) == 0 &&
+			    dv_validate(w, s, u->buf, off, len, keys,
+			    DV_WHY_READ) == 0)
+				dv_map_stamp(m, first, n, DV_TS_READ,
+				    m->stamps != NULL ? wall_ms() : 0);
 			for (i = 0; i < n; i++)
 				dv_map_release(m, first + i, keys[i]);
 			continue;
@@ -1577,6 +1659,9 @@ dv_thread_main(void *arg)
 			if (rc == 0)
 				rc = dv_validate(w, s, u->buf, off, len, keys,
 				    DV_WHY_PREREAD);
+			if (rc == 0)
+				dv_map_stamp(m, first, n, DV_TS_PREREAD,
+				    m->stamps != NULL ? wall_ms() : 0);
 		}
 		if (rc == 0) {
 			st.ts_ms = wall_ms();
@@ -1594,10 +1679,14 @@ dv_thread_main(void *arg)
 				    memory_order_relaxed);
 				keys[i] = nkeys[i];
 			}
+			dv_map_stamp(m, first, n, DV_TS_WRITE,
+			    m->stamps != NULL ? wall_ms() : 0);
 			if ((w->dv & VALIDATE_AFTER_WRITE) &&
-			    dv_io(w, t, s, wi, 0, u->buf, len, off) == 0)
-				dv_validate(w, s, u->buf, off, len, keys,
-				    DV_WHY_AFTER_WRITE);
+			    dv_io(w, t, s, wi, 0, u->buf, len, off) == 0 &&
+			    dv_validate(w, s, u->buf, off, len, keys,
+			    DV_WHY_AFTER_WRITE) == 0)
+				dv_map_stamp(m, first, n, DV_TS_AFTER_WRITE,
+				    m->stamps != NULL ? wall_ms() : 0);
 		}
 		for (i = 0; i < n; i++)
 			dv_map_release(m, first + i, keys[i]);
@@ -1663,14 +1752,31 @@ dv_end(struct work *w)
 			strlist_add(&w->own_log, text);
 		}
 	}
-	/* console and errorlog.html, as vdbench's (DV_map.java:921) */
-	snprintf(text, sizeof(text), "%cTotal amount of key blocks read and "
-	    "validated: %8s; key blocks marked in error: %4llu ",
-	    WORK_DETAIL_MARK,
-	    dv_commas(a, sizeof(a), validated), (unsigned long long)errors);
-	pthread_mutex_lock(&w->err_mu);
-	strlist_add(&w->err_queue, text);
-	pthread_mutex_unlock(&w->err_mu);
+	/*
+	 * console and errorlog.html, as vdbench's (DV_map.java:921), but
+	 * not with ignore_zero_reads; results.json's record rides along
+	 */
+	if (w->dv & VALIDATE_IGNORE_ZERO)
+		text[0] = '\0';
+	else
+		snprintf(text, sizeof(text), "Total amount of key blocks read "
+		    "and validated: %8s; key blocks marked in error: %4llu ",
+		    dv_commas(a, sizeof(a), validated),
+		    (unsigned long long)errors);
+	{
+		char *l;
+
+		xasprintf(&l, "%c%s%c{\"key_blocks_validated\":%llu,"
+		    "\"key_blocks_in_error\":%llu,\"corrupted_data_blocks\":"
+		    "%llu}", WORK_DETAIL_MARK, text, WORK_DV_SEP,
+		    (unsigned long long)(validated - w->dv_start),
+		    (unsigned long long)errors, (unsigned long long)
+		    __atomic_load_n(&w->dv_bad, __ATOMIC_ACQUIRE));
+		pthread_mutex_lock(&w->err_mu);
+		strlist_add(&w->err_queue, l);
+		pthread_mutex_unlock(&w->err_mu);
+		free(l);
+	}
 	if (__atomic_load_n(&w->dv_bad, __ATOMIC_ACQUIRE) > 0) {
 		snprintf(text, sizeof(text), "Total Data Validation or I/O "
 		    "error count: %llu. Vdbench terminating due to Data "
@@ -1678,7 +1784,7 @@ dv_end(struct work *w)
 		    (unsigned long long)w->dv_bad);
 		set_error(w, text);
 	} else if (validated == w->dv_start && !eof_writes &&
-	    work_error(w) == NULL) {
+	    !(w->dv & VALIDATE_IGNORE_ZERO) && work_error(w) == NULL) {
 		pthread_mutex_lock(&w->err_mu);
 		for (i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
 			char *l;

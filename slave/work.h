@@ -51,6 +51,10 @@ json_t		*work_anchors_take(struct work *);
 /* The first byte of a work_take_errors() line that is the detail of a
  * report (data validation's corruption report), not an error event. */
 #define WORK_DETAIL_MARK	'\x1f'
+/* A line may carry, after this byte, a JSON object: data validation's
+ * record of it (a corrupted data block, a run's totals), sent as the
+ * LOG's "dv" (proto/PROTOCOL.md); nothing before it: no text to show. */
+#define WORK_DV_SEP		'\x1e'
 
 /* Lines for the slave's own log only, e.g. data validation's per-key
  * counters (caller clears). */

@@ -288,8 +288,7 @@ test_errors(void **state)
 		    "compare, index and help)" },
 		{ { "-", NULL }, "Use of parameter file is now required." },
 		{ { "-vx", NULL }, "Invalid execution parameter: '-vx' "
-		    "(after -v: r, 2 or w)" },
-		{ { "-vt", NULL }, "'-vt': -vt (store the time" },
+		    "(after -v: r, 2, w or t)" },
 		{ { "-j", NULL }, "'-j': journaling (-j, -jr, -jn, ...) is "
 		    "not supported by vdbc yet" },
 		{ { "-jr", NULL }, "'-jr': journaling" },
@@ -428,6 +427,13 @@ test_validate(void **state)
 	cli_free(&c);
 	assert_int_equal(parse(&c, &e, "-vw", NULL, NULL, NULL), 0);
 	assert_int_equal(c.validate, VALIDATE_ON | VALIDATE_NO_PREREAD);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-vt", NULL, NULL, NULL), 0);
+	assert_int_equal(c.validate, VALIDATE_ON | VALIDATE_TIME);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-vrt", NULL, NULL, NULL), 0);
+	assert_int_equal(c.validate, VALIDATE_ON | VALIDATE_AFTER_WRITE |
+	    VALIDATE_TIME);
 	cli_free(&c);
 }
 
