@@ -27,6 +27,7 @@
 
 #include "auth.h"
 #include "console.h"
+#include "dvsummary.h"
 #include "engines.h"
 #include "hdmount.h"
 #include "hist.h"
@@ -903,6 +904,7 @@ static int
 close_outputs(struct master *m, int rc)
 {
 	struct errmsg e;
+	char *box;
 
 	if (m->rep != NULL)
 		general_cmd("endcmd", &m->model->general.endcmd, m->o->outdir);
@@ -922,8 +924,22 @@ close_outputs(struct master *m, int rc)
 		console_line("Vdbench execution completed successfully. Output "
 		    "directory: %s", m->o->outdir);
 	console_tee(NULL);
+	box = m->res != NULL && m->rep != NULL ?
+	    dvsummary_box(results_runs(m->res)) : NULL;
 	results_free(m->res);
 	report_close(m->rep);
+	if (box != NULL) {
+		/* the first corruption at the top of summary.html */
+		char path[4200];
+
+		snprintf(path, sizeof(path), "%s/summary.html", m->o->outdir);
+		if (dvsummary_insert(path, box, &e) != 0) {
+			console_fatal("%s", e.text);
+			if (rc == 0)
+				rc = RUN_EXIT_FAILED;
+		}
+		free(box);
+	}
 	return (rc);
 }
 
