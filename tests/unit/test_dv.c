@@ -338,6 +338,147 @@ test_report_random(void **state)
 	    "/tmp/dv/data/lun2");
 }
 
+/* The report of a block with -vt stamps: its lines from "Timeline: ". */
+static void
+time_report(const unsigned char *data, uint64_t lba, uint64_t stamp_v,
+    struct strlist *tl, struct strlist *all)
+{
+	int keys[1] = { 1 };
+	uint64_t st[1] = { stamp_v };
+	char name[8];
+	struct dv_bad_block b = {
+		.sd = "sd1", .lun = "/l", .lba = lba, .xfer = 4096,
+		.kb_bytes = 4096, .data = data, .keys = keys, .name8 = name,
+		.pid = 7, .found_ms = 1796081895411ull, .why = DV_WHY_PREREAD,
+		.stamps = st,
+	};
+	int i, on = 0;
+
+	dv_name8(name, "sd1");
+	dv_report_block(all, pat, &b);
+	for (i = 0; i < all->n; i++) {
+		if (strcmp(all->v[i], "   Timeline: ") == 0)
+			on = 1;
+		if (on && all->v[i][0] == '\0')
+			break;
+		if (on)
+			strlist_add(tl, all->v[i]);
+	}
+}
+
+/*
+ * validate=time (BadKeyBlock.reportTimeLine): the block's last use goes
+ * between the other dated lines by time; a block not used yet says so
+ * first; the all-same form adds when the block was last used.
+ */
+static void
+test_report_time(void **state)
+{
+	struct strlist tl = { 0 }, all = { 0 };
+	unsigned char b[4096];
+	struct dv_stamp st;
+	int i, found = 0;
+
+	(void)state;
+	/* sector written at ...893.297, last used ...894.000, found 895.411 */
+	stamp(&st, 0x1a22ed2bfb1ull, 0x1bb8);
+	dv_fill(pat, b, 0xfa000, 4096, 1, &st);
+	b[1024 + 0x100] ^= 0xff;
+	time_report(b, 0xfa000, 1796081894000ull | (uint64_t)DV_TS_WRITE << 56,
+	    &tl, &all);
+	assert_int_equal(tl.n, 4);
+	assert_string_equal(tl.v[1], "   Mon Nov 30 2026 23:38:13.297 UTC "
+	    "Sector last written. (As found in the first corrupted sector, "
+	    "timestamp is taken just BEFORE the actual write).");
+	assert_string_equal(tl.v[2], "   Mon Nov 30 2026 23:38:14.000 UTC "
+	    "Key block was last written. (Timestamp is taken just AFTER the "
+	    "actual read or write).");
+	assert_string_equal(tl.v[3], "   Mon Nov 30 2026 23:38:15.411 UTC "
+	    "Key block first found to be corrupted during a "
+	    "read-before-write.");
+	strlist_clear(&tl);
+	strlist_clear(&all);
+	/* last used before the sector's write time (another clock): first */
+	time_report(b, 0xfa000, 1796081890000ull |
+	    (uint64_t)DV_TS_AFTER_WRITE << 56, &tl, &all);
+	assert_int_equal(tl.n, 4);
+	assert_string_equal(tl.v[1], "   Mon Nov 30 2026 23:38:10.000 UTC "
+	    "Key block was last read_after_write. (Timestamp is taken just "
+	    "AFTER the actual read or write).");
+	strlist_clear(&tl);
+	strlist_clear(&all);
+	/* zeros: no valid timestamp? (checksum of 0 is 0: valid, 1970) and
+	 * a block never used yet */
+	memset(b, 0, sizeof(b));
+	time_report(b, 0x96000, 0, &tl, &all);
+	assert_int_equal(tl.n, 4);
+	assert_string_equal(tl.v[1], "   This key block has not been used "
+	    "(yet) during this vdbench test.");
+	assert_string_equal(tl.v[2], "   Thu Jan 01 1970 00:00:00.000 UTC "
+	    "Sector last written. (As found in the first corrupted sector, "
+	    "timestamp is taken just BEFORE the actual write).");
+	for (i = 0; i < all.n; i++)
+		found |= strncmp(all.v[i], "Time that this key block", 24) == 0;
+	assert_false(found);
+	strlist_clear(&tl);
+	strlist_clear(&all);
+	/* the all-same form says when the block was last used, and how */
+	time_report(b, 0x96000, 1796081894000ull |
+	    (uint64_t)DV_TS_PREREAD << 56, &tl, &all);
+	assert_string_equal(all.v[all.n - 1], "Time that this key block "
+	    "0x00096000 was last used for pre_read: Mon Nov 30 2026 "
+	    "23:38:14.000 UTC");
+	strlist_clear(&tl);
+	strlist_clear(&all);
+}
+
+/* The stamps: only with time on; the sectors listed for results. */
+static void
+test_stamps_and_sectors(void **state)
+{
+	struct dv_map m;
+	struct dv_bad_sector sec[4];
+	unsigned char b[8192];
+	struct dv_stamp st;
+	int keys[2] = { 1, 1 };
+	char name[8];
+	struct dv_bad_block bb = {
+		.sd = "sd1", .lun = "/l", .lba = 0x2000, .xfer = 8192,
+		.kb_bytes = 4096, .data = b, .keys = keys, .name8 = name,
+	};
+
+	(void)state;
+	assert_int_equal(dv_map_init(&m, 16, 4096), 0);
+	assert_null(m.stamps);
+	dv_map_stamp(&m, 0, 2, DV_TS_WRITE, 5);	/* no table: nothing */
+	assert_int_equal(dv_map_time_init(&m), 0);
+	dv_map_stamp(&m, 3, 2, DV_TS_READ, 1234);
+	assert_int_equal(m.stamps[3], 1234 | (uint64_t)DV_TS_READ << 56);
+	assert_int_equal(m.stamps[5], 0);
+	assert_string_equal(dv_stamp_op(m.stamps[4]), "read");
+	assert_string_equal(dv_stamp_op((uint64_t)DV_TS_WRITE << 56),
+	    "written");
+	dv_map_free(&m);
+	assert_null(m.stamps);
+
+	dv_name8(name, "sd1");
+	stamp(&st, 0x1a22ed2bfb1ull, 7);
+	dv_fill(pat, b, 0x2000, 4096, 1, &st);
+	dv_fill(pat, b + 4096, 0x3000, 4096, 1, &st);
+	b[4096 + 512 * 3 + 0x40] ^= 1;		/* key block 1, sector 3 */
+	b[4096 + 512 * 6 + 0x13] = 9;		/* sector 6: the key */
+	assert_int_equal(dv_bad_sectors(pat, &bb, sec, 1), 2);
+	assert_int_equal(dv_bad_sectors(pat, &bb, sec, 4), 2);
+	assert_int_equal(sec[0].kb_lba, 0x3000);
+	assert_int_equal(sec[0].sector, 3);
+	assert_int_equal(sec[0].flags, DV_BAD_COMP);
+	assert_int_equal(sec[1].sector, 6);
+	assert_int_equal(sec[1].flags, DV_BAD_KEY);
+	assert_string_equal(dv_flag_name(DV_BAD_KEY), "key");
+	assert_string_equal(dv_flag_name(DV_BAD_ZERO), "reserved");
+	assert_string_equal(dv_flag_name(DV_BAD_COMP), "compression");
+}
+
 /*
  * vdbench's own check of written blocks (the reference's
  * scripts/jrandom_check.py, a Python model of its pattern) passes on a
@@ -413,6 +554,8 @@ main(void)
 		cmocka_unit_test(test_report_zero),
 		cmocka_unit_test(test_report_random),
 		cmocka_unit_test(test_banner),
+		cmocka_unit_test(test_report_time),
+		cmocka_unit_test(test_stamps_and_sectors),
 		cmocka_unit_test(test_jrandom_check),
 	};
 
