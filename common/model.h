@@ -69,6 +69,7 @@ struct general {
 	char			*pattern;	/* pattern= file, or NULL */
 	int			data_errors;		/* default 50 */
 	int			validate;	/* VALIDATE_* bits; 0 = off */
+	int			journal;	/* JOURNAL_* bits; 0 = off */
 	struct strlist		report;		/* report= words */
 	struct strlist		startcmd;	/* command(s), target words */
 	struct strlist		endcmd;
@@ -82,6 +83,13 @@ struct general {
 #define VALIDATE_ON		0x1	/* validate=yes, -v */
 #define VALIDATE_AFTER_WRITE	0x2	/* read_after_write, -vr, -v2 */
 #define VALIDATE_NO_PREREAD	0x4	/* no_preread, -vw */
+
+/* The journal (journal=, -j letters; slave/journal.h). */
+#define JOURNAL_ON		0x1	/* journal=yes, -j */
+#define JOURNAL_RECOVER		0x2	/* journal=recover, -jr */
+#define JOURNAL_NOFLUSH		0x4	/* journal=noflush, -jn: no O_SYNC */
+#define JOURNAL_MAPONLY		0x8	/* journal=maponly, -jm */
+#define JOURNAL_ALL		0xf
 
 struct hd {
 	char			*name;
