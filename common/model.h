@@ -89,7 +89,8 @@ struct general {
 #define JOURNAL_RECOVER		0x2	/* journal=recover, -jr */
 #define JOURNAL_NOFLUSH		0x4	/* journal=noflush, -jn: no O_SYNC */
 #define JOURNAL_MAPONLY		0x8	/* journal=maponly, -jm */
-#define JOURNAL_ALL		0xf
+#define JOURNAL_ALL		0xf	/* the bits a WORK carries */
+#define JOURNAL_ONLY		0x10	/* journal=only, -jo: recover, stop */
 
 struct hd {
 	char			*name;

@@ -469,6 +469,10 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		break;
 	case MSG_LOG:
 		json_unpack(body, "{s:s,s:s}", "level", &level, "text", &text);
+		if (strcmp(level, "elog") == 0) {	/* errorlog.html only */
+			report_error(m->rep, text);
+			break;
+		}
 		console_line("%s: %s", s->name, text);
 		if (strcmp(level, "detail") == 0)	/* of an error report */
 			report_error(m->rep, text);

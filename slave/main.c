@@ -162,9 +162,11 @@ send_logs(struct slave *s, const char *level,
 	for (i = 0; i < lines.n; i++) {
 		const char *t = lines.v[i];
 		int detail = t[0] == WORK_DETAIL_MARK;
+		int elog = t[0] == WORK_ELOG_MARK;
 
 		link_send(s->link, MSG_LOG, json_pack("{s:s,s:s}", "level",
-		    detail ? "detail" : level, "text", t + detail));
+		    detail ? "detail" : elog ? "elog" : level, "text", t +
+		    (detail || elog)));
 	}
 	strlist_clear(&lines);
 }

@@ -51,6 +51,9 @@ json_t		*work_anchors_take(struct work *);
 /* The first byte of a work_take_errors() line that is the detail of a
  * report (data validation's corruption report), not an error event. */
 #define WORK_DETAIL_MARK	'\x1f'
+/* ... a line for errorlog.html only, not the console (the journal's
+ * recovery and map dump lines, as vdbench logs them). */
+#define WORK_ELOG_MARK		'\x1e'
 
 /* Lines for the slave's own log only, e.g. data validation's per-key
  * counters (caller clears). */
