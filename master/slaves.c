@@ -268,6 +268,16 @@ slave_lost(struct mslave *s, const char *why)
 		return;
 	}
 	heartbeat_error(m, s, why);
+	/* vdbench's words for a slave whose connection ended (SlaveSocket:
+	 * its EOFException; v3_journal_kill) before vdbc's own line */
+	if (strcmp(why, "connection closed by the peer") == 0) {
+		console_line("%s", "");
+		console_line("Receiving unexpected EOFException from slave: %s",
+		    s->name);
+		console_line("This means that this slave terminated "
+		    "prematurely.");
+		console_line("%s", "");
+	}
 	/* A stall of the master's own loses every slave (they stop after 5 s
 	 * without a word from it): that is the stop below, naming the
 	 * stall and them all, not a loss to go on without. */
