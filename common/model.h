@@ -69,6 +69,7 @@ struct general {
 	char			*pattern;	/* pattern= file, or NULL */
 	int			data_errors;		/* default 50 */
 	int			validate;	/* VALIDATE_* bits; 0 = off */
+	int			journal;	/* JOURNAL_* bits; 0 = off */
 	struct strlist		report;		/* report= words */
 	struct strlist		startcmd;	/* command(s), target words */
 	struct strlist		endcmd;
@@ -87,6 +88,14 @@ struct general {
 #define VALIDATE_IGNORE_ZERO	0x200	/* ignore_zero_reads: no totals
 					   line, no "No read validations
 					   done" stop */
+
+/* The journal (journal=, -j letters; slave/journal.h). */
+#define JOURNAL_ON		0x1	/* journal=yes, -j */
+#define JOURNAL_RECOVER		0x2	/* journal=recover, -jr */
+#define JOURNAL_NOFLUSH		0x4	/* journal=noflush, -jn: no O_SYNC */
+#define JOURNAL_MAPONLY		0x8	/* journal=maponly, -jm */
+#define JOURNAL_ALL		0xf	/* the bits a WORK carries */
+#define JOURNAL_ONLY		0x10	/* journal=only, -jo: recover, stop */
 
 struct hd {
 	char			*name;

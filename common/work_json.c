@@ -37,6 +37,9 @@ sd_to_json(const struct work_sd *s)
 	if (s->dv_kb_bytes > 0)
 		json_object_set_new(o, "dv_kb_bytes",
 		    json_integer((json_int_t)s->dv_kb_bytes));
+	if (s->journal_dir != NULL)
+		json_object_set_new(o, "journal_dir",
+		    json_string(s->journal_dir));
 	return (o);
 }
 
@@ -149,6 +152,9 @@ work_to_json(const struct slave_work *w)
 	if (w->validate != 0)
 		json_object_set_new(o, "validate",
 		    json_integer(w->validate));
+	if (w->journal != 0)
+		json_object_set_new(o, "journal",
+		    json_integer(w->journal));
 	if (w->has_dedup)
 		json_object_set_new(o, "dedup", json_pack("{s:f,s:I,s:f,s:b}",
 		    "ratio", w->dedup.ratio, "unit_bytes",
@@ -304,7 +310,8 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 	    get_bool(o, pfx, "overwrite", 1, &s->overwrite, e) != 0 ||
 	    get_bool(o, pfx, "mounted_ok", 1, &s->mounted_ok, e) != 0 ||
 	    get_str(o, pfx, "engine", 1, &s->engine, e) != 0 ||
-	    get_int(o, pfx, "dv_kb_bytes", 1, 0, 1 << 20, &kb, e) != 0)
+	    get_int(o, pfx, "dv_kb_bytes", 1, 0, 1 << 20, &kb, e) != 0 ||
+	    get_str(o, pfx, "journal_dir", 1, &s->journal_dir, e) != 0)
 		return (-1);
 	if ((dd = json_object_get(o, "dedup")) != NULL) {
 		snprintf(dpfx, sizeof(dpfx), "%sdedup.", pfx);
@@ -596,6 +603,10 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 	if (get_int(o, "", "validate", 1, 0, 0xffff, &n, e) != 0)
 		goto fail;
 	w->validate = (int)n;
+	n = 0;
+	if (get_int(o, "", "journal", 1, 0, JOURNAL_ALL, &n, e) != 0)
+		goto fail;
+	w->journal = (int)n;
 	if (get_num(o, "", "compratio", 1, 1, HUGE_VAL, &w->compratio, e) != 0)
 		goto fail;
 	if (edges != NULL) {
@@ -678,6 +689,7 @@ slave_work_clear(struct slave_work *w)
 		free(w->sds[i].sd);
 		free(w->sds[i].lun);
 		free(w->sds[i].engine);
+		free(w->sds[i].journal_dir);
 		strlist_clear(&w->sds[i].openflags);
 	}
 	for (i = 0; i < w->nwgs; i++) {

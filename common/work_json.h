@@ -38,6 +38,8 @@ struct work_sd {
 	int		 dedup_not_across;	/* its dedupacross=no */
 	uint64_t	 dv_kb_bytes;	/* validation's key block; 0: the
 					 * slave's smallest xfersize */
+	char		*journal_dir;	/* sd journal=; NULL: the slave's
+					 * working directory */
 };
 
 /* One workload generator: a (wd, sd) pair on this slave. */
@@ -141,6 +143,7 @@ struct slave_work {
 	int			 has_compseed;	/* compressionseed= */
 	uint64_t		 compseed;	/* seeds the data pattern */
 	int			 validate;	/* VALIDATE_* (model.h) */
+	int			 journal;	/* JOURNAL_* (model.h) */
 };
 
 /* The encoding; never NULL. */

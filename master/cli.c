@@ -337,22 +337,60 @@ parse_valued(struct cli *c, const char *a, int *i, int argc,
 }
 
 /*
+ * -j and its letters (vdbench's Vdbmain.java:352-384): journal and
+ * validate; r recover, n no flush (no O_SYNC), m map only, o recover
+ * and stop, 2 read after write, t store times (as -vt). i and s are not
+ * built: refused here, before anything runs.
+ */
+static int
+journal_flags(struct cli *c, const char *a, struct errmsg *e)
+{
+	const char *p;
+
+	c->validate |= VALIDATE_ON;
+	c->journal |= JOURNAL_ON;
+	for (p = a + 2; *p != '\0'; p++) {
+		if (*p == 'r')
+			c->journal |= JOURNAL_RECOVER;
+		else if (*p == 'n')
+			c->journal |= JOURNAL_NOFLUSH;
+		else if (*p == 'm')
+			c->journal |= JOURNAL_MAPONLY;
+		else if (*p == 'o') {
+			c->journal |= JOURNAL_RECOVER | JOURNAL_ONLY;
+			c->journal_only = 1;
+		} else if (*p == '2')
+			c->validate |= VALIDATE_AFTER_WRITE;
+		else if (*p == 't')
+			c->validate |= VALIDATE_TIME;
+		else if (*p == 'i' || *p == 's') {
+			errmsg_set(e, NULL, 0, 0, "'%s': -j%c (%s) is not "
+			    "supported by vdbc yet", a, *p, *p == 'i' ?
+			    "ignore pending writes in journal recovery" :
+			    "skip the journal recovery's reads");
+			return (-1);
+		} else {
+			errmsg_set(e, NULL, 0, 0, "Invalid execution "
+			    "parameter: '%s' (after -j: r, n, m, o, 2, t, i "
+			    "or s)", a);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+/*
  * -v and its letters (vdbench's Vdbmain.java): r or 2 read after write,
  * w no pre-read, t store the time of each key block's last read or
- * write. -j (journaling) is not built yet: refused here, before anything
- * runs.
+ * write.
  */
 static int
 dv_flags(struct cli *c, const char *a, struct errmsg *e)
 {
 	const char *p;
 
-	if (a[1] == 'j') {
-		errmsg_set(e, NULL, 0, 0, "'%s': journaling (-j, -jr, -jn, "
-		    "...) is not supported by vdbc yet; -v validates "
-		    "without a journal", a);
-		return (-1);
-	}
+	if (a[1] == 'j')
+		return (journal_flags(c, a, e));
 	c->validate |= VALIDATE_ON;
 	for (p = a + 2; *p != '\0'; p++) {
 		if (*p == 'r' || *p == '2')

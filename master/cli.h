@@ -48,6 +48,8 @@ struct cli {
 	int		 known;		/* the error is a known, unbuilt option */
 	int		 mb;		/* -mb: MB = 1000**2 in the reports */
 	int		 validate;	/* -v letters: VALIDATE_* (model.h) */
+	int		 journal;	/* -j letters: JOURNAL_* (model.h) */
+	int		 journal_only;	/* -jo: recover, then stop */
 };
 
 int	cli_parse(struct cli *, int argc, char *const argv[],

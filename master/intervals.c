@@ -17,6 +17,7 @@
 #include "hist.h"
 #include "html.h"
 #include "interval_json.h"
+#include "journal_rd.h"
 #include "iostats.h"
 #include "link.h"
 #include "merge.h"
@@ -671,6 +672,8 @@ run_progress(struct master *m)
 	    i >= 0 && i < m->plan->nruns; i++) {
 		const struct run *r = &m->plan->runs[i];
 
+		if (journal_recovery_rd(r->rd))
+			continue;	/* to the end of the sds: not timed */
 		left_s += r->nintervals * r->interval_s + r->rd->pause_s;
 	}
 	if (left_s >= 3600)

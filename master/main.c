@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "dvreport.h"
+#include "journal_rd.h"
 #include "console.h"
 #include "link.h"
 #include "log.h"
@@ -410,6 +411,7 @@ master_main(int argc, char *argv[])
 		rc = fatal_errmsg(&e, 0);
 		goto out;
 	}
+	journal_model_apply(m, c.journal);
 	dv_model_check(m, c.validate);
 	simulate_anchors(m);
 	if (plan_build(m, &plan, &e) != 0) {

@@ -30,11 +30,12 @@ static int	kw_fsd_shared(struct pstate *, const struct kwdef *);
 static int	kw_fsd_sizes(struct pstate *, const struct kwdef *);
 static int	kw_fsd_total(struct pstate *, const struct kwdef *);
 static int	kw_fsd_width(struct pstate *, const struct kwdef *);
+static int	kw_fsd_journal_dir(struct pstate *, const struct kwdef *);
 
 const struct kwdef fsd_kws[] = {
 	{ "fsd", EXACT, K_NAME, 0, NULL, NULL },
 	{ "anchor", 2, K_ANCHOR, 0, NULL, kw_fsd_anchor },
-	{ "journal", 2, K_G_CMD, 0, NULL, kw_journal_dir },
+	{ "journal", 2, K_G_CMD, 0, NULL, kw_fsd_journal_dir },
 	{ "host", 2, K_REJECT, 0, "No 'host=' parameter is allowed for a "
 	    "File System Definition (FSD)", NULL },
 	{ "hd", EXACT, K_REJECT, 0, "No 'host=' parameter is allowed for a "
@@ -523,9 +524,9 @@ check_format(struct pstate *ps, const struct rd *r)
 }
 
 /*
- * sd= and fsd= journal=: the directory of data validation's journal,
- * which is not built yet; journal=no (no journal, vdbench's default) is
- * simply accepted.
+ * sd= journal=<dir>: where data validation's journal and map files go
+ * (vdbench's SD_entry.java:462; default the slave's working directory).
+ * journal=no (vdbench's default) is simply accepted.
  */
 int
 kw_journal_dir(struct pstate *ps, const struct kwdef *d)
@@ -535,7 +536,25 @@ kw_journal_dir(struct pstate *ps, const struct kwdef *d)
 	(void)d;
 	if (v->n == 1 && !v->v[0].is_num && strcasecmp(v->v[0].str, "no") == 0)
 		return (0);
-	unbuilt(ps, "journal=");
+	if (v->n != 1 || v->v[0].is_num || v->v[0].str[0] == '\0')
+		return (fail(ps, "'journal=' expects one directory name"));
+	bag_set(cur_bag(ps), "journal", v);
+	return (0);
+}
+
+/*
+ * fsd= journal=<dir>: the journal of file system workloads, which vdbc
+ * does not validate yet; journal=no is simply accepted.
+ */
+static int
+kw_fsd_journal_dir(struct pstate *ps, const struct kwdef *d)
+{
+	const struct pvals *v = &ps->it->vals;
+
+	(void)d;
+	if (v->n == 1 && !v->v[0].is_num && strcasecmp(v->v[0].str, "no") == 0)
+		return (0);
+	unbuilt(ps, "journal= on fsd");
 	bag_set(cur_bag(ps), "journal", v);
 	return (0);
 }

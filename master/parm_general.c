@@ -758,22 +758,49 @@ kw_general_msgscan(struct pstate *ps, const struct kwdef *d)
 }
 
 /*
- * general: journal= (MiscParms.java): no is accepted; the journal
- * itself (yes, recover, noflush, maponly, ...) is not built yet.
+ * general: journal= (Validate.java:376-419): no, yes, recover, noflush,
+ * maponly, only (= recover and stop); any but no implies validate=yes.
+ * skip_read_all, ignore_pending and max= are not built yet.
  */
 static int
 kw_general_journal(struct pstate *ps, const struct kwdef *d)
 {
-	int i;
+	static const char *const ok[] = { "no", "yes", "recover", "noflush",
+	    "maponly", "only", NULL };
+	static const int bits[] = { 0, JOURNAL_ON, JOURNAL_ON |
+	    JOURNAL_RECOVER, JOURNAL_ON | JOURNAL_NOFLUSH, JOURNAL_ON |
+	    JOURNAL_MAPONLY, JOURNAL_ON | JOURNAL_RECOVER | JOURNAL_ONLY };
+	struct general *g = &ps->m->general;
+	int i, k;
 
 	(void)d;
 	for (i = 0; i < ps->it->vals.n; i++) {
-		if (strcasecmp(ps->it->vals.v[i].str, "no") != 0) {
-			unbuilt(ps, "journal=");
-			break;
+		const char *w = ps->it->vals.v[i].str;
+
+		if (ps->it->vals.v[i].is_num)
+			return (fail(ps, "Unknown keyword value for "
+			    "'journal=': %s", w));
+		for (k = 0; ok[k] != NULL; k++)
+			if (strcasecmp(ok[k], w) == 0)
+				break;
+		if (ok[k] != NULL) {
+			g->journal |= bits[k];
+			continue;
 		}
+		if (strcasecmp(w, "skip_read_all") == 0)
+			unbuilt(ps, "journal=skip_read_all");
+		else if (strcasecmp(w, "ignore_pending") == 0)
+			unbuilt(ps, "journal=ignore_pending");
+		else if (strncasecmp(w, "max=", 4) == 0)
+			unbuilt(ps, "journal=max=");
+		else
+			return (fail(ps, "Unknown keyword value for "
+			    "'journal=': %s", w));
+		g->journal |= JOURNAL_ON;
 	}
-	bag_set(&ps->m->general.bag, "journal", &ps->it->vals);
+	if (g->journal != 0)
+		g->validate |= VALIDATE_ON;
+	bag_set(&g->bag, "journal", &ps->it->vals);
 	return (0);
 }
 

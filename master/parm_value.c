@@ -81,8 +81,11 @@ static const struct {
 	const char	*what;
 	const char	*why;
 } unbuilt_why[] = {
-	{ "journal=", "data validation's journal and its recovery (-j, -jr) "
-	    "are not built yet; -v runs without them (docs/validation.md)" },
+	{ "journal= on fsd", "vdbc does not validate file system workloads "
+	    "(fsd/fwd) yet, so they have no journal (docs/validation.md)" },
+	{ "journal=", "journal=skip_read_all, ignore_pending and max= (and "
+	    "-js, -ji) are not built yet; the journal and its recovery "
+	    "are (docs/validation.md)" },
 	{ "replay=", "the trace vdbench replays is in Swat's file format, "
 	    "which vdbc does not read" },
 	{ "rg=", "replay groups feed a trace replay, which vdbc does not run "

@@ -7,6 +7,7 @@
 #include "plan.h"
 
 #include "fstree.h"
+#include "journal_rd.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -838,7 +839,9 @@ plan_loops_text(const struct run *r, char *buf, size_t len)
 const char *
 plan_elapsed_text(const struct run *r, char *buf, size_t len)
 {
-	if (r->warmup_s > 0)
+	if (journal_recovery_rd(r->rd))
+		snprintf(buf, len, "elapsed=(none)");	/* to the end */
+	else if (r->warmup_s > 0)
 		snprintf(buf, len, "elapsed=%llu warmup=%llu",
 		    (unsigned long long)r->elapsed_s,
 		    (unsigned long long)r->warmup_s);

@@ -269,6 +269,16 @@ slave_lost(struct mslave *s, const char *why)
 		return;
 	}
 	heartbeat_error(m, s, why);
+	/* vdbench's words for a slave whose connection ended (SlaveSocket:
+	 * its EOFException; v3_journal_kill) before vdbc's own line */
+	if (strcmp(why, "connection closed by the peer") == 0) {
+		console_line("%s", "");
+		console_line("Receiving unexpected EOFException from slave: %s",
+		    s->name);
+		console_line("This means that this slave terminated "
+		    "prematurely.");
+		console_line("%s", "");
+	}
 	/* A stall of the master's own loses every slave (they stop after 5 s
 	 * without a word from it): that is the stop below, naming the
 	 * stall and them all, not a loss to go on without. */
@@ -477,6 +487,10 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			    json_object_get(body, "dv"));
 		if (text[0] == '\0' && json_object_get(body, "dv") != NULL)
 			break;		/* a record without a line */
+		if (strcmp(level, "elog") == 0) {	/* errorlog.html only */
+			report_error(m->rep, text);
+			break;
+		}
 		console_line("%s: %s", s->name, text);
 		if (strcmp(level, "detail") == 0)	/* of an error report */
 			report_error(m->rep, text);

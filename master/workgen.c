@@ -14,6 +14,7 @@
 #include "dataerr.h"
 #include "engines.h"
 #include "iostats.h"
+#include "journal_rd.h"
 #include "model_json.h"
 #include "place.h"
 #include "units.h"
@@ -169,6 +170,12 @@ work_sd(const struct workgen_in *in, int host, const struct sd *sd,
 	o->dedup_sets = sd->dedupsets;
 	if (in->model->general.validate && in->sd_xmin != NULL)
 		o->dv_kb_bytes = in->sd_xmin[sd_index(in->model, sd)];
+	if (in->model->general.journal != 0) {
+		const struct pvals *jd = bag_get(&sd->bag, "journal");
+
+		if (jd != NULL && jd->n == 1 && !jd->v[0].is_num)
+			o->journal_dir = xstrdup(jd->v[0].str);
+	}
 }
 
 /* What every slave's WORK of run c carries besides its sds and wgs. */
@@ -186,6 +193,7 @@ work_common(const struct workgen_in *in, const struct workgen_run *c,
 	w->has_compseed = in->model->general.compseed_set;
 	w->compseed = (uint64_t)in->model->general.compseed;
 	w->validate = c->format ? 0 : in->model->general.validate;
+	w->journal = c->format ? 0 : in->model->general.journal & JOURNAL_ALL;
 	w->distribution = c->plan_run != NULL ?
 	    (int)c->plan_run->rd->distribution : 0;
 }
@@ -464,7 +472,9 @@ raw_wgs(const struct workgen_in *in, const struct run *pr,
 			xfer_set_single(&x, (uint64_t)xs);
 		} else
 			xfer_copy(&x, &wd->xfer);
-		if (in->model->general.validate && dv_size_check(p, g,
+		/* the journal_recovery rd reads each block once, in order */
+		if (in->model->general.validate &&
+		    !journal_recovery_rd(pr->rd) && dv_size_check(p, g,
 		    rg[1] - rg[0], xfer_max_bytes(&x), e) != 0) {
 			xfer_clear(&x);
 			return (-1);

@@ -163,6 +163,7 @@ send_logs(struct slave *s, const char *level,
 		char *t = lines.v[i], *sep;
 		int detail = t[0] == WORK_DETAIL_MARK;
 		json_t *body, *dv = NULL;
+		int elog = t[0] == WORK_ELOG_MARK;
 
 		/* data validation's record of the line rides along */
 		if ((sep = strchr(t, WORK_DV_SEP)) != NULL) {
@@ -170,7 +171,7 @@ send_logs(struct slave *s, const char *level,
 			dv = json_loads(sep + 1, 0, NULL);
 		}
 		body = json_pack("{s:s,s:s}", "level", detail ? "detail" :
-		    level, "text", t + detail);
+		    elog ? "elog" : level, "text", t + (detail || elog));
 		if (dv != NULL)
 			json_object_set_new(body, "dv", dv);
 		link_send(s->link, MSG_LOG, body);

@@ -55,6 +55,9 @@ json_t		*work_anchors_take(struct work *);
  * record of it (a corrupted data block, a run's totals), sent as the
  * LOG's "dv" (proto/PROTOCOL.md); nothing before it: no text to show. */
 #define WORK_DV_SEP		'\x1e'
+/* ... a line for errorlog.html only, not the console (the journal's
+ * recovery and map dump lines, as vdbench logs them). */
+#define WORK_ELOG_MARK		'\x1d'
 
 /* Lines for the slave's own log only, e.g. data validation's per-key
  * counters (caller clears). */

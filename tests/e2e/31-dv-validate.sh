@@ -114,16 +114,17 @@ expect_out "Unknown keyword value for 'validate=': foo"
 expect_rc 0 "$VDBC" -f "$T/no.parm" -o "$T/o8" --port 0 --seed 1
 grep -q "key blocks read and validated" "$T/out" && bad "validate=no validated" || ok
 
-# journal=no is accepted (v8d's keyword); journal=yes is not built yet.
+# journal=no is accepted (v8d's keyword); journal=max= is not built yet
+# (the journal itself: e2e 35).
 { echo "journal=no"; cat "$T/v7c.parm"; } >"$T/jn.parm"
 expect_rc 0 "$VDBC" -f "$T/jn.parm" -o "$T/o12" -v --port 0 --seed 1
-{ echo "journal=yes"; cat "$T/v7c.parm"; } >"$T/jy.parm"
+{ echo "journal=(yes,max=10m)"; cat "$T/v7c.parm"; } >"$T/jy.parm"
 expect_rc 157 "$VDBC" -f "$T/jy.parm" -o "$T/o13" --port 0
-expect_out "'journal=' ($T/jy.parm:1:1) is not supported by vdbc yet"
+expect_out "'journal=max=' ($T/jy.parm:1:1) is not supported by vdbc yet"
 
 # Not built yet: refused by name before any I/O.
-expect_rc 157 "$VDBC" -f "$T/v1.parm" -o "$T/o9" -j --port 0
-expect_out "'-j': journaling (-j, -jr, -jn, ...) is not supported by vdbc yet"
+expect_rc 157 "$VDBC" -f "$T/v1.parm" -o "$T/o9" -jt --port 0
+expect_out "'-jt': -jt (store the time of each read and write) is not supported by vdbc yet"
 { echo "dedupratio=2,dedupunit=4k"; cat "$T/v7c.parm"; } >"$T/dd.parm"
 rm -f "$T/lun1"
 expect_rc 157 "$VDBC" -f "$T/dd.parm" -o "$T/o10" -v --port 0

@@ -289,9 +289,9 @@ test_errors(void **state)
 		{ { "-", NULL }, "Use of parameter file is now required." },
 		{ { "-vx", NULL }, "Invalid execution parameter: '-vx' "
 		    "(after -v: r, 2, w or t)" },
-		{ { "-j", NULL }, "'-j': journaling (-j, -jr, -jn, ...) is "
-		    "not supported by vdbc yet" },
-		{ { "-jr", NULL }, "'-jr': journaling" },
+		{ { "-jri", NULL }, "'-jri': -ji (ignore pending writes" },
+		{ { "-jx", NULL }, "Invalid execution parameter: '-jx' "
+		    "(after -j: r, n, m, o, 2, t, i or s)" },
 		{ { "-sx", NULL }, "Invalid execution parameter: '-sx'" },
 		{ { "-t3", NULL }, "Invalid execution parameter: '-t3'" },
 	};
@@ -434,6 +434,22 @@ test_validate(void **state)
 	assert_int_equal(parse(&c, &e, "-vrt", NULL, NULL, NULL), 0);
 	assert_int_equal(c.validate, VALIDATE_ON | VALIDATE_AFTER_WRITE |
 	    VALIDATE_TIME);
+	cli_free(&c);
+	/* -j: journal and validate; its letters */
+	assert_int_equal(parse(&c, &e, "-j", NULL, NULL, NULL), 0);
+	assert_int_equal(c.validate, VALIDATE_ON);
+	assert_int_equal(c.journal, JOURNAL_ON);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-jrn2", NULL, NULL, NULL), 0);
+	assert_int_equal(c.validate, VALIDATE_ON | VALIDATE_AFTER_WRITE);
+	assert_int_equal(c.journal, JOURNAL_ON | JOURNAL_RECOVER |
+	    JOURNAL_NOFLUSH);
+	assert_int_equal(c.journal_only, 0);
+	cli_free(&c);
+	assert_int_equal(parse(&c, &e, "-jmo", NULL, NULL, NULL), 0);
+	assert_int_equal(c.journal, JOURNAL_ON | JOURNAL_RECOVER |
+	    JOURNAL_MAPONLY | JOURNAL_ONLY);
+	assert_int_equal(c.journal_only, 1);
 	cli_free(&c);
 }
 

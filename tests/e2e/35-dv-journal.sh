@@ -1,0 +1,145 @@
+#!/bin/bash
+# The data validation journal (-j, -jr, journal=, sd journal=<dir>) on a
+# file lun, the forms of reference/vdbench-5.04.06/validation/ v8d
+# (journal=yes), v4 (a clean -j run, two blocks corrupted, -jr reports
+# them with the 128k reads of the journal_recovery rd) and v3 (kill -9
+# under -j, then -jr): VDBC_JNL_KILLS kill points (default 2) at random
+# times, of the slave and of the master, each followed by a -jr whose
+# recovery must validate every known block with no corruption.
+. "$(dirname "$0")/lib.sh"
+
+# The journal files go to a tmpfs when there is one: journal writes are
+# synchronous (O_SYNC), which on a disk costs milliseconds each.
+J=$T/jnl
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+	J=$(mktemp -d /dev/shm/vdbc-e2e-jnl.XXXXXX)
+	trap 'cleanup; rm -rf "$J"' EXIT
+fi
+
+# known_in_map FILE: the key blocks with a key in a .map file.
+known_in_map() {
+	python3 - "$1" <<'PY'
+import struct, sys
+b = open(sys.argv[1], 'rb').read()
+w = struct.unpack_from('<8I', b, 0)
+assert w[0] == 0x4d41502e and w[1] == w[0], 'map header incomplete'
+nkb = (w[2] << 32) | w[3]
+n = 0
+for r in range((nkb + 511) // 480):
+	for i in range(120):
+		v = struct.unpack_from('<I', b, 512 + r * 512 + 32 + 4 * i)[0]
+		for j in range(4):
+			blk = r * 480 + i * 4 + j
+			if blk < nkb and (v >> (24 - 8 * j)) & 0xff:
+				n += 1
+print(n)
+PY
+}
+# validated N-th: the "read and validated" count of the Nth totals line.
+validated() { grep "Total amount of key blocks read and validated" "$T/out" | sed -n "${1}p" | sed 's/.*validated: *\([0-9,]*\);.*/\1/' | tr -d ,; }
+
+# v8d: journal=yes in the parmfile, sd journal=<dir>.
+cat >"$T/v8d.parm" <<P
+journal=yes
+sd=sd1,lun=$T/lun8,size=32m,threads=2,journal=$J/v8
+wd=wd1,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=2
+P
+expect_rc 0 "$VDBC" -f "$T/v8d.parm" -o "$T/o1" --port 0 --seed 5
+[ -s "$J/v8/sd1.jnl" ] && [ -s "$J/v8/sd1.map" ] && ok || bad "v8d: no sd1.jnl/sd1.map in $J/v8"
+grep -q "Writing Data Validation map to $J/v8/sd1.jnl" "$T/o1/errorlog.html" && ok || bad "v8d: errorlog lacks the map dump"
+[ "$(stat -c %s "$J/v8/sd1.map")" = 10240 ] && ok || bad "v8d: sd1.map is not vdbench's 10240 bytes"
+grep -q "Writing Data Validation map" "$T/out" && bad "v8d: the map dump lines are on the console" || ok
+
+# v4: a clean -j run, then -jr finds nothing ...
+cat >"$T/v4.parm" <<P
+sd=sd1,lun=$T/lun4,size=32m,threads=2,journal=$J/v4
+wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof
+wd=wd2,sd=sd1,xfersize=4k,rdpct=0,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
+rd=rd2,wd=wd2,iorate=max,elapsed=2,interval=1,threads=2
+P
+cat >"$T/v4r.parm" <<P
+sd=sd1,lun=$T/lun4,size=32m,threads=2,journal=$J/v4
+wd=wd1,sd=sd1,xfersize=4k,rdpct=100,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=2
+P
+expect_rc 0 "$VDBC" -f "$T/v4.parm" -o "$T/o2" -j --port 0 --seed 4
+expect_rc 0 "$VDBC" -f "$T/v4r.parm" -o "$T/o3" -jr --port 0 --seed 4
+expect_out "Starting RD=journal_recovery; I/O rate: Uncontrolled MAX; elapsed=(none); For loops: None"
+expect_out "Total amount of key blocks read and validated:    8,192; key blocks marked in error:    0 "
+grep -q "Map contains            8,192 known blocks." "$T/o3/errorlog.html" && ok || bad "v4: map not restored with 8,192 blocks"
+grep -q "Completed apply of journal records (before/after): 0/0" "$T/o3/errorlog.html" && ok || bad "v4: a clean journal applied records"
+[ -s "$T/o3/journal_recovery_sd1.html" ] && ok || bad "v4: no journal_recovery_sd1.html"
+# ... then 4k of random bytes at block 100 and one byte in block 300
+dd if=/dev/urandom of="$T/lun4" bs=4096 seek=100 count=1 conv=notrunc 2>/dev/null
+printf '\x71' | dd of="$T/lun4" bs=1 seek=1230080 conv=notrunc 2>/dev/null
+expect_rc 157 "$VDBC" -f "$T/v4r.parm" -o "$T/o4" -jr --port 0 --seed 4
+expect_out "Corrupted data block for sd=sd1,lun=$T/lun4; lba: 393,216 (0x00060000) xfersize=131072"
+expect_out "Corrupted data block for sd=sd1,lun=$T/lun4; lba: 1,179,648 (0x00120000) xfersize=131072"
+expect_out "Data block has 32 key block(s) of 4096 bytes each."
+expect_out "Key block lba: 0x00064000"
+expect_out "Key block lba: 0x0012c000"
+expect_out "   1 of 8 sectors are corrupted."
+expect_out "Total amount of key blocks read and validated:    8,128; key blocks marked in error:   64 "
+grep -q "Starting RD=rd1" "$T/out" && bad "v4: rd1 ran after the corruption" || ok
+
+# v3: kill -9 points under -j random writes, each followed by -jr.
+cat >"$T/v3.parm" <<P
+sd=sd1,lun=$T/lun3,size=32m,threads=2,journal=$J/v3
+wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
+P
+cat >"$T/v3r.parm" <<P
+sd=sd1,lun=$T/lun3,size=32m,threads=2,journal=$J/v3
+wd=wd1,sd=sd1,xfersize=4k,rdpct=100,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=2
+P
+RANDOM=16
+KILLS=${VDBC_JNL_KILLS:-2}
+pending=0
+for ((k = 1; k <= KILLS; k++)); do
+	flag=-jr
+	[ "$k" = 1 ] && flag=-j
+	timeout 60 "$VDBC" -f "$T/v3.parm" -o "$T/k$k" $flag --port 0 --seed "$k" >"$T/out" 2>&1 &
+	tpid=$!
+	PIDS="$PIDS $tpid"
+	if ! wait_for "$T/out" "Starting RD=rd1" 20; then
+		bad "kill $k: rd1 did not start"; cat "$T/out"; break
+	fi
+	# the recovery of the previous kill: nothing bad, and every block
+	# its map knew validated (the .map holds the map rd1 starts with,
+	# the recovered one)
+	if [ "$k" -gt 1 ]; then
+		known=$(known_in_map "$J/v3/sd1.map")
+		v=$(validated 1)
+		[ -n "$v" ] && [ "$v" = "$known" ] && [ "$known" -gt 0 ] && ok || bad "kill $k: recovery validated '$v' of $known known blocks"
+		grep -q "Corrupted data block" "$T/out" && bad "kill $k: false corruption" || ok
+		grep -q "key blocks marked in error:    0 " "$T/out" && ok || bad "kill $k: blocks in error"
+		p=$(sed -n 's/.*sd=sd1 \([0-9]*\) pending writes found.*/\1/p' "$T/k$k/errorlog.html")
+		pending=$((pending + ${p:-0}))
+	fi
+	sleep "$((RANDOM % 15 / 10)).$((RANDOM % 10))"
+	mpid=$(pgrep -P "$tpid" -f "vdbc -f" | head -1)
+	spid=$(slave_pids "$T/out")
+	if [ $((k % 2)) = 1 ]; then victim=slave; pid=$spid; else victim=master; pid=$mpid; fi
+	[ -n "$pid" ] && kill -9 $pid 2>/dev/null
+	wait "$tpid"
+	rc=$?
+	[ "$rc" != 0 ] && ok || bad "kill $k ($victim): exit 0"
+	if [ "$victim" = slave ]; then
+		grep -q "Receiving unexpected EOFException from slave: localhost-0" "$T/out" && ok || bad "kill $k: not vdbench's EOF words"
+		[ "$rc" = 157 ] && ok || bad "kill $k: exit $rc, wanted 157"
+	fi
+	# the master's slave follows it (--parent-death)
+	for ((i = 0; i < 50; i++)); do kill -0 $spid 2>/dev/null || break; sleep 0.1; done
+	[ -s "$J/v3/sd1.jnl" ] && ok || bad "kill $k: the journal is gone"
+done
+expect_rc 0 "$VDBC" -f "$T/v3r.parm" -o "$T/k0" -jr --port 0 --seed 9
+v=$(validated 1)
+known=$(known_in_map "$J/v3/sd1.map")
+[ -n "$v" ] && [ "$v" = "$known" ] && [ "$known" -gt 0 ] && ok || bad "last recovery validated '$v' of $known known blocks"
+expect_out "key blocks marked in error:    0 "
+grep -q "Corrupted data block" "$T/out" && bad "last recovery: false corruption" || ok
+echo "kill points: $KILLS, pending writes resolved: $pending"
+finish
