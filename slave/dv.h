@@ -105,6 +105,17 @@ enum dv_why {
 	DV_WHY_AFTER_WRITE,	/* read-after-write */
 };
 
+/*
+ * Where an FSD's data block is (file-system runs): the report then takes
+ * vdbench's FSD form (BadDataBlock.java:213, BadSector.java:255-260).
+ * The block's lba is the FSD lba: the file's start in the FSD (its files
+ * back to back) plus the offset in the file.
+ */
+struct dv_fsd_where {
+	const char	*file;		/* the file's path */
+	uint64_t	 file_start;	/* FSD lba of the file's byte 0 */
+};
+
 /* A corrupted data block as the report needs it. */
 struct dv_bad_block {
 	const char		*sd;
@@ -118,6 +129,8 @@ struct dv_bad_block {
 	uint32_t		 pid;		/* this slave's */
 	uint64_t		 found_ms;	/* when the read completed */
 	enum dv_why		 why;
+	const struct dv_fsd_where *fsd;	/* NULL: an sd (sd, lun above);
+					 * else sd is the fsd's name */
 };
 
 /* Does the block hold any bad sector? The number of bad key blocks. */
