@@ -125,6 +125,9 @@ fwg_to_json(const struct work_fwg *g)
 	if (g->has_poisson_midpoint)
 		json_object_set_new(o, "poisson_midpoint",
 		    json_real(g->poisson_midpoint));
+	if (g->dv_kb_bytes > 0)
+		json_object_set_new(o, "dv_kb_bytes",
+		    json_integer((json_int_t)g->dv_kb_bytes));
 	return (o);
 }
 
@@ -477,7 +480,7 @@ fwg_from(struct work_fwg *g, const json_t *o, const char *pfx,
     struct errmsg *e)
 {
 	json_t *fl = json_object_get(o, "openflags"), *v;
-	int64_t th = 0, first = 0, total = 0;
+	int64_t th = 0, first = 0, total = 0, kb = 0;
 	char path[160], tpfx[80];
 	size_t i;
 
@@ -500,8 +503,10 @@ fwg_from(struct work_fwg *g, const json_t *o, const char *pfx,
 	    get_str(o, pfx, "fileselect", 1, &g->fileselect, e) != 0 ||
 	    get_str(o, pfx, "target_anchor", 1, &g->target_anchor, e) != 0 ||
 	    get_num(o, pfx, "poisson_midpoint", 1, -HUGE_VAL, HUGE_VAL,
-	    &g->poisson_midpoint, e) != 0)
+	    &g->poisson_midpoint, e) != 0 ||
+	    get_int(o, pfx, "dv_kb_bytes", 1, 0, 1 << 20, &kb, e) != 0)
 		return (-1);
+	g->dv_kb_bytes = (uint64_t)kb;
 	g->has_poisson_midpoint = json_object_get(o, "poisson_midpoint") !=
 	    NULL;
 	g->threads = (int)th;

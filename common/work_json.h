@@ -110,6 +110,8 @@ struct work_fwg {
 	char		*target_anchor;	/* copy/move, or NULL */
 	struct strlist	 openflags;
 	struct work_fsd	 tree;
+	uint64_t	 dv_kb_bytes;	/* validation: the fsd's key block
+					 * (its smallest xfersize); 0 off */
 };
 
 /* What a format run does to the trees. */

@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 
+#include "fsdv.h"
 #include "model.h"
 #include "xmalloc.h"
 
@@ -18,9 +19,7 @@ dv_model_check(struct model *m, int cli_validate)
 	m->general.validate |= cli_validate;
 	if (m->general.validate == 0)
 		return;
-	if (!TAILQ_EMPTY(&m->fsds) || !TAILQ_EMPTY(&m->fwds))
-		strlist_add(&m->unbuilt, "Data Validation (-v, validate=) "
-		    "on fsd=/fwd= file system workloads");
+	fsdv_model_check(m);	/* fsd/fwd: master/fsdv.c */
 	if (m->general.dedupratio >= 1)
 		strlist_add(&m->unbuilt, "Data Validation (-v, validate=) "
 		    "with dedupratio=");

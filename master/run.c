@@ -29,6 +29,7 @@
 #include "console.h"
 #include "dvsummary.h"
 #include "engines.h"
+#include "fsdv.h"
 #include "hdmount.h"
 #include "hist.h"
 #include "hosts.h"
@@ -281,6 +282,7 @@ workgen_input(const struct master *m, struct workgen_in *in)
 	in->sd_size = m->pre.sd_size;
 	in->sd_xmax = m->pre.sd_xmax;
 	in->sd_xmin = m->pre.sd_xmin;
+	in->fsd_xmin = m->pre.fsd_xmin;
 	in->nformat = m->pre.nformat;
 	in->format_sd = m->pre.format_sd;
 	in->format_host = m->pre.format_host;
@@ -754,6 +756,16 @@ master_new(const struct model *model, const struct plan *plan,
 	workgen_xmax(m->model, m->plan, m->pre.sd_xmax);
 	m->pre.sd_xmin = xcalloc((size_t)nsds + 1, sizeof(uint64_t));
 	workgen_xmin(m->model, m->plan, m->pre.sd_xmin);
+	{
+		const struct fsd *f;
+		int nfsds = 0;
+
+		TAILQ_FOREACH(f, &model->fsds, entry)
+			nfsds++;
+		m->pre.fsd_xmin = xcalloc((size_t)nfsds + 1,
+		    sizeof(uint64_t));
+		fsdv_xmin(m->model, m->plan, m->pre.fsd_xmin);
+	}
 	return (m);
 }
 
@@ -976,6 +988,7 @@ master_free(struct master *m)
 	free(m->pre.sd_size);
 	free(m->pre.sd_xmax);
 	free(m->pre.sd_xmin);
+	free(m->pre.fsd_xmin);
 	free(m->lost_names);
 	free(m->sl);
 	free(m);

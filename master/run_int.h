@@ -113,6 +113,7 @@ struct mpre {
 	uint64_t		*sd_size;	/* per model sd, bytes */
 	uint64_t		*sd_xmax;	/* largest xfersize per sd */
 	uint64_t		*sd_xmin;	/* smallest: the DV key block */
+	uint64_t		*fsd_xmin;	/* the same per fsd (fsdv.h) */
 	int			 had_format;	/* an SD_format run was planned */
 };
 

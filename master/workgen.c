@@ -743,6 +743,23 @@ fsd_tree(const struct fsd *f, struct work_fsd *t)
 	t->wss_bytes = f->wss_bytes;
 }
 
+/* Data validation's key block of an fsd (master/fsdv.c), or 0. */
+static uint64_t
+fsd_kb(const struct workgen_in *in, const struct fsd *fsd)
+{
+	const struct fsd *x;
+	int i = 0;
+
+	if (!in->model->general.validate || in->fsd_xmin == NULL)
+		return (0);
+	TAILQ_FOREACH(x, &in->model->fsds, entry) {
+		if (x == fsd)
+			return (in->fsd_xmin[i]);
+		i++;
+	}
+	return (0);
+}
+
 /*
  * One fwg per slave that gets fwd w on fsd: its threads dealt over those
  * slaves; each slave's threads get slices first..first+n-1 of total, so
@@ -794,6 +811,7 @@ add_fwgs(const struct workgen_in *in, struct workgen_run *c,
 		g->has_poisson_midpoint = midpoint > 0;
 		g->poisson_midpoint = midpoint;
 		fsd_tree(fsd, &g->tree);
+		g->dv_kb_bytes = fsd_kb(in, fsd);
 		if (strcmp(select, "once") == 0 && strcmp(op, "format") != 0) {
 			/* vdbench ends the run when every 'once' is through */
 			c->has_eof[i] = 1;
@@ -824,6 +842,8 @@ fs_encode(const struct workgen_in *in, struct workgen_run *c,
 	for (i = 0; i < in->nslaves; i++) {
 		if (sw[i].nfwgs > 0) {
 			work_common(in, c, i, &sw[i]);
+			/* an fsd's format writes vdbench's DV data (key 1) */
+			sw[i].validate = in->model->general.validate;
 			c->work[i] = work_to_json(&sw[i]);
 		}
 		slave_work_clear(&sw[i]);

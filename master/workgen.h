@@ -34,6 +34,8 @@ struct workgen_in {
 	const uint64_t		*sd_size;	/* per model sd, bytes (INFO) */
 	const uint64_t		*sd_xmax;	/* per model sd, largest xfer */
 	const uint64_t		*sd_xmin;	/* smallest (NULL: none) */
+	const uint64_t		*fsd_xmin;	/* per model fsd: its DV key
+						 * block (NULL: none) */
 	double			 observed_rate;	/* for curve and pct rates */
 	/* the SD_format run's sds: where each goes, from which byte */
 	int			 nformat;

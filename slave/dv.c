@@ -248,7 +248,7 @@ dv_map_release(struct dv_map *m, uint64_t block, int key)
 static void
 addf(struct strlist *out, const char *fmt, ...)
 {
-	char buf[512];
+	char buf[8192];	/* FSD lines carry a file path */
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -474,12 +474,22 @@ sector_lines(struct strlist *out, const unsigned char *pat,
 	unsigned off, w;
 	size_t n;
 
-	addf(out, "        Data Validation error for sd=%s,lun=%s ", b->sd,
-	    b->lun);
-	addf(out, "        Block lba: 0x%08" PRIx64 "; sector lba: 0x%08"
-	    PRIx64 "; Key block size: %u; relative sector in data block: "
-	    "0x%02x (%2u); current pid: %u (0x%x)", kb_lba, lba,
-	    b->kb_bytes, s, s, b->pid, b->pid);
+	if (b->fsd != NULL) {
+		/* BadSector.java:255-260: no "( n)", no pid */
+		addf(out, "        Data Validation error for fsd=%s; FSD lba: "
+		    "0x%08" PRIx64 "; Key block size: %u; relative sector in "
+		    "data block: 0x%02x ", b->sd, lba, b->kb_bytes, s);
+		addf(out, "        File name: %s; file block lba: 0x%08" PRIx64
+		    "; bad sector file lba: 0x%08" PRIx64, b->fsd->file,
+		    kb_lba - b->fsd->file_start, lba - b->fsd->file_start);
+	} else {
+		addf(out, "        Data Validation error for sd=%s,lun=%s ",
+		    b->sd, b->lun);
+		addf(out, "        Block lba: 0x%08" PRIx64 "; sector lba: "
+		    "0x%08" PRIx64 "; Key block size: %u; relative sector in "
+		    "data block: 0x%02x (%2u); current pid: %u (0x%x)",
+		    kb_lba, lba, b->kb_bytes, s, s, b->pid, b->pid);
+	}
 	flag_lines(out, "        ", flags, sec, lba, key, b->name8);
 	if (flags & DV_BAD_NAME) {
 		snprintf(want, sizeof(want), "%.8s", b->name8);
@@ -707,9 +717,14 @@ dv_report_block(struct strlist *out, const unsigned char *pat,
 	strlist_add(out, "");
 	strlist_add(out, "");
 	strlist_add(out, "");
-	addf(out, "Corrupted data block for sd=%s,lun=%s; lba: %s (0x%08"
-	    PRIx64 ") xfersize=%u", b->sd, b->lun,
-	    dv_commas(num, sizeof(num), b->lba), b->lba, b->xfer);
+	if (b->fsd != NULL)
+		addf(out, "Corrupted data block for fsd=%s,file=%s; file lba: "
+		    "0x%08" PRIx64 " xfersize=%u", b->sd, b->fsd->file,
+		    b->lba - b->fsd->file_start, b->xfer);
+	else
+		addf(out, "Corrupted data block for sd=%s,lun=%s; lba: %s "
+		    "(0x%08" PRIx64 ") xfersize=%u", b->sd, b->lun,
+		    dv_commas(num, sizeof(num), b->lba), b->lba, b->xfer);
 	strlist_add(out, "");
 	addf(out, "Data block has %u key block(s) of %u bytes each.", nkb,
 	    b->kb_bytes);

@@ -127,6 +127,17 @@ enum dv_why {
 	DV_WHY_AFTER_WRITE,	/* read-after-write */
 };
 
+/*
+ * Where an FSD's data block is (file-system runs): the report then takes
+ * vdbench's FSD form (BadDataBlock.java:213, BadSector.java:255-260).
+ * The block's lba is the FSD lba: the file's start in the FSD (its files
+ * back to back) plus the offset in the file.
+ */
+struct dv_fsd_where {
+	const char	*file;		/* the file's path */
+	uint64_t	 file_start;	/* FSD lba of the file's byte 0 */
+};
+
 /* A corrupted data block as the report needs it. */
 struct dv_bad_block {
 	const char		*sd;
@@ -143,6 +154,8 @@ struct dv_bad_block {
 	/* -vt: per key block its stamp (dv_map_stamp) before this
 	 * read; NULL without validate=time */
 	const uint64_t		*stamps;
+	const struct dv_fsd_where *fsd;	/* NULL: an sd (sd, lun above);
+					 * else sd is the fsd's name */
 };
 
 /* One corrupted sector, for results (slave/work.c sends them). */

@@ -176,8 +176,8 @@ close_counted(struct fthread *t, int fd)
 
 /* Write a whole file (or its missing tail); 0, or -1 on error. */
 int
-fill_file(struct fthread *t, const char *path, uint64_t size, int restart,
-    int counted)
+fill_file(struct fthread *t, const char *path, uint64_t fi, uint64_t size,
+    int restart, int counted)
 {
 	struct fwg *g = t->g;
 	uint64_t from = 0, t0 = mtime_now_ns(), xfer = g->xfer.size_bytes[0];
@@ -208,6 +208,14 @@ fill_file(struct fthread *t, const char *path, uint64_t size, int restart,
 		uint64_t n = size - from < xfer ? size - from : xfer, s;
 		ssize_t r;
 
+		if (g->dvm != NULL && fs_dv_format_fill(t, fi, from, n) != 0) {
+			fs_note(t->w, 1, "anchor=%s: %s: Data Validation: "
+			    "the blocks at offset %llu are busy or not whole "
+			    "key blocks", g->anchor, path,
+			    (unsigned long long)from);
+			close(fd);
+			return (-1);
+		}
 		s = mtime_now_ns();
 		r = pwrite(fd, t->buf, n, (off_t)from);
 		if (r > 0 && r < (ssize_t)n) {
@@ -220,6 +228,8 @@ fill_file(struct fthread *t, const char *path, uint64_t size, int restart,
 			else if (r2 < 0)
 				r = -1;
 		}
+		if (g->dvm != NULL)
+			fs_dv_format_done(t, fi, from, n, r == (ssize_t)n);
 		if (r != (ssize_t)n) {
 			fs_note(t->w, 1, "anchor=%s: write %s at offset %llu, "
 			    "%llu bytes failed: %s", g->anchor, path,

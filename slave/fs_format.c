@@ -159,6 +159,9 @@ do_format(struct fthread *t)
 			uint64_t gone[2] = { 0, 0 }, c0 = mtime_now_ns();
 			double secs;
 
+			/* vdbench forgets the fsd's blocks at its clean-up */
+			fs_dv_erase(t->w, g);
+
 			fs_note(t->w, 0, "Starting cleanup for anchor=%s",
 			    g->anchor);
 			clean_dir(t, g->anchor, gone);
@@ -200,7 +203,7 @@ do_format(struct fthread *t)
 		uint64_t fi = (uint64_t)t->slice + f * (uint64_t)g->total;
 
 		file_path(g, fi, p, sizeof(p));
-		if (fill_file(t, p, fstree_file_size(&g->tree, fi),
+		if (fill_file(t, p, fi, fstree_file_size(&g->tree, fi),
 		    g->format_restart, 0) != 0)
 			break;
 	}

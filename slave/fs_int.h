@@ -8,7 +8,8 @@
  * helpers. fswork.c decodes the work, runs the threads and is the
  * public API (fswork.h); fs_common.c has the shared helpers,
  * fs_format.c the format run, fs_ops.c one operation on a file and
- * fs_select.c the choice of the next file.
+ * fs_select.c the choice of the next file, fs_dv.c data validation
+ * (-v: the fsds' key maps).
  */
 #include "fswork.h"
 
@@ -35,6 +36,8 @@ enum fwg_op {
 extern const char *const op_words[];
 
 struct interval_base;
+struct fs_dvmap;
+struct slave_work;
 
 /* One file workload: an fwd on an fsd. */
 struct fwg {
@@ -64,6 +67,10 @@ struct fwg {
 	pthread_barrier_t barrier;	/* format: clean and mkdir first */
 	int		 finished;	/* threads done (format); atomic */
 	int		 exhausted;	/* run threads out of work; atomic */
+	/* data validation (fs_dv.c): the fsd's map, NULL when off */
+	struct fs_dvmap	*dvm;
+	uint64_t	 dv_kb;		/* key block from the WORK */
+	uint64_t	 dv_nfiles;	/* the fsd's files (before wss) */
 };
 
 /* A thread's counters; written by it alone with relaxed stores. */
@@ -83,6 +90,10 @@ struct fthread {
 	struct fstat	 st;
 	char		*buf;
 	size_t		 buflen;
+	/* data validation: reads land here, keys of the I/O's blocks */
+	char		*dv_rbuf;
+	int		*dv_keys, *dv_nkeys_buf;
+	uint64_t	 dv_nkeys;
 };
 
 struct fswork {
@@ -109,6 +120,16 @@ struct fswork {
 	 * stat in the walk (e2e 24 makes a slow walk with it) */
 	unsigned	 walk_delay_us;
 	struct interval_base *ibase;	/* per fwg: last INTERVAL */
+	/* data validation (fs_dv.c); the lists under mu */
+	int		 dv;		/* VALIDATE_* bits, 0 = off */
+	char		 run[64];	/* rd name */
+	uint64_t	 max_errors;	/* data_errors= */
+	uint64_t	 dv_nerrors;	/* atomic: counted for data_errors= */
+	uint64_t	 dv_bad;	/* atomic: corrupted data blocks */
+	uint64_t	 dv_start;	/* validated before the run */
+	int		 dv_ended;
+	struct strlist	 dv_errs;	/* report lines for the master */
+	struct strlist	 dv_own;	/* the slave's own log */
 };
 
 /* Relaxed single-writer add, safe against the snapshotting loop. */
@@ -138,16 +159,35 @@ int	 pace(struct fthread *, uint64_t *next_ns);
 void	 file_path(const struct fwg *, uint64_t f, char *, size_t);
 void	 dir_path(const struct fwg *, uint64_t d, char *, size_t);
 void	 close_counted(struct fthread *, int fd);
-int	 fill_file(struct fthread *, const char *path, uint64_t size,
-	    int restart, int counted);
+int	 fill_file(struct fthread *, const char *path, uint64_t fi,
+	    uint64_t size, int restart, int counted);
 
 /* fs_format.c */
 void	 do_format(struct fthread *);
 
 /* fs_ops.c */
-int	 rw_file(struct fthread *, const char *path, uint64_t size,
-	    uint64_t *next);
+int	 rw_file(struct fthread *, const char *path, uint64_t fi,
+	    uint64_t size, uint64_t *next);
 int	 meta_op(struct fthread *, const char *path, uint64_t fi);
+
+/* fs_dv.c */
+/* After the fwgs are built: each fwg's map (found or made), checks. */
+int	 fs_dv_setup(struct fswork *, const struct slave_work *,
+	    struct errmsg *);
+/* The format's clean-up: the fsd's map forgets every block. */
+void	 fs_dv_erase(struct fswork *, struct fwg *);
+/* A read or write of len bytes at off of file fi with vdbench's DV
+ * steps; 0 done, 1 skipped (blocks busy or in error), -1 failed. */
+int	 fs_dv_rw(struct fthread *, int fd, const char *path, uint64_t fi,
+	    int dir, uint64_t off, uint64_t len);
+/* Format: claim and fill t->buf for [from, from + len) of file fi
+ * (-1: cannot), then done once written (or not). */
+int	 fs_dv_format_fill(struct fthread *, uint64_t fi, uint64_t from,
+	    uint64_t len);
+void	 fs_dv_format_done(struct fthread *, uint64_t fi, uint64_t from,
+	    uint64_t len, int written);
+/* After the threads stopped: counters, totals, the run's verdict. */
+void	 fs_dv_end(struct fswork *);
 
 /* fs_select.c */
 uint64_t slice_count(const struct fwg *, int slice);

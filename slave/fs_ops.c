@@ -15,15 +15,17 @@
 
 #include "mtime.h"
 
-/* Read or write one selected file: open, stopafter worth, close. */
+/* Read or write one selected file (fi): open, stopafter worth, close. */
 int
-rw_file(struct fthread *t, const char *path, uint64_t size, uint64_t *next)
+rw_file(struct fthread *t, const char *path, uint64_t fi, uint64_t size,
+    uint64_t *next)
 {
 	struct fwg *g = t->g;
 	int writes = g->op == OP_WRITE || g->readpct >= 0;
 	uint64_t t0 = mtime_now_ns(), done = 0, want, off = 0;
-	int fd = -1, mode = (writes ? (g->readpct >= 0 ? O_RDWR : O_WRONLY) :
-	    O_RDONLY) | O_CLOEXEC | g->oflags;
+	/* -v reads a block before it writes it over (fs_dv.c) */
+	int fd = -1, mode = (writes ? (g->readpct >= 0 || g->dvm != NULL ?
+	    O_RDWR : O_WRONLY) : O_RDONLY) | O_CLOEXEC | g->oflags;
 
 	if (g->delete_first && g->op == OP_WRITE) {
 		/* fileio=(sequential,delete): a new file each time */
@@ -70,6 +72,19 @@ rw_file(struct fthread *t, const char *path, uint64_t size, uint64_t *next)
 			break;		/* sequential: stop at end of file */
 		if (pace(t, next) != 0)
 			break;
+		if (g->dvm != NULL) {
+			/* -v: pre-read, validate, keys (fs_dv.c) */
+			int rc = fs_dv_rw(t, fd, path, fi, dir, off, x);
+
+			if (rc < 0) {
+				close(fd);
+				return (-1);
+			}
+			if (!g->random_io)
+				off += x;
+			done += x;
+			continue;
+		}
 		s = mtime_now_ns();
 		r = dir ? pwrite(fd, t->buf, x, (off_t)off) :
 		    pread(fd, t->buf, x, (off_t)off);
@@ -182,7 +197,7 @@ meta_op(struct fthread *t, const char *path, uint64_t fi)
 		count_op(t, FSOP_CREATE, t0);
 		count_misc(t, FSM_FILE_CREATES);
 		close(fd);
-		fill_file(t, path, fstree_file_size(&g->tree, fi), 0, 1);
+		fill_file(t, path, fi, fstree_file_size(&g->tree, fi), 0, 1);
 		break;
 	case OP_DELETE:
 		if (unlink(path) == 0) {

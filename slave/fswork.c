@@ -77,8 +77,8 @@ do_run(struct fthread *t)
 		}
 		busy_in_row = 0;
 		if (g->op == OP_READ || g->op == OP_WRITE) {
-			int rc = rw_file(t, p, fstree_file_size(&g->tree, fi),
-			    &next);
+			int rc = rw_file(t, p, fi, fstree_file_size(&g->tree,
+			    fi), &next);
 
 			file_give(g, fi);
 			if (rc != 0)
@@ -164,6 +164,9 @@ fwg_from_json(struct fwg *g, const struct work_fwg *d,
 		errmsg_set(e, NULL, 0, 0, "fsd=%s: more than 16 file sizes", fsd);
 		return (-1);
 	}
+	/* data validation's map covers every file (fs_dv.c) */
+	g->dv_nfiles = g->tree.nfiles;
+	g->dv_kb = d->dv_kb_bytes;
 	/* Runs (not the format) use only the working set of files. */
 	if (strcmp(op, "format") != 0)
 		g->tree.nfiles = g->tree.nfiles_wss;
@@ -285,6 +288,10 @@ fswork_new(const struct slave_work *sw, uint64_t seed, struct errmsg *e)
 		w->nthreads += w->fwgs[i].nthreads;
 	}
 	share_busy(w);
+	if (fs_dv_setup(w, sw, e) != 0) {
+		fswork_free(w);
+		return (NULL);
+	}
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0; k < w->nfwgs; k++) {
 		struct fwg *g = &w->fwgs[k];
@@ -313,6 +320,13 @@ fswork_new(const struct slave_work *sw, uint64_t seed, struct errmsg *e)
 				return (NULL);
 			}
 			memset(th->buf, 0, big);
+			if (w->dv && posix_memalign((void **)&th->dv_rbuf,
+			    4096, big) != 0) {
+				th->dv_rbuf = NULL;
+				errmsg_set(e, NULL, 0, 0, "out of memory");
+				fswork_free(w);
+				return (NULL);
+			}
 			{
 				uint64_t q;
 
@@ -358,6 +372,7 @@ fswork_stop(struct fswork *w)
 			w->threads[i].started = 0;
 		}
 	}
+	fs_dv_end(w);	/* -v: the run's totals and verdict, once */
 }
 
 static void	walk_end(struct fswork *);
@@ -375,6 +390,9 @@ fswork_free(struct fswork *w)
 		hist_free(w->threads[i].st.h[0]);
 		hist_free(w->threads[i].st.h[1]);
 		free(w->threads[i].buf);
+		free(w->threads[i].dv_rbuf);
+		free(w->threads[i].dv_keys);
+		free(w->threads[i].dv_nkeys_buf);
 	}
 	for (i = 0; i < w->nfwgs; i++) {
 		struct fwg *g = &w->fwgs[i];
@@ -397,6 +415,8 @@ fswork_free(struct fswork *w)
 	free(w->fwgs);
 	free(w->error);
 	strlist_clear(&w->notes);
+	strlist_clear(&w->dv_errs);
+	strlist_clear(&w->dv_own);
 	pthread_mutex_destroy(&w->mu);
 	free(w);
 }
@@ -508,6 +528,40 @@ const char *
 fswork_error(const struct fswork *w)
 {
 	return (__atomic_load_n(&w->error, __ATOMIC_ACQUIRE));
+}
+
+void
+fswork_set_run(struct fswork *w, const char *rd)
+{
+	snprintf(w->run, sizeof(w->run), "%s", rd != NULL ? rd : "");
+}
+
+int
+fswork_validates(const struct fswork *w)
+{
+	return (w->dv != 0);
+}
+
+/* Take a list under the lock (moved to out). */
+static void
+take_list(struct fswork *w, struct strlist *from, struct strlist *out)
+{
+	pthread_mutex_lock(&w->mu);
+	*out = *from;
+	memset(from, 0, sizeof(*from));
+	pthread_mutex_unlock(&w->mu);
+}
+
+void
+fswork_take_errors(struct fswork *w, struct strlist *out)
+{
+	take_list(w, &w->dv_errs, out);
+}
+
+void
+fswork_take_own_log(struct fswork *w, struct strlist *out)
+{
+	take_list(w, &w->dv_own, out);
 }
 
 void

@@ -53,5 +53,15 @@ json_t		*fswork_anchors_take(struct fswork *);
 /* Progress lines for the master's console (caller clears). */
 struct strlist;
 void		 fswork_take_notes(struct fswork *, struct strlist *);
+/*
+ * Data validation (-v, slave/fs_dv.c): the rd's name (for data_errors=),
+ * whether the run validates, and what it has for the master (report
+ * lines, a WORK_DETAIL_MARK first for the detail) and for the slave's
+ * own log (the per-key counters). The caller clears the lists.
+ */
+void		 fswork_set_run(struct fswork *, const char *rd);
+int		 fswork_validates(const struct fswork *);
+void		 fswork_take_errors(struct fswork *, struct strlist *);
+void		 fswork_take_own_log(struct fswork *, struct strlist *);
 
 #endif /* SLAVE_FSWORK_H */

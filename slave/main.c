@@ -460,7 +460,7 @@ on_stop(struct slave *s)
 	evtimer_del(s->interval_ev);
 	work_stop(s->work);
 	/* What the end of the run found (data validation) before RUN_END */
-	if (!work_is_fs(s->work)) {
+	if (!work_is_fs(s->work) || work_is_fs_dv(s->work)) {
 		struct strlist own = { 0, NULL, 0 };
 		int i;
 

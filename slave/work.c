@@ -610,7 +610,7 @@ check_fs_limits(const struct slave_work *sw, struct errmsg *e)
 /* A file-system run's work: the limits, then slave/fswork.c builds it. */
 static struct work *
 fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
-    uint64_t seed, struct errmsg *e)
+    uint64_t seed, const char *rd, struct errmsg *e)
 {
 	struct work *w;
 
@@ -627,6 +627,7 @@ fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
 		free(w);
 		return (NULL);
 	}
+	fswork_set_run(w->fs, rd);
 	return (w);
 }
 
@@ -1241,7 +1242,8 @@ work_new(const json_t *body, struct errmsg *e)
 	}
 	if (sw.is_fs)
 		return (fs_work_new(&sw, (uint64_t)run_id, (uint64_t)ins,
-		    (uint64_t)seed, e));
+		    (uint64_t)seed, json_string_value(json_object_get(body,
+		    "run")), e));
 	w = xcalloc(1, sizeof(*w));
 	w->wake_fd = -1;
 	pthread_mutex_init(&w->err_mu, NULL);
@@ -1432,7 +1434,8 @@ work_take_own_log(struct work *w, struct strlist *out)
 	if (w->fs == NULL) {
 		*out = w->own_log;
 		memset(&w->own_log, 0, sizeof(w->own_log));
-	}
+	} else
+		fswork_take_own_log(w->fs, out);
 }
 
 /* Take the queued error texts (the caller frees the list). */
@@ -1440,7 +1443,7 @@ void
 work_take_errors(struct work *w, struct strlist *out)
 {
 	if (w->fs != NULL) {
-		memset(out, 0, sizeof(*out));
+		fswork_take_errors(w->fs, out);	/* -v on fsds */
 		return;
 	}
 	pthread_mutex_lock(&w->err_mu);
@@ -1468,6 +1471,13 @@ int
 work_is_fs(const struct work *w)
 {
 	return (w != NULL && w->fs != NULL);
+}
+
+/* Whether this is a file-system run under data validation. */
+int
+work_is_fs_dv(const struct work *w)
+{
+	return (work_is_fs(w) && fswork_validates(w->fs));
 }
 
 /* Progress lines of a file-system run. */

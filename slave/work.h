@@ -44,6 +44,8 @@ int		 work_eof_done(const struct work *);
 struct strlist;
 void		 work_take_errors(struct work *, struct strlist *);
 int		 work_is_fs(const struct work *);
+/* A file-system run under data validation (-v): it has end lines. */
+int		 work_is_fs_dv(const struct work *);
 /* [{anchor, files, dirs, bytes, ...}] of a file-system run, walked on
  * a thread of its own (fswork.h): begin, then take until not NULL. */
 int		 work_anchors_begin(struct work *, int, struct errmsg *);

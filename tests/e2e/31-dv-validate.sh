@@ -138,11 +138,12 @@ expect_out "Data Validation (-v, validate=) with an xfersize range (min,max,alig
 [ -e "$T/lun1" ] && bad "xfersize range -v: the lun was made before the refusal" || ok
 cat >"$T/fs.parm" <<P
 fsd=fsd1,anchor=$T/dir,depth=1,width=1,files=2,size=64k
-fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1
+fwd=fwd1,fsd=fsd1,operation=create,xfersize=4k,fileio=random,fileselect=random,threads=1
 rd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1
 P
+# -v on fsds runs (e2e 36); creating files under it is refused
 expect_rc 157 "$VDBC" -f "$T/fs.parm" -o "$T/o11" -v --port 0
-expect_out "Data Validation (-v, validate=) on fsd=/fwd= file system workloads is not supported by vdbc yet"
-[ -e "$T/dir" ] && bad "fsd -v: the anchor was made before the refusal" || ok
+expect_out "Data Validation (-v, validate=) with fwd=fwd1,operation=create is not supported by vdbc yet"
+[ -e "$T/dir" ] && bad "fsd -v create: the anchor was made before the refusal" || ok
 
 finish

@@ -2,7 +2,8 @@
  * Data validation against vdbench 5.04.06's own bytes and words: sectors
  * dv.c fills equal the hex dumps of blocks vdbench wrote, and the
  * corruption report of the reference runs v2a (random overwrite), v2b
- * (zeroed block) and v2c (one byte) comes out line for line
+ * (zeroed block), v2c (one byte) and v5b (an FSD's file) comes out line
+ * for line
  * (tests/data/dv/, copied from reference/vdbench-5.04.06/validation/).
  */
 #include <setjmp.h>
@@ -480,6 +481,61 @@ test_stamps_and_sectors(void **state)
 }
 
 /*
+ * v5b: the FSD form. File block 10 of vdb_f0002.file (FSD lba 0x10a000:
+ * the second 1 MiB file starts at 0x100000) overwritten with random
+ * bytes, rebuilt from the report's right-hand columns as for v2a.
+ */
+static void
+test_report_fsd(void **state)
+{
+	struct strlist want = { 0 }, got = { 0 };
+	unsigned char b[4096];
+	int i, sector = -1, w, keys[1] = { 1 };
+	unsigned off, v[4];
+	char name[8];
+	struct dv_fsd_where where = {
+		.file = "/tmp/dv/data/fsd5b/vdb.1_1.dir/vdb_f0002.file",
+		.file_start = 0x100000,
+	};
+	struct dv_bad_block bb = {
+		.sd = "fsd1", .lun = where.file, .lba = 0x10a000,
+		.xfer = 4096, .kb_bytes = 4096, .data = b, .keys = keys,
+		.name8 = name, .pid = 11875, .found_ms = 1796082040427ull,
+		.why = DV_WHY_READ, .fsd = &where,
+	};
+
+	(void)state;
+	memset(b, 0, sizeof(b));
+	read_lines("v5b_10a000.txt", &want);
+	for (i = 0; i < want.n; i++) {
+		const char *l = want.v[i];
+
+		if (strstr(l, "Data Validation error for") != NULL)
+			sector++;
+		if (strncmp(l, "0x", 2) != 0 || sector < 0)
+			continue;
+		assert_int_equal(sscanf(l + 2, "%x", &off), 1);
+		assert_int_equal(sscanf(l + 8 + 39 - 3, " %x %x %x %x",
+		    &v[0], &v[1], &v[2], &v[3]), 4);
+		for (w = 0; w < 4; w++) {
+			unsigned char *p = b + 512 * sector + off + 4 * w;
+
+			p[0] = (unsigned char)v[w];
+			p[1] = (unsigned char)(v[w] >> 8);
+			p[2] = (unsigned char)(v[w] >> 16);
+			p[3] = (unsigned char)(v[w] >> 24);
+		}
+	}
+	assert_int_equal(sector, 7);
+	dv_name8(name, "fsd1");
+	assert_int_equal(dv_bad_keyblocks(pat, &bb), 1);
+	dv_report_block(&got, pat, &bb);
+	assert_lines(&want, &got);
+	strlist_clear(&want);
+	strlist_clear(&got);
+}
+
+/*
  * vdbench's own check of written blocks (the reference's
  * scripts/jrandom_check.py, a Python model of its pattern) passes on a
  * lun dv.c wrote, and fails on a flipped byte.
@@ -553,6 +609,7 @@ main(void)
 		cmocka_unit_test(test_report_onebyte),
 		cmocka_unit_test(test_report_zero),
 		cmocka_unit_test(test_report_random),
+		cmocka_unit_test(test_report_fsd),
 		cmocka_unit_test(test_banner),
 		cmocka_unit_test(test_report_time),
 		cmocka_unit_test(test_stamps_and_sectors),
