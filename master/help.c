@@ -27,6 +27,8 @@ static const char *const roles[] = {
 	"vdbc index DIR... [-o DIR]",
 	"    every run of many output directories: DIR/index.html "
 	    "(sortable), DIR/index.csv",
+	"vdbc printjournal FILE.jnl|FILE.map [-l LBA]",
+	"    a Data Validation journal or map, as vdbench's printjournal",
 	"vdbc help | --help | -h        this text",
 	"vdbc --version                 the version",
 	NULL,

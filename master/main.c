@@ -38,6 +38,7 @@
 #include "parseflat.h"
 #include "compare.h"
 #include "index.h"
+#include "printjournal.h"
 #include "help.h"
 
 #define VDBC_EXIT_FATAL	157	/* vdbench's -99 as the shell sees it */
@@ -468,6 +469,8 @@ main(int argc, char *argv[])
 		return (compare_main(argc, argv));
 	if (argc > 1 && strcmp(argv[1], "index") == 0)
 		return (index_main(argc, argv));
+	if (argc > 1 && strcmp(argv[1], "printjournal") == 0)
+		return (printjournal_main(argc, argv));
 	if (argc > 1 && (strcmp(argv[1], "help") == 0 || strcmp(argv[1],
 	    "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1],
 	    "--version") == 0))

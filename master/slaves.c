@@ -37,6 +37,7 @@
 static void	slaves_stop(struct master *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 static int	live_count(const struct master *);
+static int	remote_sessions(const struct master *);
 static void	slave_gone_continue(struct master *);
 static void	on_run_end(struct mslave *);
 static uint64_t	silence_ns(const struct master *);
@@ -266,6 +267,9 @@ slave_lost(struct mslave *s, const char *why)
 	m->cb->late(m);		/* a stall of our own is said first */
 	if (m->aborting || m->state == M_SHUTDOWN) {
 		s->state = SLAVE_LOST;	/* we told it to go, or stopping */
+		if (m->state == M_SHUTDOWN && live_count(m) == 0 &&
+		    !remote_sessions(m))
+			event_base_loopexit(m->base, NULL);
 		return;
 	}
 	heartbeat_error(m, s, why);
@@ -334,6 +338,21 @@ live_count(const struct master *m)
 	for (i = 0; i < m->nslaves; i++)
 		n += !slave_out(&m->sl[i]);
 	return (n);
+}
+
+/*
+ * Sessions with slave daemons (hd= shell=vdbench): at the end the master
+ * keeps its 1 s for what it still writes to them (master_leave).
+ */
+static int
+remote_sessions(const struct master *m)
+{
+	int i;
+
+	for (i = 0; m->launch.remotes != NULL && i < m->nhosts; i++)
+		if (m->launch.remotes[i] != NULL)
+			return (1);
+	return (0);
 }
 
 /* Number of slaves taking part in the current run. */

@@ -757,8 +757,11 @@ run_slave(struct slave *s, const struct slave_args *a, const char *cookie,
 	setup_events(s, fd, tls);
 	send_hello(s, a->name, cookie, tls);
 	event_base_dispatch(s->base);
-	/* Flush what is queued (RUN_END, ERROR) before leaving. */
-	if (s->rc == 0) {
+	/* Flush what is queued (RUN_END, ERROR) before leaving; a plain
+	 * socket with nothing queued has nothing to flush (TLS keeps the
+	 * 200 ms: its records may still sit below the link's buffer). */
+	if (s->rc == 0 && s->link != NULL && (link_is_tls(s->link) ||
+	    link_pending(s->link) > 0)) {
 		struct timeval t = { 0, 200000 };
 
 		event_base_loopexit(s->base, &t);

@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vdbc printjournal (printjournal.h): a self-contained reader of vdbench's
+ * Data Validation journal and map files, printing them as vdbench's
+ * printjournal does. It owns only the reading for printing; the slave's
+ * journal writer and recovery live elsewhere.
+ *
+ * Layout (all ints little-endian, records of 512 bytes):
+ *   record 0      map header: int[0] = int[1] = 0x4d41502e (".PAM" on
+ *                 disk; int[1] = -1 while a dump is in progress),
+ *                 int[2..3] key blocks (hi, lo), int[4] key block size,
+ *                 int[5..6] dump time of day in ms (hi, lo), int[7] 1 when
+ *                 journal entries carry a timestamp (vdbench -d111).
+ *   map records   int[0] = int[1] = ".PAM", int[2..7] 0, then 120 ints of
+ *                 4 keys each, key of the first block in the top byte.
+ *   jnl records   int[0] = 0x4a4e4c2e (".LNJ"), int[1] entry count (0 =
+ *                 EOF), int[2] record offset / 512, int[3] low 32 bits of
+ *                 the dump time; then 62 entries of two ints (31 of four
+ *                 with timestamps): key << 24 | block >> 32, block low 32
+ *                 bits [, time ms hi, lo]. Key 0 is an AFTER entry.
+ * The .map file holds the header and the map records only.
+ *
+ * As vdbench's, the reader goes record by record: a ".PAM" record is map
+ * (the first one the header), anything else a journal record; a journal
+ * record with fewer than the full count of entries ends the journal
+ * ("Found EOF after ..."), one with none ends it silently, and the end of
+ * the file ends it with "Trying to go beyond journal file size". Where
+ * vdbench would read garbage or throw (another eyecatcher, a count beyond
+ * the record, a record cut short) this reader stops with an error naming
+ * the file and the offset.
+ */
+#include "printjournal.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "units.h"
+
+#define PJ_REC_BYTES		512
+#define PJ_REC_INTS		(PJ_REC_BYTES / 4)
+#define PJ_MAP_EYE		0x4d41502eu	/* ".PAM" on disk */
+#define PJ_JNL_EYE		0x4a4e4c2eu	/* ".LNJ" on disk */
+#define PJ_MAP_SKIP_INTS	8		/* map record header */
+#define PJ_JNL_SKIP_INTS	4		/* journal record header */
+#define PJ_MAP_KEYS_PER_REC	((PJ_REC_INTS - PJ_MAP_SKIP_INTS) * 4)
+
+struct pj_state {
+	FILE			*out, *err;
+	const char		*name;
+	const struct pj_opts	*o;
+	int64_t			 key_blksize;	/* from the header; -1 before */
+	uint64_t		 key_block;	/* next map key block */
+	uint64_t		 map_recs;	/* map records after the header */
+	uint64_t		 hdr_key_blocks;
+	bool			 timestamps;	/* -d111 entries of 16 bytes */
+	uint64_t		 entries_seen;	/* "journal records" in vdbench */
+	uint64_t		 lbas_found;
+};
+
+static uint32_t
+le32(const unsigned char *p)
+{
+	return ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24);
+}
+
+/* vdbench's ptod prefix: the time of day, "HH:MM:SS.mmm ". */
+static void
+ptod(struct pj_state *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+ptod(struct pj_state *s, const char *fmt, ...)
+{
+	struct timespec ts;
+	struct tm tm;
+	va_list ap;
+
+	if (s->o->fixed_now != NULL)
+		ts = *s->o->fixed_now;
+	else
+		clock_gettime(CLOCK_REALTIME, &ts);
+	localtime_r(&ts.tv_sec, &tm);
+	fprintf(s->out, "%02d:%02d:%02d.%03ld ", tm.tm_hour, tm.tm_min,
+	    tm.tm_sec, ts.tv_nsec / 1000000L);
+	va_start(ap, fmt);
+	vfprintf(s->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', s->out);
+}
+
+static int
+pj_error(struct pj_state *s, uint64_t off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+pj_error(struct pj_state *s, uint64_t off, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(s->out);
+	fprintf(s->err, "vdbc printjournal: %s: offset 0x%08" PRIx64 ": ",
+	    s->name, off);
+	va_start(ap, fmt);
+	vfprintf(s->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', s->err);
+	return (1);
+}
+
+/* The header: key block size and the timestamp flag. */
+static int
+pj_header(struct pj_state *s, const unsigned char *rec)
+{
+	int32_t blksize = (int32_t)le32(rec + 16);
+
+	if (le32(rec + 4) != PJ_MAP_EYE)
+		fprintf(s->err, "vdbc printjournal: %s: note: the map header "
+		    "is incomplete (second eyecatcher 0x%08x): the map dump "
+		    "did not finish; vdbench's recovery takes the .map file\n",
+		    s->name, le32(rec + 4));
+	if (blksize <= 0 || blksize % 512 != 0)
+		return (pj_error(s, 16, "key block size %" PRId32 " in the "
+		    "map header: not a positive multiple of 512", blksize));
+	s->key_blksize = blksize;
+	s->hdr_key_blocks = (uint64_t)le32(rec + 8) << 32 | le32(rec + 12);
+	return (0);
+}
+
+static bool
+pj_show(const struct pj_state *s, uint64_t lba)
+{
+	return (s->o->find_lba < 0 || (uint64_t)s->o->find_lba == lba);
+}
+
+/* One map record after the header: 480 keys, all printed as vdbench. */
+static int
+pj_map_record(struct pj_state *s, const unsigned char *rec, uint64_t off)
+{
+	int i, b;
+
+	for (i = PJ_MAP_SKIP_INTS; i < PJ_REC_INTS; i++) {
+		uint32_t word = le32(rec + 4 * i);
+
+		for (b = 3; b >= 0; b--) {
+			uint64_t lba;
+
+			if (s->key_block > UINT64_MAX /
+			    (uint64_t)s->key_blksize)
+				return (pj_error(s, off, "map too large: key "
+				    "block %" PRIu64 " overflows the lba",
+				    s->key_block));
+			lba = s->key_block++ * (uint64_t)s->key_blksize;
+			if (!pj_show(s, lba))
+				continue;
+			s->lbas_found++;
+			ptod(s, "Starting lba: 0x%012" PRIx64 " key: 0x%02x",
+			    lba, (unsigned)(word >> (8 * b)) & 0xff);
+		}
+	}
+	s->map_recs++;
+	return (0);
+}
+
+/* The -d111 timestamp as vdbench's "MM/dd/yyyy HH:mm:ss.SSS zzz". */
+static void
+pj_date(int64_t tod_ms, char *buf, size_t len)
+{
+	time_t sec = (time_t)(tod_ms / 1000);
+	long ms = (long)(tod_ms % 1000);
+	struct tm tm;
+	char zone[16];
+
+	if (ms < 0) {
+		ms += 1000;
+		sec--;
+	}
+	if (localtime_r(&sec, &tm) == NULL) {
+		snprintf(buf, len, "(time %" PRId64 " ms)", tod_ms);
+		return;
+	}
+	strftime(zone, sizeof(zone), "%Z", &tm);
+	snprintf(buf, len, "%02d/%02d/%04d %02d:%02d:%02d.%03ld %s",
+	    tm.tm_mon + 1, tm.tm_mday, tm.tm_year + 1900, tm.tm_hour,
+	    tm.tm_min, tm.tm_sec, ms, zone);
+}
+
+/*
+ * One journal record. Returns 0 to go on, 2 at the end of the journal,
+ * 1 on an error.
+ */
+static int
+pj_jnl_record(struct pj_state *s, const unsigned char *rec, uint64_t off)
+{
+	int ent_ints = s->timestamps ? 4 : 2;
+	int max_entries = (PJ_REC_INTS - PJ_JNL_SKIP_INTS) / ent_ints;
+	int32_t entries = (int32_t)le32(rec + 4);
+	int j;
+
+	if (le32(rec) != PJ_JNL_EYE)
+		return (pj_error(s, off, "eyecatcher 0x%08x is neither a map "
+		    "record's (0x%08x \".PAM\") nor a journal record's "
+		    "(0x%08x \".LNJ\")", le32(rec), PJ_MAP_EYE, PJ_JNL_EYE));
+	if (entries == 0)
+		return (2);
+	if (entries < 0 || entries > max_entries)
+		return (pj_error(s, off + 4, "journal record with %" PRId32
+		    " entries; a record holds at most %d", entries,
+		    max_entries));
+	for (j = 0; j < entries; j++) {
+		const unsigned char *e = rec + 4 * (PJ_JNL_SKIP_INTS +
+		    j * ent_ints);
+		uint32_t hi = le32(e);
+		unsigned key = hi >> 24;
+		uint64_t block = (uint64_t)(hi & 0x00ffffffu) << 32 |
+		    le32(e + 4);
+		uint64_t lba;
+
+		s->entries_seen++;
+		if (block > UINT64_MAX / (uint64_t)s->key_blksize)
+			return (pj_error(s, off + 16 + 4 * (uint64_t)j *
+			    (uint64_t)ent_ints, "journal entry block %" PRIu64
+			    " overflows the lba", block));
+		lba = block * (uint64_t)s->key_blksize;
+		if (!pj_show(s, lba))
+			continue;
+		s->lbas_found++;
+		if (s->timestamps) {
+			char date[64];
+			int64_t tod = (int64_t)((uint64_t)le32(e + 8) << 32 |
+			    le32(e + 12));
+
+			pj_date(tod, date, sizeof(date));
+			if (key != 0)
+				ptod(s, "Before:  lba: 0x%012" PRIx64 " key: "
+				    "0x%02x tod: %s", lba, key, date);
+			else
+				ptod(s, "After:   lba: 0x%012" PRIx64
+				    "           tod: %s", lba, date);
+		} else if (key != 0)
+			ptod(s, "Before:  lba: 0x%012" PRIx64 " key: 0x%02x  ",
+			    lba, key);
+		else
+			ptod(s, "After:   lba: 0x%012" PRIx64 " ", lba);
+	}
+	if (entries != max_entries) {
+		ptod(s, "Found EOF after %6" PRIu64 " journal records at "
+		    "seek: %08" PRIx64 " ", s->entries_seen, off);
+		return (2);
+	}
+	return (0);
+}
+
+int
+printjournal_stream(FILE *in, const char *name, const struct pj_opts *o,
+    FILE *out, FILE *err)
+{
+	unsigned char rec[PJ_REC_BYTES];
+	struct pj_state s;
+	uint64_t off;
+	int rc = 0;
+
+	memset(&s, 0, sizeof(s));
+	s.out = out;
+	s.err = err;
+	s.name = name;
+	s.o = o;
+	s.key_blksize = -1;
+	for (off = 0;; off += PJ_REC_BYTES) {
+		size_t got = fread(rec, 1, sizeof(rec), in);
+
+		if (got == 0 && ferror(in))
+			return (pj_error(&s, off, "read error: %s",
+			    strerror(errno)));
+		if (got == 0) {
+			if (off == 0)
+				return (pj_error(&s, 0, "empty file: not a "
+				    "journal or map file"));
+			ptod(&s, "Trying to go beyond journal file size");
+			break;
+		}
+		if (got < sizeof(rec))
+			return (pj_error(&s, off, "record cut short: %zu of "
+			    "%d bytes (file truncated)", got, PJ_REC_BYTES));
+		if (off == 0 && le32(rec) != PJ_MAP_EYE)
+			return (pj_error(&s, 0, "eyecatcher 0x%08x: not a "
+			    "vdbench journal or map file (expected 0x%08x "
+			    "\".PAM\" in the first record)", le32(rec),
+			    PJ_MAP_EYE));
+		if (le32(rec) == PJ_MAP_EYE) {
+			/* vdbench: a timestamp flag in any map record. */
+			if (le32(rec + 28) == 1)
+				s.timestamps = true;
+			if (off == 0)
+				rc = pj_header(&s, rec);
+			else
+				rc = pj_map_record(&s, rec, off);
+			if (rc != 0)
+				return (rc);
+			continue;
+		}
+		rc = pj_jnl_record(&s, rec, off);
+		if (rc == 1)
+			return (1);
+		if (rc == 2)
+			break;
+	}
+	fflush(out);
+	if (s.map_recs != (s.hdr_key_blocks + 511) / PJ_MAP_KEYS_PER_REC)
+		fprintf(err, "vdbc printjournal: %s: note: %" PRIu64 " map "
+		    "records; the header's %" PRIu64 " key blocks take %"
+		    PRIu64 "\n", name, s.map_recs, s.hdr_key_blocks,
+		    (s.hdr_key_blocks + 511) / PJ_MAP_KEYS_PER_REC);
+	if (o->find_lba >= 0 && s.lbas_found == 0)
+		ptod(&s, "Logical byte addres 0x%08" PRIx64 " not found",
+		    (uint64_t)o->find_lba);
+	return (0);
+}
+
+static int
+usage(const char *why)
+{
+	if (why != NULL)
+		fprintf(stderr, "vdbc printjournal: %s\n", why);
+	fprintf(stderr,
+	    "usage: vdbc printjournal xxx.jnl [-l nnn]\n"
+	    "          xxx.jnl:      your .jnl (or .map) file\n"
+	    "          -l 4096       logical byte address\n"
+	    "          -l 4k         k/m/g logical byte address\n"
+	    "          -l 0x1000     Hex logical byte address\n");
+	return (2);
+}
+
+/* -l: decimal, with a k/m/g/t suffix, or 0x hex, as vdbench's. */
+static int
+parse_lba(const char *s, int64_t *out)
+{
+	char *end;
+	double v;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		unsigned long long x;
+
+		errno = 0;
+		x = strtoull(s + 2, &end, 16);
+		if (errno != 0 || end == s + 2 || *end != '\0' ||
+		    x > INT64_MAX)
+			return (-1);
+		*out = (int64_t)x;
+		return (0);
+	}
+	if (units_parse(s, UNITS_SIZE, &v) != 0 || v < 0 ||
+	    v >= 9.2e18 || v != (double)(int64_t)v)
+		return (-1);
+	*out = (int64_t)v;
+	return (0);
+}
+
+int
+printjournal_main(int argc, char *argv[])
+{
+	struct pj_opts o = { .find_lba = -1, .fixed_now = NULL };
+	const char *file = NULL;
+	FILE *in;
+	int i, rc;
+
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "-l") == 0) {
+			if (i + 1 >= argc)
+				return (usage("-l needs a logical byte "
+				    "address"));
+			if (parse_lba(argv[++i], &o.find_lba) != 0) {
+				fprintf(stderr, "vdbc printjournal: -l %s: "
+				    "not a logical byte address\n", argv[i]);
+				return (usage(NULL));
+			}
+		} else if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0) {
+			usage(NULL);
+			return (0);
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0')
+			return (usage("unknown option"));
+		else if (file == NULL)
+			file = argv[i];
+		else
+			return (usage("one file at a time"));
+	}
+	if (file == NULL)
+		return (usage("Input parameter required with .jnl file name"));
+	if ((in = fopen(file, "rb")) == NULL) {
+		fprintf(stderr, "vdbc printjournal: %s: %s\n", file,
+		    strerror(errno));
+		return (1);
+	}
+	rc = printjournal_stream(in, file, &o, stdout, stderr);
+	fclose(in);
+	return (rc);
+}
