@@ -123,8 +123,8 @@ expect_rc 157 "$VDBC" -f "$T/jy.parm" -o "$T/o13" --port 0
 expect_out "'journal=max=' ($T/jy.parm:1:1) is not supported by vdbc yet"
 
 # Not built yet: refused by name before any I/O.
-expect_rc 157 "$VDBC" -f "$T/v1.parm" -o "$T/o9" -jt --port 0
-expect_out "'-jt': -jt (store the time of each read and write) is not supported by vdbc yet"
+expect_rc 157 "$VDBC" -f "$T/v1.parm" -o "$T/o9" -jti --port 0
+expect_out "'-jti': -ji (ignore pending writes in journal recovery) is not supported by vdbc yet"
 { echo "dedupratio=2,dedupunit=4k"; cat "$T/v7c.parm"; } >"$T/dd.parm"
 rm -f "$T/lun1"
 expect_rc 157 "$VDBC" -f "$T/dd.parm" -o "$T/o10" -v --port 0
