@@ -1886,9 +1886,10 @@ dv_thread_main(void *arg)
 				jnl_failed(w, s);
 			if (rc == 0)
 				rc = dv_io(w, t, s, wi, 1, u->wbuf, len, off);
-			/* ... and AFTER it is done */
-			if (rc == 0 && s->jnl != NULL && (rc =
-			    journal_add(s->jnl, first, n, NULL)) != 0)
+			/* ... and AFTER it is done (a failure stops the run;
+			 * the block holds the new key all the same) */
+			if (rc == 0 && s->jnl != NULL &&
+			    journal_add(s->jnl, first, n, NULL) != 0)
 				jnl_failed(w, s);
 		}
 		if (rc == 0) {
