@@ -164,8 +164,9 @@ send_logs(struct slave *s, const char *level,
 		int detail = t[0] == WORK_DETAIL_MARK;
 		json_t *body, *dv = NULL;
 
-		/* data validation's record of the line rides along */
-		if ((sep = strchr(t, WORK_DV_SEP)) != NULL) {
+		/* data validation's record of the line rides along (JSON
+		 * text escapes control bytes: the last separator is it) */
+		if ((sep = strrchr(t, WORK_DV_SEP)) != NULL) {
 			*sep = '\0';
 			dv = json_loads(sep + 1, 0, NULL);
 		}
