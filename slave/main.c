@@ -166,10 +166,9 @@ send_logs(struct slave *s, const char *level,
 
 		/* data validation's record of the line rides along (JSON
 		 * text escapes control bytes: the last separator is it) */
-		if ((sep = strrchr(t, WORK_DV_SEP)) != NULL) {
+		if ((sep = strrchr(t, WORK_DV_SEP)) != NULL &&
+		    (dv = json_loads(sep + 1, 0, NULL)) != NULL)
 			*sep = '\0';
-			dv = json_loads(sep + 1, 0, NULL);
-		}
 		body = json_pack("{s:s,s:s}", "level", detail ? "detail" :
 		    level, "text", t + detail);
 		if (dv != NULL)
