@@ -165,11 +165,11 @@ send_logs(struct slave *s, const char *level,
 		json_t *body, *dv = NULL;
 		int elog = t[0] == WORK_ELOG_MARK;
 
-		/* data validation's record of the line rides along */
-		if ((sep = strchr(t, WORK_DV_SEP)) != NULL) {
+		/* data validation's record of the line rides along (JSON
+		 * text escapes control bytes: the last separator is it) */
+		if ((sep = strrchr(t, WORK_DV_SEP)) != NULL &&
+		    (dv = json_loads(sep + 1, 0, NULL)) != NULL)
 			*sep = '\0';
-			dv = json_loads(sep + 1, 0, NULL);
-		}
 		body = json_pack("{s:s,s:s}", "level", detail ? "detail" :
 		    elog ? "elog" : level, "text", t + (detail || elog));
 		if (dv != NULL)
