@@ -33,7 +33,12 @@ fsdv_index(const struct model *m, const char *name)
 void
 fsdv_xmin(const struct model *m, const struct plan *plan, uint64_t *out)
 {
+	const struct fwd *ff = NULL, *fw;
 	int r, w, k, j;
+
+	TAILQ_FOREACH(fw, &m->fwds, entry)
+		if (strcmp(fw->name, "format") == 0)
+			ff = fw;
 
 	for (r = 0; r < plan->nruns; r++) {
 		const struct run *pr = &plan->runs[r];
@@ -53,6 +58,11 @@ fsdv_xmin(const struct model *m, const struct plan *plan, uint64_t *out)
 				if (fi >= 0 && v > 0 && (out[fi] == 0 ||
 				    v < out[fi]))
 					out[fi] = v;
+				/* an fwd=format's xfersize writes it too */
+				for (j = 0; fi >= 0 && ff != NULL &&
+				    j < ff->xfer.n; j++)
+					if (ff->xfer.size_bytes[j] < out[fi])
+						out[fi] = ff->xfer.size_bytes[j];
 			}
 		}
 	}

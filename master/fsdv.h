@@ -18,7 +18,8 @@ int	fsdv_index(const struct model *, const char *fsd);
 /*
  * Per model fsd, the smallest xfersize any run's fwd uses on it (for
  * loops included): the key block of its map (vdbench: the smallest
- * xfersize used on the FSD; the format's own 128k does not count).
+ * xfersize used on the FSD; the format's own 128k does not count, an
+ * fwd=format's xfersize= does).
  */
 void	fsdv_xmin(const struct model *, const struct plan *,
 	    uint64_t *fsd_xmin);

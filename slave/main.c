@@ -414,8 +414,11 @@ on_work(struct slave *s, json_t *body)
 		debug_engines(s, body);
 	work_set_wake(s->work, s->wake_fd);
 	body = json_pack("{s:I}", "run_id", run_id);
-	if (work_is_fs(s->work))
+	if (work_is_fs(s->work)) {
+		/* -v: the fsds' map lines (slave/fs_dv.c), before the run */
+		send_logs(s, "error", work_take_errors);
 		send_after_walk(s, MSG_READY, body);
+	}
 	else {
 		send_logs(s, "info", work_take_notes);	/* the DV map, now */
 		send_ready(s, body);
