@@ -67,6 +67,8 @@ master_leave(struct master *m)
 	event_base_loopexit(m->base, &t);
 }
 
+static void	abort_text(struct master *, int, const char *);
+
 /* Stop everything with an error: reports say what happened. */
 void
 master_abort(struct master *m, const char *fmt, ...)
@@ -74,14 +76,34 @@ master_abort(struct master *m, const char *fmt, ...)
 	char text[RUN_STOP_TEXT];
 	va_list ap;
 
-	if (m->aborting)
-		return;
-	m->aborting = 1;
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	abort_text(m, 1, text);
+}
+
+void
+master_fail(struct master *m, const char *fmt, ...)
+{
+	char text[RUN_STOP_TEXT];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	abort_text(m, 0, text);
+}
+
+/* master_abort, its line into errorlog.html when errlog. */
+static void
+abort_text(struct master *m, int errlog, const char *text)
+{
+	if (m->aborting)
+		return;
+	m->aborting = 1;
 	console_fatal("%s", text);
-	report_error(m->rep, text);
+	if (errlog)
+		report_error(m->rep, text);
 	if (m->state == M_SETUP)
 		console_line("vdbc: stopped while setting up run %s, before its "
 		    "first interval; the reports hold everything up to there.",
@@ -232,6 +254,7 @@ send_work(struct master *m)
 
 	m->run_id++;
 	dataerr_run_start(&m->derr);	/* vdbench counts per rd */
+	m->derr_said = 0;
 	m->state = M_SETUP;
 	m->state_since_ns = mtime_now_ns();
 	for (i = 0; i < m->nslaves; i++) {
@@ -663,8 +686,8 @@ master_data_error(struct master *m)
 		general_cmd("data_errors", &cmd, m->o->outdir);
 		strlist_clear(&cmd);
 	}
-	if (r & DATAERR_STOP)
-		master_abort(m, "%s", text);
+	if (r & DATAERR_STOP)	/* vdbench: console only (v2d) */
+		master_fail(m, "%s", text);
 }
 
 /* Ctrl-C: stop the run, keep the reports. */

@@ -85,9 +85,14 @@ slave_exit(struct slave *s, int rc)
 static void
 send_error(struct slave *s, const char *text)
 {
+	const char *kind = text[0] == WORK_PLAIN_ERROR ? "plain" :
+	    text[0] == WORK_ABORT_ERROR ? "abort" : NULL;
+
+	if (kind != NULL)
+		text++;
 	log_error("%s", text);
-	link_send(s->link, MSG_ERROR, json_pack("{s:s,s:s}", "text", text,
-	    "slave", s->name));
+	link_send(s->link, MSG_ERROR, json_pack("{s:s,s:s,s:s*}", "text",
+	    text, "slave", s->name, "kind", kind));
 }
 
 /* The end of interval interval_no + 1: GO + k * interval (DESIGN.md). */
@@ -160,11 +165,29 @@ send_logs(struct slave *s, const char *level,
 
 	take(s->work, &lines);
 	for (i = 0; i < lines.n; i++) {
-		const char *t = lines.v[i];
-		int detail = t[0] == WORK_DETAIL_MARK;
+		const char *t = lines.v[i], *lv = level;
+		int skip = 1;
 
+		switch (t[0]) {
+		case WORK_DETAIL_MARK:
+			lv = "detail";
+			break;
+		case WORK_ERRLOG_MARK:
+			lv = "errorlog";
+			log_info("%s", t + 1);	/* vdbench's slave log too */
+			break;
+		case WORK_TOTAL_MARK:
+			lv = "dv_total";
+			break;
+		case WORK_MESSAGE_MARK:
+			lv = "message";
+			break;
+		default:
+			skip = 0;	/* no mark */
+			break;
+		}
 		link_send(s->link, MSG_LOG, json_pack("{s:s,s:s}", "level",
-		    detail ? "detail" : level, "text", t + detail));
+		    lv, "text", t + skip));
 	}
 	strlist_clear(&lines);
 }

@@ -51,6 +51,19 @@ json_t		*work_anchors_take(struct work *);
 /* The first byte of a work_take_errors() line that is the detail of a
  * report (data validation's corruption report), not an error event. */
 #define WORK_DETAIL_MARK	'\x1f'
+/* ... a line for errorlog.html and the slave's log, not the console
+ * (data validation's map lines, vdbench's DV_map.java:149,361). */
+#define WORK_ERRLOG_MARK	'\x1e'
+/* ... the end-of-rd "Total amount of key blocks" line: the master puts
+ * its own count lines before the first one (Reporter.java:412-425). */
+#define WORK_TOTAL_MARK		'\x1d'
+/* ... a line of a message to the master's console ("Message from slave
+ * X:" and the lines, vdbench's sendMessageToConsole), not errorlog.html. */
+#define WORK_MESSAGE_MARK	'\x1c'
+/* The first byte of a work_error() text that the master prints as its
+ * own line (vdbench's master says it), or as vdbench's slave abort box. */
+#define WORK_PLAIN_ERROR	'\x1a'
+#define WORK_ABORT_ERROR	'\x19'
 
 /* Lines for the slave's own log only, e.g. data validation's per-key
  * counters (caller clears). */
