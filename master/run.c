@@ -360,7 +360,7 @@ build_run(struct master *m, const struct run *pr)
 	struct workgen_in in;
 	struct workgen_run w;
 	struct errmsg e;
-	int rc;
+	int rc, box;
 
 	workgen_input(m, &in);
 	in.observed_rate = pr->curve_point ? m->curve.curve_rate : m->curve.prev_rate;
@@ -372,9 +372,22 @@ build_run(struct master *m, const struct run *pr)
 			m->curve.curve_rate = w.observed_rate;
 	}
 	report_set_fs(m->rep, w.fs, w.fs_ops);
+	box = w.dv_box != NULL;
+	if (box) {		/* vdbench's console lines (workgen.c) */
+		char *l = w.dv_box, *nl;
+
+		while ((nl = strchr(l, '\n')) != NULL) {
+			*nl = '\0';
+			console_line("%s", l);
+			l = nl + 1;
+		}
+	}
 	take_run(m, &w);
 	if (rc != 0) {
-		master_abort(m, "%s", e.text);
+		if (box)	/* vdbench's errorlog.html stays empty (v8c) */
+			master_fail(m, "%s", e.text);
+		else
+			master_abort(m, "%s", e.text);
 		return (-1);
 	}
 	return (0);

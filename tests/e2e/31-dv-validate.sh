@@ -143,8 +143,45 @@ wd=wd1,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
 rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,threads=2
 P
 expect_rc 157 "$VDBC" -f "$T/v8c.parm" -o "$T/o14" -v --port 0
-expect_out "to accomodate 4258 times the maximum xfersize=4096 value"
-expect_out "for a total of 17,440,768 bytes (16.633m), but we only have 8,388,608 bytes (8m). SD size for cache misses not large enough."
+# vdbench's console from its print_sizes lines to the end (v8c)
+sed 's/^[0-9:.]\{12\} \{0,1\}//' "$T/out" | sed -n '/^wd=wd1$/,$p' >"$T/v8c.got"
+cat >"$T/v8c.want" <<'W'
+wd=wd1
+Byte addresses for hits: Low:                0; High:                0; Width:                0
+Byte addresses for miss: Low:                0; High:        8,388,608; Width:        8,388,608
+sd max xfersize=4096
+hitarea_used: 0
+hitarea: 1048576
+
+*
+*********************************************************************************************************
+*                                                                                                       *
+* Data Validation has some extra SD size requirements.                                                  *
+* The internal queue depth of Vdbench is 2000 for an uncontrolled maximum i/o rate,                     *
+* and twice that, 4000, for all other workloads.                                                        *
+* To that is added the number of threads requested (2),                                                 *
+* plus a fudge factor of 256, all for a total of 4258.                                                  *
+*                                                                                                       *
+* The SD size (or range) must be large enough to accomodate 4258 times the maximum xfersize=4096 value, *
+* for a total of 17,440,768 bytes (16.633m), but we only have 8,388,608 bytes (8m).                     *
+*                                                                                                       *
+*                                                                                                       *
+* Why all this? To ensure Data Validation integrity each xfersize= block may have only ONE              *
+* read or write outstanding at the same time. Each block internally is therefore                        *
+* marked 'busy' with a dead-lock possible if ALL blocks are busy                                        *
+*                                                                                                       *
+* You may override the internal queue depth with 'misc=(fifo=nnn)',                                     *
+* though lower queue depth may throttle throughput at high i/o rates.                                   *
+*                                                                                                       *
+*********************************************************************************************************
+*
+
+SD size for cache misses not large enough.
+
+W
+diff "$T/v8c.want" "$T/v8c.got" >"$T/v8c.diff" && ok || { bad "v8c: the console differs from vdbench's"; cat "$T/v8c.diff"; }
+grep -q "Data Validation has some extra" "$T/o14/logfile.html" && ok || bad "v8c: the box is not in logfile.html"
+grep -qE "^[0-9:.]{12} " "$T/o14/errorlog.html" && bad "v8c: errorlog.html has lines (vdbench's is empty)" || ok
 grep -q "Starting RD=rd1" "$T/out" && bad "v8c: rd1 started" || ok
 
 # v8b: validate=foo
