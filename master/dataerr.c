@@ -82,11 +82,9 @@ dataerr_note(struct dataerr *d, const char *rd, uint64_t now_ns, char *text,
 		    "ran after the first error. Abort rd=%s after last error.",
 		    d->command, rd);
 	else
-		snprintf(text, len, "%llu errors: the limit "
-		    "data_errors=%llu is reached. 'data_errors=%llu' requested. "
-		    "Abort rd=%s after last error.", (unsigned long long)d->count,
-		    (unsigned long long)d->limit, (unsigned long long)d->limit,
-		    rd);
+		/* vdbench's words (ErrorLog.java:191-215, v2d) */
+		snprintf(text, len, "'data_errors=%llu' requested. Abort rd=%s "
+		    "after last error.", (unsigned long long)d->limit, rd);
 	return (r | DATAERR_STOP);
 }
 

@@ -65,6 +65,7 @@ struct mslave {
 	struct event	*silence_ev;	/* fires at last_heard + silence */
 	int		 active;	/* has work in this run */
 	int		 has_eof;	/* has a seekpct=eof WG */
+	int		 msg_said;	/* "Message from slave" said (dvend.c) */
 	int		 eof;		/* its eof WGs reached eof */
 	int		 nwgs;
 	struct iostats	*prev;		/* counters since GO, per WG */

@@ -412,7 +412,9 @@ general_cmd(const char *which, const struct strlist *v, const char *outdir)
 			free(cmd);
 			cmd = n;
 		}
-		console_line("%s: %s", which, cmd);
+		/* vdbench's lines (Debug_cmds; reference validation/v2a) */
+		console_line("Start/end command: executing '%s'", cmd);
+		console_line("execute(): %s", cmd);
 		if ((f = popen(cmd, "r")) == NULL) {
 			console_line("%s: cannot run '%s': %s", which, cmd,
 			    strerror(errno));
@@ -424,7 +426,7 @@ general_cmd(const char *which, const struct strlist *v, const char *outdir)
 			if (cons)
 				console_line("%s", line);
 			else
-				console_logonly("%s", line);
+				console_logonly("Cmd: %s", line);
 		}
 		st = pclose(f);
 		if (st != 0)

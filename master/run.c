@@ -69,6 +69,8 @@ master_leave(struct master *m)
 	event_base_loopexit(m->base, &t);
 }
 
+static void	abort_text(struct master *, int, const char *);
+
 /* Stop everything with an error: reports say what happened. */
 void
 master_abort(struct master *m, const char *fmt, ...)
@@ -76,14 +78,34 @@ master_abort(struct master *m, const char *fmt, ...)
 	char text[RUN_STOP_TEXT];
 	va_list ap;
 
-	if (m->aborting)
-		return;
-	m->aborting = 1;
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	abort_text(m, 1, text);
+}
+
+void
+master_fail(struct master *m, const char *fmt, ...)
+{
+	char text[RUN_STOP_TEXT];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	abort_text(m, 0, text);
+}
+
+/* master_abort, its line into errorlog.html when errlog. */
+static void
+abort_text(struct master *m, int errlog, const char *text)
+{
+	if (m->aborting)
+		return;
+	m->aborting = 1;
 	console_fatal("%s", text);
-	report_error(m->rep, text);
+	if (errlog)
+		report_error(m->rep, text);
 	if (m->state == M_SETUP)
 		console_line("vdbc: stopped while setting up run %s, before its "
 		    "first interval; the reports hold everything up to there.",
@@ -234,6 +256,7 @@ send_work(struct master *m)
 
 	m->run_id++;
 	dataerr_run_start(&m->derr);	/* vdbench counts per rd */
+	m->derr_said = 0;
 	m->state = M_SETUP;
 	m->state_since_ns = mtime_now_ns();
 	for (i = 0; i < m->nslaves; i++) {
@@ -340,7 +363,7 @@ build_run(struct master *m, const struct run *pr)
 	struct workgen_in in;
 	struct workgen_run w;
 	struct errmsg e;
-	int rc;
+	int rc, box;
 
 	workgen_input(m, &in);
 	in.observed_rate = pr->curve_point ? m->curve.curve_rate : m->curve.prev_rate;
@@ -352,9 +375,22 @@ build_run(struct master *m, const struct run *pr)
 			m->curve.curve_rate = w.observed_rate;
 	}
 	report_set_fs(m->rep, w.fs, w.fs_ops);
+	box = w.dv_box != NULL;
+	if (box) {		/* vdbench's console lines (workgen.c) */
+		char *l = w.dv_box, *nl;
+
+		while ((nl = strchr(l, '\n')) != NULL) {
+			*nl = '\0';
+			console_line("%s", l);
+			l = nl + 1;
+		}
+	}
 	take_run(m, &w);
 	if (rc != 0) {
-		master_abort(m, "%s", e.text);
+		if (box)	/* vdbench's errorlog.html stays empty (v8c) */
+			master_fail(m, "%s", e.text);
+		else
+			master_abort(m, "%s", e.text);
 		return (-1);
 	}
 	return (0);
@@ -666,8 +702,8 @@ master_data_error(struct master *m)
 		general_cmd("data_errors", &cmd, m->o->outdir);
 		strlist_clear(&cmd);
 	}
-	if (r & DATAERR_STOP)
-		master_abort(m, "%s", text);
+	if (r & DATAERR_STOP)	/* vdbench: console only (v2d) */
+		master_fail(m, "%s", text);
 }
 
 /* Ctrl-C: stop the run, keep the reports. */

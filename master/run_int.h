@@ -156,6 +156,8 @@ struct master {
 	struct mintake		 in;		/* interval intake (intervals.c) */
 	struct mcurve		 curve;		/* curve and stopcurve state */
 	struct dataerr		 derr;		/* data_errors= and its count */
+	int			 derr_said;	/* this rd's count printed
+						   (dvend.c) */
 	uint64_t		 run_id;
 	struct rkey_map		 keys;		/* report keys (rkeys.c) */
 	const struct slaves_cb	*cb;		/* slaves.c's events */
@@ -172,6 +174,10 @@ struct master {
 
 /* run.c: the run state machine. */
 void	master_abort(struct master *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* The same, for vdbench's own last words that errorlog.html does not
+ * get (Reporter.java:425, a slave's abort). */
+void	master_fail(struct master *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	go(struct master *);
 void	check_run_end(struct master *);

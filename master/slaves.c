@@ -19,6 +19,7 @@
 
 #include "auth.h"
 #include "console.h"
+#include "dvend.h"
 #include "hist.h"
 #include "hosts.h"
 #include "iostats.h"
@@ -493,10 +494,15 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		if (m->state == M_STOPPING && s->active)
 			on_run_end(s);
 		break;
-	case MSG_ERROR:
-		json_unpack(body, "{s:s}", "text", &text);
+	case MSG_ERROR: {
+		const char *kind = NULL;
+
+		json_unpack(body, "{s:s,s?s}", "text", &text, "kind", &kind);
+		if (kind != NULL && dvend_error(m, s, kind, text))
+			break;		/* vdbench's form (dvend.c) */
 		slaves_stop(m, "Slave %s: %s", s->name, text);
 		break;
+	}
 	case MSG_LOG:
 		json_unpack(body, "{s:s,s:s}", "level", &level, "text", &text);
 		/* data validation's record of the line: results.json */
@@ -506,17 +512,9 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			    json_object_get(body, "dv"));
 		if (text[0] == '\0' && json_object_get(body, "dv") != NULL)
 			break;		/* a record without a line */
-		if (strcmp(level, "elog") == 0) {	/* errorlog.html only */
-			report_error(m->rep, text);
-			break;
-		}
-		console_line("%s: %s", s->name, text);
-		if (strcmp(level, "detail") == 0)	/* of an error report */
-			report_error(m->rep, text);
-		else if (strcmp(level, "error") == 0) {
-			report_error(m->rep, text);
-			master_data_error(m);	/* data_errors= */
-		}
+		/* errors, reports and data validation (dvend.c) */
+		if (!dvend_log(m, s, level, text))
+			console_line("%s: %s", s->name, text);
 		break;
 	default:
 		slaves_stop(m, "Slave %s sent an unexpected %s", s->name,

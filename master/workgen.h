@@ -78,6 +78,9 @@ struct workgen_run {
 	int			*has_eof;	/* per slave */
 	struct workgen_skew	*skew;		/* per placed raw WG */
 	int			 nskew;
+	char			*dv_box;	/* data validation's size box:
+						   console lines, '\n' after
+						   each; NULL = none */
 };
 
 /* A planned run (raw or file system); -1 with e set. */

@@ -85,9 +85,14 @@ slave_exit(struct slave *s, int rc)
 static void
 send_error(struct slave *s, const char *text)
 {
+	const char *kind = text[0] == WORK_PLAIN_ERROR ? "plain" :
+	    text[0] == WORK_ABORT_ERROR ? "abort" : NULL;
+
+	if (kind != NULL)
+		text++;
 	log_error("%s", text);
-	link_send(s->link, MSG_ERROR, json_pack("{s:s,s:s}", "text", text,
-	    "slave", s->name));
+	link_send(s->link, MSG_ERROR, json_pack("{s:s,s:s,s:s*}", "text",
+	    text, "slave", s->name, "kind", kind));
 }
 
 /* The end of interval interval_no + 1: GO + k * interval (DESIGN.md). */
@@ -161,17 +166,34 @@ send_logs(struct slave *s, const char *level,
 	take(s->work, &lines);
 	for (i = 0; i < lines.n; i++) {
 		char *t = lines.v[i], *sep;
-		int detail = t[0] == WORK_DETAIL_MARK;
+		const char *lv = level;
 		json_t *body, *dv = NULL;
-		int elog = t[0] == WORK_ELOG_MARK;
+		int skip = 1;
 
 		/* data validation's record of the line rides along (JSON
 		 * text escapes control bytes: the last separator is it) */
 		if ((sep = strrchr(t, WORK_DV_SEP)) != NULL &&
 		    (dv = json_loads(sep + 1, 0, NULL)) != NULL)
 			*sep = '\0';
-		body = json_pack("{s:s,s:s}", "level", detail ? "detail" :
-		    elog ? "elog" : level, "text", t + (detail || elog));
+		switch (t[0]) {
+		case WORK_DETAIL_MARK:
+			lv = "detail";
+			break;
+		case WORK_ERRLOG_MARK:
+			lv = "errorlog";
+			log_info("%s", t + 1);	/* vdbench's slave log too */
+			break;
+		case WORK_TOTAL_MARK:
+			lv = "dv_total";
+			break;
+		case WORK_MESSAGE_MARK:
+			lv = "message";
+			break;
+		default:
+			skip = 0;	/* no mark */
+			break;
+		}
+		body = json_pack("{s:s,s:s}", "level", lv, "text", t + skip);
 		if (dv != NULL)
 			json_object_set_new(body, "dv", dv);
 		link_send(s->link, MSG_LOG, body);

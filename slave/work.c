@@ -900,6 +900,24 @@ static void	io_error(struct work *, struct sdw *, int, uint64_t, uint64_t,
 static int	dv_journal_setup(struct work *, struct sdw *, struct dv_sd *,
 		    int, struct errmsg *);
 
+
+/* A line for the error queue (work_take_errors), marked as work.h says. */
+static void
+dv_queue(struct work *w, const char *text)
+{
+	pthread_mutex_lock(&w->err_mu);
+	strlist_add(&w->err_queue, text);
+	pthread_mutex_unlock(&w->err_mu);
+}
+
+/* "HH:MM:SS.mmm " of now, the slave's time of day that vdbench puts
+ * before each of its data validation lines (common.ptod). */
+static const char *
+dv_tod(char buf[16])
+{
+	return (mtime_tod(mtime_wall_ns(), buf));
+}
+
 /*
  * Validation of sd k: its key block (the smallest transfer size of its
  * workloads, or the one of its map from an earlier run), every transfer
@@ -991,13 +1009,23 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 		d->next = dv_sds;
 		dv_sds = d;
 		{
-			char a[32], b[32], text[160];
+			char a[32], b[32], c[32], text[200];
 
-			snprintf(text, sizeof(text), "Allocating Data "
+			/* vdbench's (DV_map.java:149,361): errorlog.html
+			 * and the slave's log, not the console */
+			snprintf(text, sizeof(text), "%cAllocating Data "
 			    "Validation map: %s one-byte entries for each "
-			    "%s-byte block.", dv_commas(a, sizeof(a), size /
-			    kb), dv_commas(b, sizeof(b), kb));
-			strlist_add(&w->note_queue, text);
+			    "%s-byte block.", WORK_ERRLOG_MARK, dv_commas(a,
+			    sizeof(a), size / kb), dv_commas(b, sizeof(b),
+			    kb));
+			dv_queue(w, text);
+			snprintf(text, sizeof(text), "%cCreated new DV map: "
+			    "%s size: %s bytes; key block size: %llu; "
+			    "entries: %s", WORK_ERRLOG_MARK, s->name,
+			    dv_commas(c, sizeof(c), size / kb * kb),
+			    (unsigned long long)kb, dv_commas(a, sizeof(a),
+			    size / kb));
+			dv_queue(w, text);
 		}
 	}
 	if ((w->dv & VALIDATE_TIME) && d->map.stamps == NULL) {
@@ -1700,20 +1728,22 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 	}
 	pthread_mutex_lock(&w->err_mu);
 	for (i = 0; i < (uint32_t)lines.n; i++) {
-		char *l;
+		char *l, now[16];
 
 		if (w->err_queue.n >= 1000000)
 			break;
 		/* all but the last ("op: read ...") line are the report's
 		 * detail: WORK_DETAIL_MARK says so to slave/main.c, which
 		 * sends them as LOG "detail", so the master counts one error
-		 * per corrupted data block */
-		if (i + 1 < (uint32_t)lines.n) {
-			xasprintf(&l, "%c%s", WORK_DETAIL_MARK, lines.v[i]);
-			strlist_add(&w->err_queue, l);
-			free(l);
-		} else
-			strlist_add(&w->err_queue, lines.v[i]);
+		 * per corrupted data block; each after the slave's time of
+		 * day, as vdbench's */
+		if (i + 1 < (uint32_t)lines.n)
+			xasprintf(&l, "%c%s %s", WORK_DETAIL_MARK, dv_tod(now),
+			    lines.v[i]);
+		else
+			xasprintf(&l, "%s %s", dv_tod(now), lines.v[i]);
+		strlist_add(&w->err_queue, l);
+		free(l);
 	}
 	pthread_mutex_unlock(&w->err_mu);
 	strlist_clear(&lines);
@@ -1726,9 +1756,10 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 	__atomic_add_fetch(&w->dv_bad, 1, __ATOMIC_ACQ_REL);
 	nbad = __atomic_add_fetch(&w->nerrors, 1, __ATOMIC_ACQ_REL);
 	if (nbad >= w->max_errors) {
-		snprintf(text, sizeof(text), "'data_errors=%llu' requested. "
-		    "Abort rd=%s after last error.",
-		    (unsigned long long)w->max_errors, w->run);
+		snprintf(text, sizeof(text), "%c'data_errors=%llu' "
+		    "requested. Abort rd=%s after last error.",
+		    WORK_PLAIN_ERROR, (unsigned long long)w->max_errors,
+		    w->run);
 		set_error(w, text);
 	}
 }
@@ -1939,7 +1970,7 @@ dv_end(struct work *w)
 		    "parameter.",
 	};
 	uint64_t validated = 0, errors = 0;
-	char a[32], text[400];
+	char a[32], text[400], now[16];
 	int k, eof_writes = 1;
 	size_t i;
 
@@ -1989,49 +2020,51 @@ dv_end(struct work *w)
 		strlist_clear(&log);
 	}
 	/*
-	 * console and errorlog.html, as vdbench's (DV_map.java:921), but
-	 * not with ignore_zero_reads; results.json's record rides along
+	 * console, errorlog.html and the slave's log, as vdbench's
+	 * (DV_map.java:921), after the slave's time of day; not with
+	 * ignore_zero_reads. results.json's record rides along.
 	 */
 	if (w->dv & VALIDATE_IGNORE_ZERO)
-		text[0] = '\0';
-	else
-		snprintf(text, sizeof(text), "Total amount of key blocks read "
-		    "and validated: %8s; key blocks marked in error: %4llu ",
-		    dv_commas(a, sizeof(a), validated),
-		    (unsigned long long)errors);
+		snprintf(text, sizeof(text), "%c", WORK_TOTAL_MARK);
+	else {
+		snprintf(text, sizeof(text), "%c%s Total amount of key blocks "
+		    "read and validated: %8s; key blocks marked in error: "
+		    "%4llu ", WORK_TOTAL_MARK, dv_tod(now), dv_commas(a,
+		    sizeof(a), validated), (unsigned long long)errors);
+		strlist_add(&w->own_log, text + 1);
+	}
 	{
 		char *l;
 
-		xasprintf(&l, "%c%s%c{\"key_blocks_validated\":%llu,"
+		xasprintf(&l, "%s%c{\"key_blocks_validated\":%llu,"
 		    "\"key_blocks_in_error\":%llu,\"corrupted_data_blocks\":"
-		    "%llu}", WORK_DETAIL_MARK, text, WORK_DV_SEP,
+		    "%llu}", text, WORK_DV_SEP,
 		    (unsigned long long)(validated - w->dv_start),
 		    (unsigned long long)errors, (unsigned long long)
 		    __atomic_load_n(&w->dv_bad, __ATOMIC_ACQUIRE));
-		pthread_mutex_lock(&w->err_mu);
-		strlist_add(&w->err_queue, l);
-		pthread_mutex_unlock(&w->err_mu);
+		dv_queue(w, l);
 		free(l);
 	}
 	if (__atomic_load_n(&w->dv_bad, __ATOMIC_ACQUIRE) > 0) {
-		snprintf(text, sizeof(text), "Total Data Validation or I/O "
-		    "error count: %llu. Vdbench terminating due to Data "
-		    "Validation or I/O errors. See errorlog.html.",
-		    (unsigned long long)w->dv_bad);
+		/* the master's words at the end of the rd (Reporter.java:
+		 * 412-425), after its error count */
+		snprintf(text, sizeof(text), "%cVdbench terminating due to "
+		    "Data Validation or I/O errors. See errorlog.html.",
+		    WORK_PLAIN_ERROR);
 		set_error(w, text);
 	} else if (validated == w->dv_start && !eof_writes &&
 	    !(w->dv & VALIDATE_IGNORE_ZERO) && work_error(w) == NULL) {
-		pthread_mutex_lock(&w->err_mu);
+		/* vdbench's slave sends them to the master's console
+		 * (sendMessageToConsole), then aborts */
 		for (i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
-			char *l;
-
-			/* the ERROR below stops the run; not error events */
-			xasprintf(&l, "%c%s", WORK_DETAIL_MARK, none[i]);
-			strlist_add(&w->err_queue, l);
-			free(l);
+			snprintf(text, sizeof(text), "%c%s", WORK_MESSAGE_MARK,
+			    none[i]);
+			strlist_add(&w->own_log, text + 1);
+			dv_queue(w, text);
 		}
-		pthread_mutex_unlock(&w->err_mu);
-		set_error(w, none[0]);
+		snprintf(text, sizeof(text), "%c%s", WORK_ABORT_ERROR,
+		    none[0]);
+		set_error(w, text);
 	}
 }
 

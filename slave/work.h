@@ -53,13 +53,26 @@ json_t		*work_anchors_take(struct work *);
 /* The first byte of a work_take_errors() line that is the detail of a
  * report (data validation's corruption report), not an error event. */
 #define WORK_DETAIL_MARK	'\x1f'
+/* ... a line for errorlog.html and the slave's log, not the console
+ * (data validation's map lines, vdbench's DV_map.java:149,361). */
+#define WORK_ERRLOG_MARK	'\x1e'
+/* ... the end-of-rd "Total amount of key blocks" line: the master puts
+ * its own count lines before the first one (Reporter.java:412-425). */
+#define WORK_TOTAL_MARK		'\x1d'
+/* ... a line of a message to the master's console ("Message from slave
+ * X:" and the lines, vdbench's sendMessageToConsole), not errorlog.html. */
+#define WORK_MESSAGE_MARK	'\x1c'
+/* The first byte of a work_error() text that the master prints as its
+ * own line (vdbench's master says it), or as vdbench's slave abort box. */
+#define WORK_PLAIN_ERROR	'\x1a'
+#define WORK_ABORT_ERROR	'\x19'
 /* A line may carry, after this byte, a JSON object: data validation's
  * record of it (a corrupted data block, a run's totals), sent as the
  * LOG's "dv" (proto/PROTOCOL.md); nothing before it: no text to show. */
-#define WORK_DV_SEP		'\x1e'
-/* ... a line for errorlog.html only, not the console (the journal's
- * recovery and map dump lines, as vdbench logs them). */
-#define WORK_ELOG_MARK		'\x1d'
+#define WORK_DV_SEP		'\x18'
+/* The journal's recovery and map dump lines: errorlog.html and the
+ * slave's log, as vdbench logs them. */
+#define WORK_ELOG_MARK		WORK_ERRLOG_MARK
 
 /* Lines for the slave's own log only, e.g. data validation's per-key
  * counters (caller clears). */

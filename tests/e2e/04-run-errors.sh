@@ -74,7 +74,7 @@ truncate -s 0 "$T/fe"
 wait "$mpid"
 [ $? = 157 ] && ok || bad "I/O errors did not stop the run with 157"
 grep -q "localhost-0: sd=sd1,lun=$T/fe: read of 4096 bytes at offset [0-9]* failed: short transfer" "$T/m8" && ok || bad "an I/O error was not reported with lun, size and offset"
-grep -q "the limit data_errors=5 is reached" "$T/m8" && ok || bad "data_errors=5 not honoured"
+grep -qF "'data_errors=5' requested. Abort rd=" "$T/m8" && ok || bad "data_errors=5 not honoured"
 [ "$(grep -c 'failed: short transfer' "$T/o8/errorlog.html")" -ge 5 ] && ok || bad "errorlog.html lacks the errors"
 
 # Two of four slaves stopped at once (default stop on loss): one stop

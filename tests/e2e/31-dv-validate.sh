@@ -26,9 +26,18 @@ rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=2
 rd=rd2,wd=wd2,iorate=max,elapsed=2,interval=1,threads=2
 P
 expect_rc 0 "$VDBC" -f "$T/v1.parm" -o "$T/o1" -v --port 0 --seed 1
-expect_out "localhost-0: Allocating Data Validation map: 4,096 one-byte entries for each 4,096-byte block."
-expect_out "localhost-0: Total amount of key blocks read and validated:"
-[ "$(grep -c 'key blocks marked in error:    0 $' "$T/out")" = 2 ] && ok || bad "v1: not one totals line per rd"
+# vdbench's map lines: errorlog.html and the slave's log, not the console
+grep -qF "localhost-0: Allocating Data Validation map: 4,096 one-byte entries for each 4,096-byte block." "$T/o1/errorlog.html" &&
+	ok || bad "v1: no map line in errorlog.html"
+grep -qF "localhost-0: Created new DV map: sd1 size: 16,777,216 bytes; key block size: 4096; entries: 4,096" "$T/o1/errorlog.html" &&
+	ok || bad "v1: no 'Created new DV map' line in errorlog.html"
+grep -qF "Allocating Data Validation map: 4,096" "$T/o1/localhost-0.stdout.html" && ok || bad "v1: no map line in the slave's log"
+grep -q "Allocating Data Validation map" "$T/out" && bad "v1: the map line is on the console" || ok
+# the totals after the slave's time of day, one per rd (v1)
+[ "$(grep -cE '^[0-9:.]{12} localhost-0: [0-9:]{8}\.[0-9]{3} Total amount of key blocks read and validated: +[0-9,]+; key blocks marked in error:    0 $' "$T/out")" = 2 ] &&
+	ok || bad "v1: not one totals line per rd"
+grep -q "Total Data Validation or I/O error count" "$T/out" && bad "v1: an error count in a clean run" || ok
+expect_out "Vdbench execution completed successfully."
 # -v: rdpct=0 -> about 50 % reads (the pre-reads), rdpct=50 -> 66.6 %
 check_pct "v1 rd1" 2 45 50.01
 check_pct "v1 rd2" 3 64 68
@@ -37,7 +46,8 @@ python3 "$VDBC_SRC/tests/data/dv/jrandom_check.py" "$T/lun1" 0 1 511 1023 >"$T/j
 [ "$(grep -c 'match model: True' "$T/jr")" = 4 ] && ok || { bad "jrandom_check on vdbc's lun"; cat "$T/jr"; }
 cp "$T/out" "$T/v1.console"
 # errorlog.html has the totals too; the slave's log the per-key counters
-[ "$(grep -c 'Total amount of key blocks read and validated' "$T/o1/errorlog.html")" = 2 ] && ok || bad "errorlog.html lacks the totals"
+[ "$(grep -cE '^[0-9:.]{12} localhost-0: [0-9:.]{12} Total amount of key blocks read and validated' "$T/o1/errorlog.html")" = 2 ] && ok || bad "errorlog.html lacks the totals"
+grep -qE "info: [0-9:.]{12} Total amount of key blocks read and validated" "$T/o1/localhost-0.stdout.html" && ok || bad "the slave's log lacks the totals"
 grep -q "Data Validation counters: $" "$T/o1/localhost-0.stdout.html" && ok || bad "no counters in the slave's log"
 grep -qE "Key   1: reads: +[0-9]+ writes: +[1-9][0-9]* $" "$T/o1/localhost-0.stdout.html" && ok || bad "no key 1 counters"
 
@@ -51,7 +61,8 @@ rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1,threads=2
 rd=rd2,wd=wd2,iorate=max,elapsed=2,interval=1,threads=2
 P
 expect_rc 0 "$VDBC" -f "$T/kb.parm" -o "$T/o15" -v --port 0 --seed 1
-expect_out "localhost-0: Allocating Data Validation map: 8,192 one-byte entries for each 4,096-byte block."
+grep -qF "localhost-0: Allocating Data Validation map: 8,192 one-byte entries for each 4,096-byte block." "$T/o15/errorlog.html" &&
+	ok || bad "8k then 4k: not a 4k key block"
 grep 'Total amount' "$T/out" | tail -1 | grep -q 'validated: *[1-9]' && ok || bad "8k then 4k: nothing validated"
 
 # v7a: -vr reads every write back: 66.6 % / 75 %.
@@ -64,15 +75,46 @@ rm -f "$T/lun1"
 { echo "validate=read_after_write"; cat "$T/v1.parm"; } >"$T/v8.parm"
 expect_rc 0 "$VDBC" -f "$T/v8.parm" -o "$T/o3" --port 0 --seed 1
 check_pct "validate=read_after_write rd1" 2 64 67.5
-expect_out "localhost-0: Total amount of key blocks read and validated:"
+grep -qE "localhost-0: [0-9:.]{12} Total amount of key blocks read and validated:" "$T/out" && ok || bad "validate=read_after_write: no totals"
 
 # v7b: -vw (no pre-read) with a write-only rd validates nothing: abort.
 rm -f "$T/lun1"
 expect_rc 157 "$VDBC" -f "$T/v1.parm" -o "$T/o4" -vw --port 0 --seed 1
 check_pct "-vw rd1" 2 0 0
-expect_out "localhost-0: Total amount of key blocks read and validated:        0; key blocks marked in error:    0 "
-expect_out "No read validations done during a Data Validation run."
-expect_out "This means very likely that your run was not long enough to"
+grep -qE "localhost-0: [0-9:.]{12} Total amount of key blocks read and validated:        0; key blocks marked in error:    0 $" "$T/out" &&
+	ok || bad "-vw: no zero totals line"
+# vdbench's slave message and abort, line for line (v7b's README)
+sed 's/^[0-9:.]\{12\} \{0,1\}//' "$T/out" | sed -n '/^Message from slave/,$p' >"$T/v7b.got"
+cat >"$T/v7b.want" <<'W'
+Message from slave localhost-0: 
+No read validations done during a Data Validation run.
+This means very likely that your run was not long enough to
+access the same data block twice. 
+There are several solutions to this: 
+- increase elapsed time. 
+- use larger xfersize. 
+- use only a subset of your lun by using the 'sd=...,size=' 
+  parameter or the 'sd=...,range=' parameter.
+Or, you never did any writes so Vdbench does not know what to 
+compare the data with. In that case, change the rdpct= parameter.
+*
+**************************************************************************************
+* Slave localhost-0 aborting: No read validations done during a Data Validation run. *
+**************************************************************************************
+*
+
+Slave localhost-0 prematurely terminated. 
+
+Slave aborted. Abort message received: 
+No read validations done during a Data Validation run.
+
+Look at file localhost-0.stdout.html for more information.
+
+Slave localhost-0 prematurely terminated. 
+
+W
+diff "$T/v7b.want" "$T/v7b.got" >"$T/v7b.diff" && ok || { bad "-vw: the abort differs from vdbench's"; cat "$T/v7b.diff"; }
+grep -q "No read validations" "$T/o4/errorlog.html" && bad "-vw: the message is in errorlog.html" || ok
 grep -q "Starting RD=rd2" "$T/out" && bad "-vw: rd2 ran after the abort" || ok
 
 # v7c: -vw with random 50/50: reads are 50 %, and they validate.
@@ -101,8 +143,45 @@ wd=wd1,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
 rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,threads=2
 P
 expect_rc 157 "$VDBC" -f "$T/v8c.parm" -o "$T/o14" -v --port 0
-expect_out "to accomodate 4258 times the maximum xfersize=4096 value"
-expect_out "for a total of 17,440,768 bytes (16.633m), but we only have 8,388,608 bytes (8m). SD size for cache misses not large enough."
+# vdbench's console from its print_sizes lines to the end (v8c)
+sed 's/^[0-9:.]\{12\} \{0,1\}//' "$T/out" | sed -n '/^wd=wd1$/,$p' >"$T/v8c.got"
+cat >"$T/v8c.want" <<'W'
+wd=wd1
+Byte addresses for hits: Low:                0; High:                0; Width:                0
+Byte addresses for miss: Low:                0; High:        8,388,608; Width:        8,388,608
+sd max xfersize=4096
+hitarea_used: 0
+hitarea: 1048576
+
+*
+*********************************************************************************************************
+*                                                                                                       *
+* Data Validation has some extra SD size requirements.                                                  *
+* The internal queue depth of Vdbench is 2000 for an uncontrolled maximum i/o rate,                     *
+* and twice that, 4000, for all other workloads.                                                        *
+* To that is added the number of threads requested (2),                                                 *
+* plus a fudge factor of 256, all for a total of 4258.                                                  *
+*                                                                                                       *
+* The SD size (or range) must be large enough to accomodate 4258 times the maximum xfersize=4096 value, *
+* for a total of 17,440,768 bytes (16.633m), but we only have 8,388,608 bytes (8m).                     *
+*                                                                                                       *
+*                                                                                                       *
+* Why all this? To ensure Data Validation integrity each xfersize= block may have only ONE              *
+* read or write outstanding at the same time. Each block internally is therefore                        *
+* marked 'busy' with a dead-lock possible if ALL blocks are busy                                        *
+*                                                                                                       *
+* You may override the internal queue depth with 'misc=(fifo=nnn)',                                     *
+* though lower queue depth may throttle throughput at high i/o rates.                                   *
+*                                                                                                       *
+*********************************************************************************************************
+*
+
+SD size for cache misses not large enough.
+
+W
+diff "$T/v8c.want" "$T/v8c.got" >"$T/v8c.diff" && ok || { bad "v8c: the console differs from vdbench's"; cat "$T/v8c.diff"; }
+grep -q "Data Validation has some extra" "$T/o14/logfile.html" && ok || bad "v8c: the box is not in logfile.html"
+grep -qE "^[0-9:.]{12} " "$T/o14/errorlog.html" && bad "v8c: errorlog.html has lines (vdbench's is empty)" || ok
 grep -q "Starting RD=rd1" "$T/out" && bad "v8c: rd1 started" || ok
 
 # v8b: validate=foo

@@ -82,12 +82,32 @@ LUN=$T/lun
 parm "$T/a.parm" 50 2
 run "$T/a.parm" "$T/o1"
 [ "$(cat "$T/rc")" = 157 ] && ok || { bad "exit $(cat "$T/rc"), wanted 157"; cat "$T/out"; }
-grep -qF "localhost-0: Time of first corruption: " "$T/out" && ok || bad "no banner"
+# each report line after the slave's time of day, as vdbench's
+grep -qE "^[0-9:.]{12} localhost-0: [0-9:.]{12} Time of first corruption: " "$T/out" && ok || bad "no banner"
 [ "$(grep -c 'Time of first corruption' "$T/out")" = 1 ] && ok || bad "the banner twice"
 [ "$(grep -c 'Corrupted data block for' "$T/out")" = 5 ] && ok || bad "not 5 corrupted data blocks"
-grep -qF "Total Data Validation or I/O error count: 5" "$T/out" && ok || bad "no error count 5"
-grep -qF "key blocks marked in error:    5 " "$T/out" && ok || bad "not 5 key blocks in error"
-grep -qF "Vdbench terminating due to Data Validation or I/O errors. See errorlog.html." "$T/out" && ok || bad "no termination line"
+# the master's end of the rd, in vdbench's order (v2a): its count
+# between '*' lines, the slave's totals, then its last words
+sed 's/^[0-9:.]\{12\} \{0,1\}//' "$T/out" | sed -n '/^Total Data Validation/,$p' |
+	sed 's/^\(localhost-0: \)[0-9:.]\{12\} \(Total amount of key blocks read and validated: \).*\(; key blocks\)/\1\2N\3/' >"$T/end.got"
+cat >"$T/end.want" <<'W'
+Total Data Validation or I/O error count: 5
+*
+localhost-0: Total amount of key blocks read and validated: N; key blocks marked in error:    5 
+
+Vdbench terminating due to Data Validation or I/O errors. See errorlog.html.
+
+W
+diff "$T/end.want" "$T/end.got" >"$T/end.diff" && ok || { bad "the end of the rd differs from vdbench's"; cat "$T/end.diff"; }
+grep -B1 "Total Data Validation or I/O error count: 5" "$T/out" | head -1 | grep -qE '^[0-9:.]{12} \*$' && ok || bad "no '*' before the error count"
+# errorlog.html: the same but the last words; the slave's lines named
+sed -e 's/<[^>]*>//g' "$T/o1/errorlog.html" | sed 's/^[0-9:.]\{12\} //' | grep -v '^localhost-0: [0-9:.]\{12\} ' | tail -4 >"$T/el.got"
+printf '%s\n' "localhost-0: Created new DV map: sd2 size: 16,777,216 bytes; key block size: 4096; entries: 4,096" \
+	"*" "Total Data Validation or I/O error count: 5" "*" >"$T/el.want"
+diff "$T/el.want" "$T/el.got" >"$T/el.diff" && ok || { bad "errorlog.html's master lines differ"; cat "$T/el.diff"; }
+grep -qE "^[0-9:.]{12} localhost-0: [0-9:.]{12} Total amount of key blocks read and validated: +[0-9,]+; key blocks marked in error:    5 $" "$T/o1/errorlog.html" &&
+	ok || bad "errorlog.html lacks the slave's totals"
+grep -q "Vdbench terminating" "$T/o1/errorlog.html" && bad "errorlog.html has the last words (vdbench's has not)" || ok
 # random bytes (v2a)
 has 00064000 "lba: 409,600 (0x00064000) xfersize=4096"
 has 00064000 "All 8 sectors in this key block are corrupted."
@@ -104,7 +124,7 @@ has 0012c000 "   1 of 8 sectors are corrupted."
 has 0012c000 "   All 1 corrupted sectors will be reported."
 has 0012c000 "relative sector in data block: 0x02 ( 2)"
 has 0012c000 "        ===> Compression pattern miscompare."
-section 0012c000 | grep -qE "localhost-0: 0x100\*  [0-9a-f]{8} .*   [0-9a-f]{8} .* $" && ok || bad "no 0x100* hex line"
+section 0012c000 | grep -qE "localhost-0: [0-9:.]{12} 0x100\*  [0-9a-f]{8} .*   [0-9a-f]{8} .* $" && ok || bad "no 0x100* hex line"
 # the block of another lba
 has 00190000 "   ===> Logical byte address miscompare. Expecting 0x00190000, receiving 0x0000a000"
 has 00190000 "   ===> Compression pattern miscompare."
@@ -121,7 +141,13 @@ parm "$T/b.parm" 2 1
 run "$T/b.parm" "$T/o2"
 [ "$(cat "$T/rc")" = 157 ] && ok || bad "data_errors=2: exit $(cat "$T/rc")"
 [ "$(grep -c 'Corrupted data block for' "$T/out")" = 2 ] && ok || bad "data_errors=2: not 2 reports"
-grep -qF "'data_errors=2' requested. Abort rd=rd3 after last error." "$T/out" && ok || { bad "no data_errors=2 abort"; tail -5 "$T/out"; }
+# vdbench's stop (v2d): the line framed by empty ones, no totals, not
+# in errorlog.html
+grep -A1 -B1 "'data_errors=2' requested. Abort rd=rd3 after last error.\$" "$T/out" | sed 's/^[0-9:.]\{12\} \{0,1\}//' >"$T/de.got"
+printf '\n%s\n\n' "'data_errors=2' requested. Abort rd=rd3 after last error." >"$T/de.want"
+diff "$T/de.want" "$T/de.got" >/dev/null && ok || { bad "no data_errors=2 abort as vdbench's"; tail -5 "$T/out"; }
+grep -q "Total Data Validation or I/O error count\|key blocks marked in error:    2" "$T/out" && bad "data_errors=2: totals after the stop" || ok
+grep -q "data_errors=2" "$T/o2/errorlog.html" && bad "data_errors=2: the stop is in errorlog.html" || ok
 
 # A write finds the corruption in its pre-read (writes only, one thread,
 # data_errors=1: the first corrupted block stops the run).
