@@ -68,6 +68,7 @@ struct sdw {
 	int		 has_dd;	/* sd dedupratio=/dedupsets= */
 	double		 dd_ratio, dd_sets;	/* override the work's */
 	int		 dd_not_across;
+	const struct dv_dedup *dvdd;	/* validation with dedup, or NULL */
 	struct dv_map	*dvm;		/* validation: its key map, kept
 					 * by the slave across runs */
 	char		 name8[8];	/* its name as sectors carry it */
@@ -167,6 +168,8 @@ struct dv_sd {
 	char		*sd;
 	char		*lun;
 	struct dv_map	 map;
+	struct dv_dedup	 dd;	/* dedup under validation */
+	int		 has_dd;
 	struct dv_sd	*next;
 };
 static struct dv_sd	*dv_sds;
@@ -886,6 +889,46 @@ fd_size(int fd)
 }
 
 /*
+ * Dedup under validation for one sd's new key map (dv.h): vdbench's
+ * unique-block bitmap, its slave log line, and the dedup keyword values
+ * the master let through (the general ones: one dedup for the run).
+ */
+static int
+dv_dedup_setup(struct work *w, struct sdw *s, struct dv_sd *d,
+    uint64_t size, uint64_t kb, struct errmsg *e)
+{
+	char err[200], a[32], b[32], text[200];
+
+	if (s->has_dd) {
+		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation with an "
+		    "sd's own dedup parameters is not built", s->name);
+		return (-1);
+	}
+	if (kb != w->dd_unit_bytes) {
+		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation with dedup "
+		    "needs the key block (%llu) to be dedupunit=%llu",
+		    s->name, (unsigned long long)kb,
+		    (unsigned long long)w->dd_unit_bytes);
+		return (-1);
+	}
+	if (dv_dedup_init(&d->dd, s->name, size, w->dd_unit_bytes,
+	    w->dd_ratio, w->dd_sets, w->dd_not_across, err,
+	    sizeof(err)) != 0) {
+		dv_dedup_free(&d->dd);
+		errmsg_set(e, NULL, 0, 0, "%s", err);
+		return (-1);
+	}
+	d->has_dd = 1;
+	/* DedupBitMap.createMapForUniques() */
+	snprintf(text, sizeof(text), "Creating bitmap for unique blocks for "
+	    "sd=%s. 1 bitmaps for a total of %s bits, identifying %s unique "
+	    "blocks", s->name, dv_commas(a, sizeof(a), d->dd.units),
+	    dv_commas(b, sizeof(b), d->dd.unique_units));
+	strlist_add(&w->note_queue, text);
+	return (0);
+}
+
+/*
  * Validation of sd k: its key block (the smallest transfer size of its
  * workloads, or the one of its map from an earlier run), every transfer
  * and address a whole number of key blocks, and its key map, found or
@@ -919,6 +962,8 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 			break;
 	if (d != NULL)
 		kb = d->map.kb_bytes;
+	else if (w->dd_unit_bytes > 0)
+		kb = w->dd_unit_bytes;	/* dedup: the key block is the unit */
 	else if (s->dv_kb > 0)
 		kb = s->dv_kb;		/* the master's, over every run */
 	if (kb == 0 || kb % DV_SECTOR != 0 || kb > DV_COMP_SPAN) {
@@ -970,6 +1015,12 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 			    (unsigned long long)(size / kb));
 			return (-1);
 		}
+		if (w->dd_unit_bytes > 0 && dv_dedup_setup(w, s, d, size, kb,
+		    e) != 0) {
+			dv_map_free(&d->map);
+			free(d);
+			return (-1);
+		}
 		d->sd = xstrdup(s->name);
 		d->lun = xstrdup(s->lun);
 		d->next = dv_sds;
@@ -984,7 +1035,13 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 			strlist_add(&w->note_queue, text);
 		}
 	}
+	if (w->dd_unit_bytes > 0 && !d->has_dd) {
+		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation: dedup "
+		    "cannot start on a key map made without it", s->name);
+		return (-1);
+	}
 	s->dvm = &d->map;
+	s->dvdd = d->has_dd ? &d->dd : NULL;
 	dv_name8(s->name8, s->name);
 	w->dv_start += atomic_load(&d->map.validated);
 	return (0);
@@ -1501,6 +1558,7 @@ dv_validate(struct work *w, struct sdw *s, const unsigned char *buf,
 	b.name8 = s->name8;
 	b.pid = (uint32_t)getpid();
 	b.why = why;
+	b.dd = s->dvdd;
 	if (dv_bad_keyblocks(dv_pat, &b) == 0)
 		return (0);
 	b.found_ms = wall_ms();
@@ -1581,9 +1639,15 @@ dv_thread_main(void *arg)
 		if (rc == 0) {
 			st.ts_ms = wall_ms();
 			for (i = 0; i < n; i++) {
-				nkeys[i] = dv_next_key(keys[i]);
-				dv_fill(dv_pat, (unsigned char *)u->wbuf +
-				    i * kb, off + i * kb, kb, nkeys[i], &st);
+				struct dv_kb kbd;
+
+				nkeys[i] = s->dvdd != NULL ?
+				    dv_dedup_next_key(s->dvdd, keys[i]) :
+				    dv_next_key(keys[i]);
+				dv_kb_of(s->dvdd, off + i * kb, nkeys[i], &kbd);
+				dv_fill_kb(dv_pat, (unsigned char *)u->wbuf +
+				    i * kb, off + i * kb, kb, nkeys[i], &kbd,
+				    &st);
 			}
 			rc = dv_io(w, t, s, wi, 1, u->wbuf, len, off);
 		}
