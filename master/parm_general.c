@@ -268,7 +268,12 @@ kw_dedup_more(struct pstate *ps, const struct kwdef *d)
 		    strncasecmp(s0, "hot", 3) != 0))
 			return (fail(ps, "Dedup parameter scan: unexpected "
 			    "input: %s", ps->it->value));
-		if (tolower((unsigned char)s0[0]) != 'n')
+		/* the general one: Data Validation forces it on anyway,
+		 * so dv_model_check refuses it only without validation */
+		if (ps->sec != SEC_SD && strncasecmp(s0, "hot", 3) != 0)
+			ps->m->general.dedupflipflop =
+			    tolower((unsigned char)s0[0]) == 'y';
+		else if (tolower((unsigned char)s0[0]) != 'n')
 			refuse_why(ps, "dedupflipflop=", "flipflop alternates "
 			    "a duplicate's data by the per-block keys of data "
 			    "validation, which vdbc's dedup does not keep");
@@ -290,8 +295,13 @@ kw_dedup_more(struct pstate *ps, const struct kwdef *d)
 		if (v->n != 1 || !v->v[0].is_num)
 			return (fail(ps, "Invalid value for 'dedupmaxkey=': %s "
 			    "(expected one number)", ps->it->value));
-		refuse_why(ps, "dedupmaxkey=", "it bounds the flipflop keys "
-		    "of data validation, which vdbc's dedup does not keep");
+		/* the general one: checked by dv_model_check */
+		if (ps->sec != SEC_SD)
+			ps->m->general.dedupmaxkey = (int)v->v[0].num;
+		else
+			refuse_why(ps, "dedupmaxkey=", "it bounds the "
+			    "flipflop keys of data validation, which vdbc's "
+			    "dedup does not keep");
 	}
 	bag_set(cur_bag(ps), d->name, v);
 	return (0);

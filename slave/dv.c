@@ -96,18 +96,38 @@ void
 dv_fill(const unsigned char *pat, unsigned char *buf, uint64_t kb_lba,
     uint32_t kb_bytes, int key, const struct dv_stamp *st)
 {
-	const unsigned char *src = pat + kb_lba % DV_COMP_SPAN;
+	struct dv_kb kb;
+
+	dv_kb_of(NULL, kb_lba, key, &kb);
+	dv_fill_kb(pat, buf, kb_lba, kb_bytes, key, &kb, st);
+}
+
+void
+dv_fill_kb(const unsigned char *pat, unsigned char *buf, uint64_t kb_lba,
+    uint32_t kb_bytes, int key, const struct dv_kb *kb,
+    const struct dv_stamp *st)
+{
 	uint32_t word = (uint32_t)key << 24 |
 	    (uint32_t)dv_checksum(st->ts_ms) << 16;
 	uint32_t off;
 
-	memcpy(buf, src, kb_bytes);
+	/* vdb_dv.c fill_compression_pattern: one copy from the pattern */
+	memcpy(buf, pat + kb->comp, kb_bytes);
+	if (kb->kind == DV_KB_UNIQUE)
+		word |= kb->type << 8;		/* fill_dv_pattern */
 	for (off = 0; off < kb_bytes; off += DV_SECTOR) {
 		unsigned char *s = buf + off;
 		uint64_t lba = kb_lba + off;
 
+		if (kb->kind == DV_KB_DUP) {	/* store_dedup_set */
+			put32(s, (uint32_t)(kb->set >> 32));
+			put32(s + 4, (uint32_t)kb->set);
+			continue;
+		}
 		put32(s, (uint32_t)(lba >> 32));
 		put32(s + 4, (uint32_t)lba);
+		if (kb->kind == DV_KB_UNIQUE_LBA)
+			continue;
 		put32(s + 8, (uint32_t)(st->ts_ms >> 32));
 		put32(s + 12, (uint32_t)st->ts_ms);
 		put32(s + 16, word);
@@ -120,11 +140,43 @@ unsigned
 dv_check_sector(const unsigned char *pat, const unsigned char *sec,
     uint64_t kb_lba, unsigned s, int key, const char name[8])
 {
+	struct dv_kb kb;
+
+	dv_kb_of(NULL, kb_lba, key, &kb);
+	return (dv_check_sector_kb(pat, sec, kb_lba, s, key, name, &kb));
+}
+
+unsigned
+dv_check_sector_kb(const unsigned char *pat, const unsigned char *sec,
+    uint64_t kb_lba, unsigned s, int key, const char name[8],
+    const struct dv_kb *kb)
+{
 	uint64_t lba = kb_lba + (uint64_t)s * DV_SECTOR;
-	uint64_t ts = (uint64_t)get32(sec + 8) << 32 | get32(sec + 12);
-	uint32_t word = get32(sec + 16);
+	const unsigned char *exp = pat + kb->comp + (size_t)s * DV_SECTOR;
+	uint64_t ts;
+	uint32_t word;
 	unsigned flags = 0;
 
+	switch (kb->kind) {
+	case DV_KB_DUP:		/* vdb_dv.c validate_duplicate_sector */
+		if (memcmp(sec + 8, exp + 8, DV_SECTOR - 8) != 0)
+			flags |= DV_BAD_COMP;
+		if (get32(sec) != (uint32_t)(kb->set >> 32) ||
+		    get32(sec + 4) != (uint32_t)kb->set)
+			flags |= DV_BAD_DEDUPSET;
+		return (flags);
+	case DV_KB_UNIQUE_LBA:	/* validate_comp_sector, across no */
+		if (get32(sec) != (uint32_t)(lba >> 32) ||
+		    get32(sec + 4) != (uint32_t)lba)
+			flags |= DV_BAD_LBA;
+		if (memcmp(sec + 8, exp + 8, DV_SECTOR - 8) != 0)
+			flags |= DV_BAD_COMP;
+		return (flags);
+	default:
+		break;
+	}
+	ts = (uint64_t)get32(sec + 8) << 32 | get32(sec + 12);
+	word = get32(sec + 16);
 	if ((int)(word >> 24) != key)
 		flags |= DV_BAD_KEY;
 	if (((word >> 16) & 0xff) != dv_checksum(ts))
@@ -134,13 +186,144 @@ dv_check_sector(const unsigned char *pat, const unsigned char *sec,
 		flags |= DV_BAD_LBA;
 	if (memcmp(sec + 20, name, 8) != 0)
 		flags |= DV_BAD_NAME;
-	if (memcmp(sec + 32, pat + kb_lba % DV_COMP_SPAN +
-	    (uint64_t)s * DV_SECTOR + 32, DV_SECTOR - 32) != 0)
+	if (memcmp(sec + 32, exp + 32, DV_SECTOR - 32) != 0)
 		flags |= DV_BAD_COMP;
 	/* vdb_dv.c:564 "bytes &0xffff != 0" parses as bytes & 1. */
 	if (word & 1)
 		flags |= DV_BAD_ZERO;
 	return (flags);
+}
+
+/* Dedup (dv.h). */
+
+/* Java's String.hashCode. */
+static int32_t
+java_hash(const char *a, const char *b)
+{
+	uint32_t h = 0;
+
+	for (; *a != '\0'; a++)
+		h = 31 * h + (unsigned char)*a;
+	for (; *b != '\0'; b++)
+		h = 31 * h + (unsigned char)*b;
+	return ((int32_t)h);
+}
+
+/* java.util.Random.nextLong */
+static int64_t
+jr_next_long(uint64_t *seed)
+{
+	int32_t hi = (int32_t)jr_next(seed, 32), lo = (int32_t)jr_next(seed,
+	    32);
+
+	return ((int64_t)((uint64_t)(int64_t)hi << 32) + (int64_t)lo);
+}
+
+#define UNIQUE_ACROSS_YES	0x00C0000000000000ull
+#define UNIQUE_ACROSS_NO	0x00E0000000000000ull
+
+int
+dv_dedup_init(struct dv_dedup *d, const char *sd_name, uint64_t lun_bytes,
+    uint64_t unit_bytes, double ratio, double sets_req, int not_across,
+    char *err, size_t errlen)
+{
+	double blocks, sets, pct, adj;
+	uint64_t want, uniques = 0, seed, j;
+
+	memset(d, 0, sizeof(*d));
+	d->unit_bytes = unit_bytes;
+	d->units = unit_bytes > 0 ? lun_bytes / unit_bytes : 0;
+	d->type = 1;
+	d->maxkey = 2;
+	d->not_across = not_across;
+	if (d->units == 0 || ratio < 1) {
+		snprintf(err, errlen, "sd=%s: Data Validation with dedup needs "
+		    "a lun of at least one dedupunit=", sd_name);
+		return (-1);
+	}
+	/* Dedup.adjustSdDedupValue() */
+	blocks = (double)d->units;
+	sets = sets_req > 0 ? sets_req : blocks * -sets_req / 100;
+	pct = 100.0 / ratio;
+	adj = pct - sets * 100.0 / blocks;
+	if (adj < 0)
+		adj = 0;
+	if (pct == 100)
+		adj = 100;
+	d->adjusted_pct = adj;
+	d->sets_used = sets >= 1 ? (uint64_t)sets : 1;
+	d->all_unique = pct == 100;
+	if (sets > blocks * pct / 100) {
+		snprintf(err, errlen, "adjustDedupValue(): requesting more "
+		    "dedupsets (%.0f) than we have non-unique data blocks "
+		    "(%.0f, estimated)", sets, blocks * pct / 100);
+		return (-1);
+	}
+	/* DedupBitMap.createMapForUniques() */
+	want = (uint64_t)((double)d->units * adj / 100.);
+	d->unique = xcalloc(d->units / 8 + 1, 1);
+	d->unique_units = want;
+	if (ratio == 1)
+		return (0);
+	seed = ((uint64_t)(int64_t)java_hash("sd=", sd_name) ^ JR_MULT) &
+	    JR_MASK;
+	while (uniques < want) {
+		int64_t r = jr_next_long(&seed) % (int64_t)d->units;
+		uint64_t block = (uint64_t)(r < 0 ? -r : r);
+
+		for (j = 0; j < 32 && uniques < want; j++) {
+			uint64_t b = block + j;
+
+			if (b >= d->units)
+				break;
+			if (d->unique[b / 8] & (1u << (b % 8)))
+				continue;
+			d->unique[b / 8] |= (uint8_t)(1u << (b % 8));
+			uniques++;
+		}
+	}
+	return (0);
+}
+
+void
+dv_dedup_free(struct dv_dedup *d)
+{
+	free(d->unique);
+	d->unique = NULL;
+}
+
+int
+dv_dedup_next_key(const struct dv_dedup *d, int k)
+{
+	return (k >= d->maxkey || k < 1 ? 1 : k + 1);
+}
+
+void
+dv_kb_of(const struct dv_dedup *dd, uint64_t kb_lba, int key,
+    struct dv_kb *kb)
+{
+	uint64_t blk, set;
+
+	kb->comp = (uint32_t)(kb_lba % DV_COMP_SPAN);
+	kb->type = 0;
+	kb->set = 0;
+	if (dd == NULL) {
+		kb->kind = DV_KB_PLAIN;
+		return;
+	}
+	/* Dedup.dedupSdBlock() */
+	blk = kb_lba / dd->unit_bytes;
+	kb->type = dd->type;
+	if (dd->all_unique || (blk < dd->units &&
+	    (dd->unique[blk / 8] & (1u << (blk % 8))))) {
+		kb->kind = dd->not_across ? DV_KB_UNIQUE_LBA : DV_KB_UNIQUE;
+		set = dd->not_across ? UNIQUE_ACROSS_NO : UNIQUE_ACROSS_YES;
+	} else {
+		kb->kind = DV_KB_DUP;
+		set = blk % dd->sets_used;
+		kb->comp = (uint32_t)(((set * 347) << 2) & (DV_COMP_SPAN - 1));
+	}
+	kb->set = set | (uint64_t)key << 56 | (uint64_t)dd->type << 32;
 }
 
 int
@@ -395,8 +578,11 @@ static const char *const count_text[] = {
 	"===> SD or FSD name miscompare:",
 	"===> Compression pattern miscompare:",
 	"===> Bad reserved field contents (mbz):",
+	"===> Bad dedup set value:",
 };
-#define DV_NFLAGS	6
+#define DV_NFLAGS	7
+/* The bits in vdbench's report order (BadSector.getFlagText). */
+static const int count_order[DV_NFLAGS] = { 0, 1, 2, 3, 4, 6, 5 };
 
 static const char *const why_text[] = {
 	"workload requested read",
@@ -425,7 +611,8 @@ found_name(char out[9], const unsigned char *p)
 /* The "===> ..." lines of one sector's flags. */
 static void
 flag_lines(struct strlist *out, const char *indent, unsigned flags,
-    const unsigned char *sec, uint64_t lba, int key, const char *name8)
+    const unsigned char *sec, uint64_t lba, int key, const char *name8,
+    const struct dv_kb *kb)
 {
 	uint64_t ts = (uint64_t)get32(sec + 8) << 32 | get32(sec + 12);
 	uint64_t flba = (uint64_t)get32(sec) << 32 | get32(sec + 4);
@@ -455,9 +642,15 @@ flag_lines(struct strlist *out, const char *indent, unsigned flags,
 	}
 	if (flags & DV_BAD_COMP)
 		addf(out, "%s===> Compression pattern miscompare.", indent);
+	if (flags & DV_BAD_DEDUPSET)
+		addf(out, "%s===> Bad dedup set value.", indent);
 	if (flags & DV_BAD_ZERO)
 		addf(out, "%s===> Bad reserved field contents (mbz).",
 		    indent);
+	if (kb->kind == DV_KB_UNIQUE || kb->kind == DV_KB_UNIQUE_LBA)
+		addf(out, "%s===> This is a unique (dedup) block.", indent);
+	else if (kb->kind == DV_KB_DUP)
+		addf(out, "%s===> This is a duplicate (dedup) block.", indent);
 }
 
 /* One sector in full (BadSector.printOneSector). */
@@ -468,11 +661,14 @@ sector_lines(struct strlist *out, const unsigned char *pat,
 {
 	uint64_t ts = (uint64_t)get32(sec + 8) << 32 | get32(sec + 12);
 	uint64_t lba = kb_lba + (uint64_t)s * DV_SECTOR;
-	const unsigned char *exp = pat + kb_lba % DV_COMP_SPAN +
-	    (uint64_t)s * DV_SECTOR;
 	char when[96], want[9], got[9], line[160];
+	const unsigned char *exp;
+	struct dv_kb kb;
 	unsigned off, w;
 	size_t n;
+
+	dv_kb_of(b->dd, kb_lba, key, &kb);
+	exp = pat + kb.comp + (uint64_t)s * DV_SECTOR;
 
 	if (b->fsd != NULL) {
 		/* BadSector.java:255-260: no "( n)", no pid */
@@ -490,7 +686,7 @@ sector_lines(struct strlist *out, const unsigned char *pat,
 		    "data block: 0x%02x (%2u); current pid: %u (0x%x)",
 		    kb_lba, lba, b->kb_bytes, s, s, b->pid, b->pid);
 	}
-	flag_lines(out, "        ", flags, sec, lba, key, b->name8);
+	flag_lines(out, "        ", flags, sec, lba, key, b->name8, &kb);
 	if (flags & DV_BAD_NAME) {
 		snprintf(want, sizeof(want), "%.8s", b->name8);
 		n = strlen(want);
@@ -500,8 +696,12 @@ sector_lines(struct strlist *out, const unsigned char *pat,
 		addf(out, "        SD or FSD name in block expected: '%s'; "
 		    "received: '%s'.", want, got);
 	}
-	dv_format_time(when, sizeof(when), (int64_t)ts);
-	addf(out, "        Timestamp found in sector: %s", when);
+	/* with dedup vdbench compares the whole set word with the bare
+	 * UNIQUE_BLOCK_ACROSS_YES, which never matches: no timestamp line */
+	if (b->dd == NULL) {
+		dv_format_time(when, sizeof(when), (int64_t)ts);
+		addf(out, "        Timestamp found in sector: %s", when);
+	}
 	/*
 	 * vdbench's report shows and sums at most the first 14 digits of
 	 * the timestamp's hex (v2a: 0x01eff1c764bb33bf shows as
@@ -517,14 +717,32 @@ sector_lines(struct strlist *out, const unsigned char *pat,
 		    (get32(sec + 16) >> 16) & 0xff,
 		    dv_checksum(strtoull(hex, NULL, 16)));
 	}
-	addf(out, "0x000%s  %08x %08x ........ ........   %08x %08x %08x "
-	    "%08x", (flags & DV_BAD_LBA) ? "*" : " ",
-	    (uint32_t)(lba >> 32), (uint32_t)lba, get32(sec),
-	    get32(sec + 4), get32(sec + 8), get32(sec + 12));
-	addf(out, "0x010   %02x..0000 %08x %08x 00000000   %08x %08x %08x "
-	    "%08x", key, get32((const unsigned char *)b->name8),
-	    get32((const unsigned char *)b->name8 + 4), get32(sec + 16),
-	    get32(sec + 20), get32(sec + 24), get32(sec + 28));
+	if (kb.kind == DV_KB_PLAIN || kb.kind == DV_KB_UNIQUE) {
+		addf(out, "0x000%s  %08x %08x ........ ........   %08x %08x "
+		    "%08x %08x", (flags & DV_BAD_LBA) ? "*" : " ",
+		    (uint32_t)(lba >> 32), (uint32_t)lba, get32(sec),
+		    get32(sec + 4), get32(sec + 8), get32(sec + 12));
+		addf(out, "0x010   %02x..0000 %08x %08x 00000000   %08x %08x "
+		    "%08x %08x", key, get32((const unsigned char *)b->name8),
+		    get32((const unsigned char *)b->name8 + 4),
+		    get32(sec + 16), get32(sec + 20), get32(sec + 24),
+		    get32(sec + 28));
+	} else {
+		/* BadSector.printFirstLine/printSecondLine for dedup */
+		uint64_t w0 = kb.kind == DV_KB_DUP ? kb.set : lba;
+		unsigned star = kb.kind == DV_KB_DUP ?
+		    (flags & DV_BAD_DEDUPSET) : (flags & DV_BAD_LBA);
+
+		addf(out, "0x000%s  %08x %08x %08x %08x   %08x %08x %08x %08x",
+		    star ? "*" : " ", (uint32_t)(w0 >> 32), (uint32_t)w0,
+		    get32(exp + 8), get32(exp + 12), get32(sec),
+		    get32(sec + 4), get32(sec + 8), get32(sec + 12));
+		addf(out, "0x010%s  %08x %08x %08x %08x   %08x %08x %08x %08x",
+		    memcmp(exp + 16, sec + 16, 16) != 0 ? "*" : " ",
+		    get32(exp + 16), get32(exp + 20), get32(exp + 24),
+		    get32(exp + 28), get32(sec + 16), get32(sec + 20),
+		    get32(sec + 24), get32(sec + 28));
+	}
 	for (off = 32; off < DV_SECTOR; off += 16) {
 		if (memcmp(exp + off, sec + off, 16) == 0)
 			continue;
@@ -541,26 +759,34 @@ sector_lines(struct strlist *out, const unsigned char *pat,
 	}
 }
 
+/* Is key block k of b known and holding a bad sector? */
+static int
+keyblock_bad(const unsigned char *pat, const struct dv_bad_block *b,
+    uint32_t k)
+{
+	const unsigned char *data = b->data + (size_t)k * b->kb_bytes;
+	uint64_t kb_lba = b->lba + (uint64_t)k * b->kb_bytes;
+	struct dv_kb kb;
+	uint32_t s;
+
+	if (b->keys[k] == 0 || b->keys[k] == DV_KEY_ERROR)
+		return (0);
+	dv_kb_of(b->dd, kb_lba, b->keys[k], &kb);
+	for (s = 0; s < b->kb_bytes / DV_SECTOR; s++)
+		if (dv_check_sector_kb(pat, data + s * DV_SECTOR, kb_lba, s,
+		    b->keys[k], b->name8, &kb) != 0)
+			return (1);
+	return (0);
+}
+
 unsigned
 dv_bad_keyblocks(const unsigned char *pat, const struct dv_bad_block *b)
 {
-	uint32_t nkb = b->xfer / b->kb_bytes, k, s;
+	uint32_t nkb = b->xfer / b->kb_bytes, k;
 	unsigned bad = 0;
 
-	for (k = 0; k < nkb; k++) {
-		const unsigned char *kb = b->data + (size_t)k * b->kb_bytes;
-		uint64_t kb_lba = b->lba + (uint64_t)k * b->kb_bytes;
-
-		if (b->keys[k] == 0 || b->keys[k] == DV_KEY_ERROR)
-			continue;
-		for (s = 0; s < b->kb_bytes / DV_SECTOR; s++) {
-			if (dv_check_sector(pat, kb + s * DV_SECTOR, kb_lba,
-			    s, b->keys[k], b->name8) != 0) {
-				bad++;
-				break;
-			}
-		}
-	}
+	for (k = 0; k < nkb; k++)
+		bad += (unsigned)keyblock_bad(pat, b, k);
 	return (bad);
 }
 
@@ -640,12 +866,14 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 	unsigned flags[DV_SECTOR * 8], first = 0, all_same = 1, f;
 	int counts[DV_NFLAGS] = { 0 }, key = b->keys[k], i;
 	char when[96], num[32];
+	struct dv_kb kbd;
 
+	dv_kb_of(b->dd, kb_lba, key, &kbd);
 	if (nsec > DV_SECTOR * 8)
 		nsec = DV_SECTOR * 8;
 	for (s = 0; s < nsec; s++) {
-		flags[s] = dv_check_sector(pat, kb + s * DV_SECTOR, kb_lba,
-		    s, key, b->name8);
+		flags[s] = dv_check_sector_kb(pat, kb + s * DV_SECTOR, kb_lba,
+		    s, key, b->name8, &kbd);
 		if (flags[s] == 0)
 			continue;
 		if (nbad++ == 0)
@@ -653,7 +881,7 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 		else if (flags[s] != flags[first])
 			all_same = 0;
 		for (i = 0; i < DV_NFLAGS; i++)
-			counts[i] += (flags[s] >> i) & 1;
+			counts[i] += (flags[s] >> count_order[i]) & 1;
 	}
 	addf(out, "Key block lba: 0x%08" PRIx64, kb_lba);
 	addf(out, "   Key block of %s bytes has %u 512-byte sectors.",
@@ -665,7 +893,7 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 		    "corrupted.", nsec);
 		strlist_add(out, "   All corruptions are of the same type: ");
 		flag_lines(out, "   ", flags[first], kb + first * DV_SECTOR,
-		    kb_lba + first * DV_SECTOR, key, b->name8);
+		    kb_lba + first * DV_SECTOR, key, b->name8, &kbd);
 		strlist_add(out, "   Only the FIRST sector will be reported:");
 		strlist_add(out, "");
 		sector_lines(out, pat, b, kb_lba, first, key, flags[first],
@@ -689,7 +917,7 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 		strlist_add(out, "   Error type counts:");
 		for (i = 0; i < DV_NFLAGS; i++)
 			if (counts[i] > 0)
-				addf(out, "   %-40s %3d", count_text[i],
+				addf(out, "   %-40s %3d", count_text[count_order[i]],
 				    counts[i]);
 	} else {
 		addf(out, "   %u of %u sectors are corrupted.", nbad, nsec);
@@ -710,7 +938,7 @@ void
 dv_report_block(struct strlist *out, const unsigned char *pat,
     const struct dv_bad_block *b)
 {
-	uint32_t nkb = b->xfer / b->kb_bytes, k, s;
+	uint32_t nkb = b->xfer / b->kb_bytes, k;
 	unsigned nbad = dv_bad_keyblocks(pat, b);
 	char num[32];
 
@@ -732,19 +960,9 @@ dv_report_block(struct strlist *out, const unsigned char *pat,
 		strlist_add(out, "All key blocks are corrupted.");
 	else
 		addf(out, "%u of %u key blocks are corrupted.", nbad, nkb);
-	for (k = 0; k < nkb; k++) {
-		const unsigned char *kb = b->data + (size_t)k * b->kb_bytes;
-		uint64_t kb_lba = b->lba + (uint64_t)k * b->kb_bytes;
-
-		if (b->keys[k] == 0 || b->keys[k] == DV_KEY_ERROR)
-			continue;
-		for (s = 0; s < b->kb_bytes / DV_SECTOR; s++)
-			if (dv_check_sector(pat, kb + s * DV_SECTOR, kb_lba,
-			    s, b->keys[k], b->name8) != 0)
-				break;
-		if (s < b->kb_bytes / DV_SECTOR)
+	for (k = 0; k < nkb; k++)
+		if (keyblock_bad(pat, b, k))
 			keyblock_lines(out, pat, b, k);
-	}
 }
 
 unsigned

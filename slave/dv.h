@@ -33,6 +33,7 @@ struct strlist;
 #define DV_BAD_NAME	0x08u
 #define DV_BAD_COMP	0x10u
 #define DV_BAD_ZERO	0x20u
+#define DV_BAD_DEDUPSET	0x40u	/* a duplicate's bytes 0-7 (dedup) */
 
 /*
  * The pattern buffer: DV_PAT_BYTES of little-endian int32,
@@ -71,6 +72,67 @@ void		 dv_fill(const unsigned char *pat, unsigned char *buf,
 unsigned	 dv_check_sector(const unsigned char *pat,
 		    const unsigned char *sec, uint64_t kb_lba, unsigned s,
 		    int key, const char name[8]);
+
+/*
+ * Dedup under validation as vdbench 5.04.06 does it for one sd
+ * (Dedup.java, DedupBitMap.java, SdDedup.java; vdb_dv.c): the key block
+ * is the dedupunit; a java.util.Random seeded with "sd=<name>".hashCode()
+ * picks the unique units (runs of up to 32); the others are duplicates
+ * of set (unit % sets_used). Keys flip between 1 and maxkey (flipflop).
+ * A unique unit is the usual sector (pattern at lba % 1 MiB) with the
+ * dedup type in byte 0x11 (dedupacross=no: only the lba, the pattern
+ * from byte 8); a duplicate is the pattern at ((set * 347) << 2) % 1 MiB
+ * with bytes 0-7 of each sector the dedup set word: key << 56 |
+ * type << 32 | set, so the same set and key is the same data anywhere.
+ */
+struct dv_dedup {
+	uint64_t	 unit_bytes;
+	uint64_t	 units;		/* lun bytes / unit: the bitmap */
+	uint64_t	 sets_used;	/* dedup_sets_used */
+	uint64_t	 unique_units;	/* bits set */
+	double		 adjusted_pct;	/* dedup_adjusted */
+	uint8_t		*unique;	/* one bit per unit */
+	int		 all_unique;	/* dedupratio=1 (dedup_pct 100) */
+	int		 not_across;	/* dedupacross=no */
+	uint32_t	 type;		/* dedup_type, 1 for the general one */
+	int		 maxkey;	/* keys 1..maxkey (dedupmaxkey=, 2) */
+};
+
+/*
+ * ratio >= 1; sets > 0 a count, < 0 a percentage (dedupsets=); -1 with
+ * vdbench's words in err when there are more sets than duplicates.
+ */
+int		 dv_dedup_init(struct dv_dedup *, const char *sd_name,
+		    uint64_t lun_bytes, uint64_t unit_bytes, double ratio,
+		    double sets, int not_across, char *err, size_t errlen);
+void		 dv_dedup_free(struct dv_dedup *);
+/* The next key of a dedup key block: 1, 2, ..., maxkey, 1. */
+int		 dv_dedup_next_key(const struct dv_dedup *, int k);
+
+/* What the key block at one lba holds with a key. */
+enum dv_kb_kind {
+	DV_KB_PLAIN,		/* no dedup */
+	DV_KB_UNIQUE,		/* unique, dedupacross=yes */
+	DV_KB_UNIQUE_LBA,	/* unique, dedupacross=no: lba only */
+	DV_KB_DUP,		/* duplicate */
+};
+struct dv_kb {
+	enum dv_kb_kind	 kind;
+	uint32_t	 comp;		/* pattern offset of its sector 0 */
+	uint32_t	 type;		/* dedup type (unique: byte 0x11) */
+	uint64_t	 set;		/* dedup set word (vdbench's dedup_set) */
+};
+
+/* The key block at kb_lba with key; dd NULL: no dedup. */
+void		 dv_kb_of(const struct dv_dedup *dd, uint64_t kb_lba,
+		    int key, struct dv_kb *);
+/* dv_fill and dv_check_sector for a key block as dv_kb_of says. */
+void		 dv_fill_kb(const unsigned char *pat, unsigned char *buf,
+		    uint64_t kb_lba, uint32_t kb_bytes, int key,
+		    const struct dv_kb *, const struct dv_stamp *);
+unsigned	 dv_check_sector_kb(const unsigned char *pat,
+		    const unsigned char *sec, uint64_t kb_lba, unsigned s,
+		    int key, const char name[8], const struct dv_kb *);
 
 /*
  * The key map: one byte per key block of an sd, shared by the sd's I/O
@@ -156,6 +218,7 @@ struct dv_bad_block {
 	const uint64_t		*stamps;
 	const struct dv_fsd_where *fsd;	/* NULL: an sd (sd, lun above);
 					 * else sd is the fsd's name */
+	const struct dv_dedup	*dd;		/* NULL without dedup */
 };
 
 /* One corrupted sector, for results (slave/work.c sends them). */

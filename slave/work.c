@@ -69,6 +69,7 @@ struct sdw {
 	int		 has_dd;	/* sd dedupratio=/dedupsets= */
 	double		 dd_ratio, dd_sets;	/* override the work's */
 	int		 dd_not_across;
+	const struct dv_dedup *dvdd;	/* validation with dedup, or NULL */
 	struct dv_map	*dvm;		/* validation: its key map, kept
 					 * by the slave across runs */
 	char		 name8[8];	/* its name as sectors carry it */
@@ -174,10 +175,13 @@ struct dv_sd {
 	struct dv_map	 map;
 	int		 has_jnl;
 	struct journal	 jnl;
+	struct dv_dedup	 dd;	/* dedup under validation */
+	int		 has_dd;
 	struct dv_sd	*next;
 };
 static struct dv_sd	*dv_sds;
 static unsigned char	*dv_pat;
+static uint32_t		 dv_pid;	/* getpid() once, not per I/O */
 static int		 dv_reported;	/* the banner is out (atomic) */
 
 /* Relaxed single-writer add. */
@@ -919,6 +923,46 @@ dv_tod(char buf[16])
 }
 
 /*
+ * Dedup under validation for one sd's new key map (dv.h): vdbench's
+ * unique-block bitmap, its slave log line, and the dedup keyword values
+ * the master let through (the general ones: one dedup for the run).
+ */
+static int
+dv_dedup_setup(struct work *w, struct sdw *s, struct dv_sd *d,
+    uint64_t size, uint64_t kb, struct errmsg *e)
+{
+	char err[200], a[32], b[32], text[200];
+
+	if (s->has_dd) {
+		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation with an "
+		    "sd's own dedup parameters is not built", s->name);
+		return (-1);
+	}
+	if (kb != w->dd_unit_bytes) {
+		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation with dedup "
+		    "needs the key block (%llu) to be dedupunit=%llu",
+		    s->name, (unsigned long long)kb,
+		    (unsigned long long)w->dd_unit_bytes);
+		return (-1);
+	}
+	if (dv_dedup_init(&d->dd, s->name, size, w->dd_unit_bytes,
+	    w->dd_ratio, w->dd_sets, w->dd_not_across, err,
+	    sizeof(err)) != 0) {
+		dv_dedup_free(&d->dd);
+		errmsg_set(e, NULL, 0, 0, "%s", err);
+		return (-1);
+	}
+	d->has_dd = 1;
+	/* DedupBitMap.createMapForUniques() */
+	snprintf(text, sizeof(text), "Creating bitmap for unique blocks for "
+	    "sd=%s. 1 bitmaps for a total of %s bits, identifying %s unique "
+	    "blocks", s->name, dv_commas(a, sizeof(a), d->dd.units),
+	    dv_commas(b, sizeof(b), d->dd.unique_units));
+	strlist_add(&w->note_queue, text);
+	return (0);
+}
+
+/*
  * Validation of sd k: its key block (the smallest transfer size of its
  * workloads, or the one of its map from an earlier run), every transfer
  * and address a whole number of key blocks, and its key map, found or
@@ -952,6 +996,8 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 			break;
 	if (d != NULL)
 		kb = d->map.kb_bytes;
+	else if (w->dd_unit_bytes > 0)
+		kb = w->dd_unit_bytes;	/* dedup: the key block is the unit */
 	else if (s->dv_kb > 0)
 		kb = s->dv_kb;		/* the master's, over every run */
 	if (kb == 0 || kb % DV_SECTOR != 0 || kb > DV_COMP_SPAN) {
@@ -1004,6 +1050,12 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 			    (unsigned long long)(size / kb));
 			return (-1);
 		}
+		if (w->dd_unit_bytes > 0 && dv_dedup_setup(w, s, d, size, kb,
+		    e) != 0) {
+			dv_map_free(&d->map);
+			free(d);
+			return (-1);
+		}
 		d->sd = xstrdup(s->name);
 		d->lun = xstrdup(s->lun);
 		d->next = dv_sds;
@@ -1045,7 +1097,13 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 		    (double)d->map.nblocks * 8. / 1024. / 1024.);
 		strlist_add(&w->own_log, text);
 	}
+	if (w->dd_unit_bytes > 0 && !d->has_dd) {
+		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation: dedup "
+		    "cannot start on a key map made without it", s->name);
+		return (-1);
+	}
 	s->dvm = &d->map;
+	s->dvdd = d->has_dd ? &d->dd : NULL;
 	dv_name8(s->name8, s->name);
 	if (dv_journal_setup(w, s, d, made, e) != 0)
 		return (-1);
@@ -1229,6 +1287,7 @@ dv_setup(struct work *w, struct errmsg *e)
 	if (dv_pat == NULL)
 		dv_pat = dv_pattern_new(w->has_compseed ? (int64_t)w->compseed :
 		    0);
+	dv_pid = (uint32_t)getpid();
 	for (k = 0; k < w->nsds; k++)
 		if (dv_sd_setup(w, k, e) != 0)
 			return (-1);
@@ -1764,11 +1823,37 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 	}
 }
 
+/*
+ * A validating thread's own counts of key blocks read and written per
+ * key, added to its sd's map when the thread ends: no cache line shared
+ * between the threads per I/O.
+ */
+struct dv_tally {
+	uint64_t	validated;
+	uint64_t	reads[DV_KEY_MAX + 1];
+	uint64_t	writes[DV_KEY_MAX + 1];
+};
+
+static void
+dv_tally_flush(struct dv_map *m, const struct dv_tally *ty)
+{
+	int k;
+
+	atomic_fetch_add(&m->validated, ty->validated);
+	for (k = 0; k <= DV_KEY_MAX; k++) {
+		if (ty->reads[k] != 0)
+			atomic_fetch_add(&m->reads[k], ty->reads[k]);
+		if (ty->writes[k] != 0)
+			atomic_fetch_add(&m->writes[k], ty->writes[k]);
+	}
+}
+
 /* Check a data block read at off against keys (0: not known, nothing to
  * compare); 1 when it is corrupted (reported, keys now in error). */
 static int
-dv_validate(struct work *w, struct sdw *s, const unsigned char *buf,
-    uint64_t off, uint64_t len, int *keys, enum dv_why why)
+dv_validate(struct work *w, struct sdw *s, struct dv_tally *ty,
+    const unsigned char *buf, uint64_t off, uint64_t len, int *keys,
+    enum dv_why why)
 {
 	struct dv_map *m = s->dvm;
 	uint32_t n = (uint32_t)(len / m->kb_bytes), i, known = 0;
@@ -1778,8 +1863,7 @@ dv_validate(struct work *w, struct sdw *s, const unsigned char *buf,
 		if (keys[i] < 1 || keys[i] > DV_KEY_MAX)
 			continue;
 		known++;
-		atomic_fetch_add_explicit(&m->reads[keys[i]], 1,
-		    memory_order_relaxed);
+		ty->reads[keys[i]]++;
 	}
 	if (known == 0)
 		return (0);
@@ -1792,13 +1876,13 @@ dv_validate(struct work *w, struct sdw *s, const unsigned char *buf,
 	b.data = buf;
 	b.keys = keys;
 	b.name8 = s->name8;
-	b.pid = (uint32_t)getpid();
+	b.pid = dv_pid;
 	b.why = why;
 	/* vdbench counts the key blocks of good data blocks only (v4:
 	 * 8,192 known, two bad 128k blocks, 8,128 validated) */
+	b.dd = s->dvdd;
 	if (dv_bad_keyblocks(dv_pat, &b) == 0) {
-		atomic_fetch_add_explicit(&m->validated, known,
-		    memory_order_relaxed);
+		ty->validated += known;
 		return (0);
 	}
 	b.found_ms = wall_ms();
@@ -1851,9 +1935,11 @@ dv_thread_main(void *arg)
 	int *keys = xcalloc(nk, sizeof(int)), *nkeys = xcalloc(nk,
 	    sizeof(int));
 	struct io_u *u = &t->slots[0];
+	struct dv_tally ty;
 	struct dv_stamp st;
 
-	st.pid = (uint32_t)getpid();
+	memset(&ty, 0, sizeof(ty));
+	st.pid = dv_pid;
 	memcpy(st.name, s->name8, 8);
 	if (mean_ns > 0)
 		next_ns += next_gap(w, &t->rng, mean_ns);
@@ -1885,7 +1971,7 @@ dv_thread_main(void *arg)
 		}
 		if (dir == 0) {
 			if (dv_io(w, t, s, wi, 0, u->buf, len, off) == 0 &&
-			    dv_validate(w, s, u->buf, off, len, keys,
+			    dv_validate(w, s, &ty, u->buf, off, len, keys,
 			    DV_WHY_READ) == 0)
 				dv_map_stamp(m, first, n, DV_TS_READ,
 				    m->stamps != NULL ? wall_ms() : 0);
@@ -1897,7 +1983,8 @@ dv_thread_main(void *arg)
 		if (known > 0 && !(w->dv & VALIDATE_NO_PREREAD)) {
 			rc = dv_io(w, t, s, wi, 0, u->buf, len, off);
 			if (rc == 0)
-				rc = dv_validate(w, s, u->buf, off, len, keys,
+				rc = dv_validate(w, s, &ty, u->buf, off, len,
+				    keys,
 				    DV_WHY_PREREAD);
 			if (rc == 0)
 				dv_map_stamp(m, first, n, DV_TS_PREREAD,
@@ -1906,9 +1993,15 @@ dv_thread_main(void *arg)
 		if (rc == 0) {
 			st.ts_ms = wall_ms();
 			for (i = 0; i < n; i++) {
-				nkeys[i] = dv_next_key(keys[i]);
-				dv_fill(dv_pat, (unsigned char *)u->wbuf +
-				    i * kb, off + i * kb, kb, nkeys[i], &st);
+				struct dv_kb kbd;
+
+				nkeys[i] = s->dvdd != NULL ?
+				    dv_dedup_next_key(s->dvdd, keys[i]) :
+				    dv_next_key(keys[i]);
+				dv_kb_of(s->dvdd, off + i * kb, nkeys[i], &kbd);
+				dv_fill_kb(dv_pat, (unsigned char *)u->wbuf +
+				    i * kb, off + i * kb, kb, nkeys[i], &kbd,
+				    &st);
 			}
 			/* the journal's BEFORE entries: the new keys, on
 			 * disk before the data write starts */
@@ -1925,16 +2018,14 @@ dv_thread_main(void *arg)
 		}
 		if (rc == 0) {
 			for (i = 0; i < n; i++) {
-				atomic_fetch_add_explicit(
-				    &m->writes[nkeys[i]], 1,
-				    memory_order_relaxed);
+				ty.writes[nkeys[i]]++;
 				keys[i] = nkeys[i];
 			}
 			dv_map_stamp(m, first, n, DV_TS_WRITE,
 			    m->stamps != NULL ? wall_ms() : 0);
 			if ((w->dv & VALIDATE_AFTER_WRITE) &&
 			    dv_io(w, t, s, wi, 0, u->buf, len, off) == 0 &&
-			    dv_validate(w, s, u->buf, off, len, keys,
+			    dv_validate(w, s, &ty, u->buf, off, len, keys,
 			    DV_WHY_AFTER_WRITE) == 0)
 				dv_map_stamp(m, first, n, DV_TS_AFTER_WRITE,
 				    m->stamps != NULL ? wall_ms() : 0);
@@ -1942,6 +2033,7 @@ dv_thread_main(void *arg)
 		for (i = 0; i < n; i++)
 			dv_map_release(m, first + i, keys[i]);
 	}
+	dv_tally_flush(m, &ty);
 	free(keys);
 	free(nkeys);
 	return (NULL);

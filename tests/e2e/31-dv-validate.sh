@@ -204,10 +204,11 @@ expect_out "'journal=max=' ($T/jy.parm:1:1) is not supported by vdbc yet"
 # Not built yet: refused by name before any I/O.
 expect_rc 157 "$VDBC" -f "$T/v1.parm" -o "$T/o9" -jti --port 0
 expect_out "'-jti': -ji (ignore pending writes in journal recovery) is not supported by vdbc yet"
-{ echo "dedupratio=2,dedupunit=4k"; cat "$T/v7c.parm"; } >"$T/dd.parm"
+# dedup -v runs on one sd (e2e 37); over two sds it is refused
+{ echo "dedupratio=2,dedupunit=4k"; sed "/^sd=/a sd=sd9,lun=$T/lun9,size=1m" "$T/v7c.parm"; } >"$T/dd.parm"
 rm -f "$T/lun1"
 expect_rc 157 "$VDBC" -f "$T/dd.parm" -o "$T/o10" -v --port 0
-expect_out "Data Validation (-v, validate=) with dedupratio= is not supported by vdbc yet"
+expect_out "Data Validation (-v, validate=) with dedupratio= on more than one sd (vdbench spreads the dedup sets over the sds' summed sizes) is not supported by vdbc yet"
 [ -e "$T/lun1" ] && bad "dedup -v: the lun was made before the refusal" || ok
 # an xfersize range: refused before SD_format writes anything
 sed -e 's/xfersize=4k/xfersize=(4k,8k,4k)/' -e '/^sd=/s/$/,align=4k/' "$T/v7c.parm" >"$T/xr.parm"

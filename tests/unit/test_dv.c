@@ -597,6 +597,64 @@ test_banner(void **state)
 	strlist_clear(&got);
 }
 
+/*
+ * Dedup under validation, the v6 numbers (32m, dedupratio=2, 4k units,
+ * 5% sets): vdbench's 3,686 unique units and 409 sets; the first unit
+ * picked by Random("sd=sd1".hashCode()) run, duplicates carry the set
+ * word and the pattern at (set * 347) << 2, keys flip 1, 2, 1.
+ */
+static void
+test_dedup(void **state)
+{
+	struct dv_dedup dd;
+	unsigned char b[4096], c[4096];
+	struct dv_stamp st;
+	struct dv_kb kb;
+	char err[200], name[8];
+	uint64_t u, nunique = 0, lba = 0;
+
+	(void)state;
+	stamp(&st, 1796081893297ull, 42);
+	dv_name8(name, "sd1");
+	assert_int_equal(dv_dedup_init(&dd, "sd1", 32 << 20, 4096, 2, -5, 0,
+	    err, sizeof(err)), 0);
+	assert_int_equal(dd.units, 8192);
+	assert_int_equal(dd.sets_used, 409);
+	assert_int_equal(dd.unique_units, 3686);
+	for (u = 0; u < dd.units; u++) {
+		dv_kb_of(&dd, u * 4096, 1, &kb);
+		if (kb.kind == DV_KB_UNIQUE)
+			nunique++;
+		else if (lba == 0 && u > 0)
+			lba = u * 4096;		/* a duplicate */
+	}
+	assert_int_equal(nunique, 3686);
+	dv_kb_of(&dd, lba, 2, &kb);
+	assert_int_equal(kb.kind, DV_KB_DUP);
+	assert_int_equal(kb.set, 2ull << 56 | 1ull << 32 | (lba / 4096) % 409);
+	assert_int_equal(kb.comp, (((lba / 4096) % 409 * 347) << 2) %
+	    (1u << 20));
+	dv_fill_kb(pat, b, lba, 4096, 2, &kb, &st);
+	assert_memory_equal(b + 512 + 8, pat + kb.comp + 512 + 8, 504);
+	assert_int_equal(b[512 + 4], (lba / 4096) % 409 & 0xff);
+	assert_int_equal(b[512 + 3], 2);
+	assert_int_equal(b[512 + 0], 1);
+	for (unsigned s = 0; s < 8; s++)
+		assert_int_equal(dv_check_sector_kb(pat, b + 512 * s, lba, s, 2,
+		    name, &kb), 0);
+	memcpy(c, b, sizeof(c));
+	c[3] = 1;				/* key 1: a lost write */
+	assert_int_equal(dv_check_sector_kb(pat, c, lba, 0, 2, name, &kb),
+	    DV_BAD_DEDUPSET);
+	c[100] ^= 1;
+	assert_int_equal(dv_check_sector_kb(pat, c, lba, 0, 2, name, &kb),
+	    DV_BAD_DEDUPSET | DV_BAD_COMP);
+	assert_int_equal(dv_dedup_next_key(&dd, 0), 1);
+	assert_int_equal(dv_dedup_next_key(&dd, 1), 2);
+	assert_int_equal(dv_dedup_next_key(&dd, 2), 1);
+	dv_dedup_free(&dd);
+}
+
 int
 main(void)
 {
@@ -614,6 +672,7 @@ main(void)
 		cmocka_unit_test(test_report_time),
 		cmocka_unit_test(test_stamps_and_sectors),
 		cmocka_unit_test(test_jrandom_check),
+		cmocka_unit_test(test_dedup),
 	};
 
 	return (cmocka_run_group_tests(tests, setup, teardown));
