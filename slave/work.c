@@ -1576,7 +1576,8 @@ dv_validate(struct work *w, struct sdw *s, const unsigned char *buf,
 	b.found_ms = wall_ms();
 	if (m->stamps != NULL) {
 		/* -vt: the blocks' last use before this read */
-		uint64_t *st = xcalloc(n, sizeof(*st)), first = off / m->kb_bytes;
+		uint64_t *st = xcalloc(n, sizeof(*st));
+		uint64_t first = off / m->kb_bytes;
 
 		for (i = 0; i < n; i++)
 			st[i] = atomic_load_explicit(&m->stamps[first + i],
