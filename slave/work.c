@@ -1464,6 +1464,15 @@ dv_block_json(const struct dv_bad_block *b)
 	    (json_int_t)dv_bad_keyblocks(dv_pat, b), "found_ms",
 	    (json_int_t)b->found_ms, "found_during", dv_why_words[b->why],
 	    "bad_sectors", (json_int_t)total, "sectors", a);
+	if (b->stamps != NULL && total > 0) {
+		/* -vt: the first corrupted key block's last use before */
+		uint64_t v = b->stamps[(sec[0].kb_lba - b->lba) / b->kb_bytes];
+
+		if ((v & DV_TS_MS_MASK) != 0)
+			json_object_set_new(o, "last_used", json_pack("{s:I,"
+			    "s:s}", "ms", (json_int_t)(v & DV_TS_MS_MASK),
+			    "op", dv_stamp_op(v)));
+	}
 	text = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	return (text != NULL ? text : xstrdup("{}"));
