@@ -1744,6 +1744,15 @@ dv_block_json(const struct dv_bad_block *b)
 	    (json_int_t)dv_bad_keyblocks(dv_pat, b), "found_ms",
 	    (json_int_t)b->found_ms, "found_during", dv_why_words[b->why],
 	    "bad_sectors", (json_int_t)total, "sectors", a);
+	if (b->stamps != NULL && total > 0) {
+		/* -vt: the first corrupted key block's last use before */
+		uint64_t v = b->stamps[(sec[0].kb_lba - b->lba) / b->kb_bytes];
+
+		if ((v & DV_TS_MS_MASK) != 0)
+			json_object_set_new(o, "last_used", json_pack("{s:I,"
+			    "s:s}", "ms", (json_int_t)(v & DV_TS_MS_MASK),
+			    "op", dv_stamp_op(v)));
+	}
 	text = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	return (text != NULL ? text : xstrdup("{}"));
@@ -1888,7 +1897,8 @@ dv_validate(struct work *w, struct sdw *s, struct dv_tally *ty,
 	b.found_ms = wall_ms();
 	if (m->stamps != NULL) {
 		/* -vt: the blocks' last use before this read */
-		uint64_t *st = xcalloc(n, sizeof(*st)), first = off / m->kb_bytes;
+		uint64_t *st = xcalloc(n, sizeof(*st));
+		uint64_t first = off / m->kb_bytes;
 
 		for (i = 0; i < n; i++)
 			st[i] = atomic_load_explicit(&m->stamps[first + i],

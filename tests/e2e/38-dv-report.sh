@@ -63,6 +63,8 @@ blk() { jq -r ".runs[] | select(.name == \"rd2\") | .validation.data_blocks[] | 
 	ok || bad "zeroed block: sector 1 is $(blk 409600 '.sectors[1]' | tr -d ' \n')"
 [ "$(blk 409600 '.found_during')" = "workload requested read" ] && ok || bad "zeroed block: found_during"
 [ "$(blk 819200 '.sectors[0].flags | index("checksum") != null')" = true ] && ok || bad "random block: no checksum flag"
+[ "$(blk 409600 '.last_used.op')" = written ] && ok || bad "zeroed block: last_used.op not written (-vt)"
+[ "$(blk 409600 '.last_used.ms < .found_ms')" = true ] && ok || bad "zeroed block: last used not before found"
 
 # summary.html: the box, before the links, escaped, well formed
 S=$T/o1/summary.html

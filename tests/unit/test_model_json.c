@@ -159,6 +159,36 @@ test_promoted(void **state)
 	model_free(m);
 }
 
+/* validate=: every value runs; time is exact, the others prefixes. */
+static void
+test_validate_values(void **state)
+{
+	static const char body[] = "sd=sd1,lun=/tmp/x,size=1m\n"
+	    "wd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n";
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	char text[256];
+
+	(void)state;
+	pt_opts(&o);
+	snprintf(text, sizeof(text), "validate=(time,ig)\n%s", body);
+	assert_int_equal(pt_parse(text, &o, &m, &e), 0);
+	assert_int_equal(m->general.validate, VALIDATE_ON | VALIDATE_TIME |
+	    VALIDATE_IGNORE_ZERO);
+	assert_int_equal(m->unbuilt.n, 0);
+	model_free(m);
+	snprintf(text, sizeof(text), "validate=(r,no_p)\n%s", body);
+	assert_int_equal(pt_parse(text, &o, &m, &e), 0);
+	assert_int_equal(m->general.validate, VALIDATE_ON |
+	    VALIDATE_AFTER_WRITE | VALIDATE_NO_PREREAD);
+	model_free(m);
+	snprintf(text, sizeof(text), "validate=tim\n%s", body);
+	assert_int_not_equal(pt_parse(text, &o, &m, &e), 0);
+	assert_non_null(strstr(e.text, "Unknown keyword value for "
+	    "'validate=': tim"));
+}
+
 int
 main(void)
 {
@@ -166,6 +196,7 @@ main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_promoted),
+		cmocka_unit_test(test_validate_values),
 	};
 	return (cmocka_run_group_tests_name("model_json", tests, NULL, NULL));
 }
