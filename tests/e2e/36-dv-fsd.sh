@@ -88,4 +88,18 @@ expect_out "localhost-0:    ===> Logical byte address miscompare. Expecting 0x00
 expect_out "'data_errors=1' requested. Abort rd=rd1 after last error."
 [ "$(grep -c 'Corrupted data block for' "$T/out")" = 1 ] && ok || bad "pre-read: not one report"
 
+# What -v cannot run on an fsd is refused by name before any I/O: the
+# operations that create or delete files, and a shared fsd.
+cat >"$T/no.parm" <<P
+fsd=fsd1,anchor=$A/no,depth=1,width=1,files=2,size=64k,shared=yes
+fwd=fwdd,fsd=fsd1,operation=delete,xfersize=4k,threads=1
+fwd=fwdw,fsd=fsd1,operation=write,fileio=(sequential,delete),xfersize=4k,threads=1
+rd=rd1,fwd=fwd*,fwdrate=max,format=yes,elapsed=2,interval=1
+P
+expect_rc 157 "$VDBC" -f "$T/no.parm" -o "$T/o4" -v --port 0
+expect_out "Data Validation (-v, validate=) with fwd=fwdd,operation=delete is not supported by vdbc yet: what vdbench does to the Data Validation map"
+expect_out "Data Validation (-v, validate=) with fwd=fwdw,fileio=(sequential,delete) is not supported by vdbc yet"
+expect_out "Data Validation (-v, validate=) with fsd=fsd1,shared=yes is not supported by vdbc yet"
+[ -e "$A/no" ] && bad "refused fsd -v: the anchor was made" || ok
+
 finish
