@@ -288,10 +288,7 @@ fswork_new(const struct slave_work *sw, uint64_t seed, struct errmsg *e)
 		w->nthreads += w->fwgs[i].nthreads;
 	}
 	share_busy(w);
-	if (fs_dv_setup(w, sw, e) != 0) {
-		fswork_free(w);
-		return (NULL);
-	}
+	w->dv = sw->validate;	/* the threads' read buffers below */
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0; k < w->nfwgs; k++) {
 		struct fwg *g = &w->fwgs[k];
@@ -337,6 +334,11 @@ fswork_new(const struct slave_work *sw, uint64_t seed, struct errmsg *e)
 				}
 			}
 		}
+	}
+	/* -v: each fwg's map (fs_dv.c), once everything can be freed */
+	if (fs_dv_setup(w, sw, e) != 0) {
+		fswork_free(w);
+		return (NULL);
 	}
 	return (w);
 }

@@ -17,7 +17,7 @@ cat >"$T/v5.parm" <<P
 fsd=fsd1,anchor=$A/v5,depth=1,width=2,files=4,size=1m
 fwd=fwdw,fsd=fsd1,operation=write,xfersize=4k,fileio=random,fileselect=random,threads=1
 fwd=fwdr,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1
-rd=rd1,fwd=(fwdw,fwdr),fwdrate=2000,format=yes,elapsed=3,interval=1
+rd=rd1,fwd=(fwdw,fwdr),fwdrate=2000,format=yes,elapsed=2,interval=1
 P
 expect_rc 0 "$VDBC" -f "$T/v5.parm" -o "$T/o1" -v --port 0 --seed 1
 expect_out "localhost-0: Allocating Data Validation map: 2,048 one-byte entries for each 4,096-byte block."
@@ -87,5 +87,28 @@ expect_out "localhost-0:    All corruptions are of the same type: "
 expect_out "localhost-0:    ===> Logical byte address miscompare. Expecting 0x0010a000, receiving 0x00000000"
 expect_out "'data_errors=1' requested. Abort rd=rd1 after last error."
 [ "$(grep -c 'Corrupted data block for' "$T/out")" = 1 ] && ok || bad "pre-read: not one report"
+
+# What -v cannot run on an fsd is refused by name before any I/O: the
+# operations that create or delete files, and a shared fsd.
+cat >"$T/no.parm" <<P
+fsd=fsd1,anchor=$A/no,depth=1,width=1,files=2,size=64k,shared=yes
+fwd=fwdd,fsd=fsd1,operation=delete,xfersize=4k,threads=1
+fwd=fwdw,fsd=fsd1,operation=write,fileio=(sequential,delete),xfersize=4k,threads=1
+rd=rd1,fwd=fwd*,fwdrate=max,format=yes,elapsed=2,interval=1
+P
+expect_rc 157 "$VDBC" -f "$T/no.parm" -o "$T/o4" -v --port 0
+expect_out "Data Validation (-v, validate=) with fwd=fwdd,operation=delete is not supported by vdbc yet: what vdbench does to the Data Validation map"
+expect_out "Data Validation (-v, validate=) with fwd=fwdw,fileio=(sequential,delete) is not supported by vdbc yet"
+expect_out "Data Validation (-v, validate=) with fsd=fsd1,shared=yes is not supported by vdbc yet"
+[ -e "$A/no" ] && bad "refused fsd -v: the anchor was made" || ok
+# files that are not whole key blocks: the slave refuses before writing
+cat >"$T/odd.parm" <<P
+fsd=fsd1,anchor=$A/odd,depth=1,width=1,files=2,size=6k
+fwd=fwdr,fsd=fsd1,operation=read,xfersize=4k,threads=1
+rd=rd1,fwd=fwdr,fwdrate=max,format=yes,elapsed=2,interval=1
+P
+expect_rc 157 "$VDBC" -f "$T/odd.parm" -o "$T/o5" -v --port 0
+expect_out "fsd=fsd1: Data Validation: file size 6144 (file 1) is not a multiple of the key block size 4096"
+[ -e "$A/odd/vdb.1_1.dir/vdb_f0001.file" ] && bad "odd size: a file was written" || ok
 
 finish
