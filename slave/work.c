@@ -1766,7 +1766,7 @@ dv_block_json(const struct dv_bad_block *b)
 static void
 dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 {
-	struct strlist lines = { 0, NULL, 0 };
+	struct strlist lines = { 0, NULL, 0 }, all = { 0, NULL, 0 };
 	uint32_t i, n = b->xfer / b->kb_bytes;
 	uint64_t nbad, ms = wall_ms();
 	char text[700], tod[16];
@@ -1774,9 +1774,6 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 	struct tm tm;
 	int zero = 0;
 
-	if (__atomic_compare_exchange_n(&dv_reported, &zero, 1, 0,
-	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-		dv_report_banner(&lines, b->found_ms);
 	dv_report_block(&lines, dv_pat, b);
 	localtime_r(&sec, &tm);
 	strftime(tod, sizeof(tod), "%H:%M:%S", &tm);
@@ -1795,6 +1792,15 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 		free(rec);
 	}
 	pthread_mutex_lock(&w->err_mu);
+	/* the banner first, before any thread's report: decided and
+	 * queued under the lock that orders the reports */
+	if (__atomic_compare_exchange_n(&dv_reported, &zero, 1, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		dv_report_banner(&all, b->found_ms);
+	for (i = 0; i < (uint32_t)lines.n; i++)
+		strlist_add(&all, lines.v[i]);
+	strlist_clear(&lines);
+	lines = all;
 	for (i = 0; i < (uint32_t)lines.n; i++) {
 		char *l, now[16];
 
