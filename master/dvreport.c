@@ -64,8 +64,6 @@ dv_dedup_check(struct model *m)
 void
 dv_model_check(struct model *m, int cli_validate)
 {
-	struct wd *wd;
-
 	m->general.validate |= cli_validate;
 	if (m->general.validate == 0) {
 		if (m->general.dedupflipflop)
@@ -83,15 +81,4 @@ dv_model_check(struct model *m, int cli_validate)
 	fsdv_model_check(m);	/* fsd/fwd: master/fsdv.c */
 	if (m->general.dedupratio >= 1)
 		dv_dedup_check(m);
-	/* the slave would refuse it too, but only after SD_format wrote */
-	TAILQ_FOREACH(wd, &m->wds, entry) {
-		char *t;
-
-		if (wd->xfer.kind != XFER_RANGE)
-			continue;
-		xasprintf(&t, "wd=%s: Data Validation (-v, validate=) with an "
-		    "xfersize range (min,max,align)", wd->name);
-		strlist_add(&m->unbuilt, t);
-		free(t);
-	}
 }

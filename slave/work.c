@@ -963,6 +963,26 @@ dv_dedup_setup(struct work *w, struct sdw *s, struct dv_sd *d,
 }
 
 /*
+ * The transfer sizes that set and must be multiples of the key block:
+ * a list's sizes; a range's min (the smallest), max and align (every
+ * size is min + n * align).
+ */
+static int
+dv_xfer_n(const struct xfer *x)
+{
+	return (x->kind == XFER_RANGE ? 3 : x->n);
+}
+
+static uint64_t
+dv_xfer(const struct xfer *x, int j)
+{
+	if (x->kind != XFER_RANGE)
+		return (x->size_bytes[j]);
+	return (j == 0 ? x->min_bytes : j == 1 ? x->max_bytes :
+	    x->align_bytes);
+}
+
+/*
  * Validation of sd k: its key block (the smallest transfer size of its
  * workloads, or the one of its map from an earlier run), every transfer
  * and address a whole number of key blocks, and its key map, found or
@@ -981,15 +1001,9 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 
 		if (g->sdi != k)
 			continue;
-		if (g->xfer.kind == XFER_RANGE) {
-			errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation "
-			    "with an xfersize range (min,max,align) is not "
-			    "supported by vdbc yet", s->name);
-			return (-1);
-		}
-		for (j = 0; j < g->xfer.n; j++)
-			if (kb == 0 || g->xfer.size_bytes[j] < kb)
-				kb = g->xfer.size_bytes[j];
+		for (j = 0; j < dv_xfer_n(&g->xfer); j++)
+			if (kb == 0 || dv_xfer(&g->xfer, j) < kb)
+				kb = dv_xfer(&g->xfer, j);
 	}
 	for (d = dv_sds; d != NULL; d = d->next)
 		if (strcmp(d->sd, s->name) == 0 && strcmp(d->lun, s->lun) == 0)
@@ -1011,8 +1025,8 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 
 		if (g->sdi != k)
 			continue;
-		for (j = 0; j < g->xfer.n; j++) {
-			v = g->xfer.size_bytes[j];
+		for (j = 0; j < dv_xfer_n(&g->xfer); j++) {
+			v = dv_xfer(&g->xfer, j);
 			if (v % kb != 0 || (g->align != 0 && g->align % kb
 			    != 0) || g->low % kb != 0 || g->hit_low % kb
 			    != 0) {

@@ -210,12 +210,13 @@ rm -f "$T/lun1"
 expect_rc 157 "$VDBC" -f "$T/dd.parm" -o "$T/o10" -v --port 0
 expect_out "Data Validation (-v, validate=) with dedupratio= on more than one sd (vdbench spreads the dedup sets over the sds' summed sizes) is not supported by vdbc yet"
 [ -e "$T/lun1" ] && bad "dedup -v: the lun was made before the refusal" || ok
-# an xfersize range: refused before SD_format writes anything
-sed -e 's/xfersize=4k/xfersize=(4k,8k,4k)/' -e '/^sd=/s/$/,align=4k/' "$T/v7c.parm" >"$T/xr.parm"
+# an xfersize range: the key block is its min, every size min + n * align
+sed -e 's/xfersize=4k/xfersize=(4k,8k,4k)/' -e '/^sd=/s/size=16m/size=32m/' -e '/^sd=/s/$/,align=4k/' "$T/v7c.parm" >"$T/xr.parm"
 rm -f "$T/lun1"
-expect_rc 157 "$VDBC" -f "$T/xr.parm" -o "$T/o14" -v --port 0
-expect_out "Data Validation (-v, validate=) with an xfersize range (min,max,align) is not supported by vdbc yet"
-[ -e "$T/lun1" ] && bad "xfersize range -v: the lun was made before the refusal" || ok
+expect_rc 0 "$VDBC" -f "$T/xr.parm" -o "$T/o14" -v --port 0
+expect_out "Allocating Data Validation map: "
+expect_out "one-byte entries for each 4,096-byte block."
+grep -q "Total amount of key blocks read and validated: *[1-9]" "$T/out" && ok || bad "xfersize range -v: nothing validated"
 cat >"$T/fs.parm" <<P
 fsd=fsd1,anchor=$T/dir,depth=1,width=1,files=2,size=64k
 fwd=fwd1,fsd=fsd1,operation=create,xfersize=4k,fileio=random,fileselect=random,threads=1
