@@ -772,7 +772,7 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 	if (flags[first] & DV_BAD_CHECKSUM)
 		strlist_add(out, "   No valid timestamp found in first "
 		    "corrupted sector");
-	else {
+	else if (kbd.kind != DV_KB_DUP) {	/* a duplicate has no time */
 		ts = (uint64_t)get32(kb + first * DV_SECTOR + 8) << 32 |
 		    get32(kb + first * DV_SECTOR + 12);
 		dv_format_time(when, sizeof(when), (int64_t)ts);
