@@ -804,8 +804,8 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 		strlist_add(out, "   Error type counts:");
 		for (i = 0; i < DV_NFLAGS; i++)
 			if (counts[i] > 0)
-				addf(out, "   %-40s %3d", count_text[count_order[i]],
-				    counts[i]);
+				addf(out, "   %-40s %3d",
+				    count_text[count_order[i]], counts[i]);
 	} else {
 		addf(out, "   %u of %u sectors are corrupted.", nbad, nsec);
 		addf(out, "   All %u corrupted sectors will be reported.",
