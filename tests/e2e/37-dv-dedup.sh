@@ -44,10 +44,13 @@ case $hdr in 0000000000007d00????????????????0001??0[12]) ok ;; *) bad "unique b
 hdr=$(od -A n -t x1 -j $((3000 * 4096 + 512)) -N 8 "$T/lun6" | tr -d ' \n')
 case $hdr in 0100000[12]52050000) ok ;; *) bad "duplicate block 3000 sector 1 starts $hdr" ;; esac
 # two duplicates of one set hold the same bytes (300 and 5214 = 300 +
-# 3 * 1638), apart from the key in the set word
-cmp -s <(dd if="$T/lun6" bs=4096 skip=300 count=1 status=none | tail -c +9) \
-	<(dd if="$T/lun6" bs=4096 skip=5214 count=1 status=none | tail -c +9) && ok ||
-	bad "duplicates 300 and 5214 differ past the set word"
+# 3 * 1638) past each sector's set word (which holds the key)
+same=1
+for s in 0 1 2 3 4 5 6 7; do
+	cmp -s <(dd if="$T/lun6" bs=512 skip=$((300 * 8 + s)) count=1 status=none | tail -c 504) \
+		<(dd if="$T/lun6" bs=512 skip=$((5214 * 8 + s)) count=1 status=none | tail -c 504) || same=0
+done
+[ $same = 1 ] && ok || bad "duplicates 300 and 5214 differ past the set words"
 
 # 2. Corruption: rd1 writes every block (key 1), p1 reads the end while
 # the test keeps block 1023 (a duplicate, key 1), rd2 writes every block
