@@ -64,8 +64,7 @@ struct general {
 	uint64_t		dedupunit_bytes;	/* default 128k */
 	double			dedupsets;	/* <0: percent; default -5 */
 	int			dedupacross;	/* default 1 (yes) */
-	int			dedupflipflop;	/* general yes/hot: built
-						 * only under validation */
+	int			dedupflipflop;	/* only under -v */
 	int			dedupmaxkey;	/* general; 0 = unset */
 	int			compseed_set;	/* compressionseed= given */
 	double			compseed;	/* its value (tod resolved) */

@@ -13,6 +13,20 @@
 #include "model.h"
 #include "xmalloc.h"
 
+/* Drop the refusals that start with prefix from the unbuilt list. */
+static void
+unbuilt_lift(struct model *m, const char *prefix)
+{
+	struct strlist keep = { 0, NULL, 0 };
+	int i;
+
+	for (i = 0; i < m->unbuilt.n; i++)
+		if (strncmp(m->unbuilt.v[i], prefix, strlen(prefix)) != 0)
+			strlist_add(&keep, m->unbuilt.v[i]);
+	strlist_clear(&m->unbuilt);
+	m->unbuilt = keep;
+}
+
 /*
  * Dedup under validation (slave/dv.h): vdbench forces flipflop on with
  * its banner (Dedup.checkDedupParms). Built for the general dedup
@@ -47,9 +61,12 @@ dv_dedup_check(struct model *m)
 		strlist_add(&m->unbuilt, "Data Validation (-v, validate=) "
 		    "with dedupratio= on more than one sd (vdbench spreads "
 		    "the dedup sets over the sds' summed sizes)");
-	if (m->general.dedupmaxkey != 0 && m->general.dedupmaxkey != 2)
-		strlist_add(&m->unbuilt, "dedupmaxkey= other than 2 (the "
-		    "flipflop keys 1 and 2) under Data Validation");
+	/* the parse refused them; under -v the general flipflop=yes and
+	 * maxkey=2 are what vdbench does anyway */
+	if (m->general.dedupflipflop)
+		unbuilt_lift(m, "'dedupflipflop=' (");
+	if (m->general.dedupmaxkey == 2)
+		unbuilt_lift(m, "'dedupmaxkey=' (");
 	if (m->general.dedupflipflop)
 		return;
 	memset(stars, '*', sizeof(stars) - 1);
@@ -65,19 +82,8 @@ void
 dv_model_check(struct model *m, int cli_validate)
 {
 	m->general.validate |= cli_validate;
-	if (m->general.validate == 0) {
-		if (m->general.dedupflipflop)
-			strlist_add(&m->unbuilt, "dedupflipflop=yes without "
-			    "Data Validation (flipflop alternates a "
-			    "duplicate's data by the per-block keys of data "
-			    "validation, which vdbc's dedup keeps only under "
-			    "-v)");
-		if (m->general.dedupmaxkey != 0)
-			strlist_add(&m->unbuilt, "dedupmaxkey= without Data "
-			    "Validation (it bounds the flipflop keys, which "
-			    "vdbc keeps only under -v)");
+	if (m->general.validate == 0)
 		return;
-	}
 	fsdv_model_check(m);	/* fsd/fwd: master/fsdv.c */
 	if (m->general.dedupratio >= 1)
 		dv_dedup_check(m);

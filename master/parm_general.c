@@ -240,7 +240,8 @@ refuse_why(struct pstate *ps, const char *what, const char *why)
  * sd): checked with vdbench's messages. dedupacross= works (yes is the
  * default, no: pattern.h; an sd's own over the general one);
  * dedupflipflop=no is the default; the hot sets,
- * flipflop and maxkey are refused with the reason.
+ * flipflop and maxkey are refused with the reason (the general
+ * dedupflipflop=yes and dedupmaxkey=2 not under -v: dv_model_check).
  */
 int
 kw_dedup_more(struct pstate *ps, const struct kwdef *d)
@@ -268,15 +269,15 @@ kw_dedup_more(struct pstate *ps, const struct kwdef *d)
 		    strncasecmp(s0, "hot", 3) != 0))
 			return (fail(ps, "Dedup parameter scan: unexpected "
 			    "input: %s", ps->it->value));
-		/* the general one: Data Validation forces it on anyway,
-		 * so dv_model_check refuses it only without validation */
-		if (ps->sec != SEC_SD && strncasecmp(s0, "hot", 3) != 0)
-			ps->m->general.dedupflipflop =
-			    tolower((unsigned char)s0[0]) == 'y';
-		else if (tolower((unsigned char)s0[0]) != 'n')
+		/* the general yes: Data Validation forces it on anyway,
+		 * so dv_model_check lifts the refusal under -v */
+		if (ps->sec != SEC_SD && tolower((unsigned char)s0[0]) == 'y')
+			ps->m->general.dedupflipflop = 1;
+		if (tolower((unsigned char)s0[0]) != 'n')
 			refuse_why(ps, "dedupflipflop=", "flipflop alternates "
 			    "a duplicate's data by the per-block keys of data "
-			    "validation, which vdbc's dedup does not keep");
+			    "validation, which vdbc's dedup keeps only under "
+			    "-v (where vdbench forces flipflop on)");
 	} else if (strcmp(d->name, "dedupacross") == 0) {
 		if (v->n != 1 || v->v[0].is_num || s0[0] == '\0' ||
 		    (strncasecmp(s0, "yes", strlen(s0)) != 0 &&
@@ -295,13 +296,12 @@ kw_dedup_more(struct pstate *ps, const struct kwdef *d)
 		if (v->n != 1 || !v->v[0].is_num)
 			return (fail(ps, "Invalid value for 'dedupmaxkey=': %s "
 			    "(expected one number)", ps->it->value));
-		/* the general one: checked by dv_model_check */
+		/* the general 2: vdbench's own, lifted under -v */
 		if (ps->sec != SEC_SD)
 			ps->m->general.dedupmaxkey = (int)v->v[0].num;
-		else
-			refuse_why(ps, "dedupmaxkey=", "it bounds the "
-			    "flipflop keys of data validation, which vdbc's "
-			    "dedup does not keep");
+		refuse_why(ps, "dedupmaxkey=", "it bounds the flipflop keys "
+		    "of data validation, which vdbc's dedup keeps only under "
+		    "-v, and there only vdbench's default of 2");
 	}
 	bag_set(cur_bag(ps), d->name, v);
 	return (0);

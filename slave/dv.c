@@ -811,7 +811,7 @@ tl_cmp(const void *a, const void *b)
  */
 static void
 timeline(struct strlist *out, const struct dv_bad_block *b, uint32_t k,
-    const unsigned char *sec, int bad_checksum)
+    const unsigned char *sec, int bad_checksum, int no_sector_time)
 {
 	struct tl_line tl[3];
 	char when[96];
@@ -834,7 +834,7 @@ timeline(struct strlist *out, const struct dv_bad_block *b, uint32_t k,
 		    "last %s. (Timestamp is taken just AFTER the actual read "
 		    "or write).", when, dv_stamp_op(b->stamps[k]));
 	}
-	if (!bad_checksum) {
+	if (!bad_checksum && !no_sector_time) {
 		ts = (int64_t)((uint64_t)get32(sec + 8) << 32 |
 		    get32(sec + 12));
 		dv_format_time(when, sizeof(when), ts);
@@ -886,8 +886,9 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 	addf(out, "Key block lba: 0x%08" PRIx64, kb_lba);
 	addf(out, "   Key block of %s bytes has %u 512-byte sectors.",
 	    dv_commas(num, sizeof(num), b->kb_bytes), nsec);
+	/* a duplicate (dedup) has no write time */
 	timeline(out, b, k, kb + first * DV_SECTOR,
-	    (flags[first] & DV_BAD_CHECKSUM) != 0);
+	    (flags[first] & DV_BAD_CHECKSUM) != 0, kbd.kind == DV_KB_DUP);
 	if (nbad == nsec && all_same) {
 		addf(out, "   All %u sectors in this key block are "
 		    "corrupted.", nsec);
@@ -917,8 +918,8 @@ keyblock_lines(struct strlist *out, const unsigned char *pat,
 		strlist_add(out, "   Error type counts:");
 		for (i = 0; i < DV_NFLAGS; i++)
 			if (counts[i] > 0)
-				addf(out, "   %-40s %3d", count_text[count_order[i]],
-				    counts[i]);
+				addf(out, "   %-40s %3d",
+				    count_text[count_order[i]], counts[i]);
 	} else {
 		addf(out, "   %u of %u sectors are corrupted.", nbad, nsec);
 		addf(out, "   All %u corrupted sectors will be reported.",

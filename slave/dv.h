@@ -33,7 +33,7 @@ struct strlist;
 #define DV_BAD_NAME	0x08u
 #define DV_BAD_COMP	0x10u
 #define DV_BAD_ZERO	0x20u
-#define DV_BAD_DEDUPSET	0x40u	/* a duplicate's bytes 0-7 (dedup) */
+#define DV_BAD_DEDUPSET	0x40u	/* a duplicate's set word */
 
 /*
  * The pattern buffer: DV_PAT_BYTES of little-endian int32,
@@ -87,15 +87,15 @@ unsigned	 dv_check_sector(const unsigned char *pat,
  */
 struct dv_dedup {
 	uint64_t	 unit_bytes;
-	uint64_t	 units;		/* lun bytes / unit: the bitmap */
+	uint64_t	 units;		/* lun bytes / unit */
 	uint64_t	 sets_used;	/* dedup_sets_used */
 	uint64_t	 unique_units;	/* bits set */
 	double		 adjusted_pct;	/* dedup_adjusted */
 	uint8_t		*unique;	/* one bit per unit */
-	int		 all_unique;	/* dedupratio=1 (dedup_pct 100) */
+	int		 all_unique;	/* dedupratio=1 */
 	int		 not_across;	/* dedupacross=no */
-	uint32_t	 type;		/* dedup_type, 1 for the general one */
-	int		 maxkey;	/* keys 1..maxkey (dedupmaxkey=, 2) */
+	uint32_t	 type;		/* dedup_type: 1 */
+	int		 maxkey;	/* keys 1..maxkey (2) */
 };
 
 /*
@@ -118,9 +118,9 @@ enum dv_kb_kind {
 };
 struct dv_kb {
 	enum dv_kb_kind	 kind;
-	uint32_t	 comp;		/* pattern offset of its sector 0 */
-	uint32_t	 type;		/* dedup type (unique: byte 0x11) */
-	uint64_t	 set;		/* dedup set word (vdbench's dedup_set) */
+	uint32_t	 comp;		/* pattern offset */
+	uint32_t	 type;		/* unique: byte 0x11 */
+	uint64_t	 set;		/* vdbench's dedup_set */
 };
 
 /* The key block at kb_lba with key; dd NULL: no dedup. */

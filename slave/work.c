@@ -1011,7 +1011,7 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 	if (d != NULL)
 		kb = d->map.kb_bytes;
 	else if (w->dd_unit_bytes > 0)
-		kb = w->dd_unit_bytes;	/* dedup: the key block is the unit */
+		kb = w->dd_unit_bytes;	/* dedup: the unit */
 	else if (s->dv_kb > 0)
 		kb = s->dv_kb;		/* the master's, over every run */
 	if (kb == 0 || kb % DV_SECTOR != 0 || kb > DV_COMP_SPAN) {
