@@ -84,6 +84,27 @@ read_all(int fd, void *buf, size_t len, uint64_t off)
 	return (0);
 }
 
+/* mkdir -p dir; 0, or -1 with errno. */
+static int
+mkdir_p(const char *dir)
+{
+	char *p = xstrdup(dir), *q;
+	int rc = 0;
+
+	for (q = p + 1; rc == 0 && *q != '\0'; q++) {
+		if (*q != '/')
+			continue;
+		*q = '\0';
+		if (mkdir(p, 0755) != 0 && errno != EEXIST)
+			rc = -1;
+		*q = '/';
+	}
+	if (rc == 0 && mkdir(p, 0755) != 0 && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return (rc);
+}
+
 int
 journal_open(struct journal *j, const char *dir, const char *sd,
     uint64_t key_blocks, uint32_t kb_bytes, int noflush, int maponly,
@@ -91,8 +112,7 @@ journal_open(struct journal *j, const char *dir, const char *sd,
 {
 	memset(j, 0, sizeof(*j));
 	j->fd = -1;
-	if (dir != NULL && *dir != '\0' && mkdir(dir, 0755) != 0 &&
-	    errno != EEXIST) {
+	if (dir != NULL && *dir != '\0' && mkdir_p(dir) != 0) {
 		errmsg_set(e, NULL, 0, 0, "sd=%s: cannot create the journal "
 		    "directory %s: %s", sd, dir, strerror(errno));
 		return (-1);
