@@ -309,6 +309,32 @@ load_map(int fd, uint8_t *map, uint64_t key_blocks, uint32_t kb_bytes,
 }
 
 int
+journal_peek_kb(const char *dir, const char *sd, uint32_t *kb_bytes)
+{
+	static const char *const ext[] = { ".jnl", ".map" };
+	unsigned char sec[JNL_SECTOR];
+	struct jnl_header h;
+	int i, fd, rc = -1;
+
+	for (i = 0; i < 2 && rc != 0; i++) {
+		char *p = jnl_path(dir, sd, ext[i]);
+
+		fd = open(p, O_RDONLY | O_CLOEXEC);
+		free(p);
+		if (fd < 0)
+			continue;
+		if (read_all(fd, sec, JNL_SECTOR, 0) == 0 &&
+		    jnl_header_decode(sec, &h) == 0 && h.complete &&
+		    h.kb_bytes > 0) {
+			*kb_bytes = h.kb_bytes;
+			rc = 0;
+		}
+		close(fd);
+	}
+	return (rc);
+}
+
+int
 journal_recover(const char *dir, const char *sd, uint8_t *map,
     uint64_t key_blocks, uint32_t kb_bytes, struct jnl_recovery *r,
     struct strlist *log, struct errmsg *e)

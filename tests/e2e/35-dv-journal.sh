@@ -147,5 +147,9 @@ known=$(known_in_map "$J/v3/sd1.map")
 [ -n "$v" ] && [ "$v" = "$known" ] && [ "$known" -gt 0 ] && ok || bad "last recovery validated '$v' of $known known blocks"
 expect_out "key blocks marked in error:    0 "
 grep -q "Corrupted data block" "$T/out" && bad "last recovery: false corruption" || ok
+# -jo: recover, validate, and stop before the user's rds
+expect_rc 0 "$VDBC" -f "$T/v3r.parm" -o "$T/ko" -jro$N --port 0 --seed 9
+expect_out "'journal=(recover,only)' requested. Terminating execution."
+grep -q "Starting RD=rd1" "$T/out" && bad "-jro ran rd1" || ok
 echo "kill points: $KILLS, pending writes resolved: $pending"
 finish
