@@ -132,7 +132,7 @@ for ((k = 1; k <= KILLS; k++)); do
 	rc=$?
 	[ "$rc" != 0 ] && ok || bad "kill $k ($victim): exit 0"
 	if [ "$victim" = slave ]; then
-		grep -q "Receiving unexpected EOFException from slave: localhost-0" "$T/out" && ok || bad "kill $k: not vdbench's EOF words"
+		grep -q "Receiving unexpected EOFException from slave: localhost-0" "$T/out" && ok || { bad "kill $k: not vdbench's EOF words"; grep -i "lost\|slave" "$T/out" | tail -5; }
 		[ "$rc" = 157 ] && ok || bad "kill $k: exit $rc, wanted 157"
 	fi
 	# the master's slave follows it (--parent-death)
