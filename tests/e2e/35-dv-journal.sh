@@ -124,10 +124,15 @@ for ((k = 1; k <= KILLS; k++)); do
 		pending=$((pending + ${p:-0}))
 	fi
 	sleep "$((RANDOM % 15 / 10)).$((RANDOM % 10))"
-	mpid=$(pgrep -P "$tpid" -f "vdbc -f" | head -1)
+	mpid=$(pgrep -P "$tpid" | head -1)
 	spid=$(slave_pids "$T/out")
+	for ((i = 0; i < 50; i++)); do
+		[ -n "$spid" ] && break
+		sleep 0.1
+		spid=$(slave_pids "$T/out")
+	done
 	if [ $((k % 2)) = 1 ]; then victim=slave; pid=$spid; else victim=master; pid=$mpid; fi
-	[ -n "$pid" ] && kill -9 $pid 2>/dev/null
+	if [ -n "$pid" ]; then kill -9 $pid; else bad "kill $k: no $victim pid"; fi
 	wait "$tpid"
 	rc=$?
 	[ "$rc" != 0 ] && ok || bad "kill $k ($victim): exit 0"
