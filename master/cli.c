@@ -31,6 +31,8 @@ const char *const cli_usage[] = {
 	    "-cn format=no). ",
 	" '-v':     Data Validation (-vr: read after write, -vw: no "
 	    "pre-read; docs/validation.md). ",
+	" '-j':     Data Validation with a journal (-jr: recover first, "
+	    "-jn: no O_SYNC, -jm: map only, -jo: recover only). ",
 	" '-t':     Quick test on a 40 MiB file in the temp directory "
 	    "(-t1 o_sync, -t2 writes at max, -tf file system, -td fresh). ",
 	" '--dump=json|yaml': With -s, print the resolved model. ",

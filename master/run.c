@@ -552,6 +552,11 @@ start_next_run(struct master *m)
 	if (m->next_run >= m->plan->nruns && !loop_again(m)) {
 		if (check_outputs(m) != 0)
 			return;
+		/* -jo, journal=only: the journal_recovery rd was all
+		 * (vdbench's Reporter.java:258) */
+		if (m->model->general.journal & JOURNAL_ONLY)
+			console_line("'journal=(recover,only)' requested. "
+			    "Terminating execution.");
 		if (m->lost_names[0] != '\0')
 			console_line("vdbc: every run completed, without lost "
 			    "slave(s) %s from their loss on "

@@ -275,8 +275,10 @@ slave_lost(struct mslave *s, const char *why)
 	}
 	heartbeat_error(m, s, why);
 	/* vdbench's words for a slave whose connection ended (SlaveSocket:
-	 * its EOFException; v3_journal_kill) before vdbc's own line */
-	if (strcmp(why, "connection closed by the peer") == 0) {
+	 * its EOFException; v3_journal_kill) before vdbc's own line; a
+	 * reset (the master was writing to it) is the same death */
+	if (strcmp(why, "connection closed by the peer") == 0 ||
+	    strcmp(why, "connection error") == 0) {
 		console_line("%s", "");
 		console_line("Receiving unexpected EOFException from slave: %s",
 		    s->name);

@@ -84,6 +84,27 @@ read_all(int fd, void *buf, size_t len, uint64_t off)
 	return (0);
 }
 
+/* mkdir -p dir; 0, or -1 with errno. */
+static int
+mkdir_p(const char *dir)
+{
+	char *p = xstrdup(dir), *q;
+	int rc = 0;
+
+	for (q = p + 1; rc == 0 && *q != '\0'; q++) {
+		if (*q != '/')
+			continue;
+		*q = '\0';
+		if (mkdir(p, 0755) != 0 && errno != EEXIST)
+			rc = -1;
+		*q = '/';
+	}
+	if (rc == 0 && mkdir(p, 0755) != 0 && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return (rc);
+}
+
 int
 journal_open(struct journal *j, const char *dir, const char *sd,
     uint64_t key_blocks, uint32_t kb_bytes, int noflush, int maponly,
@@ -91,8 +112,7 @@ journal_open(struct journal *j, const char *dir, const char *sd,
 {
 	memset(j, 0, sizeof(*j));
 	j->fd = -1;
-	if (dir != NULL && *dir != '\0' && mkdir(dir, 0755) != 0 &&
-	    errno != EEXIST) {
+	if (dir != NULL && *dir != '\0' && mkdir_p(dir) != 0) {
 		errmsg_set(e, NULL, 0, 0, "sd=%s: cannot create the journal "
 		    "directory %s: %s", sd, dir, strerror(errno));
 		return (-1);
@@ -286,6 +306,32 @@ load_map(int fd, uint8_t *map, uint64_t key_blocks, uint32_t kb_bytes,
 		}
 	}
 	return (0);
+}
+
+int
+journal_peek_kb(const char *dir, const char *sd, uint32_t *kb_bytes)
+{
+	static const char *const ext[] = { ".jnl", ".map" };
+	unsigned char sec[JNL_SECTOR];
+	struct jnl_header h;
+	int i, fd, rc = -1;
+
+	for (i = 0; i < 2 && rc != 0; i++) {
+		char *p = jnl_path(dir, sd, ext[i]);
+
+		fd = open(p, O_RDONLY | O_CLOEXEC);
+		free(p);
+		if (fd < 0)
+			continue;
+		if (read_all(fd, sec, JNL_SECTOR, 0) == 0 &&
+		    jnl_header_decode(sec, &h) == 0 && h.complete &&
+		    h.kb_bytes > 0) {
+			*kb_bytes = h.kb_bytes;
+			rc = 0;
+		}
+		close(fd);
+	}
+	return (rc);
 }
 
 int

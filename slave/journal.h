@@ -77,6 +77,12 @@ struct jnl_recovery {
 };
 
 /*
+ * The key block size of the map in <dir>/<sd>.jnl (or its .map when the
+ * .jnl's header is incomplete): 0, or -1 when neither has a map header.
+ */
+int	 journal_peek_kb(const char *dir, const char *sd, uint32_t *kb_bytes);
+
+/*
  * Restore map (key_blocks bytes) from <dir>/<sd>.jnl (or its .map when the
  * .jnl's header is incomplete) and apply the journal's entries; pending
  * writes are left in r, their blocks with the old key in map. log gets

@@ -993,6 +993,7 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 {
 	struct sdw *s = &w->sds[k];
 	uint64_t kb = 0, size = fd_size(s->fd), v;
+	uint32_t jkb;
 	struct dv_sd *d;
 	int i, j, made = 0;
 
@@ -1010,6 +1011,9 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 			break;
 	if (d != NULL)
 		kb = d->map.kb_bytes;
+	else if ((w->journal & JOURNAL_RECOVER) && journal_peek_kb(s->jnl_dir,
+	    s->name, &jkb) == 0)
+		kb = jkb;		/* the journaled map's */
 	else if (w->dd_unit_bytes > 0)
 		kb = w->dd_unit_bytes;	/* dedup: the unit */
 	else if (s->dv_kb > 0)
