@@ -75,7 +75,6 @@ static const struct {
 	{ "sds", 0, "vdbench: discover devices and write sd= lines" },
 	{ "csim", 0, "vdbench: compression simulator" },
 	{ "dsim", 0, "vdbench: dedup simulator" },
-	{ "printjournal", 0, "vdbench: dump a data-validation journal" },
 	{ "showlba", 0, "vdbench: display an lba trace (showlba=yes)" },
 	{ NULL, 0, NULL },
 };

@@ -9,12 +9,19 @@ cd "$T" || exit 1
 V=("$VDBC" --port 0 --seed 7)
 
 # Known options and utilities: a message naming them, not the usage text.
-for a in -k -d1 print sds csim dsim printjournal showlba; do
+for a in -k -d1 print sds csim dsim showlba; do
 	expect_rc 157 "$VDBC" "$a" -f "$T/none"
 	expect_out "'$a' is a known vdbench"
 	expect_out "that vdbc does not build"
 	grep -q "usage:" "$T/out" && bad "$a: usage printed" || ok
 done
+# printjournal is built (master/printjournal.c): vdbench's journal of
+# the reference's killed -j run prints as vdbench printed it.
+expect_rc 0 "$VDBC" printjournal "$VDBC_SRC/tests/data/dv/v3_after_kill_sd1.jnl"
+expect_out " Before:  lba: 0x000001793000 key: 0x01  "
+expect_out " Trying to go beyond journal file size"
+expect_rc 1 "$VDBC" printjournal "$VDBC_SRC/tests/data/dv/v3_printjournal_excerpt.txt"
+expect_out "v3_printjournal_excerpt.txt: offset 0x00000000: eyecatcher"
 expect_rc 157 "$VDBC" -q
 expect_out "Invalid execution parameter: '-q'"
 expect_out "usage:"

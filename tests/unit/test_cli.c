@@ -376,7 +376,6 @@ test_unbuilt(void **state)
 		{ { "sds", NULL }, "'sds' is a known vdbench utility" },
 		{ { "csim", NULL }, "'csim' is a known vdbench utility" },
 		{ { "dsim", NULL }, "'dsim' is a known vdbench utility" },
-		{ { "printjournal", NULL }, "'printjournal' is a known" },
 		{ { "showlba", NULL }, "'showlba' is a known vdbench utility" },
 	};
 	struct errmsg e;

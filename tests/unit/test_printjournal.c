@@ -291,7 +291,7 @@ test_eof_record(void **state)
 static void
 test_empty_eof(void **state)
 {
-	static const uint32_t e[62][2];
+	static const uint32_t e[70][2];	/* every entry of every record */
 	unsigned char b[5 * REC];
 	int counts[] = { 62, 0, 5 };
 	char buf[256];
@@ -389,7 +389,7 @@ expect_error(const unsigned char *b, size_t len, const char *what)
 static void
 test_bad_files(void **state)
 {
-	static const uint32_t e[62][2];
+	static const uint32_t e[70][2];	/* every entry of every record */
 	unsigned char b[4 * REC];
 	int counts[] = { 62, 3 };
 	size_t len = build(b, 2, counts, e);
