@@ -1776,6 +1776,19 @@ dv_block_json(const struct dv_bad_block *b)
 	return (text != NULL ? text : xstrdup("{}"));
 }
 
+/* vdbench marks every key block of a corrupted data block in error. */
+static void
+dv_mark_error(struct sdw *s, int *keys, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (keys[i] != DV_KEY_ERROR)
+			atomic_fetch_add(&s->dvm->errors, 1);
+		keys[i] = DV_KEY_ERROR;
+	}
+}
+
 /*
  * A corrupted data block: its report (after vdbench's banner, once per
  * slave) into the error queue, its key blocks marked in error, and the
@@ -1810,6 +1823,14 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 		free(rec);
 	}
 	pthread_mutex_lock(&w->err_mu);
+	if (__atomic_load_n(&w->nerrors, __ATOMIC_ACQUIRE) >= w->max_errors) {
+		/* data_errors= is reached (another thread's block): vdbench
+		 * reports no block after the one that stops the run */
+		pthread_mutex_unlock(&w->err_mu);
+		strlist_clear(&lines);
+		dv_mark_error(s, keys, n);
+		return;
+	}
 	/* the banner first, before any thread's report: decided and
 	 * queued under the lock that orders the reports */
 	if (__atomic_compare_exchange_n(&dv_reported, &zero, 1, 0,
@@ -1837,16 +1858,11 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 		strlist_add(&w->err_queue, l);
 		free(l);
 	}
-	pthread_mutex_unlock(&w->err_mu);
-	strlist_clear(&lines);
-	/* vdbench marks every key block of the data block in error */
-	for (i = 0; i < n; i++) {
-		if (keys[i] != DV_KEY_ERROR)
-			atomic_fetch_add(&s->dvm->errors, 1);
-		keys[i] = DV_KEY_ERROR;
-	}
 	__atomic_add_fetch(&w->dv_bad, 1, __ATOMIC_ACQ_REL);
 	nbad = __atomic_add_fetch(&w->nerrors, 1, __ATOMIC_ACQ_REL);
+	pthread_mutex_unlock(&w->err_mu);
+	strlist_clear(&lines);
+	dv_mark_error(s, keys, n);
 	if (nbad >= w->max_errors) {
 		snprintf(text, sizeof(text), "%c'data_errors=%llu' "
 		    "requested. Abort rd=%s after last error.",

@@ -19,6 +19,7 @@ check_pct() { # LABEL INDEX LO HI: the INDEXth avg line (1 = SD_format)
 
 # v1: rd1 sequential writes, rd2 random 50/50.
 cat >"$T/v1.parm" <<P
+messagescan=no
 sd=sd1,lun=$T/lun1,size=16m,threads=2
 wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=seq
 wd=wd2,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
@@ -138,6 +139,7 @@ expect_rc 0 "$VDBC" -f "$T/eof.parm" -o "$T/o6" -vw --port 0 --seed 1
 # v8c: the size requirement (2000, 4000 at a set rate, + 256 + threads
 # blocks of the largest xfersize in the miss area).
 cat >"$T/v8c.parm" <<P
+messagescan=no
 sd=sd1,lun=$T/small,size=8m,threads=2
 wd=wd1,sd=sd1,xfersize=4k,rdpct=50,seekpct=random
 rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,threads=2

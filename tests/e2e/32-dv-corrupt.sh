@@ -24,7 +24,9 @@ corrupt() {
 
 # parm FILE DATA_ERRORS RD3_THREADS [RD3_WD]
 parm() {
+	# messagescan=no: other tests' kernel messages stay off the console
 	cat >"$1" <<P
+messagescan=no
 data_errors=$2
 sd=sd1,lun=$LUN,size=16m,threads=2
 sd=sd2,lun=$T/pause,size=16m,threads=1
