@@ -65,7 +65,9 @@ queue(struct fswork *w, int detail, const char *text)
 	pthread_mutex_lock(&w->mu);
 	if (w->dv_errs.n < 1000000) {
 		if (detail) {
-			xasprintf(&l, "%c%s", WORK_DETAIL_MARK, text);
+			/* 2: errorlog.html and the slave's log only */
+			xasprintf(&l, "%c%s", detail == 2 ? WORK_ERRLOG_MARK :
+			    WORK_DETAIL_MARK, text);
 			strlist_add(&w->dv_errs, l);
 			free(l);
 		} else
@@ -152,12 +154,12 @@ map_setup(struct fswork *w, struct fwg *g, struct errmsg *e)
 		    "%s one-byte entries for each %s-byte block.",
 		    dv_commas(a, sizeof(a), lba / kb),
 		    dv_commas(b, sizeof(b), kb));
-		queue(w, 1, text);
+		queue(w, 2, text);
 		snprintf(text, sizeof(text), "Created new DV map: %s size: %s "
 		    "bytes; key block size: %llu; entries: %s", g->fsd,
 		    dv_commas(a, sizeof(a), lba), (unsigned long long)kb,
 		    dv_commas(c, sizeof(c), lba / kb));
-		queue(w, 1, text);
+		queue(w, 2, text);
 	} else if (g->dv_nfiles > d->nfiles) {
 		errmsg_set(e, NULL, 0, 0, "fsd=%s: Data Validation: the fsd "
 		    "has more files than when its map was made", g->fsd);
