@@ -37,6 +37,9 @@ sd_to_json(const struct work_sd *s)
 	if (s->dv_kb_bytes > 0)
 		json_object_set_new(o, "dv_kb_bytes",
 		    json_integer((json_int_t)s->dv_kb_bytes));
+	if (s->dv_size_bytes > 0)
+		json_object_set_new(o, "dv_size_bytes",
+		    json_integer((json_int_t)s->dv_size_bytes));
 	if (s->journal_dir != NULL)
 		json_object_set_new(o, "journal_dir",
 		    json_string(s->journal_dir));
@@ -314,6 +317,8 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 	    get_bool(o, pfx, "mounted_ok", 1, &s->mounted_ok, e) != 0 ||
 	    get_str(o, pfx, "engine", 1, &s->engine, e) != 0 ||
 	    get_int(o, pfx, "dv_kb_bytes", 1, 0, 1 << 20, &kb, e) != 0 ||
+	    get_bytes(o, pfx, "dv_size_bytes", 1, &s->dv_size_bytes, e) !=
+	    0 ||
 	    get_str(o, pfx, "journal_dir", 1, &s->journal_dir, e) != 0)
 		return (-1);
 	if ((dd = json_object_get(o, "dedup")) != NULL) {

@@ -40,6 +40,9 @@ struct work_sd {
 					 * slave's smallest xfersize */
 	char		*journal_dir;	/* sd journal=; NULL: the slave's
 					 * working directory */
+	uint64_t	 dv_size_bytes;	/* validation: the sd's size (its
+					 * size= or the lun's), the key
+					 * map's span; 0: the lun's size */
 };
 
 /* One workload generator: a (wd, sd) pair on this slave. */

@@ -170,6 +170,9 @@ work_sd(const struct workgen_in *in, int host, const struct sd *sd,
 	o->dedup_sets = sd->dedupsets;
 	if (in->model->general.validate && in->sd_xmin != NULL)
 		o->dv_kb_bytes = in->sd_xmin[sd_index(in->model, sd)];
+	/* the key map spans the sd's size=, not the file's length */
+	if (in->model->general.validate && in->sd_size != NULL)
+		o->dv_size_bytes = in->sd_size[sd_index(in->model, sd)];
 	if (in->model->general.journal != 0) {
 		const struct pvals *jd = bag_get(&sd->bag, "journal");
 

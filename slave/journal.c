@@ -273,7 +273,8 @@ journal_add(struct journal *j, uint64_t first, uint64_t n, const int *keys)
 	return (rc);
 }
 
-/* Header and map records of one file into map; -1 if not usable. */
+/* Header and map records of one file into map: 0, 1 if the header says
+ * incomplete, -2 if there is no header, -1 if not usable. */
 static int
 load_map(int fd, uint8_t *map, uint64_t key_blocks, uint32_t kb_bytes,
     struct jnl_header *h, const char *path, struct errmsg *e)
@@ -285,7 +286,7 @@ load_map(int fd, uint8_t *map, uint64_t key_blocks, uint32_t kb_bytes,
 	    jnl_header_decode(sec, h) != 0) {
 		errmsg_set(e, NULL, 0, 0, "%s: no Data Validation map header",
 		    path);
-		return (-1);
+		return (-2);
 	}
 	if (!h->complete)
 		return (1);
@@ -346,7 +347,7 @@ journal_recover(const char *dir, const char *sd, uint8_t *map,
 	struct jnl_header h;
 	uint8_t *before = NULL;
 	uint64_t off, b;
-	int fd, mfd, rc = -1, n, i;
+	int fd, mfd, rc = -1, n, i, apply = 1;
 
 	memset(r, 0, sizeof(*r));
 	fd = open(jpath, O_RDONLY | O_CLOEXEC);
@@ -359,14 +360,20 @@ journal_recover(const char *dir, const char *sd, uint8_t *map,
 	    jpath);
 	strlist_add(log, line);
 	n = load_map(fd, map, key_blocks, kb_bytes, &h, jpath, e);
-	if (n < 0)
+	if (n == -1)
 		goto out;
-	if (n == 1) {
-		/* the .jnl dump was cut short: its .map holds the map */
+	if (n == 1 || n == -2) {
+		/*
+		 * The .jnl dump was cut short: its .map holds the map, and
+		 * the .jnl's entries are older than it. A .jnl whose header
+		 * is gone (overwritten, cut): the .map of the same dump, and
+		 * the .jnl's entries of that dump (same time of day) apply.
+		 */
 		r->from_map = 1;
+		apply = n == -2;
 		snprintf(line, sizeof(line), "Journal map header of %s is "
-		    "incomplete; restoring Data Validation map from: %s",
-		    jpath, mpath);
+		    "%s; restoring Data Validation map from: %s", jpath,
+		    n == 1 ? "incomplete" : "missing", mpath);
 		strlist_add(log, line);
 		mfd = open(mpath, O_RDONLY | O_CLOEXEC);
 		if (mfd < 0) {
@@ -377,7 +384,7 @@ journal_recover(const char *dir, const char *sd, uint8_t *map,
 		n = load_map(mfd, map, key_blocks, kb_bytes, &h, mpath, e);
 		close(mfd);
 		if (n != 0) {
-			if (n == 1)
+			if (n == 1 || n == -2)
 				errmsg_set(e, NULL, 0, 0, "sd=%s: journal "
 				    "recovery: neither %s nor %s holds a "
 				    "complete map", sd, jpath, mpath);
@@ -396,7 +403,7 @@ journal_recover(const char *dir, const char *sd, uint8_t *map,
 	before = xcalloc(key_blocks ? key_blocks : 1, 1);
 	/* an incomplete .jnl dump reset nothing yet; its entries are older
 	 * than the .map: none are applied */
-	for (off = jnl_first_record_off(key_blocks); !r->from_map;
+	for (off = jnl_first_record_off(key_blocks); apply;
 	    off += JNL_SECTOR) {
 		if (read_all(fd, sec, JNL_SECTOR, off) != 0)
 			break;

@@ -74,6 +74,7 @@ struct sdw {
 					 * by the slave across runs */
 	char		 name8[8];	/* its name as sectors carry it */
 	uint64_t	 dv_kb;		/* key block from the WORK, or 0 */
+	uint64_t	 dv_size;	/* the sd's size from the WORK, or 0 */
 	char		*jnl_dir;	/* sd journal=, or NULL */
 	struct journal	*jnl;		/* its journal, kept by the slave
 					 * with the map; NULL: none */
@@ -332,6 +333,7 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	s->dd_sets = d->dedup_sets;
 	s->dd_not_across = d->dedup_not_across;
 	s->dv_kb = d->dv_kb_bytes;
+	s->dv_size = d->dv_size_bytes;
 	s->jnl_dir = d->journal_dir != NULL ? xstrdup(d->journal_dir) : NULL;
 	s->name = xstrdup(name);
 	s->lun = xstrdup(lun);
@@ -992,7 +994,9 @@ static int
 dv_sd_setup(struct work *w, int k, struct errmsg *e)
 {
 	struct sdw *s = &w->sds[k];
-	uint64_t kb = 0, size = fd_size(s->fd), v;
+	uint64_t kb = 0, v;
+	/* the map spans the sd's size (size=), not the file's length */
+	uint64_t size = s->dv_size > 0 ? s->dv_size : fd_size(s->fd);
 	uint32_t jkb;
 	struct dv_sd *d;
 	int i, j, made = 0;

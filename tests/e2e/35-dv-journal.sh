@@ -156,5 +156,11 @@ grep -q "Corrupted data block" "$T/out" && bad "last recovery: false corruption"
 expect_rc 0 "$VDBC" -f "$T/v3r.parm" -o "$T/ko" -jro$N --port 0 --seed 9
 expect_out "'journal=(recover,only)' requested. Terminating execution."
 grep -q "Starting RD=rd1" "$T/out" && bad "-jro ran rd1" || ok
+# a .jnl whose header is gone: the .map of the same dump takes its place
+dd if=/dev/zero of="$J/v3/sd1.jnl" bs=512 count=1 conv=notrunc 2>/dev/null
+expect_rc 0 "$VDBC" -f "$T/v3r.parm" -o "$T/kh" -jro$N --port 0 --seed 9
+grep -q "Journal map header of .*sd1.jnl is missing; restoring Data Validation map from: .*sd1.map" "$T/kh/errorlog.html" &&
+	ok || bad "zeroed .jnl header: the .map was not taken"
+expect_out "key blocks marked in error:    0 "
 echo "kill points: $KILLS, pending writes resolved: $pending"
 finish
