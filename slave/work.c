@@ -1523,10 +1523,12 @@ io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
 	 * reads the text only once it sees 2, so never half of it */
 	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
 	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-		snprintf(w->error, sizeof(w->error), "%llu I/O errors: the "
-		    "limit data_errors=%llu is reached; the last: %s",
-		    (unsigned long long)n, (unsigned long long)w->max_errors,
-		    text);
+		/* vdbench's words, printed as the master's (the master
+		 * says the same when its count gets there first) */
+		snprintf(w->error, sizeof(w->error), "%c'data_errors=%llu' "
+		    "requested. Abort rd=%s after last error.",
+		    WORK_PLAIN_ERROR, (unsigned long long)w->max_errors,
+		    w->run);
 		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
 		/* wake the slave's loop: it sends the ERROR now */
 		if (w->wake_fd >= 0)
