@@ -656,6 +656,22 @@ run_header(const struct workgen_in *in, const struct run *pr,
 	c->req.dedupratio = dedup_ratio(in->model);
 }
 
+/*
+ * The slave of host h that drives sd s under data validation: the sds
+ * dealt round-robin over the host's slaves in parmfile order, so an sd
+ * stays on the slave that holds its key map and journal in every rd (the
+ * journal_recovery rd and the format included), whatever sds a run uses.
+ */
+int
+dv_sd_slave(const struct workgen_in *in, int h, const struct sd *s)
+{
+	const struct mhost *mh = &in->hosts[h];
+
+	if (mh->nslaves < 1)
+		return (mh->first);
+	return (mh->first + sd_index(in->model, s) % mh->nslaves);
+}
+
 /* Build the WORK of a planned run for every slave. */
 int
 workgen_plan_run(const struct workgen_in *in, const struct run *pr,
@@ -676,9 +692,10 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	ph = xcalloc((size_t)in->nhosts, sizeof(*ph));
 	for (i = 0; i < in->nhosts; i++) {
 		ph[i].label = in->hosts[i].label;
-		/* Data validation: each sd on its host's first slave, the
+		/* Data validation: each sd on one slave of its host, the
 		 * one that keeps its key map from rd to rd (vdbench drives
-		 * a validated sd from one slave) */
+		 * a validated sd from one slave): placed as if the host had
+		 * one slave, then moved to its sd's dv_sd_slave() */
 		ph[i].nslaves = in->model->general.validate ? 1 :
 		    in->hosts[i].nslaves;
 	}
@@ -689,9 +706,11 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	if (in->model->general.validate) {
 		/* one placement slave per host: number h is host h's */
 		for (k = 0; k < p.nsds; k++)
-			p.sds[k].slave = in->hosts[p.sds[k].slave].first;
+			p.sds[k].slave = dv_sd_slave(in, p.sds[k].slave,
+			    p.sds[k].sd);
 		for (k = 0; k < p.nwgs; k++)
-			p.wgs[k].slave = in->hosts[p.wgs[k].slave].first;
+			p.wgs[k].slave = dv_sd_slave(in, p.wgs[k].slave,
+			    p.wgs[k].sd);
 	}
 	c->skew = xcalloc((size_t)p.nwgs + 1, sizeof(*c->skew));
 	for (k = 0; k < p.nwgs; k++) {
@@ -1194,8 +1213,11 @@ workgen_format_run(const struct workgen_in *in, struct workgen_run *c)
 
 		const struct mhost *h = &in->hosts[in->format_host[k]];
 
-		/* sequential: one slave each, dealt over the host's slaves */
+		/* sequential: one slave each, dealt over the host's slaves;
+		 * under validation the slave that drives the sd after it */
 		i = h->first + per_host[in->format_host[k]]++ % h->nslaves;
+		if (in->model->general.validate)
+			i = dv_sd_slave(in, in->format_host[k], sd);
 		w = &sw[i];
 		if (w->sds == NULL) {
 			w->sds = xcalloc((size_t)in->nformat, sizeof(*w->sds));

@@ -90,6 +90,10 @@ int		 workgen_plan_run(const struct workgen_in *, const struct run *,
 void		 workgen_format_run(const struct workgen_in *,
 		    struct workgen_run *);
 void		 workgen_run_free(struct workgen_run *);
+/* Under data validation: the slave of host h that drives sd s in every
+ * run (the sds round-robin over the host's slaves in parmfile order). */
+int		 dv_sd_slave(const struct workgen_in *, int h,
+		    const struct sd *);
 /* Largest xfersize per model sd over every run (PARMFILE.md 12.6). */
 void		 workgen_xmax(const struct model *, const struct plan *,
 		    uint64_t *sd_xmax);

@@ -88,6 +88,41 @@ expect_out "   1 of 8 sectors are corrupted."
 expect_out "Total amount of key blocks read and validated:    8,128; key blocks marked in error:   64 "
 grep -q "Starting RD=rd1" "$T/out" && bad "v4: rd1 ran after the corruption" || ok
 
+# Two slaves (-m 2), two sds: each sd driven by one slave, sd1 by
+# localhost-0 and sd2 by localhost-1, under -v, -j and -jr alike: both
+# slaves validate, both journals are written and each slave recovers its
+# sd's before it drives it again.
+m2() {
+	cat >"$T/m2.parm" <<P
+sd=sd1,lun=$T/lunm1,size=32m,threads=2$1
+sd=sd2,lun=$T/lunm2,size=32m,threads=2$2
+wd=wd1,sd=sd*,xfersize=4k,rdpct=50,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1
+P
+}
+# slave_validated SLAVE: the "read and validated" count of its first totals line.
+slave_validated() { grep "$1: .*Total amount of key blocks read and validated" "$T/out" | head -1 | sed 's/.*validated: *\([0-9,]*\);.*/\1/' | tr -d ,; }
+m2 "" ""
+expect_rc 0 "$VDBC" -f "$T/m2.parm" -o "$T/m2v" -v -m 2 --port 0 --seed 6
+for s in localhost-0 localhost-1; do
+	v=$(slave_validated $s)
+	[ -n "$v" ] && [ "$v" -gt 0 ] && ok || bad "-m 2 -v: $s validated '$v' key blocks"
+done
+m2 ",journal=$J/m2" ",journal=$J/m2"
+expect_rc 0 "$VDBC" -f "$T/m2.parm" -o "$T/m2j" -j$N -m 2 --port 0 --seed 6
+for s in localhost-0 localhost-1; do
+	v=$(slave_validated $s)
+	[ -n "$v" ] && [ "$v" -gt 0 ] && ok || bad "-m 2 -j: $s validated '$v' key blocks"
+done
+k1=$(known_in_map "$J/m2/sd1.map")
+k2=$(known_in_map "$J/m2/sd2.map")
+[ "$k1" -gt 0 ] && [ "$k2" -gt 0 ] && ok || bad "-m 2 -j: maps know $k1 and $k2 blocks"
+expect_rc 0 "$VDBC" -f "$T/m2.parm" -o "$T/m2r" -jr$N -m 2 --port 0 --seed 6
+grep -q "localhost-0: [0-9:.]* Completed journal recovery for sd1\. Starting data validation\." "$T/out" && ok || bad "-m 2 -jr: localhost-0 did not recover sd1"
+grep -q "localhost-1: [0-9:.]* Completed journal recovery for sd2\. Starting data validation\." "$T/out" && ok || bad "-m 2 -jr: localhost-1 did not recover sd2"
+[ "$(slave_validated localhost-0)" = "$k1" ] && [ "$(slave_validated localhost-1)" = "$k2" ] && ok || bad "-m 2 -jr: recovery validated $(slave_validated localhost-0)/$(slave_validated localhost-1) of $k1/$k2 known blocks"
+grep -q "Corrupted data block" "$T/out" && bad "-m 2 -jr: false corruption" || ok
+
 # v3: kill -9 points under -j random writes, each followed by -jr.
 cat >"$T/v3.parm" <<P
 sd=sd1,lun=$T/lun3,size=32m,threads=2,journal=$J/v3

@@ -656,6 +656,80 @@ test_format_run(void **state)
 	fix_free(&f);
 }
 
+/* The names of the sds in slave s's WORK, comma separated ("" = none). */
+static void
+work_sds(const struct workgen_run *w, int s, char *buf, size_t len)
+{
+	json_t *a = w->work[s] != NULL ?
+	    json_object_get(w->work[s], "sds") : NULL;
+	size_t i;
+
+	buf[0] = '\0';
+	for (i = 0; a != NULL && i < json_array_size(a); i++) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, len - n, "%s%s", n > 0 ? "," : "",
+		    json_string_value(json_object_get(json_array_get(a, i),
+		    "sd")));
+	}
+}
+
+/*
+ * Data validation (issue 16 item 5): each sd is driven by one slave, the
+ * one that holds its key map and journal, in every rd whatever sds the rd
+ * uses: the sds dealt round-robin over the host's slaves in parmfile
+ * order (sd1 and sd3 on slave 0, sd2 on slave 1), every thread of an sd
+ * there; the SD_format of an sd on the same slave.
+ */
+static void
+test_dv_sd_per_slave(void **state)
+{
+	struct fix f;
+	struct workgen_run w;
+	const struct sd *sds[1];
+	int host[1] = { 0 };
+	uint64_t from[1] = { 0 };
+	char b0[64], b1[64];
+
+	(void)state;
+	fix_load(&f, "validate=yes\n"
+	    "sd=sd1,lun=/tmp/x1,size=100m,threads=4\n"
+	    "sd=sd2,lun=/tmp/x2,size=100m,threads=4\n"
+	    "sd=sd3,lun=/tmp/x3,size=100m,threads=4\n"
+	    "wd=wd1,sd=sd*,xfersize=4k,rdpct=50,seekpct=random\n"
+	    "wd=wd2,sd=(sd2,sd3),xfersize=4k,rdpct=50,seekpct=random\n"
+	    "rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n"
+	    "rd=rd2,wd=wd2,iorate=max,elapsed=2,interval=1\n", 2, 100 * MB);
+	assert_true(f.m->general.validate != 0);
+	build(&f, 0, &w);
+	work_sds(&w, 0, b0, sizeof(b0));
+	work_sds(&w, 1, b1, sizeof(b1));
+	assert_string_equal(b0, "sd1,sd3");
+	assert_string_equal(b1, "sd2");
+	assert_int_equal(ival(sdw(&w, 0, 0), "threads"), 4);
+	assert_int_equal(ival(sdw(&w, 1, 0), "threads"), 4);
+	workgen_run_free(&w);
+	/* rd2 without sd1: sd2 and sd3 stay where their maps are */
+	build(&f, 1, &w);
+	work_sds(&w, 0, b0, sizeof(b0));
+	work_sds(&w, 1, b1, sizeof(b1));
+	assert_string_equal(b0, "sd3");
+	assert_string_equal(b1, "sd2");
+	workgen_run_free(&w);
+	/* the format of sd2 goes to sd2's slave */
+	sds[0] = TAILQ_NEXT(TAILQ_FIRST(&f.m->sds), entry);
+	f.in.nformat = 1;
+	f.in.format_sd = sds;
+	f.in.format_host = host;
+	f.in.format_from = from;
+	workgen_format_run(&f.in, &w);
+	assert_null(w.work[0]);
+	work_sds(&w, 1, b1, sizeof(b1));
+	assert_string_equal(b1, "sd2");
+	workgen_run_free(&w);
+	fix_free(&f);
+}
+
 /*
  * PARMFILE.md 10.1: an fsd that is not shared runs on one slave with all
  * the fwd's threads; a shared one on every slave, the threads dealt over
@@ -730,6 +804,7 @@ main(void)
 		cmocka_unit_test(test_priority),
 		cmocka_unit_test(test_maxdata_multiple),
 		cmocka_unit_test(test_format_run),
+		cmocka_unit_test(test_dv_sd_per_slave),
 		cmocka_unit_test(test_fs_threads_and_tree),
 	};
 
