@@ -435,6 +435,7 @@ on_work(struct slave *s, json_t *body)
 	if (log_debug_mask & LOG_AIO)
 		debug_engines(s, body);
 	work_set_wake(s->work, s->wake_fd);
+	work_set_length(s->work, s->last_interval * (uint64_t)ins);
 	body = json_pack("{s:I}", "run_id", run_id);
 	if (work_is_fs(s->work)) {
 		/* -v: the fsds' map lines (slave/fs_dv.c), before the run */

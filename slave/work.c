@@ -129,6 +129,8 @@ struct work {
 	int				 nthreads;
 	struct thread			*threads;
 	uint64_t			 go_ns;
+	uint64_t			 run_ns;	/* 0 = until STOP */
+	uint64_t			 end_ns;	/* GO + run_ns, or 0 */
 	int				 stop;		/* atomic */
 	char				 error[1024];	/* why the run stops */
 	int				 has_error;	/* atomic: 2 = error[] set */
@@ -1436,6 +1438,17 @@ count(struct work *w, struct wstat *st, int dir, uint64_t bytes,
 		__atomic_store_n(&d->max_ns[slot], lat_ns, __ATOMIC_RELAXED);
 }
 
+/*
+ * Is t_ns past the end of a timed run? Arrivals come at GO + gap, GO + 2
+ * gaps, ...: the one at GO + elapsed is the run's last (rate x elapsed
+ * of them in all).
+ */
+static int
+past_end(const struct work *w, uint64_t t_ns)
+{
+	return (w->end_ns != 0 && t_ns > w->end_ns);
+}
+
 /* Wait until an absolute monotonic time, or until stop (-1). */
 static int
 wait_until(struct work *w, uint64_t t_ns)
@@ -2004,10 +2017,11 @@ dv_thread_main(void *arg)
 		int wi, dir, known = 0, bad = 0, rc;
 
 		if (mean_ns > 0) {
-			if (wait_until(w, next_ns) != 0)
-				break;
+			if (past_end(w, next_ns) || wait_until(w, next_ns) != 0)
+				break;	/* the run's last arrival is done */
 			next_ns += next_gap(w, &t->rng, mean_ns);
-		}
+		} else if (past_end(w, mtime_now_ns()))
+			break;
 		if (next_io(w, t, s, -1, (t->index - s->first_thread) * t->qd,
 		    &wi, &dir, &len, &off) != 0)
 			break;
@@ -2303,7 +2317,7 @@ io_thread_main(void *arg)
 	int nfree = t->qd, inflight = 0, done = 0, i, r;
 	void *ed = t->ed;
 	struct prio_sched ps;
-	uint64_t due = 0;
+	uint64_t due = 0, last_ns = 0;	/* the latest completion */
 	int want = -1;
 
 	for (i = 0; i < t->qd; i++)
@@ -2334,10 +2348,21 @@ io_thread_main(void *arg)
 					    due - now : wait_ns;
 					break;
 				}
+				if (past_end(w, ps.mean_ns[want] > 0 ?
+				    ps.next_ns[want] : now)) {
+					ps.dead[want] = 1;	/* run over */
+					continue;
+				}
+			} else if (mean_ns > 0 && past_end(w, next_ns)) {
+				done = 1;	/* the run's last arrival */
+				break;
 			} else if (mean_ns > 0 &&
 			    next_ns > (now = mtime_now_ns())) {
 				wait_ns = next_ns - now < wait_ns ?
 				    next_ns - now : wait_ns;
+				break;
+			} else if (mean_ns == 0 && past_end(w, last_ns)) {
+				done = 1;	/* max rate: the run is over */
 				break;
 			}
 			u = &t->slots[freeq[nfree - 1]];
@@ -2373,7 +2398,8 @@ io_thread_main(void *arg)
 			}
 			if (ops->queue(ed, u) == ENGINE_Q_COMPLETED) {
 				freeq[nfree++] = u->index;
-				complete(w, t, s, u, mtime_now_ns());
+				last_ns = mtime_now_ns();
+				complete(w, t, s, u, last_ns);
 				continue;
 			}
 			inflight++;
@@ -2398,7 +2424,7 @@ io_thread_main(void *arg)
 			continue;
 		}
 		r = ops->getevents(ed, 1, inflight, wait_ns);
-		now = mtime_now_ns();
+		now = last_ns = mtime_now_ns();
 		if (r < 0) {
 			if (r == -EINTR)
 				continue;
@@ -2431,6 +2457,7 @@ work_start(struct work *w, struct errmsg *e)
 	if (w->fs != NULL)
 		return (fswork_start(w->fs, e));
 	w->go_ns = mtime_now_ns();
+	w->end_ns = w->run_ns != 0 ? w->go_ns + w->run_ns : 0;
 	for (i = 0; i < w->nthreads; i++) {
 		if ((rc = pthread_create(&w->threads[i].tid, NULL,
 		    w->dv ? dv_thread_main : io_thread_main,
@@ -2472,6 +2499,13 @@ work_set_wake(struct work *w, int fd)
 {
 	if (w->fs == NULL)
 		w->wake_fd = fd;
+}
+
+/* The run's length (work.h); file-system runs end at STOP. */
+void
+work_set_length(struct work *w, uint64_t run_ns)
+{
+	w->run_ns = run_ns;
 }
 
 /* Accessors. */

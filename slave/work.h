@@ -84,6 +84,13 @@ void		 work_take_notes(struct work *, struct strlist *);
  * errors, so the loop sends the ERROR at once, not at the interval's end
  * (memcached thread.c style). Set before work_start; -1 = none. */
 void		 work_set_wake(struct work *, int fd);
+/*
+ * A timed run's length from GO (its elapsed in whole intervals): no I/O
+ * starts after GO + run_ns, so the intervals hold the run's arrivals
+ * however late the last interval's timer fires on a busy host. Set
+ * before work_start; 0 (the default) = until STOP.
+ */
+void		 work_set_length(struct work *, uint64_t run_ns);
 /* Has the run stopped on I/O errors (data_errors=)? The text, or NULL. */
 const char	*work_error(const struct work *);
 /* The targets' facts for INFO: exists, size, block size, type. */
