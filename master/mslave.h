@@ -101,6 +101,8 @@ struct pending {
 	struct master		*m;
 	struct link		*link;
 	char			 peer[128];
+	uint64_t		 since_ns;	/* accepted, monotonic */
+	struct event		*hello_ev;	/* RUN_HELLO_S to say HELLO */
 	TAILQ_ENTRY(pending)	 entry;
 };
 TAILQ_HEAD(pendings, pending);

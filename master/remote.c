@@ -39,6 +39,7 @@ struct remote {
 	remote_exit_fn		*exited;
 	void			*arg;
 	int			 started;	/* reported ok */
+	int			 connected;	/* its slaves all said HELLO */
 	int			 finished;	/* reported a failure */
 };
 
@@ -128,8 +129,9 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		break;
 	}
 	case MSG_HEARTBEAT:	/* the daemon drops a master silent for 5 s */
-		link_reply(r->link, MSG_HEARTBEAT, json_pack("{s:O}", "seq",
-		    json_object_get(body, "seq")), tag);
+		link_reply(r->link, MSG_HEARTBEAT, json_pack("{s:O,s:b}",
+		    "seq", json_object_get(body, "seq"), "connected",
+		    r->connected), tag);
 		break;
 	case MSG_LOG: {
 		const char *slave = json_string_value(json_object_get(body,
@@ -148,6 +150,13 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	default:
 		break;
 	}
+}
+
+void
+remote_connected(struct remote *r)
+{
+	if (r != NULL)
+		r->connected = 1;
 }
 
 /* The address slaves should dial: --master-addr, or ours to the host. */

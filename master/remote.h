@@ -34,6 +34,9 @@ struct remote	*remote_start(struct event_base *, const struct mhost *,
 		    char *const cookies[], remote_done_fn *, remote_exit_fn *,
 		    void *arg, struct errmsg *);
 void		 remote_free(struct remote *);
+/* The host's slaves have all connected: the heartbeat answers say so,
+ * and the daemon's silence limit drops from its start-up 30 s to 5 s. */
+void		 remote_connected(struct remote *);
 
 /*
  * shell=ssh (or rsh): start one slave through the command ssh_cmd (shell

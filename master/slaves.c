@@ -30,6 +30,7 @@
 #include "net.h"
 #include "place.h"
 #include "proto.h"
+#include "remote.h"
 #include "report.h"
 #include "results.h"
 #include "tls.h"
@@ -556,6 +557,8 @@ pending_done(struct pending *p)
 	struct master *m = p->m;
 
 	TAILQ_REMOVE(&m->launch.pending, p, entry);
+	if (p->hello_ev != NULL)
+		event_free(p->hello_ev);
 	free(p);
 	listener_done(m->launch.listener);
 }
@@ -632,7 +635,6 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		s->last_heard_ns = mtime_now_ns();
 		silence_arm(s, silence_ns(m));
 		link_set_dispatch(l, slave_dispatch, s);
-		link_set_deadline(l, NULL, NULL);
 		link_set_max_frame(l, PROTO_MAX_LEN);
 		pending_done(p);
 		for (i = 0; i < m->nslaves; i++)
@@ -641,6 +643,9 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			int h;
 
 			console_line("All slaves are now connected");
+			for (h = 0; h < m->nhosts; h++)
+				if (m->launch.remotes != NULL)
+					remote_connected(m->launch.remotes[h]);
 			report_status(m->rep, "Slaves connected", NULL, NULL);
 			report_status(m->rep, "Query host configuration started",
 			    NULL, NULL);
@@ -696,6 +701,39 @@ slave_psk(const char *identity, uint8_t psk[TLS_PSK_BYTES], void *arg)
 }
 
 /*
+ * A stranger's RUN_HELLO_S are up: closed, unless the master's own loop
+ * stalled meanwhile (1,024 slaves starting on the master's machine):
+ * then its time counts from the end of the stall, as a slave's silence
+ * does, and it waits on.
+ */
+static void
+pending_hello_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct pending *p = arg;
+	struct master *m = p->m;
+	uint64_t lim = (uint64_t)RUN_HELLO_S * 1000000000u, now, from;
+	struct timeval t;
+
+	(void)fd;
+	(void)what;
+	m->cb->late(m);
+	now = mtime_now_ns();
+	from = p->since_ns > m->loop.stall_end_ns ? p->since_ns :
+	    m->loop.stall_end_ns;
+	if (now - from < lim) {
+		t.tv_sec = (time_t)((from + lim - now) / 1000000000u);
+		t.tv_usec = (suseconds_t)((from + lim - now) % 1000000000u /
+		    1000u);
+		evtimer_add(p->hello_ev, &t);
+		return;
+	}
+	console_line("vdbc: closed a connection from %s before HELLO: no "
+	    "HELLO within %d s", p->peer, RUN_HELLO_S);
+	link_free(p->link);
+	pending_done(p);
+}
+
+/*
  * A slave dials in. Until its HELLO names it and shows its cookie it is
  * a stranger: small frames only, RUN_HELLO_S to say HELLO, and at most
  * RUN_MAX_UNPROVED strangers at a time (then accepting waits). A local
@@ -707,7 +745,6 @@ accept_cb(int fd, const char *peer, void *arg)
 	struct timeval t = { RUN_HELLO_S, 0 };
 	struct master *m = arg;
 	struct pending *p;
-	char why[64];
 
 	if (fd < 0) {
 		log_warn("cannot accept a slave's connection on port %d: %s; "
@@ -726,9 +763,10 @@ accept_cb(int fd, const char *peer, void *arg)
 		return;
 	}
 	TAILQ_INSERT_TAIL(&m->launch.pending, p, entry);
-	snprintf(why, sizeof(why), "no HELLO within %d s", RUN_HELLO_S);
 	link_set_max_frame(p->link, LINK_UNPROVED_MAX);
-	link_set_deadline(p->link, &t, why);
+	p->since_ns = mtime_now_ns();
+	p->hello_ev = evtimer_new(m->base, pending_hello_cb, p);
+	evtimer_add(p->hello_ev, &t);
 }
 
 /* A peer silent this long is lost: max(2 intervals, 5 s) (DESIGN.md). */

@@ -40,6 +40,11 @@
 #define DAEMON_MAX_SLAVES	256
 #define DAEMON_MAX_UNPROVED	64	/* connections authenticating */
 #define DAEMON_SILENCE_NS	(5ull * 1000000000u)	/* master lost */
+/* While its slaves start (until the master's heartbeat answers say they
+ * all connected, at most 30 s from LAUNCH): the 30 s the master and its
+ * slaves give them to connect. 1,024 slaves starting on the master's own
+ * machine stall its loop for seconds; the slaves judge it then. */
+#define DAEMON_START_NS		(30ull * 1000000000u)
 #define DAEMON_TICK_NS		1000000000ull		/* tick_cb */
 
 struct daemon;
@@ -51,6 +56,7 @@ struct client {
 	struct event		*timer;	/* auth deadline, then close delay */
 	char			 peer[128];
 	uint64_t		 last_heard_ns;
+	uint64_t		 start_ns;	/* authenticated, or LAUNCH */
 	int			 unproved;	/* counted by the listener */
 	int			 authed;
 	int			 closing;
@@ -239,6 +245,7 @@ on_launch(struct client *c, json_t *body, uint32_t tag)
 	}
 	link_reply(c->link, MSG_LAUNCH, json_pack("{s:s,s:o}", "connect",
 	    connect, "slaves", pids), tag);
+	c->start_ns = mtime_now_ns();
 }
 
 /*
@@ -266,6 +273,7 @@ on_auth(struct client *c, json_t *body)
 		return;
 	}
 	c->authed = 1;
+	c->start_ns = mtime_now_ns();
 	c->unproved = 0;
 	listener_done(d->listener);
 	link_set_max_frame(c->link, PROTO_MAX_LEN);
@@ -314,8 +322,10 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		on_auth(c, body);
 	else if (type == MSG_LAUNCH && c->authed)
 		on_launch(c, body, tag);
-	else if (type == MSG_HEARTBEAT && c->authed)
-		;
+	else if (type == MSG_HEARTBEAT && c->authed) {
+		if (json_is_true(json_object_get(body, "connected")))
+			c->start_ns = 0;	/* its slaves are in */
+	}
 	else if (type == MSG_ERROR)
 		log_warn("%s: %s", c->peer, json_string_value(json_object_get(
 		    body, "text")));
@@ -326,14 +336,15 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 
 /*
  * Every second: a heartbeat to the master, which answers it; a master
- * silent for 5 s (its host gone, or hung) is lost and frees the daemon.
+ * silent for 5 s (its host gone, or hung) is lost and frees the daemon;
+ * 30 s while its slaves start (DAEMON_START_NS).
  */
 static void
 tick_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct daemon *d = arg;
 	struct client *c = d->master;
-	uint64_t now = mtime_now_ns(), late;
+	uint64_t now = mtime_now_ns(), late, lim;
 
 	(void)fd;
 	(void)what;
@@ -352,9 +363,11 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 		    "of CPU?); not counted as the master's silence",
 		    (double)late / 1e9);
 	}
-	if (now - c->last_heard_ns > DAEMON_SILENCE_NS) {
+	lim = c->start_ns != 0 && now - c->start_ns < DAEMON_START_NS ?
+	    DAEMON_START_NS : DAEMON_SILENCE_NS;
+	if (now - c->last_heard_ns > lim) {
 		log_warn("master %s silent for %llu s; dropping it", c->peer,
-		    (unsigned long long)(DAEMON_SILENCE_NS / 1000000000u));
+		    (unsigned long long)(lim / 1000000000u));
 		client_free(c);
 		return;
 	}
