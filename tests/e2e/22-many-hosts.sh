@@ -142,9 +142,10 @@ if [ "${VDBC_SANITIZED:-0}" = 1 ]; then
 	echo "skip: interval timing not asserted in a sanitizer build"
 else
 	# Deterministic arrivals: GO to GO + EL s holds RATE x EL I/Os (one
-	# more or less per thread, plus what the last end's lag adds). Slaves
-	# whose intervals end early (re-armed from a stale time) cover less:
-	# 98.8 % at 8 x 8 before the fix.
+	# more or less per thread; no I/O starts after GO + EL, however late
+	# a busy slave's last interval timer fires: 101.12 % in CI before
+	# that). Slaves whose intervals end early (re-armed from a stale
+	# time) cover less: 98.8 % at 8 x 8 before that fix.
 	awk -v r="$RATE" -v el="$EL" '{ n++; s += $2 }
 		END { exit !(n == el && s > 0.995 * r * el && s < 1.005 * r * el) }' "$T/counts" && ok ||
 		bad "$LAYOUT: the intervals' counts do not add up to $RATE x $EL within 0.5 %"
@@ -293,7 +294,9 @@ else
 	NSDS=1 mparm "$T/k.parm" 16 64 10240 2
 	master -f "$T/k.parm" -o "$T/ok" >"$T/k.out" 2>&1
 	rc=$?
-	[ "$rc" = 0 ] && ok || { bad "1,024 slaves: exit $rc"; grep -v "clock of slave" "$T/k.out" | tail -20; }
+	# on failure the lines that say why, not 2,048 clock lines
+	[ "$rc" = 0 ] && ok || { bad "1,024 slaves: exit $rc"; grep -v -e "clock offset" -e "clock of slave" \
+		-e "lun is not formatted" -e "Starting 64 slave" -e "started the slaves" "$T/k.out" | head -40; }
 	n=$(jq '[.hosts[].slaves[]] | length' "$T/ok/results.json" 2>/dev/null)
 	[ "$n" = 1024 ] && [ -s "$T/ok/h16-63.html" ] && ok || bad "1,024 slaves: results.json lists $n slaves"
 	awk '$3 == "rd1" && $4 == "avg_2-2" { exit !($6 > 9000) }' "$T/ok/flatfile.html" && ok ||
