@@ -76,6 +76,18 @@ queue(struct fswork *w, int detail, const char *text)
 	pthread_mutex_unlock(&w->mu);
 }
 
+/* The same after the slave's time of day, as vdbench's data validation
+ * lines (common.ptod; the sd's in work.c too). */
+static void
+queue_tod(struct fswork *w, int detail, const char *text)
+{
+	char tod[16], *l;
+
+	xasprintf(&l, "%s %s", mtime_tod(mtime_wall_ns(), tod), text);
+	queue(w, detail, l);
+	free(l);
+}
+
 static struct fs_dvmap *
 map_find(const char *fsd, const char *anchor)
 {
@@ -265,7 +277,7 @@ corrupt(struct fthread *t, const char *path, uint64_t fi, uint64_t off,
 		dv_report_banner(&lines, b->found_ms);
 	dv_report_block(&lines, fs_pat, b);
 	for (i = 0; i < (uint32_t)lines.n; i++)
-		queue(w, 1, lines.v[i]);
+		queue_tod(w, 1, lines.v[i]);
 	strlist_clear(&lines);
 	localtime_r(&sec, &tm);
 	strftime(tod, sizeof(tod), "%H:%M:%S", &tm);
@@ -274,7 +286,7 @@ corrupt(struct fthread *t, const char *path, uint64_t fi, uint64_t off,
 	    "0x%08llX xfer: %8u errno: 60003: '60003            A Data "
 	    "Validation error was discovered' ", tod, (unsigned)(ms % 1000),
 	    path, (unsigned long long)off, (unsigned long long)off, b->xfer);
-	queue(w, 0, text);
+	queue_tod(w, 0, text);
 	free(text);
 	for (i = 0; i < n; i++) {
 		if (keys[i] != DV_KEY_ERROR)
@@ -540,7 +552,7 @@ fs_dv_end(struct fswork *w)
 	snprintf(text, sizeof(text), "Total amount of key blocks read and "
 	    "validated: %8s; key blocks marked in error: %4llu ",
 	    dv_commas(a, sizeof(a), validated), (unsigned long long)errors);
-	queue(w, 1, text);
+	queue_tod(w, 1, text);
 	if (__atomic_load_n(&w->dv_bad, __ATOMIC_ACQUIRE) > 0) {
 		fs_note(w, 1, "Total Data Validation or I/O error count: "
 		    "%llu. Vdbench terminating due to Data Validation or I/O "

@@ -19,7 +19,15 @@ fwd=fwdw,fsd=fsd1,operation=write,xfersize=4k,fileio=random,fileselect=random,th
 fwd=fwdr,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1
 rd=rd1,fwd=(fwdw,fwdr),fwdrate=2000,format=yes,elapsed=2,interval=1
 P
+# notod: each data validation line carries the slave's time of day
+# after "localhost-0: " as vdbench's do (checked); then dropped from
+# $T/out, so the checks below read the text.
+notod() {
+	grep -qE "^[0-9:.]{12} localhost-0: [0-9:]{8}\.[0-9]{3} $1" "$T/out" && ok || bad "$2: no time of day before '$1'"
+	sed -i -E 's/^([0-9:.]{12} localhost-0: )[0-9:]{8}\.[0-9]{3} /\1/' "$T/out"
+}
 expect_rc 0 "$VDBC" -f "$T/v5.parm" -o "$T/o1" -v --port 0 --seed 1
+notod "Total amount of key blocks" v5
 # vdbench's map lines: errorlog.html and the slave's log, not the console
 grep -qF "localhost-0: Allocating Data Validation map: 2,048 one-byte entries for each 4,096-byte block." "$T/o1/errorlog.html" && ok || bad "v5: no map line in errorlog.html"
 grep -qF "localhost-0: Created new DV map: fsd1 size: 8,388,608 bytes; key block size: 4096; entries: 2,048" "$T/o1/errorlog.html" && ok || bad "v5: no 'Created new DV map' line in errorlog.html"
@@ -60,6 +68,7 @@ rd=rd0,fwd=fwdr,fwdrate=max,format=only,elapsed=5,interval=1
 rd=rd1,fwd=fwdr,fwdrate=max,format=no,elapsed=2,interval=1,startcmd=("$T/corrupt.sh random $F 10",master)
 P
 expect_rc 157 "$VDBC" -f "$T/v5b.parm" -o "$T/o2" -v --port 0 --seed 1
+notod "Corrupted data block for" v5b
 expect_out "Starting RD=format_for_rd0"
 expect_out "localhost-0: Corrupted data block for fsd=fsd1,file=$F; file lba: 0x0000a000 xfersize=4096"
 expect_out "localhost-0: Data block has 1 key block(s) of 4096 bytes each."
@@ -84,6 +93,7 @@ expect_out "Vdbench terminating due to Data Validation or I/O errors. See errorl
 sed -e '1i data_errors=1' -e 's/operation=read/operation=write/' \
     -e 's/corrupt.sh random/corrupt.sh zero/' "$T/v5b.parm" >"$T/w.parm"
 expect_rc 157 "$VDBC" -f "$T/w.parm" -o "$T/o3" -v --port 0 --seed 1
+notod "Corrupted data block for" pre-read
 expect_out "Key block first found to be corrupted during a read-before-write."
 expect_out "localhost-0:    All corruptions are of the same type: "
 expect_out "localhost-0:    ===> Logical byte address miscompare. Expecting 0x0010a000, receiving 0x00000000"
