@@ -1084,7 +1084,10 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 		d->lun = xstrdup(s->lun);
 		d->next = dv_sds;
 		dv_sds = d;
-		{
+		/* -jr: these lines come among the recovery's (as vdbench's
+		 * map is made while it restores it: dv_journal_setup) */
+		if (!((w->journal & JOURNAL_ON) &&
+		    (w->journal & JOURNAL_RECOVER))) {
 			char a[32], b[32], c[32], text[200];
 
 			/* vdbench's (DV_map.java:149,361): errorlog.html
@@ -1232,6 +1235,41 @@ jnl_pending(struct work *w, struct sdw *s, uint8_t *map,
 }
 
 /*
+ * The recovery's lines with the map's own where vdbench has them
+ * (v3, v4 errorlog.html): the map is allocated and made as it is
+ * restored, and a second (the before-images') before the journal's
+ * records are applied.
+ */
+static void
+recovery_log(const struct sdw *s, const struct dv_sd *d, struct strlist *log)
+{
+	struct strlist out = { 0, NULL, 0 };
+	uint64_t n = d->map.nblocks, kb = d->map.kb_bytes;
+	char a[32], b[32], c[32], alloc[200], made[300];
+	int i;
+
+	snprintf(alloc, sizeof(alloc), "Allocating Data Validation map: %s "
+	    "one-byte entries for each %s-byte block.", dv_commas(a,
+	    sizeof(a), n), dv_commas(b, sizeof(b), kb));
+	snprintf(made, sizeof(made), "Created new DV map: %s size: %s bytes; "
+	    "key block size: %llu; entries: %s", s->name, dv_commas(c,
+	    sizeof(c), n * kb), (unsigned long long)kb, dv_commas(a,
+	    sizeof(a), n));
+	for (i = 0; i < log->n; i++) {
+		if (strncmp(log->v[i], "Applying journal records", 24) == 0)
+			strlist_add(&out, alloc);
+		strlist_add(&out, log->v[i]);
+		if (strncmp(log->v[i], "Restoring Data Validation map", 29) ==
+		    0) {
+			strlist_add(&out, alloc);
+			strlist_add(&out, made);
+		}
+	}
+	strlist_clear(log);
+	*log = out;
+}
+
+/*
  * The journal of sd s (map d): a new map is first recovered from the
  * journal when asked (journal=recover, -jr), then the journal is opened;
  * the map is written to it at the start of each run (but the one right
@@ -1242,7 +1280,7 @@ static int
 dv_journal_setup(struct work *w, struct sdw *s, struct dv_sd *d, int made,
     struct errmsg *e)
 {
-	struct strlist log = { 0, NULL, 0 };
+	struct strlist log = { 0, NULL, 0 }, pend = { 0, NULL, 0 };
 	int recovered = 0;
 	char text[200];
 
@@ -1265,17 +1303,22 @@ dv_journal_setup(struct work *w, struct sdw *s, struct dv_sd *d, int made,
 			return (-1);
 		}
 		s->dvm = &d->map;
-		jnl_pending(w, s, map, &r, &log);
+		jnl_pending(w, s, map, &r, &pend);
 		for (b = 0; b < d->map.nblocks; b++)
 			atomic_store_explicit(&d->map.keys[b], map[b],
 			    memory_order_relaxed);
 		free(map);
 		free(r.pending);
+		recovery_log(s, d, &log);
 		queue_marked(&w->note_queue, WORK_ELOG_MARK, 0, &log);
 		strlist_clear(&log);
 		snprintf(text, sizeof(text), "Completed journal recovery for "
 		    "%s. Starting data validation.", s->name);
 		queue_one(&w->note_queue, WORK_DETAIL_MARK, 1, text);
+		/* the pending blocks' reads after it, as vdbench's (its
+		 * journal_recovery rd reads them) */
+		queue_marked(&w->note_queue, WORK_ELOG_MARK, 0, &pend);
+		strlist_clear(&pend);
 		recovered = 1;
 	}
 	if (!d->has_jnl) {
@@ -1824,6 +1867,18 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 	struct tm tm;
 	int zero = 0;
 
+	/* the report is built under the lock that orders the reports, so
+	 * they come in the order the blocks were found (a whole-sector
+	 * report takes longer to build than a one-sector one: v4's two
+	 * blocks came out swapped) */
+	pthread_mutex_lock(&w->err_mu);
+	if (__atomic_load_n(&w->nerrors, __ATOMIC_ACQUIRE) >= w->max_errors) {
+		/* data_errors= is reached (another thread's block): vdbench
+		 * reports no block after the one that stops the run */
+		pthread_mutex_unlock(&w->err_mu);
+		dv_mark_error(s, keys, n);
+		return;
+	}
 	dv_report_block(&lines, dv_pat, b);
 	localtime_r(&sec, &tm);
 	strftime(tod, sizeof(tod), "%H:%M:%S", &tm);
@@ -1840,15 +1895,6 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 		strlist_add(&lines, l);
 		free(l);
 		free(rec);
-	}
-	pthread_mutex_lock(&w->err_mu);
-	if (__atomic_load_n(&w->nerrors, __ATOMIC_ACQUIRE) >= w->max_errors) {
-		/* data_errors= is reached (another thread's block): vdbench
-		 * reports no block after the one that stops the run */
-		pthread_mutex_unlock(&w->err_mu);
-		strlist_clear(&lines);
-		dv_mark_error(s, keys, n);
-		return;
 	}
 	/* the banner first, before any thread's report: decided and
 	 * queued under the lock that orders the reports */
