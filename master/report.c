@@ -224,6 +224,15 @@ link_padded(struct report *r, const char *name)
 	    (int)(strlen(name) < 8 ? 8 - strlen(name) : 0), "");
 }
 
+/* Does fwd report a come before b in the summary's links? */
+static int
+fwd_link_before(const char *a, const char *b)
+{
+	if (strcmp(b, "format") == 0)
+		return (0);
+	return (strcmp(a, "format") == 0 || strcmp(a, b) < 0);
+}
+
 /* The summary's links to the key reports (vdbench's order). */
 static void
 key_links(struct report *r)
@@ -237,17 +246,32 @@ key_links(struct report *r)
 			    r->keys[i].html);
 	}
 	for (k = RKEY_FSD; k <= RKEY_FWD; k++) {
-		for (i = 0, n = 0; i < r->nkeys; i++) {
-			if ((int)r->keys[i].kind != k)
-				continue;
-			if (n++ == 0)
+		int *ord = xcalloc((size_t)r->nkeys + 1, sizeof(int)), j;
+
+		for (i = 0, n = 0; i < r->nkeys; i++)
+			if ((int)r->keys[i].kind == k)
+				ord[n++] = i;
+		/* fwds: format first, then by name (the reference's v5:
+		 * fwd=fwdw then fwd=fwdr, linked "format fwdr fwdw") */
+		for (i = 1; k == RKEY_FWD && i < n; i++) {
+			for (j = i; j > 0 && fwd_link_before(r->keys[ord[j]].name,
+			    r->keys[ord[j - 1]].name); j--) {
+				int t = ord[j];
+
+				ord[j] = ord[j - 1];
+				ord[j - 1] = t;
+			}
+		}
+		for (i = 0; i < n; i++) {
+			if (i == 0)
 				fprintf(r->f[RF_SUMMARY], "%-32s", k == RKEY_FSD ?
 				    "Link to FSD reports:" :
 				    "Link to FWD reports:");
-			link_padded(r, r->keys[i].name);
+			link_padded(r, r->keys[ord[i]].name);
 		}
 		if (n > 0)
 			out(r->f[RF_SUMMARY], "\n");
+		free(ord);
 	}
 	out(r->f[RF_SUMMARY], "%-32s <A HREF=\"histogram.html\">histogram"
 	    "</A>\n%-32s <A HREF=\"skew.html\">skew</A>\n",

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "html.h"
+#include "journal_rd.h"
 #include "place.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -166,7 +167,7 @@ open_key_reports(struct master *m)
 	const struct sd *sd;
 	char name[300];
 	int i, r, w, k, si = 0, nsds = 0, host_detail = 0, slave_detail = 0;
-	int no_sd = 0;
+	int no_sd = 0, pass;
 
 	for (i = 0; i < rep->n; i++) {
 		host_detail |= strcasecmp(rep->v[i], "host_detail") == 0;
@@ -255,15 +256,21 @@ open_key_reports(struct master *m)
 		    m->pre.format_sd[k]->name);
 		strlist_add(&wds, name);
 	}
-	for (r = 0; r < m->plan->nruns; r++) {
-		for (w = 0; w < m->plan->runs[r].nwds; w++) {
-			const char *n = m->plan->runs[r].wds[w].wd->name;
-			int seen = 0;
+	/* in the order of first use; -jr's journal_recovery wds last, as
+	 * vdbench appends them to its wds (v3's and v4's summary.html) */
+	for (pass = 0; pass < 2; pass++) {
+		for (r = 0; r < m->plan->nruns; r++) {
+			if (journal_recovery_rd(m->plan->runs[r].rd) != pass)
+				continue;
+			for (w = 0; w < m->plan->runs[r].nwds; w++) {
+				const char *n = m->plan->runs[r].wds[w].wd->name;
+				int seen = 0;
 
-			for (k = 0; k < wds.n; k++)
-				seen |= strcmp(wds.v[k], n) == 0;
-			if (!seen)
-				strlist_add(&wds, n);
+				for (k = 0; k < wds.n; k++)
+					seen |= strcmp(wds.v[k], n) == 0;
+				if (!seen)
+					strlist_add(&wds, n);
+			}
 		}
 	}
 	m->keys.nwd = wds.n;
