@@ -81,8 +81,8 @@ static const struct {
 	const char	*what;
 	const char	*why;
 } unbuilt_why[] = {
-	{ "journal= on fsd", "vdbc does not validate file system workloads "
-	    "(fsd/fwd) yet, so they have no journal (docs/validation.md)" },
+	{ "journal= on fsd", "vdbc validates file system workloads (-v on "
+	    "fsd/fwd) but keeps no journal for them yet (docs/validation.md)" },
 	{ "journal=", "journal=skip_read_all, ignore_pending and max= (and "
 	    "-js, -ji) are not built yet; the journal and its recovery "
 	    "are (docs/validation.md)" },

@@ -325,6 +325,69 @@ check_fs_supported(struct master *m, const struct plan *p)
 	return (fs ? check_fs_hosts(m, p) : 0);
 }
 
+/*
+ * Under validation an sd's key map (and journal) lives on the one slave
+ * that drives it: an sd placed on two hosts would be two maps of one lun
+ * if the hosts share it, each reporting the other's writes as corrupt.
+ * Nothing tells vdbc whether they do, so such a run is refused; and the
+ * journal of fsd workloads is not built (it ran as plain -v before).
+ */
+static int
+check_dv_hosts(struct master *m, const struct model *model,
+    const struct plan *p)
+{
+	struct place_host *ph;
+	struct errmsg e;
+	int i, k, j, rc = 0;
+
+	if (!model->general.validate)
+		return (0);
+	for (i = 0; i < p->nruns; i++) {
+		if (p->runs[i].nfwds > 0 && model->general.journal) {
+			console_fatal("rd=%s: the journal (-j, journal=) of file "
+			    "system workloads (fsd/fwd) is not supported by vdbc "
+			    "yet; -v on them is (docs/validation.md)",
+			    p->runs[i].rd->name);
+			return (-1);
+		}
+	}
+	if (m->nhosts < 2)
+		return (0);
+	ph = xcalloc((size_t)m->nhosts, sizeof(*ph));
+	for (i = 0; i < m->nhosts; i++) {
+		ph[i].label = m->hosts[i].label;
+		ph[i].nslaves = 1;
+	}
+	for (i = 0; i < p->nruns && rc == 0; i++) {
+		struct placement pl;
+
+		if (p->runs[i].nfwds > 0)
+			continue;
+		if (place_run_hosts(&p->runs[i], ph, m->nhosts, &pl, &e) != 0)
+			continue;	/* the run's own check says why */
+		for (k = 0; k < pl.nsds && rc == 0; k++) {
+			for (j = 0; j < k; j++) {
+				if (pl.sds[j].sd != pl.sds[k].sd ||
+				    pl.sds[j].slave == pl.sds[k].slave)
+					continue;
+				console_fatal("rd=%s: Data Validation: sd=%s would "
+				    "be driven from hd=%s and hd=%s; under "
+				    "validation an sd is driven by one slave, "
+				    "which keeps its key map. Give each host "
+				    "its own sd (sd host=, or wd host=)",
+				    p->runs[i].rd->name, pl.sds[k].sd->name,
+				    m->hosts[pl.sds[j].slave].label,
+				    m->hosts[pl.sds[k].slave].label);
+				rc = -1;
+				break;
+			}
+		}
+		place_free(&pl);
+	}
+	free(ph);
+	return (rc);
+}
+
 /* Refuse what this build cannot run yet, before anything starts. */
 int
 check_supported(struct master *m, const struct model *model,
@@ -359,6 +422,8 @@ check_supported(struct master *m, const struct model *model,
 		console_fatal("%s", e.text);
 		return (-1);
 	}
+	if (check_dv_hosts(m, model, p) != 0)
+		return (-1);
 	if (model->unbuilt.n > 0) {
 		for (i = 0; i < model->unbuilt.n; i++) {
 			const char *u = model->unbuilt.v[i];

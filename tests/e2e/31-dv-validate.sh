@@ -228,4 +228,19 @@ expect_rc 157 "$VDBC" -f "$T/fs.parm" -o "$T/o11" -v --port 0
 expect_out "Data Validation (-v, validate=) with fwd=fwd1,operation=create is not supported by vdbc yet"
 [ -e "$T/dir" ] && bad "fsd -v create: the anchor was made before the refusal" || ok
 
+# One sd on two hosts (here two local hosts on one file): two key maps
+# of one lun would each call the other's writes corrupt, so it is
+# refused before any I/O; an sd per host (sd host=) runs, each on its
+# host's slave with its own map.
+printf 'hd=h1,system=localhost\nhd=h2,system=127.0.0.1\nsd=sd1,lun=%s/two,size=32m\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/two.parm"
+expect_rc 157 "$VDBC" -f "$T/two.parm" -o "$T/o22" -v --port 0
+expect_out "rd=rd1: Data Validation: sd=sd1 would be driven from hd=h1 and hd=h2; under validation an sd is driven by one slave"
+[ -e "$T/two" ] && bad "sd on two hosts: the lun was made before the refusal" || ok
+printf 'hd=h1,system=localhost\nhd=h2,system=127.0.0.1\nsd=sd1,host=h1,lun=%s/two1,size=32m\nsd=sd2,host=h2,lun=%s/two2,size=32m\nwd=wd1,sd=sd*,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$T" "$T" >"$T/two2.parm"
+expect_rc 0 "$VDBC" -f "$T/two2.parm" -o "$T/o23" -v --port 0
+for h in h1 h2; do
+	grep -qE "^[0-9:.]{12} $h-0: [0-9:.]{12} Total amount of key blocks read and validated: +[1-9][0-9,]*; key blocks marked in error:    0 " "$T/out" &&
+		ok || bad "an sd per host: $h-0 validated nothing"
+done
+
 finish
