@@ -242,6 +242,10 @@ const char	*dv_flag_name(unsigned bit);
 /* Does the block hold any bad sector? The number of bad key blocks. */
 unsigned	 dv_bad_keyblocks(const unsigned char *pat,
 		    const struct dv_bad_block *);
+/* A corrupted data block as results.json records it (docs/results-
+ * schema.md "validation"): JSON text, the caller frees it. */
+char		*dv_block_json(const unsigned char *pat,
+		    const struct dv_bad_block *b);
 /* vdbench's banner, printed before a slave's first report. */
 void		 dv_report_banner(struct strlist *, uint64_t first_ms);
 /* The report of one corrupted data block (README section 3). */

@@ -286,7 +286,16 @@ corrupt(struct fthread *t, const char *path, uint64_t fi, uint64_t off,
 	    "0x%08llX xfer: %8u errno: 60003: '60003            A Data "
 	    "Validation error was discovered' ", tod, (unsigned)(ms % 1000),
 	    path, (unsigned long long)off, (unsigned long long)off, b->xfer);
-	queue_tod(w, 0, text);
+	{
+		/* results.json's record of the block rides on that line
+		 * (sd: the fsd, lun: the file), as an sd's does */
+		char *rec = dv_block_json(fs_pat, b), *l;
+
+		xasprintf(&l, "%s%c%s", text, WORK_DV_SEP, rec);
+		queue_tod(w, 0, l);
+		free(l);
+		free(rec);
+	}
 	free(text);
 	for (i = 0; i < n; i++) {
 		if (keys[i] != DV_KEY_ERROR)
@@ -552,7 +561,19 @@ fs_dv_end(struct fswork *w)
 	snprintf(text, sizeof(text), "Total amount of key blocks read and "
 	    "validated: %8s; key blocks marked in error: %4llu ",
 	    dv_commas(a, sizeof(a), validated), (unsigned long long)errors);
-	queue_tod(w, 1, text);
+	{
+		char *l;
+
+		/* results.json's per-run totals ride along */
+		xasprintf(&l, "%s%c{\"key_blocks_validated\":%llu,"
+		    "\"key_blocks_in_error\":%llu,\"corrupted_data_blocks\":"
+		    "%llu}", text, WORK_DV_SEP, (unsigned long long)(validated -
+		    w->dv_start), (unsigned long long)errors,
+		    (unsigned long long)__atomic_load_n(&w->dv_bad,
+		    __ATOMIC_ACQUIRE));
+		queue_tod(w, 1, l);
+		free(l);
+	}
 	if (__atomic_load_n(&w->dv_bad, __ATOMIC_ACQUIRE) > 0) {
 		fs_note(w, 1, "Total Data Validation or I/O error count: "
 		    "%llu. Vdbench terminating due to Data Validation or I/O "

@@ -1784,60 +1784,6 @@ wall_ms(void)
 	return ((uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u);
 }
 
-/* The sectors a corrupted block's record lists; the count says the rest. */
-#define DV_REC_SECTORS	16
-
-static const char *const dv_why_words[] = {
-	"workload requested read", "read-before-write", "read-after-write",
-};
-
-/*
- * A corrupted data block as results.json records it (docs/results-
- * schema.md "validation"), as JSON text (caller frees).
- */
-static char *
-dv_block_json(const struct dv_bad_block *b)
-{
-	struct dv_bad_sector sec[DV_REC_SECTORS];
-	unsigned total = dv_bad_sectors(dv_pat, b, sec, DV_REC_SECTORS), i, f;
-	json_t *o, *a = json_array();
-	char *text;
-
-	for (i = 0; i < total && i < DV_REC_SECTORS; i++) {
-		json_t *fl = json_array();
-
-		for (f = 1; f <= DV_BAD_ZERO; f <<= 1)
-			if (sec[i].flags & f)
-				json_array_append_new(fl,
-				    json_string(dv_flag_name(f)));
-		json_array_append_new(a, json_pack("{s:I,s:I,s:i,s:o}",
-		    "lba", (json_int_t)(sec[i].kb_lba + (uint64_t)
-		    sec[i].sector * DV_SECTOR), "key_block_lba",
-		    (json_int_t)sec[i].kb_lba, "sector", (int)sec[i].sector,
-		    "flags", fl));
-	}
-	o = json_pack("{s:s,s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:s,s:I,s:o}",
-	    "sd", b->sd, "lun", b->lun, "lba", (json_int_t)b->lba,
-	    "xfersize", (json_int_t)b->xfer, "key_block_bytes",
-	    (json_int_t)b->kb_bytes, "key_blocks", (json_int_t)(b->xfer /
-	    b->kb_bytes), "bad_key_blocks",
-	    (json_int_t)dv_bad_keyblocks(dv_pat, b), "found_ms",
-	    (json_int_t)b->found_ms, "found_during", dv_why_words[b->why],
-	    "bad_sectors", (json_int_t)total, "sectors", a);
-	if (b->stamps != NULL && total > 0) {
-		/* -vt: the first corrupted key block's last use before */
-		uint64_t v = b->stamps[(sec[0].kb_lba - b->lba) / b->kb_bytes];
-
-		if ((v & DV_TS_MS_MASK) != 0)
-			json_object_set_new(o, "last_used", json_pack("{s:I,"
-			    "s:s}", "ms", (json_int_t)(v & DV_TS_MS_MASK),
-			    "op", dv_stamp_op(v)));
-	}
-	text = json_dumps(o, JSON_COMPACT);
-	json_decref(o);
-	return (text != NULL ? text : xstrdup("{}"));
-}
-
 /* vdbench marks every key block of a corrupted data block in error. */
 static void
 dv_mark_error(struct sdw *s, int *keys, uint32_t n)
@@ -1889,7 +1835,7 @@ dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
 	    (unsigned long long)b->lba, b->xfer);
 	{
 		/* results.json's record of the block rides on that line */
-		char *rec = dv_block_json(b), *l;
+		char *rec = dv_block_json(dv_pat, b), *l;
 
 		xasprintf(&l, "%s%c%s", text, WORK_DV_SEP, rec);
 		strlist_add(&lines, l);

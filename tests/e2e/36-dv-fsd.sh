@@ -84,6 +84,15 @@ expect_out "localhost-0:         ===> Logical byte address miscompare. Expecting
 grep -qE "localhost-0: 0x010   01\.\.0000 31647366 20202020 00000000   " "$T/out" && ok || bad "v5b: no 0x010 line with key 01 and 'fsd1    '"
 grep -qF "op: read   lun: $F lba:        40960 0x0000A000 xfer:     4096 errno: 60003: '60003            A Data Validation error was discovered' " "$T/out" && ok || bad "v5b: no op: read line with the file lba"
 [ "$(grep -c 'Corrupted data block for' "$T/out")" = 1 ] && ok || bad "v5b: not one corrupted data block"
+# results.json's validation record and summary.html's box, as an sd's
+# (the fsd as sd, its file as lun, the FSD lba)
+jq -e --arg f "$F" '[.runs[].validation.data_blocks[]] | length == 1 and .[0].sd == "fsd1" and
+	.[0].lun == $f and .[0].lba == 1089536 and .[0].sectors[0].key_block_lba == 1089536' "$T/o2/results.json" >/dev/null &&
+	ok || bad "v5b: results.json does not hold the corrupted block"
+jq -e '.runs[-1].validation.corrupted_data_blocks == 1 and .runs[-1].validation.key_blocks_validated > 0' "$T/o2/results.json" >/dev/null &&
+	ok || bad "v5b: results.json's validation totals"
+grep -q "First corruption: *sd=fsd1, lun=$F, rd=rd1" <(sed 's/<[^>]*>//g' "$T/o2/summary.html") && ok ||
+	bad "v5b: summary.html does not open with the corruption"
 expect_out "key blocks marked in error:    1 "
 expect_out "Total Data Validation or I/O error count: 1"
 expect_out "Vdbench terminating due to Data Validation or I/O errors. See errorlog.html."
@@ -122,5 +131,12 @@ P
 expect_rc 157 "$VDBC" -f "$T/odd.parm" -o "$T/o5" -v --port 0
 expect_out "fsd=fsd1: Data Validation: file size 6144 (file 1) is not a multiple of the key block size 4096"
 [ -e "$A/odd/vdb.1_1.dir/vdb_f0001.file" ] && bad "odd size: a file was written" || ok
+
+# The journal of fsd workloads is not built: -j is refused before any
+# I/O (it ran as plain -v, with no journal, before).
+printf 'fsd=fsd1,anchor=%s/jfs,depth=1,width=1,files=2,size=64k\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$A" >"$T/j.parm"
+expect_rc 157 "$VDBC" -f "$T/j.parm" -o "$T/o9" -j --port 0
+expect_out "rd=rd1: the journal (-j, journal=) of file system workloads (fsd/fwd) is not supported by vdbc yet"
+[ -e "$A/jfs" ] && bad "fsd -j: the anchor was made before the refusal" || ok
 
 finish
