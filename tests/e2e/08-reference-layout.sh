@@ -69,7 +69,7 @@ dvlines() {
 		grep -v 'Bad reserved field contents (mbz)' |
 		grep -v -E '^Slave [^ ]+ \(pid [0-9]+\) lost: ' |	# vdbc's own (differences.md)
 		if [ "${2:-}" = random ]; then
-			grep -v -E '^localhost-0: ( {3}(All [0-9]|Corruption|Error type|===>|Only)| {8}|0x[0-9a-f]{3}|$)'
+			grep -v -E '^localhost-0: ( {3}(All ([0-9]|corruptions)|Corruption|Error type|===>|Only)| {8}|0x[0-9a-f]{3}|$)'
 		else cat; fi
 }
 
