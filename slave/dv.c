@@ -1071,3 +1071,18 @@ dv_block_json(const unsigned char *pat, const struct dv_bad_block *b)
 	json_decref(o);
 	return (text != NULL ? text : xstrdup("{}"));
 }
+
+void
+dv_map_lines(const char *name, uint64_t nblocks, uint64_t kb_bytes,
+    char *alloc, size_t alen, char *made, size_t mlen)
+{
+	char a[32], b[32], c[32];
+
+	snprintf(alloc, alen, "Allocating Data Validation map: %s one-byte "
+	    "entries for each %s-byte block.", dv_commas(a, sizeof(a),
+	    nblocks), dv_commas(b, sizeof(b), kb_bytes));
+	snprintf(made, mlen, "Created new DV map: %s size: %s bytes; key "
+	    "block size: %llu; entries: %s", name, dv_commas(c, sizeof(c),
+	    nblocks * kb_bytes), (unsigned long long)kb_bytes, dv_commas(a,
+	    sizeof(a), nblocks));
+}

@@ -246,6 +246,12 @@ unsigned	 dv_bad_keyblocks(const unsigned char *pat,
  * schema.md "validation"): JSON text, the caller frees it. */
 char		*dv_block_json(const unsigned char *pat,
 		    const struct dv_bad_block *b);
+/* vdbench's two lines for a new key map of nblocks key blocks
+ * (DV_map.java:149,361: "Allocating Data Validation map: ..." and
+ * "Created new DV map: ..."), the sd's or fsd's name in the second. */
+void		 dv_map_lines(const char *name, uint64_t nblocks,
+		    uint64_t kb_bytes, char *alloc, size_t alen, char *made,
+		    size_t mlen);
 /* vdbench's banner, printed before a slave's first report. */
 void		 dv_report_banner(struct strlist *, uint64_t first_ms);
 /* The report of one corrupted data block (README section 3). */

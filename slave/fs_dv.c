@@ -105,7 +105,7 @@ map_setup(struct fswork *w, struct fwg *g, struct errmsg *e)
 {
 	uint64_t kb = g->dv_kb, f, lba = 0, x;
 	struct fs_dvmap *d = map_find(g->fsd, g->anchor);
-	char a[32], b[32], c[32], text[256];
+	char text[256], made[300];
 	int j;
 
 	if (d != NULL && kb != d->map.kb_bytes)
@@ -162,16 +162,10 @@ map_setup(struct fswork *w, struct fwg *g, struct errmsg *e)
 		d->next = fs_maps;
 		fs_maps = d;
 		/* vdbench's lines (errorlog.html, DV_map.java:149) */
-		snprintf(text, sizeof(text), "Allocating Data Validation map: "
-		    "%s one-byte entries for each %s-byte block.",
-		    dv_commas(a, sizeof(a), lba / kb),
-		    dv_commas(b, sizeof(b), kb));
+		dv_map_lines(g->fsd, lba / kb, kb, text, sizeof(text), made,
+		    sizeof(made));
 		queue(w, 2, text);
-		snprintf(text, sizeof(text), "Created new DV map: %s size: %s "
-		    "bytes; key block size: %llu; entries: %s", g->fsd,
-		    dv_commas(a, sizeof(a), lba), (unsigned long long)kb,
-		    dv_commas(c, sizeof(c), lba / kb));
-		queue(w, 2, text);
+		queue(w, 2, made);
 	} else if (g->dv_nfiles > d->nfiles) {
 		errmsg_set(e, NULL, 0, 0, "fsd=%s: Data Validation: the fsd "
 		    "has more files than when its map was made", g->fsd);

@@ -1088,22 +1088,16 @@ dv_sd_setup(struct work *w, int k, struct errmsg *e)
 		 * map is made while it restores it: dv_journal_setup) */
 		if (!((w->journal & JOURNAL_ON) &&
 		    (w->journal & JOURNAL_RECOVER))) {
-			char a[32], b[32], c[32], text[200];
+			char alloc[200], line[300], text[310];
 
-			/* vdbench's (DV_map.java:149,361): errorlog.html
-			 * and the slave's log, not the console */
-			snprintf(text, sizeof(text), "%cAllocating Data "
-			    "Validation map: %s one-byte entries for each "
-			    "%s-byte block.", WORK_ERRLOG_MARK, dv_commas(a,
-			    sizeof(a), size / kb), dv_commas(b, sizeof(b),
-			    kb));
+			/* errorlog.html and the slave's log, not the console */
+			dv_map_lines(s->name, size / kb, kb, alloc,
+			    sizeof(alloc), line, sizeof(line));
+			snprintf(text, sizeof(text), "%c%s", WORK_ERRLOG_MARK,
+			    alloc);
 			dv_queue(w, text);
-			snprintf(text, sizeof(text), "%cCreated new DV map: "
-			    "%s size: %s bytes; key block size: %llu; "
-			    "entries: %s", WORK_ERRLOG_MARK, s->name,
-			    dv_commas(c, sizeof(c), size / kb * kb),
-			    (unsigned long long)kb, dv_commas(a, sizeof(a),
-			    size / kb));
+			snprintf(text, sizeof(text), "%c%s", WORK_ERRLOG_MARK,
+			    line);
 			dv_queue(w, text);
 		}
 	}
@@ -1244,17 +1238,11 @@ static void
 recovery_log(const struct sdw *s, const struct dv_sd *d, struct strlist *log)
 {
 	struct strlist out = { 0, NULL, 0 };
-	uint64_t n = d->map.nblocks, kb = d->map.kb_bytes;
-	char a[32], b[32], c[32], alloc[200], made[300];
+	char alloc[200], made[300];
 	int i;
 
-	snprintf(alloc, sizeof(alloc), "Allocating Data Validation map: %s "
-	    "one-byte entries for each %s-byte block.", dv_commas(a,
-	    sizeof(a), n), dv_commas(b, sizeof(b), kb));
-	snprintf(made, sizeof(made), "Created new DV map: %s size: %s bytes; "
-	    "key block size: %llu; entries: %s", s->name, dv_commas(c,
-	    sizeof(c), n * kb), (unsigned long long)kb, dv_commas(a,
-	    sizeof(a), n));
+	dv_map_lines(s->name, d->map.nblocks, d->map.kb_bytes, alloc,
+	    sizeof(alloc), made, sizeof(made));
 	for (i = 0; i < log->n; i++) {
 		if (strncmp(log->v[i], "Applying journal records", 24) == 0)
 			strlist_add(&out, alloc);
