@@ -70,6 +70,14 @@ struct general {
 	double			compseed;	/* its value (tod resolved) */
 	char			*pattern;	/* pattern= file, or NULL */
 	int			data_errors;		/* default 50 */
+	char			*data_errors_cmd;	/* its word: remove_device
+							   or a command; NULL */
+	int			data_errors_wait_s;	/* (n,wait); 0 = none */
+	double			abort_failed_skew_pct;	/* 0 = not given */
+	struct strlist		heartbeat_error;	/* the command */
+	int			messagescan;		/* 0 no; default 1 */
+	int			messagescan_display;	/* 0 nodisplay */
+	int			messagescan_max;	/* lines; default 1000 */
 	int			validate;	/* VALIDATE_* bits; 0 = off */
 	int			journal;	/* JOURNAL_* bits; 0 = off */
 	struct strlist		report;		/* report= words */
@@ -107,6 +115,7 @@ struct hd {
 	char			*user;
 	char			*vdbench;
 	int			 clients;
+	struct strlist		 mount;		/* mount= commands */
 	struct bag		 bag;
 	TAILQ_ENTRY(hd)		 entry;
 };
@@ -136,6 +145,7 @@ struct sd {
 	double			 dedupratio;	/* 0 = the general one */
 	double			 dedupsets;	/* 0 = the general one */
 	int			 dedupacross;	/* -1 = the general one */
+	char			*journal_dir;	/* journal=: NULL = cwd */
 	struct bag		 bag;
 	TAILQ_ENTRY(sd)		 entry;
 };
@@ -252,6 +262,7 @@ struct rd {
 	double			 stopcurve_ms;	/* 0 = none */
 	struct strlist		 operations;	/* lower case */
 	struct strlist		 startcmd;	/* rd startcmd=, target words */
+	char			*mount;		/* mount= options, or NULL */
 	struct strlist		 endcmd;
 	struct bag		 bag;
 	TAILQ_ENTRY(rd)		 entry;

@@ -706,6 +706,20 @@ static const struct field_desc general_fields[] = {
 	P(general, "pattern", FT_STR, pattern, 0, 1, 0, "pattern"),
 	P(general, "data_errors", FT_INT, data_errors, 50, 1, 0,
 	    "data_errors"),
+	P(general, "data_errors_cmd", FT_STR, data_errors_cmd, 0, 1, 0,
+	    "data_errors"),
+	P(general, "data_errors_wait_s", FT_INT, data_errors_wait_s, 0, 1,
+	    0, "data_errors"),
+	P(general, "abort_failed_skew_pct", FT_DOUBLE, abort_failed_skew_pct,
+	    0, 1, 0, "abort_failed_skew"),
+	P(general, "heartbeat_error", FT_STRLIST, heartbeat_error, 0, 1, 0,
+	    "heartbeat_error"),
+	P(general, "messagescan", FT_BOOL, messagescan, 1, 0, 1,
+	    "messagescan"),
+	P(general, "messagescan_display", FT_BOOL, messagescan_display, 1, 0,
+	    1, "messagescan"),
+	P(general, "messagescan_max", FT_INT, messagescan_max, 1000, 1, 0,
+	    "messagescan"),
 	P(general, "report", FT_STRLIST, report, 0, 1, 0, "report"),
 	P(general, "startcmd", FT_STRLIST, startcmd, 0, 1, 0, "startcmd"),
 	P(general, "endcmd", FT_STRLIST, endcmd, 0, 1, 0, "endcmd"),
@@ -727,6 +741,7 @@ static const struct field_desc hd_fields[] = {
 	H("user", FT_STR, user, "user", Y_QSTR_NN),
 	H("vdbench", FT_STR, vdbench, "vdbench", Y_QSTR_NN),
 	H("clients", FT_INT, clients, "clients", Y_UINT_NZ),
+	P(hd, "mount", FT_STRLIST, mount, 0, 1, 0, "mount"),
 	H("bag", FT_BAG, bag, NULL, Y_BAG),
 };
 
@@ -755,6 +770,7 @@ static const struct field_desc sd_fields[] = {
 	P(sd, "dedupratio", FT_DOUBLE, dedupratio, 0, 1, 0, "dedupratio"),
 	P(sd, "dedupsets", FT_DOUBLE, dedupsets, 0, 1, 0, "dedupsets"),
 	P(sd, "dedupacross", FT_INT, dedupacross, -1, -1, 1, "dedupacross"),
+	P(sd, "journal_dir", FT_STR, journal_dir, 0, 1, 0, "journal"),
 	S("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 
@@ -825,6 +841,7 @@ static const struct field_desc rd_fields[] = {
 	P(rd, "operations", FT_STRLIST, operations, 0, 1, 0, "operations"),
 	P(rd, "startcmd", FT_STRLIST, startcmd, 0, 1, 0, "startcmd"),
 	P(rd, "endcmd", FT_STRLIST, endcmd, 0, 1, 0, "endcmd"),
+	P(rd, "mount", FT_STR, mount, 0, 1, 0, "mount"),
 	R("bag", FT_BAG, bag, 0, NULL, Y_BAG),
 };
 

@@ -9,40 +9,27 @@
 #include <string.h>
 #include <strings.h>
 
-/* The values of data_errors= (the new spelling wins), or NULL. */
-static const struct pvals *
-dataerr_vals(const struct general *g)
-{
-	const struct pvals *v = bag_get(&g->bag, "data_errors");
-
-	return (v != NULL ? v : bag_get(&g->bag, "dataerrors"));
-}
-
 void
 dataerr_init(struct dataerr *d, const struct general *g)
 {
-	const struct pvals *v = dataerr_vals(g);
-
 	memset(d, 0, sizeof(*d));
 	d->mode = DATAERR_LIMIT;
 	d->limit = g->data_errors >= 1 ? (uint64_t)g->data_errors : 50;
-	if (v == NULL || v->n < 1)
-		return;
-	if (!v->v[0].is_num && v->v[0].str != NULL) {
-		if (strcasecmp(v->v[0].str, "remove_device") == 0) {
+	if (g->data_errors_cmd != NULL) {
+		if (strcasecmp(g->data_errors_cmd, "remove_device") == 0) {
 			d->mode = DATAERR_REMOVE;
 			d->limit = DATAERR_REMOVE_MAX;
 		} else {
 			/* vdbench: the command, then max errors 0: the
 			 * first error ends the run */
 			d->mode = DATAERR_COMMAND;
-			d->command = v->v[0].str;
+			d->command = g->data_errors_cmd;
 			d->limit = 1;
 		}
 		return;
 	}
-	if (v->n >= 2 && v->v[1].is_num && v->v[1].num >= 1)
-		d->wait_s = (uint64_t)v->v[1].num;
+	if (g->data_errors_wait_s >= 1)
+		d->wait_s = (uint64_t)g->data_errors_wait_s;
 }
 
 const char *

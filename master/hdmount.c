@@ -162,20 +162,18 @@ check_remounts(const struct model *m, struct errmsg *e)
 {
 	const struct rd *r;
 	const struct hd *h;
-	const struct pvals *rv, *v;
 	char *cmd;
 	int i;
 
 	TAILQ_FOREACH(r, &m->rds, entry) {
-		if ((rv = bag_get(&r->bag, "mount")) == NULL || rv->n < 1)
+		if (r->mount == NULL)
 			continue;
 		TAILQ_FOREACH(h, &m->hds, entry) {
-			if (strcmp(h->name, "default") == 0 ||
-			    (v = bag_get(&h->bag, "mount")) == NULL)
+			if (strcmp(h->name, "default") == 0 || h->mount.n == 0)
 				continue;
-			for (i = 0; i < v->n; i++) {
-				if (remount_cmd(r->name, h->name, v->v[i].str,
-				    rv->v[0].str, &cmd, e) != 0)
+			for (i = 0; i < h->mount.n; i++) {
+				if (remount_cmd(r->name, h->name, h->mount.v[i],
+				    r->mount, &cmd, e) != 0)
 					return (-1);
 				free(cmd);
 			}
@@ -188,7 +186,6 @@ int
 hdmount_run(const struct model *m, struct errmsg *e)
 {
 	const struct hd *h;
-	const struct pvals *v;
 	int i;
 
 	if (check_remounts(m, e) != 0)
@@ -196,8 +193,7 @@ hdmount_run(const struct model *m, struct errmsg *e)
 	TAILQ_FOREACH(h, &m->hds, entry) {
 		const char *sys = h->system != NULL ? h->system : h->name;
 
-		if (strcmp(h->name, "default") == 0 ||
-		    (v = bag_get(&h->bag, "mount")) == NULL)
+		if (strcmp(h->name, "default") == 0 || h->mount.n == 0)
 			continue;
 		if (!hosts_is_local(sys)) {
 			errmsg_set(e, NULL, 0, 0, "hd=%s,mount=: vdbc runs mount "
@@ -206,12 +202,12 @@ hdmount_run(const struct model *m, struct errmsg *e)
 			    sys);
 			return (-1);
 		}
-		for (i = 0; i < v->n; i++) {
+		for (i = 0; i < h->mount.n; i++) {
 			char *who;
 			int rc;
 
 			xasprintf(&who, "hd=%s", h->name);
-			rc = mount_one(who, v->v[i].str, e);
+			rc = mount_one(who, h->mount.v[i], e);
 			free(who);
 			if (rc != 0)
 				return (-1);
@@ -351,17 +347,15 @@ fail:
 int
 hdmount_remount(const struct model *m, const struct rd *r, struct errmsg *e)
 {
-	const struct pvals *rv = bag_get(&r->bag, "mount"), *v;
 	const struct hd *h;
 	int i, rc;
 
-	if (rv == NULL || rv->n < 1)
+	if (r->mount == NULL)
 		return (0);
 	TAILQ_FOREACH(h, &m->hds, entry) {
 		const char *sys = h->system != NULL ? h->system : h->name;
 
-		if (strcmp(h->name, "default") == 0 ||
-		    (v = bag_get(&h->bag, "mount")) == NULL)
+		if (strcmp(h->name, "default") == 0 || h->mount.n == 0)
 			continue;
 		if (!hosts_is_local(sys)) {
 			errmsg_set(e, NULL, 0, 0, "rd=%s,mount=: vdbc remounts "
@@ -369,11 +363,11 @@ hdmount_remount(const struct model *m, const struct rd *r, struct errmsg *e)
 			    "system=%s", r->name, h->name, sys);
 			return (-1);
 		}
-		for (i = 0; i < v->n; i++) {
+		for (i = 0; i < h->mount.n; i++) {
 			char *cmd, *who;
 
-			if (remount_cmd(r->name, h->name, v->v[i].str,
-			    rv->v[0].str, &cmd, e) != 0)
+			if (remount_cmd(r->name, h->name, h->mount.v[i],
+			    r->mount, &cmd, e) != 0)
 				return (-1);
 			xasprintf(&who, "rd=%s,hd=%s", r->name, h->name);
 			rc = mount_one(who, cmd, e);

@@ -206,17 +206,16 @@ run_warnings(struct master *m, const struct iacc *sum)
 static void
 skew_check(struct master *m, const struct iostats *pk, uint64_t dur_ns)
 {
-	const struct pvals *v = bag_get(&m->model->general.bag,
-	    "abort_failed_skew");
+	double limit_pct = m->model->general.abort_failed_skew_pct;
 	const struct run *r = m->cur.plan_run;
 
-	if (v == NULL || v->n < 1 || !v->v[0].is_num || r == NULL ||
+	if (limit_pct <= 0 || r == NULL ||
 	    m->cur.skew_req == NULL || ((r->iorate == RD_IORATE_MAX ||
 	    r->iorate == RD_IORATE_CURVE) && !r->curve_point &&
 	    !r->controlled))
 		return;
 	report_skew_failed(m->rep, pk, dur_ns, m->cur.skew_req,
-	    v->v[0].num, m->cur.skew_failed, sizeof(m->cur.skew_failed));
+	    limit_pct, m->cur.skew_failed, sizeof(m->cur.skew_failed));
 }
 
 /* The average lines and histograms of intervals first_avg..last. */

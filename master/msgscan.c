@@ -44,20 +44,9 @@ struct msgscan {
 static int
 options(const struct model *m, int *display, long *max)
 {
-	const struct pvals *v = bag_get(&m->general.bag, "messagescan");
-	int i, on = 1;
-
-	*display = 1;
-	*max = 1000;
-	for (i = 0; v != NULL && i < v->n; i++) {
-		if (v->v[i].is_num)
-			*max = (long)v->v[i].num;
-		else if (strcasecmp(v->v[i].str, "no") == 0)
-			on = 0;
-		else if (strcasecmp(v->v[i].str, "nodisplay") == 0)
-			*display = 0;
-	}
-	return (on);
+	*display = m->general.messagescan_display;
+	*max = m->general.messagescan_max;
+	return (m->general.messagescan);
 }
 
 /* Keep a line for the files (a ring of the last MSGSCAN_KEEP). */

@@ -538,6 +538,8 @@ kw_journal_dir(struct pstate *ps, const struct kwdef *d)
 		return (0);
 	if (v->n != 1 || v->v[0].is_num || v->v[0].str[0] == '\0')
 		return (fail(ps, "'journal=' expects one directory name"));
+	free(ps->sd->journal_dir);
+	ps->sd->journal_dir = xstrdup(v->v[0].str);
 	bag_set(cur_bag(ps), "journal", v);
 	return (0);
 }

@@ -7,6 +7,7 @@
 #include "parm_int.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -318,9 +319,15 @@ general_data_errors(struct pstate *ps, const char *name)
 	const struct pvals *v = &ps->it->vals;
 
 	if (strcmp(name, "data_errors") == 0 ||
-	    bag_get(&g->bag, "data_errors") == NULL)
+	    bag_get(&g->bag, "data_errors") == NULL) {
 		g->data_errors = v->n >= 1 && v->v[0].is_num &&
 		    v->v[0].num >= 1 ? (int)v->v[0].num : 50;
+		free(g->data_errors_cmd);
+		g->data_errors_cmd = v->n >= 1 && !v->v[0].is_num &&
+		    v->v[0].str != NULL ? xstrdup(v->v[0].str) : NULL;
+		g->data_errors_wait_s = v->n >= 2 && v->v[1].is_num &&
+		    v->v[1].num >= 1 ? (int)v->v[1].num : 0;
+	}
 	bag_set(&g->bag, name, v);
 }
 
@@ -357,6 +364,20 @@ general_msgscan(struct pstate *ps, struct general *g)
 		    strcasecmp(w, "no") != 0 && strcasecmp(w, "nodisplay") != 0)
 			return (fail(ps, "Invalid 'messagescan=' value: %s "
 			    "(expected yes, no, nodisplay or a number)", w));
+	}
+	g->messagescan = 1;
+	g->messagescan_display = 1;
+	g->messagescan_max = 1000;
+	for (i = 0; i < ps->it->vals.n; i++) {
+		const struct pval *pv = &ps->it->vals.v[i];
+
+		if (pv->is_num)
+			g->messagescan_max = pv->num > INT_MAX ? INT_MAX :
+			    (int)pv->num;
+		else if (strcasecmp(pv->str, "no") == 0)
+			g->messagescan = 0;
+		else if (strcasecmp(pv->str, "nodisplay") == 0)
+			g->messagescan_display = 0;
 	}
 	bag_set(&g->bag, "messagescan", &ps->it->vals);
 	return (0);
@@ -610,6 +631,7 @@ kw_general_hberr(struct pstate *ps, const struct kwdef *d)
 	    ps->it->vals.v[0].str[0] == '\0')
 		return (fail(ps, "'%s=' needs a command", d->msg));
 	bag_set(&ps->m->general.bag, d->msg, &ps->it->vals);
+	all_strs(ps, &ps->m->general.heartbeat_error);
 	return (0);
 }
 
@@ -685,6 +707,7 @@ kw_general_abortskew(struct pstate *ps, const struct kwdef *d)
 	    v->v[0].num > 100)
 		return (fail(ps, "'%s=' requires one percentage above 0 and "
 		    "at most 100", d->msg));
+	ps->m->general.abort_failed_skew_pct = v->v[0].num;
 	bag_set(&ps->m->general.bag, d->msg, v);
 	return (0);
 }
@@ -888,6 +911,7 @@ do_hd(struct pstate *ps, const struct kwdef *d)
 				    "%s", ps->it->vals.v[i].str));
 		}
 		bag_set(&h->bag, "mount", &ps->it->vals);
+		all_strs(ps, &h->mount);
 		return (0);
 	}
 	case K_SHELL:

@@ -641,11 +641,13 @@ kw_rd_mount(struct pstate *ps, const struct kwdef *d)
 		    "hd's mount= command, and may not start with 'mount': %s",
 		    ps->rd->name, v->v[0].str));
 	TAILQ_FOREACH(h, &ps->m->hds, entry)
-		found |= bag_get(&h->bag, "mount") != NULL;
+		found |= h->mount.n > 0;
 	if (!found)
 		return (fail(ps, "rd=%s: 'mount=' requires an "
 		    "'hd=...,mount=\"mount ...\"' command to remount",
 		    ps->rd->name));
+	free(ps->rd->mount);
+	ps->rd->mount = xstrdup(v->v[0].str);
 	bag_set(&ps->rd->bag, d->name, v);
 	return (0);
 }

@@ -84,18 +84,16 @@ send_all(struct master *m, uint16_t type, json_t *body, int only_active)
 static void
 heartbeat_error(struct master *m, const struct mslave *s, const char *why)
 {
-	const struct pvals *v = bag_get(&m->model->general.bag,
-	    "heartbeat_error");
+	const struct strlist *v = &m->model->general.heartbeat_error;
 	struct strlist cmd = { 0, NULL, 0 };
 	int i;
 
-	if (v == NULL)
+	if (v->n == 0)
 		return;
 	console_line("heartbeat_error: slave %s (host %s): %s", s->name,
 	    m->hosts[s->host].label, why);
 	for (i = 0; i < v->n; i++)
-		if (v->v[i].str != NULL)
-			strlist_add(&cmd, v->v[i].str);
+		strlist_add(&cmd, v->v[i]);
 	strlist_add(&cmd, "cons");
 	general_cmd("heartbeat_error", &cmd, m->o->outdir);
 	strlist_clear(&cmd);

@@ -174,10 +174,8 @@ work_sd(const struct workgen_in *in, int host, const struct sd *sd,
 	if (in->model->general.validate && in->sd_size != NULL)
 		o->dv_size_bytes = in->sd_size[sd_index(in->model, sd)];
 	if (in->model->general.journal != 0) {
-		const struct pvals *jd = bag_get(&sd->bag, "journal");
-
-		if (jd != NULL && jd->n == 1 && !jd->v[0].is_num)
-			o->journal_dir = xstrdup(jd->v[0].str);
+		if (sd->journal_dir != NULL)
+			o->journal_dir = xstrdup(sd->journal_dir);
 	}
 }
 
