@@ -28,7 +28,10 @@
 /*
  * Listen on the port (5570 and the next ones, or any with 0): loopback
  * when every slave is local, else --master-addr or every address (the
- * slaves prove themselves with their cookies).
+ * slaves prove themselves with their cookies). Beyond loopback the local
+ * slaves dial that address over TLS keyed by their cookies, as remote
+ * ones do: a local user who listens on 127.0.0.1 at the port (which the
+ * master then does not hold) gets a TLS ClientHello and nothing else.
  */
 int
 listen_port(struct master *m, int port)
@@ -48,9 +51,16 @@ listen_port(struct master *m, int port)
 		m->launch.listen_fd = net_listen(addr, port == 0 ? 0 : port + i,
 		    &m->launch.port, &e);
 		if (m->launch.listen_fd >= 0)
-			return (0);
+			break;
 	}
-	return (-1);
+	if (m->launch.listen_fd < 0)
+		return (-1);
+	m->launch.local_tls = addr == NULL || strcmp(addr, "127.0.0.1") != 0;
+	if (addr == NULL)
+		addr = "127.0.0.1";	/* every address: loopback is one */
+	snprintf(m->launch.dial, sizeof(m->launch.dial), strchr(addr, ':') !=
+	    NULL ? "[%s]:%d" : "%s:%d", addr, m->launch.port);
+	return (0);
 }
 
 /*
@@ -60,7 +70,7 @@ listen_port(struct master *m, int port)
 static int
 launch(struct master *m, struct mslave *s)
 {
-	char exe[4096], hp[64], path[4200];
+	char exe[4096], path[4200];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	int fd, cpu = s->id == m->hosts[s->host].first, pp[2];
 	pid_t pid;
@@ -68,21 +78,26 @@ launch(struct master *m, struct mslave *s)
 	if (n <= 0 || pipe2(pp, O_CLOEXEC) != 0)
 		return (-1);
 	exe[n] = '\0';
-	snprintf(hp, sizeof(hp), "127.0.0.1:%d", m->launch.port);
 	snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
 	    s->name);
-	console_line("Starting slave: %s slave --connect %s --name %s%s", exe,
-	    hp, s->name, cpu ? " --cpu" : "");
+	console_line("Starting slave: %s slave --connect %s --name %s%s%s",
+	    exe, m->launch.dial, s->name, m->launch.local_tls ? " --tls" : "",
+	    cpu ? " --cpu" : "");
 	if ((pid = fork()) < 0) {
 		close(pp[0]);
 		close(pp[1]);
 		return (-1);
 	}
 	if (pid == 0) {
-		char *argv[] = { exe, (char *)"slave", (char *)"--connect", hp,
-		    (char *)"--name", s->name, (char *)"--parent-death",
-		    (char *)"--cookie-stdin", cpu ? (char *)"--cpu" : NULL,
-		    NULL };
+		char *argv[12] = { exe, (char *)"slave", (char *)"--connect",
+		    m->launch.dial, (char *)"--name", s->name,
+		    (char *)"--parent-death", (char *)"--cookie-stdin", NULL };
+		int a = 8;
+
+		if (m->launch.local_tls)
+			argv[a++] = (char *)"--tls";
+		if (cpu)
+			argv[a++] = (char *)"--cpu";
 
 		if ((fd = ofile_open(path)) >= 0) {
 			char hn[400];

@@ -85,6 +85,11 @@ struct mlaunch {
 	struct remote		**remotes;	/* per host, daemon hosts */
 	uint8_t			 token[AUTH_KEY_BYTES];
 	struct tls		*tls;	/* remote slaves dial back over it */
+	/* The port is open beyond loopback: local slaves dial it over TLS
+	 * keyed by their cookies too (a stranger on the port learns
+	 * nothing), at dial (the address the master listens on). */
+	int			 local_tls;
+	char			 dial[300];
 };
 
 /* The run driver's own timers, and how late its loop ran. */

@@ -596,6 +596,12 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			    name);
 			break;
 		}
+		if (m->launch.local_tls && !link_is_tls(l)) {
+			console_line("vdbc: closed a connection from %s: HELLO "
+			    "as slave %s without TLS (the port is open beyond "
+			    "loopback)", p->peer, name);
+			break;
+		}
 		if (s->state != SLAVE_CONNECTING)
 			continue;
 		if (cookie == NULL || strcmp(cookie, s->cookie) != 0) {
@@ -677,7 +683,8 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	pending_done(p);
 }
 
-/* The TLS key of a remote slave dialling back: from its cookie. */
+/* The TLS key of a slave dialling back over TLS: from its cookie
+ * (remote slaves; local ones too when the port is open beyond loopback). */
 int
 slave_psk(const char *identity, uint8_t psk[TLS_PSK_BYTES], void *arg)
 {
@@ -689,7 +696,8 @@ slave_psk(const char *identity, uint8_t psk[TLS_PSK_BYTES], void *arg)
 
 		if (strcmp(s->name, identity) == 0 &&
 		    s->state == SLAVE_CONNECTING &&
-		    m->hosts[s->host].how != HOST_LOCAL) {
+		    (m->hosts[s->host].how != HOST_LOCAL ||
+		    m->launch.local_tls)) {
 			tls_psk_derive(s->cookie, strlen(s->cookie),
 			    TLS_LABEL_SLAVE, psk);
 			return (0);

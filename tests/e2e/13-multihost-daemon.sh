@@ -9,6 +9,10 @@
 #   frames are garbage there too: the daemon speaks only TLS)
 # - kill -9 of one remote slave: the master stops with the slave named
 # - kill -9 of the master: every remote slave is gone within 5 s
+# - a local host beside a daemon host with --master-addr: the local slave
+#   dials that address over TLS keyed by its cookie; user nobody listening
+#   on 127.0.0.1 at the master's port first gets no cookie, no plain
+#   frame, and the run completes (attacker review 2026-12-04 #1)
 . "$(dirname "$0")/lib.sh"
 
 NET=10.$((100 + RANDOM % 100))
@@ -137,4 +141,46 @@ kill -9 "$mp"
 sleep 6
 left=$(pgrep -f "slave --connect $NET\.[12]\.1:" | wc -l)
 [ "$left" = 0 ] && ok || bad "$left remote slave(s) outlived their master by 6 s"
+
+# 6. A local host and a daemon host, --master-addr: user nobody listens on
+# 127.0.0.1 at the master's port first (the master holds only its
+# --master-addr there). The local slave dials the master's address over
+# TLS; the stranger gets nothing it can use.
+P6=$((20000 + RANDOM % 20000))
+printf 'hd=default,shell=vdbench\nhd=localhost,system=localhost\nhd=hd1,system=%s\nsd=sd1,host=localhost,lun=%s/l6.dat,host=hd1,lun=%s/h6.dat,size=8m,threads=2\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1\n' \
+    "$NET.1.2" "$T" "$T" >"$T/m6.parm"
+# nobody cannot run a python3 under root's home (pyenv): the system one
+NOBODY=(setpriv --reuid=nobody --regid="$(id -g nobody 2>/dev/null)" --clear-groups /usr/bin/python3)
+if id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null && "${NOBODY[@]}" -c 1 2>/dev/null; then
+	ip netns exec "$NS_M" "${NOBODY[@]}" -c '
+import socket, sys
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1]))); s.listen(8); print("listening", flush=True)
+s.settimeout(40)
+while True:
+    try: c, a = s.accept()
+    except socket.timeout: break
+    c.settimeout(3); got = b""
+    try:
+        while len(got) < 65536:
+            d = c.recv(4096)
+            if not d: break
+            got += d
+    except Exception: pass
+    print("got", len(got), "bytes:", got.hex(), flush=True); c.close()
+' "$P6" >"$T/nobody.out" 2>&1 &
+	PIDS="$PIDS $!"
+	wait_for "$T/nobody.out" listening 10 || { bad "nobody's listener did not start"; cat "$T/nobody.out"; }
+	expect_rc 0 ip netns exec "$NS_M" "$VDBC" -f "$T/m6.parm" -o "$T/o6" --port "$P6" --master-addr "$NET.1.1" --token-file "$T/tok" --seed 5
+	expect_out "slave --connect $NET.1.1:$P6 --name localhost-0 --tls"
+	grep -q "localhost-0, protocol.*TLS 1.3 keyed by its one-time cookie" "$T/o6/localhost-0.stdout.html" && ok ||
+		bad "the local slave did not dial over TLS"
+	cookie=$(grep -o '"cookie": *"[0-9a-f]*"' "$T/nobody.out" | head -1)
+	# "VDBC" in hex: a plain frame's magic
+	[ -z "$cookie" ] && ! grep -q 56444243 "$T/nobody.out" && ok ||
+		{ bad "user nobody on 127.0.0.1:$P6 got a plain frame"; cut -c1-300 "$T/nobody.out"; }
+	[ -s "$T/l6.dat" ] && ok || bad "the local slave did no I/O"
+else
+	echo "part 6 skipped: needs user nobody, setpriv and /usr/bin/python3"
+fi
 finish
