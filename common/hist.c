@@ -45,12 +45,16 @@ clear_used(struct hist *h)
 	h->lo = h->hi = 0;
 }
 
-/* Relaxed single-writer increment, safe against a concurrent reader. */
+/*
+ * Single-writer increment, safe against a concurrent reader. A release
+ * store, so a histogram can be a field of a seqcount group (seqcount.h:
+ * the reader's acquire loads then order the group's count after it).
+ */
 static inline void
 bump(uint64_t *p, uint64_t by)
 {
 	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + by,
-	    __ATOMIC_RELAXED);
+	    __ATOMIC_RELEASE);
 }
 
 /* Map a latency to its bucket index. */
@@ -118,13 +122,13 @@ hist_add(struct hist *h, uint64_t lat_ns)
 	/* The range first, so a reader that sees the count sees the range. */
 	if (idx < __atomic_load_n(&h->lo, __ATOMIC_RELAXED) ||
 	    __atomic_load_n(&h->hi, __ATOMIC_RELAXED) == 0)
-		__atomic_store_n(&h->lo, idx, __ATOMIC_RELAXED);
+		__atomic_store_n(&h->lo, idx, __ATOMIC_RELEASE);
 	if (idx >= __atomic_load_n(&h->hi, __ATOMIC_RELAXED))
 		__atomic_store_n(&h->hi, idx + 1, __ATOMIC_RELEASE);
 	bump(&h->bucket[idx], 1);
 	bump(&h->count, 1);
 	if (lat_ns > __atomic_load_n(&h->max_ns, __ATOMIC_RELAXED))
-		__atomic_store_n(&h->max_ns, lat_ns, __ATOMIC_RELAXED);
+		__atomic_store_n(&h->max_ns, lat_ns, __ATOMIC_RELEASE);
 }
 
 /* Add src's counts into dst. */
@@ -206,7 +210,7 @@ void
 hist_snapshot(struct hist *dst, const struct hist *src)
 {
 	uint32_t hi = __atomic_load_n(&src->hi, __ATOMIC_ACQUIRE);
-	uint32_t lo = __atomic_load_n(&src->lo, __ATOMIC_RELAXED);
+	uint32_t lo = __atomic_load_n(&src->lo, __ATOMIC_ACQUIRE);
 	uint64_t n = 0;
 	unsigned int i;
 
@@ -215,13 +219,13 @@ hist_snapshot(struct hist *dst, const struct hist *src)
 		lo = hi;
 	for (i = lo; i < hi; i++) {
 		dst->bucket[i] = __atomic_load_n(&src->bucket[i],
-		    __ATOMIC_RELAXED);
+		    __ATOMIC_ACQUIRE);
 		n += dst->bucket[i];
 	}
 	widen(dst, lo, hi);
 	/* The count is the sum of what was copied, so the copy is coherent. */
 	dst->count = n;
-	dst->max_ns = __atomic_load_n(&src->max_ns, __ATOMIC_RELAXED);
+	dst->max_ns = __atomic_load_n(&src->max_ns, __ATOMIC_ACQUIRE);
 }
 
 /* Number of samples. */

@@ -12,8 +12,9 @@
  * Log-linear latency histogram: exact below 64 ns, then 64 sub-buckets per
  * power of two, so a percentile taken from a bucket midpoint is within
  * 0.8 % of the true sample at any magnitude (fio uses the same layout).
- * Single writer: each I/O worker owns one and adds with relaxed atomic
- * stores; a reader may take a snapshot at any time without stopping it.
+ * Single writer: each I/O worker owns one and adds with release stores
+ * (so it can sit in a seqcount group, seqcount.h); a reader may take a
+ * snapshot at any time without stopping it.
  */
 #define HIST_SUB_BITS	6
 #define HIST_SUB	(1u << HIST_SUB_BITS)

@@ -61,12 +61,21 @@ static const enum fsop req_of[] = {
 	[OP_MOVE] = FSOP_MOVE,
 };
 
-/* Count an operation. */
+/* An operation the fwd asked for (ReqstdOps); inside the group. */
+static void
+count_req(struct fthread *t, uint64_t ns)
+{
+	add64(&t->st.io.req_n, 1);
+	add64(&t->st.io.req_resp_ns, ns);
+}
+
+/* Count an operation, published whole (struct fstat). */
 void
 count_op(struct fthread *t, enum fsop o, uint64_t t0)
 {
 	uint64_t ns = mtime_now_ns() - t0;
 
+	seqcount_write_begin(&t->st.seq);
 	if (t->g->op >= OP_CREATE && req_of[t->g->op] == o) {
 		count_req(t, ns);
 		/* the requested operation's time in vdbench's buckets, for
@@ -78,29 +87,25 @@ count_op(struct fthread *t, enum fsop o, uint64_t t0)
 	add64(&t->st.io.op[o].n, 1);
 	add64(&t->st.io.op[o].resp_sum_ns, ns);
 	max64(&t->st.io.op[o].resp_max_ns, ns);
+	seqcount_write_end(&t->st.seq);
 }
 
 void
 count_misc(struct fthread *t, enum fsmisc m)
 {
+	seqcount_write_begin(&t->st.seq);
 	add64(&t->st.io.misc[m], 1);
+	seqcount_write_end(&t->st.seq);
 }
 
-/* An operation the fwd asked for (ReqstdOps). */
-void
-count_req(struct fthread *t, uint64_t ns)
-{
-	add64(&t->st.io.req_n, 1);
-	add64(&t->st.io.req_resp_ns, ns);
-}
-
-/* Count a read or write. */
+/* Count a read or write, published whole (struct fstat). */
 void
 count_io(struct fthread *t, int dir, uint64_t bytes, uint64_t ns)
 {
 	struct iostats_side *x = &t->st.io.side[dir];
 	uint64_t us = (ns + 500) / 1000;
 
+	seqcount_write_begin(&t->st.seq);
 	if (t->g->op == OP_READ || t->g->op == OP_WRITE ||
 	    t->g->op == OP_FORMAT) {
 		count_req(t, ns);
@@ -115,6 +120,7 @@ count_io(struct fthread *t, int dir, uint64_t bytes, uint64_t ns)
 	add64(&x->resp_sumsq_us2, us * us);
 	max64(&x->resp_max_ns, ns);
 	hist_add(t->st.h[dir], ns);
+	seqcount_write_end(&t->st.seq);
 }
 
 /* Fixed rate: wait for this thread's next arrival; -1 when stopping. */

@@ -21,6 +21,7 @@
 #include "hist.h"
 #include "iostats.h"
 #include "rng.h"
+#include "seqcount.h"
 #include "vdbhist.h"
 #include "workload.h"
 
@@ -73,8 +74,11 @@ struct fwg {
 	uint64_t	 dv_nfiles;	/* the fsd's files (before wss) */
 };
 
-/* A thread's counters; written by it alone with relaxed stores. */
+/* A thread's counters, written by it alone: one seqcount group
+ * (seqcount.h), copied whole by fswork_stats_json; the maxima are
+ * taken apart with an exchange. */
 struct fstat {
+	struct seqcount	 seq;
 	struct iostats	 io;
 	struct hist	*h[2];
 	struct vdbhist	 vh[2];
@@ -132,19 +136,18 @@ struct fswork {
 	struct strlist	 dv_own;	/* the slave's own log */
 };
 
-/* Relaxed single-writer add, safe against the snapshotting loop. */
+/* Single-writer add inside a thread's seqcount group (seqcount.h). */
 static inline void
 add64(uint64_t *p, uint64_t v)
 {
-	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + v,
-	    __ATOMIC_RELAXED);
+	seqcount_add(p, v);
 }
 
 static inline void
 max64(uint64_t *p, uint64_t v)
 {
 	if (v > __atomic_load_n(p, __ATOMIC_RELAXED))
-		__atomic_store_n(p, v, __ATOMIC_RELAXED);
+		__atomic_store_n(p, v, __ATOMIC_RELEASE);
 }
 
 /* fs_common.c */
@@ -153,7 +156,6 @@ void	 fs_note(struct fswork *, int is_error, const char *, ...)
 int	 stopping(const struct fswork *);
 void	 count_op(struct fthread *, enum fsop, uint64_t t0);
 void	 count_misc(struct fthread *, enum fsmisc);
-void	 count_req(struct fthread *, uint64_t ns);
 void	 count_io(struct fthread *, int dir, uint64_t bytes, uint64_t ns);
 int	 pace(struct fthread *, uint64_t *next_ns);
 void	 file_path(const struct fwg *, uint64_t f, char *, size_t);

@@ -428,7 +428,8 @@ json_t *
 fswork_stats_json(struct fswork *w, uint64_t k)
 {
 	json_t *out = json_array();
-	struct hist *sum[2] = { hist_new(), hist_new() }, *snap = hist_new();
+	struct hist *sum[2] = { hist_new(), hist_new() };
+	struct hist *snap[2] = { hist_new(), hist_new() };
 	int g, i, d;
 	size_t q;
 
@@ -448,26 +449,44 @@ fswork_stats_json(struct fswork *w, uint64_t k)
 		hist_reset(sum[1]);
 		for (i = 0; i < w->nthreads; i++) {
 			struct fthread *t = &w->threads[i];
-			const uint64_t *src = (const uint64_t *)&t->st.io;
 			uint64_t *dst = (uint64_t *)&io;
+			uint64_t cp[sizeof(io) / sizeof(uint64_t)];
+			struct vdbhist tvh[2];
+			unsigned int tries = 0;
+			uint32_t seq;
 
 			if (t->g != &w->fwgs[g])
 				continue;
+			/* the thread's group copied whole (struct fstat) */
+			do {
+				const uint64_t *src =
+				    (const uint64_t *)&t->st.io;
+
+				seq = seqcount_read_begin(&t->st.seq, tries);
+				for (q = 0; q < sizeof(io) / sizeof(uint64_t);
+				    q++)
+					cp[q] = seqcount_get(&src[q]);
+				for (d = 0; d < 2; d++) {
+					unsigned int b;
+
+					for (b = 0; b <= w->edges.n; b++)
+						tvh[d].count[b] = seqcount_get(
+						    &t->st.vh[d].count[b]);
+					hist_snapshot(snap[d], t->st.h[d]);
+				}
+			} while (seqcount_read_retry(&t->st.seq, seq,
+			    tries++));
 			/* iostats is all uint64_t: sum field by field;
 			 * maxima are fields too, and a sum of maxima
 			 * would lie, so take those apart below. */
 			for (q = 0; q < sizeof(io) / sizeof(uint64_t); q++)
-				dst[q] += __atomic_load_n(&src[q],
-				    __ATOMIC_RELAXED);
+				dst[q] += cp[q];
 			for (d = 0; d < 2; d++) {
 				unsigned int b;
 
 				for (b = 0; b <= w->edges.n; b++)
-					vh[d].count[b] += __atomic_load_n(
-					    &t->st.vh[d].count[b],
-					    __ATOMIC_RELAXED);
-				hist_snapshot(snap, t->st.h[d]);
-				hist_merge(sum[d], snap);
+					vh[d].count[b] += tvh[d].count[b];
+				hist_merge(sum[d], snap[d]);
 			}
 		}
 		/* maxima since the previous snapshot (iostats.h): taken and
@@ -497,7 +516,8 @@ fswork_stats_json(struct fswork *w, uint64_t k)
 	}
 	hist_free(sum[0]);
 	hist_free(sum[1]);
-	hist_free(snap);
+	hist_free(snap[0]);
+	hist_free(snap[1]);
 	return (out);
 }
 

@@ -35,6 +35,7 @@
 #include "pattern.h"
 #include "rng.h"
 #include "safety.h"
+#include "seqcount.h"
 #include "fswork.h"
 #include "workload.h"
 #include "vdbhist.h"
@@ -87,7 +88,10 @@ struct dirstat {
 	struct vdbhist	vh;
 };
 
+/* One WG's counters on one thread: d[] and h[] are one seqcount group,
+ * written in count() and copied whole by work_stats_json. */
 struct wstat {
+	struct seqcount	 seq;
 	struct dirstat	 d[2];
 	struct hist	*h[2];
 	struct hist	*sched;		/* delay from scheduled start; only
@@ -1444,7 +1448,8 @@ fail:
 	return (NULL);
 }
 
-/* Count one completed I/O into the thread's own counters. */
+/* Count one completed I/O into the thread's own counters, published
+ * whole (seqcount.h): a snapshot sees all of this I/O or none of it. */
 static void
 count(struct work *w, struct wstat *st, int dir, uint64_t bytes,
     uint64_t lat_ns, uint64_t now_ns)
@@ -1455,18 +1460,20 @@ count(struct work *w, struct wstat *st, int dir, uint64_t bytes,
 	unsigned int slot = (unsigned int)(k % MAX_SLOTS);
 	unsigned int b = vdbhist_bucket_of(&w->edges, lat_ns);
 
-	add64(&d->ios, 1);
-	add64(&d->bytes, bytes);
-	add64(&d->resp_sum_ns, lat_ns);
-	add64(&d->resp_sumsq_us2, us * us);
-	add64(&d->vh.count[b], 1);
+	seqcount_write_begin(&st->seq);
+	seqcount_add(&d->ios, 1);
+	seqcount_add(&d->bytes, bytes);
+	seqcount_add(&d->resp_sum_ns, lat_ns);
+	seqcount_add(&d->resp_sumsq_us2, us * us);
+	seqcount_add(&d->vh.count[b], 1);
 	hist_add(st->h[dir], lat_ns);
 	if (ld64(&d->max_k[slot]) != k) {
-		__atomic_store_n(&d->max_ns[slot], 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&d->max_k[slot], k, __ATOMIC_RELEASE);
+		seqcount_put(&d->max_ns[slot], 0);
+		seqcount_put(&d->max_k[slot], k);
 	}
 	if (lat_ns > ld64(&d->max_ns[slot]))
-		__atomic_store_n(&d->max_ns[slot], lat_ns, __ATOMIC_RELAXED);
+		seqcount_put(&d->max_ns[slot], lat_ns);
+	seqcount_write_end(&st->seq);
 }
 
 /*
@@ -2529,15 +2536,48 @@ work_eof_done(const struct work *w)
 }
 
 
+/*
+ * One thread's counters of one WG for interval k, copied whole (seqcount.h)
+ * into side[], vh[] and h[] (which it resets), so bytes, response times,
+ * buckets and the histogram always belong to the same I/Os.
+ */
+static void
+wstat_copy(const struct work *w, struct wstat *st, uint64_t k,
+    struct iostats_side side[2], struct vdbhist vh[2], struct hist *h[2])
+{
+	unsigned int slot = (unsigned int)(k % MAX_SLOTS), tries = 0, b;
+	uint32_t seq;
+	int d;
+
+	do {
+		seq = seqcount_read_begin(&st->seq, tries);
+		for (d = 0; d < 2; d++) {
+			struct dirstat *x = &st->d[d];
+			struct iostats_side *o = &side[d];
+
+			o->ios = seqcount_get(&x->ios);
+			o->bytes = seqcount_get(&x->bytes);
+			o->resp_sum_ns = seqcount_get(&x->resp_sum_ns);
+			o->resp_sumsq_us2 = seqcount_get(&x->resp_sumsq_us2);
+			o->errors = ld64(&x->errors);
+			o->resp_max_ns = seqcount_get(&x->max_k[slot]) == k ?
+			    seqcount_get(&x->max_ns[slot]) : 0;
+			for (b = 0; b <= w->edges.n; b++)
+				vh[d].count[b] = seqcount_get(&x->vh.count[b]);
+			hist_snapshot(h[d], st->h[d]);
+		}
+	} while (seqcount_read_retry(&st->seq, seq, tries++));
+}
+
 /* Every WG's counters since the previous call (the INTERVAL "stats", and
  * RUN_END's tail after the last INTERVAL), summed over the threads of
- * its sd (the only ones that carry it). */
+ * its sd (the only ones that carry it), each thread's copied whole. */
 json_t *
 work_stats_json(struct work *w, uint64_t k)
 {
 	json_t *out = json_array();
-	struct hist *sum[2];
-	struct hist *snap, *sched;
+	struct hist *sum[2], *snap[2];
+	struct hist *sched;
 	int g, i, d, s;
 
 	if (w->fs != NULL) {
@@ -2549,7 +2589,8 @@ work_stats_json(struct work *w, uint64_t k)
 		for (g = 0; g < w->nwgs; g++)
 			interval_base_init(&w->ibase[g]);
 	}
-	snap = hist_new();
+	snap[0] = hist_new();
+	snap[1] = hist_new();
 	sched = hist_new();
 	sum[0] = hist_new();
 	sum[1] = hist_new();
@@ -2567,31 +2608,28 @@ work_stats_json(struct work *w, uint64_t k)
 		for (i = w->sds[s].first_thread; i < w->sds[s].first_thread +
 		    w->sds[s].nthreads; i++) {
 			struct wstat *st = &w->threads[i].st[w->wg_slot[g]];
+			struct iostats_side side[2];
+			struct vdbhist tvh[2];
+			unsigned int b;
 
 			if (st->sched != NULL) {
-				hist_snapshot(snap, st->sched);
-				hist_merge(sched, snap);
+				hist_snapshot(snap[0], st->sched);
+				hist_merge(sched, snap[0]);
 			}
+			wstat_copy(w, st, k, side, tvh, snap);
 			for (d = 0; d < 2; d++) {
-				struct dirstat *x = &st->d[d];
 				struct iostats_side *o = &io.side[d];
-				unsigned int slot = (unsigned int)(k %
-				    MAX_SLOTS);
-				unsigned int b;
 
-				o->ios += ld64(&x->ios);
-				o->bytes += ld64(&x->bytes);
-				o->resp_sum_ns += ld64(&x->resp_sum_ns);
-				o->resp_sumsq_us2 += ld64(&x->resp_sumsq_us2);
-				o->errors += ld64(&x->errors);
-				if (__atomic_load_n(&x->max_k[slot],
-				    __ATOMIC_ACQUIRE) == k &&
-				    ld64(&x->max_ns[slot]) > o->resp_max_ns)
-					o->resp_max_ns = ld64(&x->max_ns[slot]);
+				o->ios += side[d].ios;
+				o->bytes += side[d].bytes;
+				o->resp_sum_ns += side[d].resp_sum_ns;
+				o->resp_sumsq_us2 += side[d].resp_sumsq_us2;
+				o->errors += side[d].errors;
+				if (side[d].resp_max_ns > o->resp_max_ns)
+					o->resp_max_ns = side[d].resp_max_ns;
 				for (b = 0; b <= w->edges.n; b++)
-					vh[d].count[b] += ld64(&x->vh.count[b]);
-				hist_snapshot(snap, st->h[d]);
-				hist_merge(sum[d], snap);
+					vh[d].count[b] += tvh[d].count[b];
+				hist_merge(sum[d], snap[d]);
 			}
 		}
 		/* A sync thread has one I/O outstanding while it waits. */
@@ -2601,7 +2639,8 @@ work_stats_json(struct work *w, uint64_t k)
 	}
 	hist_free(sum[0]);
 	hist_free(sum[1]);
-	hist_free(snap);
+	hist_free(snap[0]);
+	hist_free(snap[1]);
 	hist_free(sched);
 	return (out);
 }

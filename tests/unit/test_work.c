@@ -1,6 +1,7 @@
 /* A slave's run as WORK builds it: what a WORK may ask (threads, xfersize,
- * memory), bad WORKs refused without a crash, and per-(sd, wd) counters
- * summed from only the threads that carry each workload. */
+ * memory), bad WORKs refused without a crash, per-(sd, wd) counters
+ * summed from only the threads that carry each workload, and snapshots
+ * taken while the threads count that are never torn. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -225,6 +227,96 @@ test_stats_per_sd_and_wd(void **state)
 	work_free(w);
 }
 
+/* Does one decoded interval hold whole I/Os only? NULL, or what is off. */
+static const char *
+torn(const struct interval_wg *iw, uint64_t xfer)
+{
+	int d;
+
+	for (d = 0; d < 2; d++) {
+		const struct iostats_side *x = &iw->io.side[d];
+		uint64_t vsum = 0;
+		unsigned int b;
+
+		for (b = 0; b < iw->nvdb; b++)
+			vsum += iw->vdb[d].count[b];
+		if (x->bytes != x->ios * xfer)
+			return ("bytes not ios x xfersize");
+		if (x->ios == 0 && (x->resp_sum_ns != 0 ||
+		    x->resp_sumsq_us2 != 0))
+			return ("response time over 0 I/Os");
+		if (hist_count(iw->h[d]) != x->ios)
+			return ("histogram count not ios");
+		if (vsum != x->ios)
+			return ("vdbench buckets not ios");
+	}
+	return (NULL);
+}
+
+/*
+ * The race of the hosts review (2026-12-04, "grew by 2084 ns over 0
+ * operations"): snapshots taken as fast as the loop thread can while
+ * null-engine threads count at iorate=max. Each interval must hold whole
+ * I/Os: bytes, response times, buckets and histogram of the same I/Os.
+ * Runs under TSan in scripts/test.
+ */
+static void
+test_stats_whole_while_running(void **state)
+{
+	struct errmsg e;
+	struct work *w;
+	struct interval_wg iw;
+	json_t *b, *st, *v;
+	uint64_t t_end, k, ios = 0;
+	struct timespec ts;
+	const char *bad = NULL;
+	size_t i;
+
+	(void)state;
+	b = body(json_pack("[o]", sd("sd1", 4)), json_pack("[o]",
+	    wg("wd1", "sd1", 50, 4096)));
+	w = work_new(b, &e);
+	json_decref(b);
+	if (w == NULL)
+		fail_msg("%s", e.text);
+	iw.h[0] = hist_new();
+	iw.h[1] = hist_new();
+	iw.sched = hist_new();
+	assert_int_equal(work_start(w, &e), 0);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	t_end = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000 +
+	    700;
+	for (k = 1; bad == NULL; k++) {
+		st = work_stats_json(w, k);
+		json_array_foreach(st, i, v) {
+			assert_int_equal(interval_wg_from_json(&iw, v, &e), 0);
+			ios += iw.io.side[0].ios + iw.io.side[1].ios;
+			if (bad == NULL && (bad = torn(&iw, 4096)) != NULL)
+				print_message("snapshot %llu: %s (read %llu "
+				    "I/Os %llu bytes, write %llu I/Os %llu "
+				    "bytes)\n", (unsigned long long)k, bad,
+				    (unsigned long long)iw.io.side[0].ios,
+				    (unsigned long long)iw.io.side[0].bytes,
+				    (unsigned long long)iw.io.side[1].ios,
+				    (unsigned long long)iw.io.side[1].bytes);
+		}
+		json_decref(st);
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		/* 0.7 s and 50 snapshots, or 5 s (TSan is slow) */
+		if ((uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec /
+		    1000000 >= t_end + (k < 50 ? 4300 : 0))
+			break;
+	}
+	work_stop(w);
+	assert_null(bad);
+	assert_true(k >= 20);
+	assert_true(ios > 0);
+	hist_free(iw.h[0]);
+	hist_free(iw.h[1]);
+	hist_free(iw.sched);
+	work_free(w);
+}
+
 static int
 setup(void **state)
 {
@@ -252,6 +344,7 @@ main(void)
 		cmocka_unit_test(test_fs_threads_over_limit),
 		cmocka_unit_test(test_sd_without_workload),
 		cmocka_unit_test(test_stats_per_sd_and_wd),
+		cmocka_unit_test(test_stats_whole_while_running),
 	};
 
 	return (cmocka_run_group_tests(tests, setup, teardown));
