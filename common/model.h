@@ -212,7 +212,7 @@ enum loop_kind {
 	LOOP_WSS,
 	LOOP_OPERATION,
 	LOOP_IORATE,		/* from an iorate= list, always innermost */
-	LOOP_FWDRATE,		/* from a fwdrate= list, always innermost */
+	LOOP_FWDRATE,		/* a fwdrate= list, at its place */
 	LOOP_NKINDS,
 };
 

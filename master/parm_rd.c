@@ -393,14 +393,43 @@ kw_rd_iorate(struct pstate *ps, const struct kwdef *d)
 	return (rd_rates(ps, &r->iorate, &r->iorate_n));
 }
 
-/* rd: fwdrate= */
+/*
+ * rd: fwdrate=. A list is a for-loop at its place among the rd's
+ * for-loops, as vdbench's RD_entry makes it (new For_loop("foriorate",
+ * ...) while parsing): a LOOP_FWDRATE entry in r->loops, replacing an
+ * earlier one. (An iorate= list stays innermost: vdbench adds it after
+ * the rd is parsed.)
+ */
 static int
 kw_rd_fwdrate(struct pstate *ps, const struct kwdef *d)
 {
 	struct rd *r = ps->rd;
+	struct forloop fl;
+	int k;
 
 	(void)d;
-	return (rd_rates(ps, &r->fwdrate, &r->fwdrate_n));
+	if (rd_rates(ps, &r->fwdrate, &r->fwdrate_n) != 0)
+		return (-1);
+	for (k = 0; k < r->nloops; k++) {
+		if (r->loops[k].kind == LOOP_FWDRATE) {
+			forloop_clear(&r->loops[k]);
+			memmove(&r->loops[k], &r->loops[k + 1],
+			    (size_t)(r->nloops - k - 1) * sizeof(*r->loops));
+			r->nloops--;
+			break;
+		}
+	}
+	if (r->fwdrate_n < 2)
+		return (0);
+	memset(&fl, 0, sizeof(fl));
+	fl.kind = LOOP_FWDRATE;
+	fl.n = r->fwdrate_n;
+	fl.vals = xcalloc((size_t)fl.n, sizeof(double));
+	memcpy(fl.vals, r->fwdrate, (size_t)fl.n * sizeof(double));
+	r->loops = xreallocarray(r->loops, (size_t)r->nloops + 1,
+	    sizeof(*r->loops));
+	r->loops[r->nloops++] = fl;
+	return (0);
 }
 
 /* rd: maxdata=, maxdataread=, maxdatawritten= */

@@ -614,6 +614,19 @@ hook_seekpct(FILE *f, const void *entry)
 	fputc('\n', f);
 }
 
+/* Whether the rd's fwdrate= list is one of its for-loops. */
+static int
+rd_fwdrate_looped(const void *entry)
+{
+	const struct rd *r = entry;
+	int i;
+
+	for (i = 0; i < r->nloops; i++)
+		if (r->loops[i].kind == LOOP_FWDRATE)
+			return (1);
+	return (0);
+}
+
 static void
 hook_loops(FILE *f, const void *entry)
 {
@@ -629,6 +642,11 @@ hook_loops(FILE *f, const void *entry)
 	for (i = 0; i < r->nloops; i++) {
 		const struct forloop *l = &r->loops[i];
 
+		if (l->kind == LOOP_FWDRATE && l->vals != NULL) {
+			/* a fwdrate= list at its place among the loops */
+			nums(f, "fwdrate", l->vals, l->n, 1);
+			continue;
+		}
 		if (loopkw[l->kind] == NULL)
 			continue;
 		if (l->strs != NULL) {
@@ -796,6 +814,10 @@ dump_field(FILE *f, const char *ind, const struct entry_desc *ed,
 			nums(f, fd->yaml, p, 2, 0);
 		return;
 	case Y_RATES:
+		if (ed == &rd_desc && strcmp(fd->name, "fwdrate") == 0 &&
+		    rd_fwdrate_looped(entry))
+			return;	/* hook_loops writes it at its place */
+		/* FALLTHROUGH */
 	case Y_NUMS_NN:
 		if (*(double *const *)p != NULL && set_flag(fd, entry) > 0)
 			nums(f, fd->yaml, *(double *const *)p,

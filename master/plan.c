@@ -499,8 +499,11 @@ rd_runs(const struct rd *rd)
 	double combos = 1, per = 1;
 	int i;
 
-	for (i = 0; i < rd->nloops; i++)
+	for (i = 0; i < rd->nloops; i++) {
+		if (rd->loops[i].kind == LOOP_FWDRATE)
+			continue;	/* nrate counts it */
 		combos *= (double)(rd->loops[i].n > 0 ? rd->loops[i].n : 1);
+	}
 	if (nrate > 1)
 		combos *= (double)nrate;
 	for (i = 0; i < nrate; i++) {
@@ -534,7 +537,7 @@ plan_rd_runs(const struct model *m, const struct rd *rd)
 	return (rd_runs(rd) * nsds);
 }
 
-/* java.util.Random, as vdbench's Collections.shuffle(list, new Random(0)). */
+/* java.util.Random's generator (its LCG, bit for bit), seeded as new Random(0). */
 static int32_t
 jrand_next(uint64_t *seed, int bits)
 {
@@ -542,6 +545,7 @@ jrand_next(uint64_t *seed, int bits)
 	return ((int32_t)(*seed >> (48 - bits)));
 }
 
+/* java.util.Random.nextInt(bound), bound > 0. */
 static int
 jrand_int(uint64_t *seed, int bound)
 {
@@ -558,9 +562,12 @@ jrand_int(uint64_t *seed, int bound)
 }
 
 /*
- * sd=setsofN (PARMFILE.md 8.1): the sds of the parmfile shuffled as
- * Java's Collections.shuffle with seed 0 does, in groups of N (the last
- * group holds what is left); the names, NULL-separated groups, in *out.
+ * sd=setsofN (PARMFILE.md 8.1): the sds of the parmfile in groups of N
+ * (the last group holds what is left), the names in *out. As vdbench's
+ * RD_entry.repeatSdSingles: setsof1 keeps the parmfile's order; N > 1
+ * takes the list after n*8 swaps of two picks of new Random(0).nextInt(n)
+ * each (a pick of the same index twice swaps nothing), so the same
+ * parmfile gives vdbench's groups.
  */
 static int
 setsof_groups(const struct model *m, const struct rd *rd, const char *spec,
@@ -586,12 +593,12 @@ setsof_groups(const struct model *m, const struct rd *rd, const char *spec,
 	cnt = 0;
 	TAILQ_FOREACH(s, &m->sds, entry)
 		v[cnt++] = s;
-	for (i = cnt; i > 1; i--) {
-		int j = jrand_int(&seed, i);
-		const struct sd *t = v[i - 1];
+	for (i = 0; n > 1 && i < cnt * 8; i++) {
+		int a = jrand_int(&seed, cnt), b = jrand_int(&seed, cnt);
+		const struct sd *t = v[a];
 
-		v[i - 1] = v[j];
-		v[j] = t;
+		v[a] = v[b];
+		v[b] = t;
 	}
 	*out = v;
 	*nsds = cnt;
@@ -607,7 +614,7 @@ plan_rd(const struct model *m, struct plan *p, const struct rd *rd,
 	struct forloop loops[LOOP_NKINDS + 1];
 	struct run t;
 	double total;
-	int n = 0, i, rc;
+	int n = 0, i, rc, fwdrate_placed = 0;
 
 	memset(&t, 0, sizeof(t));
 	if (rd->fwds.n == 0 && resolve_wds(m, p, rd, only_sds, &t.wds,
@@ -642,11 +649,24 @@ plan_rd(const struct model *m, struct plan *p, const struct rd *rd,
 	t.elapsed_s = rd->elapsed_s;
 	t.interval_s = rd->interval_s;
 	t.warmup_s = rd->warmup_s;
-	for (i = 0; i < rd->nloops && n < LOOP_NKINDS; i++)
+	/* a fwdrate= list's loop stays at its place (an fwd rd), else
+	 * innermost; a wd rd plans iorate= */
+	for (i = 0; i < rd->nloops && n < LOOP_NKINDS; i++) {
+		if (rd->loops[i].kind == LOOP_FWDRATE && (rd->fwds.n == 0 ||
+		    rd->fwdrate_n < 2))
+			continue;
+		if (rd->loops[i].kind == LOOP_FWDRATE) {
+			fwdrate_placed = 1;
+			loops[n] = rd->loops[i];
+			loops[n].n = rd->fwdrate_n;
+			loops[n++].vals = rd->fwdrate;
+			continue;
+		}
 		loops[n++] = rd->loops[i];
+	}
 	if (rd->fwds.n > 0) {
 		t.iorate = rd->fwdrate_n > 0 ? rd->fwdrate[0] : 0;
-		if (rd->fwdrate_n > 1) {
+		if (rd->fwdrate_n > 1 && !fwdrate_placed) {
 			loops[n].kind = LOOP_FWDRATE;
 			loops[n].n = rd->fwdrate_n;
 			loops[n].vals = rd->fwdrate;

@@ -72,6 +72,59 @@ test_t04_iorate_innermost(void **state)
 	    "rd1|100|threads=4 iorate=100\nrd1|200|threads=4 iorate=200\n");
 }
 
+/*
+ * A fwdrate= list is a for-loop at its place among the rd's loops (vdbench's
+ * RD_entry: new For_loop("foriorate", ...) while parsing). The expected
+ * order and "For loops:" texts are vdbench 5.04.06's `-s` output for these
+ * two rds: "fwdrate=50 files=3 sizes=8k", "fwdrate=50 files=3 sizes=16k",
+ * ... and "files=3 fwdrate=50 sizes=8k", "files=3 fwdrate=50 sizes=16k",
+ * "files=3 fwdrate=100 sizes=8k", ...
+ */
+static void
+test_fwdrate_at_its_place(void **state)
+{
+	const char *fs = "fsd=fsd1,anchor=/tmp/a,depth=1,width=2,files=3,"
+	    "size=8k\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,"
+	    "threads=1\n";
+	char text[1024], buf[4096], *l;
+	struct plan p;
+	int i;
+
+	(void)state;
+	snprintf(text, sizeof(text), "%srd=rd2,fwd=fwd1,fwdrate=(50,100),"
+	    "format=no,elapsed=2,interval=1,forfiles=(3,4),"
+	    "forsizes=(8k,16k)\n", fs);
+	plan_text(text, buf, sizeof(buf), &p);
+	for (i = 0, l = buf; i < 3; i++)
+		l = strchr(l, '\n') + 1;
+	*l = '\0';
+	assert_string_equal(buf,
+	    "rd2|50|fwdrate=50 files=3 sizes=8k\n"
+	    "rd2|50|fwdrate=50 files=3 sizes=16k\n"
+	    "rd2|50|fwdrate=50 files=4 sizes=8k\n");
+	snprintf(text, sizeof(text), "%srd=rd3,fwd=fwd1,forfiles=(3,4),"
+	    "fwdrate=(50,100),format=no,elapsed=2,interval=1,"
+	    "forsizes=(8k,16k)\n", fs);
+	plan_text(text, buf, sizeof(buf), &p);
+	assert_string_equal(buf,
+	    "rd3|50|files=3 fwdrate=50 sizes=8k\n"
+	    "rd3|50|files=3 fwdrate=50 sizes=16k\n"
+	    "rd3|100|files=3 fwdrate=100 sizes=8k\n"
+	    "rd3|100|files=3 fwdrate=100 sizes=16k\n"
+	    "rd3|50|files=4 fwdrate=50 sizes=8k\n"
+	    "rd3|50|files=4 fwdrate=50 sizes=16k\n"
+	    "rd3|100|files=4 fwdrate=100 sizes=8k\n"
+	    "rd3|100|files=4 fwdrate=100 sizes=16k\n");
+	/* a later fwdrate= replaces the list and takes the last place */
+	snprintf(text, sizeof(text), "%srd=rd4,fwd=fwd1,fwdrate=(1,2),"
+	    "forfiles=(3,4),fwdrate=(50,100),format=no,elapsed=2,"
+	    "interval=1\n", fs);
+	plan_text(text, buf, sizeof(buf), &p);
+	assert_string_equal(buf,
+	    "rd4|50|files=3 fwdrate=50\nrd4|100|files=3 fwdrate=100\n"
+	    "rd4|50|files=4 fwdrate=50\nrd4|100|files=4 fwdrate=100\n");
+}
+
 static void
 test_loop_replaced_moves_last(void **state)
 {
@@ -252,9 +305,12 @@ test_run_limit(void **state)
 }
 
 /*
- * sd=setsofN: the parmfile's sds shuffled as Java's Collections.shuffle
- * with new Random(0) does ([sd5, sd3, sd2, sd4, sd1] for five, measured
- * with java), then one run per group of N, named <rd>_<sd>_<sd>.
+ * sd=setsofN: the parmfile's sds after vdbench's n*8 swaps of two
+ * Random(0).nextInt(n) picks (RD_entry.repeatSdSingles), one run per group
+ * of N, named <rd>_<sd>_<sd>. The expected names are vdbench 5.04.06's
+ * own `-s` output for these parmfiles (/opt/vdbref/vdbench -s, five sds,
+ * and twelve listed sd6..sd12 then sd1..sd5); setsof1 keeps the
+ * parmfile's order.
  */
 static void
 test_setsof(void **state)
@@ -273,7 +329,20 @@ test_setsof(void **state)
 	snprintf(text, sizeof(text), "%srd=rd1,wd=wd1,sd=setsof2,"
 	    "iorate=10,elapsed=4,interval=1\n", sds);
 	assert_string_equal(plan_text(text, buf, sizeof(buf), &p),
-	    "rd1_sd5_sd3|10|None\nrd1_sd2_sd4|10|None\nrd1_sd1|10|None\n");
+	    "rd1_sd5_sd4|10|None\nrd1_sd1_sd3|10|None\nrd1_sd2|10|None\n");
+	snprintf(text, sizeof(text), "%srd=rd1,wd=wd1,sd=setsof4,"
+	    "iorate=10,elapsed=4,interval=1\n", sds);
+	assert_string_equal(plan_text(text, buf, sizeof(buf), &p),
+	    "rd1_sd5_sd4_sd1_sd3|10|None\nrd1_sd2|10|None\n");
+	snprintf(text, sizeof(text), "sd=sd6,lun=/tmp/f6,size=1m\n"
+	    "sd=sd7,lun=/tmp/f7,size=1m\nsd=sd8,lun=/tmp/f8,size=1m\n"
+	    "sd=sd9,lun=/tmp/f9,size=1m\nsd=sd10,lun=/tmp/f10,size=1m\n"
+	    "sd=sd11,lun=/tmp/f11,size=1m\nsd=sd12,lun=/tmp/f12,size=1m\n"
+	    "%srd=rd1,wd=wd1,sd=setsof3,iorate=10,elapsed=4,interval=1\n",
+	    sds);
+	assert_string_equal(plan_text(text, buf, sizeof(buf), &p),
+	    "rd1_sd9_sd4_sd1|10|None\nrd1_sd2_sd10_sd8|10|None\n"
+	    "rd1_sd11_sd5_sd7|10|None\nrd1_sd3_sd12_sd6|10|None\n");
 	snprintf(text, sizeof(text), "%srd=rd1,wd=wd1,sd=setsof1,"
 	    "iorate=10,elapsed=4,interval=1,forthreads=(1,2)\n", sds);
 	pt_opts(&o);
@@ -281,10 +350,11 @@ test_setsof(void **state)
 	assert_true(plan_rd_runs(m, model_find_rd(m, "rd1")) == 10);
 	assert_int_equal(plan_build(m, &p, &e), 0);
 	assert_int_equal(p.nruns, 10);
-	assert_string_equal(p.runs[0].name, "rd1_sd5");
+	assert_string_equal(p.runs[0].name, "rd1_sd1");
+	assert_string_equal(p.runs[8].name, "rd1_sd5");
 	assert_int_equal(p.runs[0].nwds, 1);
 	assert_int_equal(p.runs[0].wds[0].nsds, 1);
-	assert_string_equal(p.runs[0].wds[0].sds[0]->name, "sd5");
+	assert_string_equal(p.runs[0].wds[0].sds[0]->name, "sd1");
 	plan_free(&p);
 	model_free(m);
 	snprintf(text, sizeof(text), "%srd=rd1,wd=wd1,sd=setsofx,"
@@ -309,6 +379,7 @@ main(void)
 		cmocka_unit_test(test_sd_format_rule),
 		cmocka_unit_test(test_run_limit),
 		cmocka_unit_test(test_setsof),
+		cmocka_unit_test(test_fwdrate_at_its_place),
 	};
 	return (cmocka_run_group_tests_name("plan", tests, NULL, NULL));
 }
