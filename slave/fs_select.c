@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "mtime.h"
+#include "workload.h"
 
 /* Files of this thread's slice: f = slice, slice + total, ... */
 uint64_t
@@ -76,33 +77,12 @@ file_give(struct fwg *g, uint64_t fi)
 }
 
 /*
- * fileselect=poisson: the thread's n files in 4*mid+1 equal buckets; the
- * bucket is a Poisson(mid) draw (redrawn past the last), the file uniform
- * within it. Selections pile up around bucket mid, about mid/(4*mid+1) of
- * the way into the list, and thin out on both sides.
+ * fileselect=poisson (skewed, midpoint=N): a file of the thread's n as
+ * vdbench's FileAnchor.getFile picks one, ownmath.distPoisson(files,
+ * midpoint): the draw of seekpct=poisson (slave/workload.h).
  */
 uint64_t
 pick_poisson(struct fthread *t, uint64_t n)
 {
-	double mid = t->g->poisson_mid, limit = exp(-mid), p;
-	uint64_t nb = (uint64_t)(4 * mid) + 1, b, lo, hi;
-	int tries = 0;
-
-	if (nb > n)
-		nb = n;		/* fewer files than buckets */
-	do {	/* Knuth's product of uniforms; mid is small */
-		b = 0;
-		p = rng_double(&t->rng);
-		while (p > limit) {
-			b++;
-			p *= rng_double(&t->rng);
-		}
-		/* with few files the tail may be all there is: give up
-		 * on the shape rather than loop */
-		if (b >= nb && ++tries > 64)
-			b = rng_below(&t->rng, nb);
-	} while (b >= nb);
-	lo = b * n / nb;
-	hi = (b + 1) * n / nb;
-	return (lo + rng_below(&t->rng, hi > lo ? hi - lo : 1));
+	return (workload_poisson(&t->rng, t->g->poisson_mid, n));
 }

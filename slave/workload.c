@@ -102,31 +102,22 @@ next_stride(struct wg *g, struct rng *r, uint64_t low, uint64_t high,
 	return (o);
 }
 
-/* seekpct=poisson's block (workload.h). */
+/* seekpct=poisson's block (workload.h): vdbench's ownmath.distPoisson. */
 uint64_t
 workload_poisson(struct rng *r, double mid, uint64_t n)
 {
-	double limit = exp(-mid), p;
-	uint64_t nb = (uint64_t)(4 * mid) + 1, b, lo, hi;
-	int tries = 0;
+	double u, x;
 
 	if (n == 0)
 		return (0);
-	if (nb > n)
-		nb = n;		/* fewer blocks than buckets */
-	do {	/* Knuth's product of uniforms; mid is small */
-		b = 0;
-		p = rng_double(r);
-		while (p > limit) {
-			b++;
-			p *= rng_double(r);
-		}
-		if (b >= nb && ++tries > 64)
-			b = rng_below(r, nb);
-	} while (b >= nb);
-	lo = b * n / nb;
-	hi = (b + 1) * n / nb;
-	return (lo + rng_below(r, hi > lo ? hi - lo : 1));
+	u = rng_double(r);
+	if (u == 0)
+		return (0);
+	x = -log(u) * ((double)n / mid);
+	/* Java's (long) saturates; a tiny midpoint can get there */
+	if (!(x < 0x1p63))
+		return ((uint64_t)INT64_MAX % n);
+	return ((uint64_t)x % n);
 }
 
 /* Block index below n: uniform, Poisson, or skewed low for hotband. */

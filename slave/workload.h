@@ -74,11 +74,13 @@ uint64_t	workload_addr_lane(struct wg *, struct rng *, int hit,
 int		workload_streams_init(struct wg *, int n, uint64_t unit);
 void		workload_streams_free(struct wg *);
 /*
- * seekpct=poisson: a block below n whose index is Poisson-like around
- * mid: the n blocks in 4*mid+1 equal buckets, the bucket a Poisson(mid)
- * draw (redrawn past the last), the block uniform within it; so the I/Os
- * pile up about mid/(4*mid+1) of the way into the range and thin out on
- * both sides (the curve of fileselect=poisson, slave/fs_select.c).
+ * seekpct=poisson: a block below n as vdbench 5.04.06 draws it
+ * (ownmath.distPoisson, called from WG_entry.blockBoundarySeek):
+ * (long)(-ln(U) * n/mid) % n, U uniform in [0,1) and 0 when U is 0. An
+ * exponential with its mean at n/mid (a third of the range at vdbench's
+ * default midpoint 3) wrapped over the range: most I/O at the start, a
+ * tail over all of it. fileselect=poisson picks a file the same way
+ * (slave/fs_select.c).
  */
 uint64_t	workload_poisson(struct rng *, double mid, uint64_t n);
 
