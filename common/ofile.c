@@ -13,18 +13,31 @@ ofile_open(const char *path)
 	    O_CLOEXEC, 0644));
 }
 
-FILE *
-ofile_fopen(const char *path)
+static FILE *
+stream(int fd, const char *mode)
 {
 	FILE *f;
-	int fd, saved;
+	int saved;
 
-	if ((fd = ofile_open(path)) < 0)
+	if (fd < 0)
 		return (NULL);
-	if ((f = fdopen(fd, "w")) == NULL) {
+	if ((f = fdopen(fd, mode)) == NULL) {
 		saved = errno;
 		close(fd);
 		errno = saved;
 	}
 	return (f);
+}
+
+FILE *
+ofile_fopen(const char *path)
+{
+	return (stream(ofile_open(path), "w"));
+}
+
+FILE *
+ofile_fappend(const char *path)
+{
+	return (stream(open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW |
+	    O_CLOEXEC, 0644), "a"));
 }

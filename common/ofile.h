@@ -15,5 +15,7 @@
 int		 ofile_open(const char *path);
 /* The same as a stdio stream ("w"), or NULL with errno. */
 FILE		*ofile_fopen(const char *path);
+/* A stream appending to path (made when missing), or NULL with errno. */
+FILE		*ofile_fappend(const char *path);
 
 #endif /* COMMON_OFILE_H */

@@ -35,7 +35,7 @@ struct cli {
 	char		*extras;	/* + ..., or NULL */
 	struct strlist	 scanned;	/* arguments as vdbench echoes them */
 	int		 quick;		/* -t: 't', '1', '2' or 'f'; 0 */
-	int		 quick_delete;	/* -td: remove the test file first */
+	int		 quick_delete;	/* -td: a fresh file (always so) */
 	char		*token_file;	/* --token-file, for daemons */
 	char		*master_addr;	/* --master-addr, or NULL */
 	int		 loss_continue;	/* --on-slave-loss=continue */

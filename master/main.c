@@ -5,6 +5,7 @@
  * plan (-s) or drive the runs through local slaves ("vdbc slave ...").
  */
 #include <errno.h>
+#include <ftw.h>
 #include <glob.h>
 #include <netdb.h>
 #include <stdio.h>
@@ -76,6 +77,19 @@ prepare_outdir(const char *dir, struct errmsg *e)
 	size_t i;
 	int k;
 
+	/*
+	 * A link at the -o path owned by another user (planted in a shared
+	 * directory) is not followed: root would write its reports into,
+	 * and empty of *.html, a directory of that user's choosing.
+	 */
+	if (lstat(dir, &st) == 0 && S_ISLNK(st.st_mode) &&
+	    st.st_uid != geteuid() && st.st_uid != 0) {
+		errmsg_set(e, NULL, 0, 0, "Output directory '%s' is a symbolic "
+		    "link owned by uid %u, another user: vdbc follows no "
+		    "other user's link for its output", dir,
+		    (unsigned int)st.st_uid);
+		return (-1);
+	}
 	if (stat(dir, &st) != 0) {
 		char path[4096], *p;
 
@@ -168,18 +182,32 @@ resolve_outdir(const char *dir, struct errmsg *e)
 	return (xstrdup(dir));
 }
 
-/* Write vdbench's quick-test parmfile (-t, -t1, -t2, -tf); its path. */
+/*
+ * Write vdbench's quick-test parmfile (-t, -t1, -t2, -tf) in a private
+ * directory made with mkdtemp under $TMPDIR (mode 0700: no other user
+ * can plant a link where the test's lun, tree or parmfile go, as one
+ * could at vdbench's fixed $TMPDIR/quick_vdbench_test and
+ * $TMPDIR/fsd1); the parmfile's path, *dirp the directory (removed at
+ * the end, quick_remove()).
+ */
 static char *
-quick_parmfile(int kind, int fresh, struct errmsg *e)
+quick_parmfile(int kind, char **dirp, struct errmsg *e)
 {
-	const char *tmp = getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
-	char *path, *lun;
+	const char *tmp = getenv("TMPDIR") != NULL && getenv("TMPDIR")[0] !=
+	    '\0' ? getenv("TMPDIR") : "/tmp";
+	char *path, *lun, *dir;
 	FILE *f;
 
-	xasprintf(&path, "%s/vdbc_quick_parmfile.%d", tmp, (int)getpid());
-	xasprintf(&lun, "%s/quick_vdbench_test", tmp);
-	if (fresh)
-		unlink(lun);
+	xasprintf(&dir, "%s/vdbc-quick.XXXXXX", tmp);
+	if (mkdtemp(dir) == NULL) {
+		errmsg_set(e, NULL, 0, 0, "cannot make a private directory "
+		    "for the quick test in %s: %s", tmp, strerror(errno));
+		free(dir);
+		return (NULL);
+	}
+	*dirp = dir;
+	xasprintf(&path, "%s/vdbc_quick_parmfile", dir);
+	xasprintf(&lun, "%s/quick_vdbench_test", dir);
 	if ((f = ofile_fopen(path)) == NULL) {
 		errmsg_set(e, NULL, 0, 0, "cannot write %s: %s", path,
 		    strerror(errno));
@@ -194,7 +222,7 @@ quick_parmfile(int kind, int fresh, struct errmsg *e)
 		    "fwd=fwd1,fsd=fsd1,operation=read\n"
 		    "fwd=fwd2,fsd=fsd1,operation=write\n"
 		    "rd=rd1,fwd=fwd*,fwdrate=100,format=yes,elapsed=5,"
-		    "interval=1\n", tmp);
+		    "interval=1\n", dir);
 	} else {
 		fprintf(f, "sd=sd1,lun=%s,size=40m%s\n", lun,
 		    kind == '1' ? ",openflags=o_sync" : "");
@@ -206,6 +234,23 @@ quick_parmfile(int kind, int fresh, struct errmsg *e)
 	fclose(f);
 	free(lun);
 	return (path);
+}
+
+static int
+quick_rm(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return (0);
+}
+
+/* The quick test's private directory and all in it (links not followed). */
+static void
+quick_remove(const char *dir)
+{
+	nftw(dir, quick_rm, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
 
 /*
@@ -381,7 +426,7 @@ master_main(int argc, char *argv[])
 	struct plan plan;
 	struct errmsg e;
 	struct cli c;
-	char *quick_path = NULL;
+	char *quick_path = NULL, *quick_dir = NULL;
 	int rc = VDBC_EXIT_FATAL;
 
 	errmsg_clear(&e);
@@ -398,7 +443,7 @@ master_main(int argc, char *argv[])
 		goto out;
 	}
 	if (c.quick != 0) {
-		char *qp = quick_parmfile(c.quick, c.quick_delete, &e);
+		char *qp = quick_parmfile(c.quick, &quick_dir, &e);
 
 		if (qp == NULL) {
 			rc = fatal_errmsg(&e, 0);
@@ -435,9 +480,10 @@ out:
 	plan_free(&plan);
 	model_free(m);
 	cli_free(&c);
-	if (quick_path != NULL) {
-		unlink(quick_path);	/* parmfile.html keeps a copy */
-		free(quick_path);
+	free(quick_path);	/* parmfile.html keeps a copy */
+	if (quick_dir != NULL) {
+		quick_remove(quick_dir);
+		free(quick_dir);
 	}
 	return (rc);
 }

@@ -13,6 +13,7 @@
 
 #include "console.h"
 #include "html.h"
+#include "ofile.h"
 #include "xmalloc.h"
 
 #define MSGSCAN_EVERY_S	5	/* vdbench's Adm_msgs sleeps 5 s */
@@ -257,7 +258,7 @@ write_host(const struct msgscan *ms, const char *label, int local)
 
 	snprintf(path, sizeof(path), "%s/%s.var_adm_msgs.html", ms->outdir,
 	    label);
-	if ((f = fopen(path, "a")) == NULL)
+	if ((f = ofile_fappend(path)) == NULL)
 		return;		/* the report's own check names it */
 	if (!local)
 		fputs("vdbc scans the messages of the master's host only; "

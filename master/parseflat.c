@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "ofile.h"
 #include "xmalloc.h"
 
 /* Split a line on blanks and tabs into words (in place). */
@@ -198,7 +199,7 @@ parseflat_main(int argc, char *argv[])
 	}
 	if (map_cols(&a, hdr, nh, idx, fidx) != 0)
 		goto out;
-	if ((o = fopen(a.outp, "w")) == NULL) {
+	if ((o = ofile_fopen(a.outp)) == NULL) {
 		fprintf(stderr, "vdbc parseflat: %s: %s\n", a.outp,
 		    strerror(errno));
 		goto out;

@@ -196,8 +196,9 @@ fill_file(struct fthread *t, const char *path, uint64_t fi, uint64_t size,
 		from = (uint64_t)st.st_size / xfer * xfer;
 		counted = 1;	/* it exists: completed, not created */
 	}
-	fd = open(path, O_WRONLY | O_CLOEXEC | g->oflags | (from == 0 ?
-	    O_CREAT | O_TRUNC : 0), 0644);
+	/* a tree's files are vdbc's own names: a link there is not ours */
+	fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | g->oflags |
+	    (from == 0 ? O_CREAT | O_TRUNC : 0), 0644);
 	if (fd < 0) {
 		fs_note(t->w, 1, "anchor=%s: create %s failed: %s", g->anchor,
 		    path, strerror(errno));

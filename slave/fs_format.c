@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "mtime.h"
+#include "ofile.h"
 
 /* Remove what vdbc's naming made under dir; foreign entries stay. */
 static void
@@ -68,7 +69,7 @@ write_control(struct fwg *g)
 	FILE *f;
 
 	if (snprintf(p, sizeof(p), "%s/vdb_control.file", g->anchor) >=
-	    (int)sizeof(p) || (f = fopen(p, "w")) == NULL)
+	    (int)sizeof(p) || (f = ofile_fopen(p)) == NULL)
 		return;
 	localtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%a %b %d %H:%M:%S %Z %Y", &tm);

@@ -35,7 +35,7 @@ rw_file(struct fthread *t, const char *path, uint64_t fi, uint64_t size,
 		}
 		t0 = mtime_now_ns();
 	} else
-		fd = open(path, mode);
+		fd = open(path, mode | O_NOFOLLOW);
 	if (fd < 0 && g->op == OP_WRITE && (g->delete_first ||
 	    errno == ENOENT)) {
 		/* operation=write makes a missing file (a create) */
@@ -150,12 +150,12 @@ copy_move(struct fthread *t, const char *path, uint64_t fi)
 		count_op(t, FSOP_MOVE, t0);
 		return (1);
 	}
-	if ((in = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+	if ((in = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) < 0) {
 		count_misc(t, FSM_FILE_NOT_FOUND);
 		return (0);
 	}
-	if ((out = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0644)) < 0) {
+	if ((out = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC |
+	    O_NOFOLLOW, 0644)) < 0) {
 		fs_note(t->w, 1, "copy %s to %s: %s", path, dst,
 		    strerror(errno));
 		close(in);
@@ -210,7 +210,8 @@ meta_op(struct fthread *t, const char *path, uint64_t fi)
 		break;
 	case OP_OPEN:
 	case OP_CLOSE:
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC | g->oflags)) < 0) {
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW |
+		    g->oflags)) < 0) {
 			count_misc(t, FSM_FILE_NOT_FOUND);
 			return (0);
 		}

@@ -119,7 +119,9 @@ journal_open(struct journal *j, const char *dir, const char *sd,
 	}
 	j->jnl_path = jnl_path(dir, sd, ".jnl");
 	j->map_path = jnl_path(dir, sd, ".map");
-	j->fd = open(j->jnl_path, O_RDWR | O_CREAT | O_CLOEXEC |
+	/* <sd>.jnl and <sd>.map often sit in a shared working directory:
+	 * a link planted there is not followed (ELOOP, named) */
+	j->fd = open(j->jnl_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
 	    (noflush ? 0 : O_SYNC), 0644);
 	if (j->fd < 0) {
 		errmsg_set(e, NULL, 0, 0, "sd=%s: cannot open the journal "
@@ -208,8 +210,8 @@ journal_dump(struct journal *j, const _Atomic uint8_t *keys,
 	snprintf(line, sizeof(line), "Writing Data Validation map to %s",
 	    j->map_path);
 	strlist_add(log, line);
-	fd = open(j->map_path, O_RDWR | O_CREAT | O_CLOEXEC | (j->noflush ?
-	    0 : O_SYNC), 0644);
+	fd = open(j->map_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
+	    (j->noflush ? 0 : O_SYNC), 0644);
 	if (fd < 0 || dump_one(fd, map, j, tod) != 0) {
 		errmsg_set(e, NULL, 0, 0, "cannot write the Data Validation "
 		    "map to %s: %s", j->map_path, strerror(errno));

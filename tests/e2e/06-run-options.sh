@@ -15,12 +15,54 @@ grep -qE "Output directory: out\.[0-9]{6}\.[0-9]{6}$" "$T/out" && ok || bad "-o 
 # of --ssh's made this a double free at exit).
 expect_rc 0 "$VDBC" -s -f "$VDBC_SRC/parmfiles/quick.parm" -o "$T/sm" --ssh "ssh -F /dev/null" --master-addr 192.0.2.1 lun="$T/x"
 
-# -t: vdbench's quick test, in our own temp directory.
+# -t: vdbench's quick test, in a private directory under $TMPDIR (mkdtemp,
+# mode 0700), removed at the end with all in it.
 TMPDIR=$T expect_rc 0 "$VDBC" -t -o "$T/qt" --port 0
 expect_out "Starting RD=rd1; I/O rate: 100; elapsed=5; For loops: None"
-[ "$(stat -c %s "$T/quick_vdbench_test")" = 41943040 ] && ok || bad "-t did not make its 40 MiB file"
+grep -q "Quick test parmfile: $T/vdbc-quick\.[A-Za-z0-9]\{6\}/vdbc_quick_parmfile$" "$T/out" && ok ||
+	bad "-t did not work in a private directory: $(grep 'Quick test' "$T/out")"
+grep -q "sd=sd1,lun=$T/vdbc-quick\.[A-Za-z0-9]*/quick_vdbench_test,size=40m" "$T/qt/parmfile.html" && ok ||
+	bad "-t's lun is not in its private directory"
 grep -q "xf=1k,rdpct=50" "$T/qt/parmfile.html" && ok || bad "parmfile.html lacks the quick test"
-ls "$T"/vdbc_quick_parmfile.* >/dev/null 2>&1 && bad "-t left its parmfile" || ok
+ls -d "$T"/vdbc-quick.* "$T"/vdbc_quick_parmfile.* >/dev/null 2>&1 && bad "-t left its directory or parmfile" || ok
+
+# Another user's links in a shared temp directory (sticky, mode 1777),
+# planted as user nobody where vdbench puts its quick test's files, at
+# <sd>.map in the working directory of a -j run, and at a relative -o:
+# no root-only file is written, no report lands in a root-only directory
+# (attacker review 2026-12-04 #2 and #9; this host may have
+# fs.protected_symlinks=0, and the -tf link sits in nobody's own
+# directory, where that setting does not help).
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+	chmod 711 "$T"
+	S=$T/shared
+	mkdir -m 1777 "$S"
+	mkdir -m 700 "$T/ro" "$T/ro/dir"
+	for v in v1 v2 v3; do echo "precious root data" >"$T/ro/$v"; done
+	as_nobody() { setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$@"; }
+	as_nobody ln -s "$T/ro/v1" "$S/quick_vdbench_test"
+	as_nobody mkdir -p "$S/fsd1/vdb.1_1.dir"
+	as_nobody ln -s "$T/ro/v2" "$S/fsd1/vdb.1_1.dir/vdb_f0001.file"
+	as_nobody ln -s "$T/ro/v3" "$S/sd1.map"
+	as_nobody ln -s "$T/ro/dir" "$S/output"
+	TMPDIR=$S expect_rc 0 "$VDBC" -t -o "$T/qs" --port 0
+	TMPDIR=$S expect_rc 0 "$VDBC" -tf -o "$T/qf" --port 0
+	grep -q "rd1 .*format.*\|Starting RD=rd1" "$T/out" && ok || bad "-tf did not run"
+	printf 'sd=sd1,lun=%s/jl,size=32m\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/j.parm"
+	(cd "$S" && timeout 60 "$VDBC" -f "$T/j.parm" -o "$T/oj" -jn --port 0 >"$T/j.out" 2>&1)
+	grep -q "$S/sd1.map\|sd1.map.*symbolic link" "$T/j.out" && ok ||
+		{ bad "-j did not name the link at sd1.map"; tail -3 "$T/j.out"; }
+	(cd "$S" && timeout 60 "$VDBC" -f "$T/j.parm" -o output --port 0 >"$T/o.out" 2>&1)
+	grep -q "Output directory 'output' is a symbolic link owned by uid $(id -u nobody), another user" "$T/o.out" && ok ||
+		{ bad "-o onto nobody's link was not refused"; tail -3 "$T/o.out"; }
+	for v in v1 v2 v3; do
+		[ "$(cat "$T/ro/$v")" = "precious root data" ] && ok || bad "root-only $v was written through a planted link"
+	done
+	[ -z "$(ls "$T/ro/dir")" ] && ok || bad "reports were written into a root-only directory through -o's link"
+	ls -d "$S"/vdbc-quick.* >/dev/null 2>&1 && bad "-t/-tf left a private directory" || ok
+else
+	echo "planted-link part skipped: needs root, user nobody and setpriv"
+fi
 
 # startcmd= to the console, endcmd= after the last run.
 cat >"$T/cmd.parm" <<P
