@@ -35,6 +35,32 @@ both(struct master *m, const char *text)
 	report_error(m->rep, text);
 }
 
+void
+dvend_count(struct master *m)
+{
+	char count[80];
+
+	if (m->derr.count == 0 || m->derr_said)
+		return;
+	m->derr_said = 1;
+	snprintf(count, sizeof(count), "Total Data Validation or I/O error "
+	    "count: %llu", (unsigned long long)m->derr.count);
+	both(m, "*");
+	both(m, count);
+	both(m, "*");
+}
+
+int
+dvend_end_of_rd(struct master *m)
+{
+	if (m->derr.count == 0 || m->aborting)
+		return (0);
+	dvend_count(m);
+	master_fail(m, "Vdbench terminating due to Data Validation or I/O "
+	    "errors. See errorlog.html.");
+	return (1);
+}
+
 int
 dvend_log(struct master *m, struct mslave *s, const char *level,
     const char *text)
@@ -51,21 +77,11 @@ dvend_log(struct master *m, struct mslave *s, const char *level,
 		return (1);
 	}
 	if (strcmp(level, "dv_total") == 0) {
-		char count[80];
-
 		/* vdbench's slave is gone once data_errors= stopped the
 		 * run: no totals then (v2d) */
 		if (m->aborting)
 			return (1);
-		if (m->derr.count > 0 && !m->derr_said) {
-			m->derr_said = 1;
-			snprintf(count, sizeof(count), "Total Data Validation "
-			    "or I/O error count: %llu",
-			    (unsigned long long)m->derr.count);
-			both(m, "*");
-			both(m, count);
-			both(m, "*");
-		}
+		dvend_count(m);
 		console_line("%s: %s", s->name, text);
 		errlog(m, s, text);
 		return (1);

@@ -21,4 +21,13 @@ int	dvend_log(struct master *, struct mslave *, const char *level,
 int	dvend_error(struct master *, struct mslave *, const char *kind,
 	    const char *text);
 
+/* The master's error count of the rd between '*' lines, on the console
+ * and in errorlog.html, once per rd (Reporter.java:412-422). */
+void	dvend_count(struct master *);
+/* The end of an rd: after I/O or data validation errors, below the
+ * data_errors= limit too, vdbench ends the execution there with its
+ * count and "Vdbench terminating due to Data Validation or I/O errors"
+ * (rc 157, no later rd): 1 when it does, 0 else. */
+int	dvend_end_of_rd(struct master *);
+
 #endif /* MASTER_DVEND_H */

@@ -27,6 +27,7 @@
 
 #include "auth.h"
 #include "console.h"
+#include "dvend.h"
 #include "dvsummary.h"
 #include "engines.h"
 #include "fsdv.h"
@@ -233,6 +234,8 @@ check_run_end(struct master *m)
 	}
 	m->runs_done++;
 	report_status(m->rep, "Slaves done", m->cur.name, m->cur.loops);
+	if (dvend_end_of_rd(m))
+		return;
 	if (m->cur.plan_run != NULL && !m->cur.plan_run->format_run)
 		rd_cmd(m, "endcmd", &m->cur.plan_run->rd->endcmd);
 	if (m->cur.pause_s > 0) {

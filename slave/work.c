@@ -1516,17 +1516,19 @@ static void
 remove_sd(struct work *w, struct sdw *s, const char *text)
 {
 	int expected = 0, n;
-	char note[800];
+	char note[800], tod[16];
 
 	if (!__atomic_compare_exchange_n(&s->removed, &expected, 1, 0,
 	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
 		return;			/* already out */
 	n = __atomic_add_fetch(&w->nremoved, 1, __ATOMIC_ACQ_REL);
-	snprintf(note, sizeof(note), "data_errors=remove_device: sd=%s is no "
-	    "longer used after an I/O error (%d of %d sds removed)", s->name,
-	    n, w->nsds);
+	/* vdbench's words (IO_task.java:200), on the console and in
+	 * errorlog.html, before the error's own line */
+	snprintf(note, sizeof(note), "%c%s 'data_errors=remove_device' "
+	    "requested for sd=%s No longer issuing i/o against this SD",
+	    WORK_DETAIL_MARK, dv_tod(tod), s->name);
 	pthread_mutex_lock(&w->err_mu);
-	strlist_add(&w->note_queue, note);
+	strlist_add(&w->err_queue, note);
 	pthread_mutex_unlock(&w->err_mu);
 	if (n < w->nsds)
 		return;
@@ -1560,14 +1562,12 @@ io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
 	    "offset %llu failed: %s%s", s->name, s->lun, dir ? "write" : "read",
 	    (unsigned long long)len, (unsigned long long)off, err ?
 	    strerror(err) : "short transfer (end of file)", "");
+	if (w->remove_device && n < w->max_errors)
+		remove_sd(w, s, text);	/* its line first, as vdbench's */
 	pthread_mutex_lock(&w->err_mu);
 	if (w->err_queue.n < 100)
 		strlist_add(&w->err_queue, text);
 	pthread_mutex_unlock(&w->err_mu);
-	if (w->remove_device && n < w->max_errors) {
-		remove_sd(w, s, text);
-		return;
-	}
 	if (n < w->max_errors)
 		return;
 	/* claim (1), write the text, then publish it (2): the main thread
@@ -1722,13 +1722,14 @@ static void
 complete(struct work *w, struct thread *t, struct sdw *s, struct io_u *u,
     uint64_t now)
 {
+	/* a failed I/O is an I/O of the interval too, with its response
+	 * time, as vdbench counts it (UPDATE_WORKLOAD_STATS) */
+	count(w, &t->st[u->wi], u->dir, u->len, now - u->t0_ns, now);
 	if (u->res != (long)u->len) {
 		add64(&t->st[u->wi].d[u->dir].errors, 1);
 		io_error(w, s, u->dir, u->off, u->len, u->res < 0 ?
 		    (int)-u->res : 0);
-		return;
 	}
-	count(w, &t->st[u->wi], u->dir, u->len, now - u->t0_ns, now);
 }
 
 /* The run stops with text (the first one wins; work_error). */
@@ -1760,12 +1761,12 @@ dv_io(struct work *w, struct thread *t, struct sdw *s, int wi, int dir,
 	int err = errno;
 
 	now = mtime_now_ns();
+	count(w, &t->st[wi], dir, len, now - t0, now);	/* failed too */
 	if (r != (ssize_t)len) {
 		add64(&t->st[wi].d[dir].errors, 1);
 		io_error(w, s, dir, off, len, r < 0 ? err : 0);
 		return (-1);
 	}
-	count(w, &t->st[wi], dir, len, now - t0, now);
 	return (0);
 }
 

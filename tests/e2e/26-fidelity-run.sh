@@ -64,20 +64,50 @@ start_shrink() {
 	truncate -s 0 "$3"
 }
 
-# remove_device: sd1 fails and is dropped, sd2 goes on to the end.
+# I/O errors below data_errors= (default 50): vdbench ends the execution
+# after the rd that had them (Reporter.java:412-425): its count between
+# '*' lines, its last words, rc 157, no later rd. The failed reads count
+# in the interval rate as vdbench counts them (UPDATE_WORKLOAD_STATS).
+dd if=/dev/zero of="$T/de0" bs=1M count=4 status=none
+printf 'sd=sd1,lun=%s/de0,size=4m,threads=1\nwd=wd1,sd=sd1,rdpct=100\nrd=rd1,wd=wd1,iorate=10,elapsed=3,interval=1\nrd=rd2,wd=wd1,iorate=10,elapsed=3,interval=1\n' "$T" >"$T/few.parm"
+start_shrink few "$T/few.parm" "$T/de0"
+wait "$mpid"
+rc=$?
+[ "$rc" = 157 ] && ok || { bad "errors below data_errors=: exit $rc, wanted 157"; cat "$T/m_few"; }
+n=$(grep -c 'failed: short transfer' "$T/o_few/errorlog.html")
+grep -q "Total Data Validation or I/O error count: $n\$" "$T/m_few" && ok ||
+	bad "errors below data_errors=: no count of the $n errors"
+grep -q "Total Data Validation or I/O error count: $n\$" "$T/o_few/errorlog.html" && ok ||
+	bad "errors below data_errors=: errorlog.html lacks the count"
+grep -q "Vdbench terminating due to Data Validation or I/O errors. See errorlog.html." "$T/m_few" && ok ||
+	bad "errors below data_errors=: no terminating line"
+grep -q "Starting RD=rd2" "$T/m_few" && bad "errors below data_errors=: rd2 ran" || ok
+grep -q "completed successfully" "$T/m_few" && bad "errors below data_errors=: completed successfully" || ok
+late=$(awk '$2 == "3" {print $3}' "$T/o_few/logfile.html" | tail -1)
+echo "errors below data_errors=: $n errors, interval 3 (all reads failing) at ${late:-?}/s"
+awk -v r="${late:-0}" 'BEGIN { exit !(r >= 3) }' && ok ||
+	bad "errors below data_errors=: failed reads are not in the rate (${late:-?}/s at iorate=10)"
+
+# remove_device: sd1 fails and is dropped with vdbench's line, sd2 goes
+# on to the end of rd1; then the execution ends as above (rd2 not run).
 dd if=/dev/zero of="$T/de1" bs=1M count=4 status=none
 dd if=/dev/zero of="$T/de2" bs=1M count=4 status=none
-printf 'data_errors=remove_device\nsd=sd1,lun=%s/de1,size=4m,threads=2\nsd=sd2,lun=%s/de2,size=4m,threads=2\nwd=wd1,sd=sd*,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=3,interval=1\n' "$T" "$T" >"$T/rm.parm"
+printf 'data_errors=remove_device\nsd=sd1,lun=%s/de1,size=4m,threads=2\nsd=sd2,lun=%s/de2,size=4m,threads=2\nwd=wd1,sd=sd*,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=3,interval=1\nrd=rd2,wd=wd1,iorate=400,elapsed=3,interval=1\n' "$T" "$T" >"$T/rm.parm"
 expect_rc 0 "$VDBC" -f "$T/rm.parm" -s
 expect_out "'data_errors=remove_device' option requested. Max error count set to 10000"
 start_shrink rm "$T/rm.parm" "$T/de1"
 wait "$mpid"
 rc=$?
-[ "$rc" = 0 ] && ok || { bad "remove_device: exit $rc, wanted 0"; cat "$T/m_rm"; }
+[ "$rc" = 157 ] && ok || { bad "remove_device: exit $rc, wanted 157"; cat "$T/m_rm"; }
 grep -q "'data_errors=remove_device' option requested. Max error count set to 10000" "$T/m_rm" && ok ||
 	bad "remove_device: vdbench's line is missing"
-grep -q "data_errors=remove_device: sd=sd1 is no longer used after an I/O error" "$T/m_rm" && ok ||
+grep -q "'data_errors=remove_device' requested for sd=sd1 No longer issuing i/o against this SD" "$T/m_rm" && ok ||
 	bad "remove_device: sd1 was not reported as removed"
+grep -q "requested for sd=sd1 No longer issuing" "$T/o_rm/errorlog.html" && ok ||
+	bad "remove_device: errorlog.html lacks the removal"
+grep -q "Total Data Validation or I/O error count: [1-9]" "$T/m_rm" && ok || bad "remove_device: no error count"
+grep -q "Vdbench terminating due to Data Validation or I/O errors" "$T/m_rm" && ok || bad "remove_device: no terminating line"
+grep -q "Starting RD=rd2" "$T/m_rm" && bad "remove_device: rd2 ran" || ok
 # the last interval still has I/O: sd2's
 last=$(awk '$2 == "3" {print int($3)}' "$T/o_rm/sd2.html" | tail -1)
 dead=$(awk '$2 == "3" {print int($3)}' "$T/o_rm/sd1.html" | tail -1)
