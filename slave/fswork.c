@@ -21,6 +21,7 @@
 #include "iostats.h"
 #include "model.h"
 #include "mtime.h"
+#include "oflags.h"
 #include "rng.h"
 #include "vdbhist.h"
 #include "workload.h"
@@ -129,7 +130,7 @@ fwg_from_json(struct fwg *g, const struct work_fwg *d,
 	const char *target = d->target_anchor;
 	const struct strlist *flags = &d->openflags;
 	struct fsd fsdv, *f = &fsdv;
-	int i, k;
+	int k;
 
 	g->readpct = d->readpct;
 	g->stopafter = d->stopafter;
@@ -209,22 +210,12 @@ fwg_from_json(struct fwg *g, const struct work_fwg *d,
 		}
 		g->random_select = 1;
 	}
-	for (i = 0; i < flags->n; i++) {
-		const char *fl = flags->v[i];
+	{
+		struct oflags of;
 
-		if (strcasecmp(fl, "o_direct") == 0 ||
-		    strcasecmp(fl, "directio") == 0)
-			g->oflags |= O_DIRECT;
-		else if (strcasecmp(fl, "o_sync") == 0)
-			g->oflags |= O_SYNC;
-		else if (strcasecmp(fl, "o_dsync") == 0)
-			g->oflags |= O_DSYNC;
-		else if (strcasecmp(fl, "o_rsync") == 0)
-			g->oflags |= O_RSYNC;
-		else if (strcasecmp(fl, "fsync") == 0)
-			g->fsync_close = 1;
-		else if (strncasecmp(fl, "0x", 2) == 0)
-			g->oflags |= (int)strtol(fl + 2, NULL, 16);
+		oflags_from_words(flags, &of);
+		g->oflags = of.flags;
+		g->fsync_close = of.fsync_close;
 	}
 	g->format_clean = fs->clean;
 	g->format_restart = fs->restart;

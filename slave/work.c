@@ -32,6 +32,7 @@
 #include "model.h"
 #include "model_json.h"
 #include "mtime.h"
+#include "oflags.h"
 #include "pattern.h"
 #include "rng.h"
 #include "safety.h"
@@ -206,32 +207,6 @@ ld64(const uint64_t *p)
 	return (__atomic_load_n(p, __ATOMIC_RELAXED));
 }
 
-/* Open flags from the vdbench words. */
-static int
-open_flags(const struct strlist *flags, int *is_direct)
-{
-	int i, f = 0;
-
-	*is_direct = 0;
-	for (i = 0; i < flags->n; i++) {
-		const char *s = flags->v[i];
-
-		if (strcasecmp(s, "o_direct") == 0 ||
-		    strcasecmp(s, "directio") == 0) {
-			f |= O_DIRECT;
-			*is_direct = 1;
-		} else if (strcasecmp(s, "o_sync") == 0)
-			f |= O_SYNC;
-		else if (strcasecmp(s, "o_dsync") == 0)
-			f |= O_DSYNC;
-		else if (strcasecmp(s, "o_rsync") == 0)
-			f |= O_RSYNC;
-		else if (strncasecmp(s, "0x", 2) == 0)
-			f |= (int)strtol(s + 2, NULL, 16);
-	}
-	return (f);
-}
-
 /* Free everything. NULL is fine. */
 void
 work_free(struct work *w)
@@ -327,8 +302,10 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 {
 	const char *name = d->sd, *lun = d->lun, *engine = d->engine;
 	const struct strlist *flags = &d->openflags;
-	int create = d->create, direct, fl, i;
+	int create = d->create, direct, fl;
 	double rate = d->rate_per_s;
+	struct oflags of;
+	char text[600];
 
 	s->fd = -1;
 	s->threads = d->threads;
@@ -350,9 +327,15 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 		    name, engine);
 		return (-1);
 	}
-	fl = open_flags(flags, &direct) | O_RDWR | O_CLOEXEC;
-	for (i = 0; i < flags->n; i++)
-		s->fsync_close |= strcasecmp(flags->v[i], "fsync") == 0;
+	oflags_from_words(flags, &of);
+	if (oflags_dev_refused(lun, &of, text, sizeof(text))) {
+		/* before the open, as vdbench's slave aborts */
+		errmsg_set(e, NULL, 0, 0, "%c%s", WORK_ABORT_ERROR, text);
+		return (-1);
+	}
+	direct = of.direct;
+	s->fsync_close = of.fsync_close;
+	fl = of.flags | O_RDWR | O_CLOEXEC;
 	if (create)
 		fl |= O_CREAT;
 	s->fd = open(lun, fl, 0644);

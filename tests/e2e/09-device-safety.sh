@@ -56,8 +56,11 @@ fi
 mkfs.ext4 -q -F "$loop"
 
 run() {	# run RDPCT [EXTRA [LUN]]: a short run on the loop device
-	printf 'sd=sd1,lun=%s%s\nwd=wd1,sd=sd1,rdpct=%s\nrd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1\n' \
-		"${3:-$loop}" "${2:-}" "$1" >"$T/l.parm"
+	local lun=${3:-$loop} of=""
+	# vdbench's Linux rule: a /dev/ lun needs an open flag (o_direct)
+	case $lun in /dev/*) of=",openflags=o_direct" ;; esac
+	printf 'sd=sd1,lun=%s%s%s\nwd=wd1,sd=sd1,rdpct=%s\nrd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1\n' \
+		"$lun" "$of" "${2:-}" "$1" >"$T/l.parm"
 	timeout 60 "$VDBC" -f "$T/l.parm" -o "$T/o" --port 0 --seed 1 >"$T/out" 2>&1
 }
 blank() {	# remove every signature from the loop device
@@ -307,4 +310,23 @@ blank
 { printf '\x00\x20\x21\x00\x83\xfe\xff\xff'; le32 2048; le32 8192; } | poke 446
 printf '\x55\xaa' | poke 510
 refused dos
+
+# vdbench's Linux slave (SD_entry.openOneSd): a lun under /dev/ opened
+# with no open flag would measure the page cache; the slave aborts before
+# any I/O, in vdbench's words. Any open flag (o_dsync here) lets it run,
+# as vdbench's rule has it.
+blank
+nd() {	# nd FLAGS: the parmfile, the lun with FLAGS
+	printf 'sd=sd1,lun=%s%s\nwd=wd1,sd=sd1,rdpct=0\nrd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1\n' "$loop" "$1" >"$T/nd.parm"
+}
+nd ""
+before=$(md5sum <"$loop")
+expect_rc 157 "$VDBC" -f "$T/nd.parm" -o "$T/o_nd" --port 0 --seed 1
+expect_out "* Slave localhost-0 aborting: On Linux 'openflags=o_direct' is required for any lun starting with '/dev/': $loop *"
+expect_out "Slave aborted. Abort message received: "
+grep -q "Starting RD=rd1" "$T/out" && bad "a /dev/ lun without o_direct started its run" || ok
+[ "$(md5sum <"$loop")" = "$before" ] && ok || bad "a /dev/ lun without o_direct was written"
+expect_rc 0 "$VDBC" -s -f "$T/nd.parm"
+nd ",openflags=o_dsync"
+expect_rc 0 "$VDBC" -f "$T/nd.parm" -o "$T/o_nd2" --port 0 --seed 1
 finish

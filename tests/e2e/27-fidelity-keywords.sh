@@ -49,6 +49,26 @@ else
 	[ "$fd" -ge 2 ] && [ "$s" = "$fd" ] && ok || bad "sd openflags=fsync: $s fsync() calls for $fd opens of the lun"
 fi
 
+# 1b. o_sync, o_dsync and o_rsync open with O_DSYNC, as vdbench's Linux
+# slave (OpenFlags.translateFlags: 0x1000 for all three), on an sd and
+# on an fsd's files.
+if command -v strace >/dev/null; then
+	for f in o_sync o_dsync o_rsync; do
+		printf 'sd=sd1,lun=%s,size=1m,openflags=%s\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0\nrd=rd1,wd=wd1,iorate=20,elapsed=2,interval=1\n' "$T/lun_$f" "$f" >"$T/os.parm"
+		expect_rc 0 "${TRACED[@]}" -e trace=openat -o "$T/os.st" \
+			"$VDBC" -f "$T/os.parm" -o "$T/o_os" --port 0 --seed 1
+		o=$(grep -F "\"$T/lun_$f\"" "$T/os.st" | grep O_RDWR)
+		[ -n "$o" ] && ! grep -q 'O_SYNC' <<<"$o" && grep -q 'O_DSYNC' <<<"$o" && ok ||
+			bad "sd openflags=$f: not opened O_DSYNC (vdbench's flag): $o"
+	done
+	printf 'fsd=fsd1,anchor=%s,depth=1,width=1,files=2,size=8k,openflags=o_sync\nfwd=fwd1,fsd=fsd1,operation=write,xfersize=4k,fileio=sequential,fileselect=sequential,threads=1\nrd=rd1,fwd=fwd1,fwdrate=20,format=yes,elapsed=2,interval=1\n' "$T/a_os" >"$T/fos.parm"
+	expect_rc 0 "${TRACED[@]}" -e trace=openat -o "$T/fos.st" \
+		"$VDBC" -f "$T/fos.parm" -o "$T/o_fos" --port 0 --seed 1
+	n=$(st_opens "$T/fos.st" "$T/a_os" | grep -c 'vdb_f')
+	d=$(st_opens "$T/fos.st" "$T/a_os" | grep 'vdb_f' | grep 'O_DSYNC' | grep -vc 'O_SYNC')
+	[ "$n" -gt 0 ] && [ "$d" = "$n" ] && ok || bad "fsd openflags=o_sync: $d of $n file opens O_DSYNC"
+fi
+
 # 2. histogram=(default,suppress): the empty buckets before the first and
 # after the last counted one go (of 27), one empty bucket each side stays.
 # buckets FILE: the bucket lines of the first block of a histogram file.

@@ -28,7 +28,7 @@ parm() {
 	cat >"$1" <<P
 messagescan=no
 data_errors=$2
-sd=sd1,lun=$LUN,size=16m,threads=2
+sd=sd1,lun=$LUN,size=16m,threads=2${LUNFLAGS:-}
 sd=sd2,lun=$T/pause,size=16m,threads=1
 wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof
 wd=wd2,sd=sd1,xfersize=4k,rdpct=100,seekpct=random
@@ -172,6 +172,7 @@ fi
 if [ -n "$LOOP" ]; then
 	trap 'losetup -d "$LOOP" 2>/dev/null; cleanup' EXIT
 	LUN=$LOOP
+	LUNFLAGS=",openflags=o_direct"	# vdbench's rule for /dev/ luns
 	parm "$T/c.parm" 50 2
 	run "$T/c.parm" "$T/o3"
 	[ "$(cat "$T/rc")" = 157 ] && ok || { bad "loop: exit $(cat "$T/rc")"; tail -20 "$T/out"; }
