@@ -131,6 +131,8 @@ fwg_to_json(const struct work_fwg *g)
 	if (g->dv_kb_bytes > 0)
 		json_object_set_new(o, "dv_kb_bytes",
 		    json_integer((json_int_t)g->dv_kb_bytes));
+	if (g->skew_pct > 0)
+		json_object_set_new(o, "skew_pct", json_real(g->skew_pct));
 	return (o);
 }
 
@@ -155,6 +157,8 @@ work_to_json(const struct slave_work *w)
 	    "distribution", w->distribution);
 	if (w->remove_device)
 		json_object_set_new(o, "remove_device", json_true());
+	if (w->hold_skew)
+		json_object_set_new(o, "hold_skew", json_true());
 	if (w->validate != 0)
 		json_object_set_new(o, "validate",
 		    json_integer(w->validate));
@@ -504,6 +508,7 @@ fwg_from(struct work_fwg *g, const json_t *o, const char *pfx,
 	    get_int(o, pfx, "thread_total", 0, 1, INT32_MAX, &total, e) != 0 ||
 	    get_num(o, pfx, "rate_per_s", 0, 0, HUGE_VAL, &g->rate_per_s,
 	    e) != 0 ||
+	    get_num(o, pfx, "skew_pct", 1, 0, 100, &g->skew_pct, e) != 0 ||
 	    get_str(o, pfx, "fileio", 1, &g->fileio, e) != 0 ||
 	    get_str(o, pfx, "fileselect", 1, &g->fileselect, e) != 0 ||
 	    get_str(o, pfx, "target_anchor", 1, &g->target_anchor, e) != 0 ||
@@ -599,6 +604,8 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 	if (get_int(o, "", "max_errors", 1, 1, INT64_MAX, &n, e) != 0)
 		goto fail;
 	w->max_errors = n;
+	if (get_bool(o, "", "hold_skew", 1, &w->hold_skew, e) != 0)
+		goto fail;
 	if (get_bool(o, "", "remove_device", 1, &w->remove_device, e) != 0)
 		goto fail;
 	n = 0;

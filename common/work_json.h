@@ -106,6 +106,8 @@ struct work_fwg {
 	int		 thread_first;	/* its slices of thread_total */
 	int		 thread_total;
 	double		 rate_per_s;	/* 0: as fast as it goes */
+	double		 skew_pct;	/* its share of the run's skew;
+					 * 0: none (see hold_skew) */
 	char		*fileio;	/* NULL: sequential */
 	char		*fileselect;	/* NULL: sequential */
 	int		 has_poisson_midpoint;
@@ -149,6 +151,10 @@ struct slave_work {
 	uint64_t		 compseed;	/* seeds the data pattern */
 	int			 validate;	/* VALIDATE_* (model.h) */
 	int			 journal;	/* JOURNAL_* (model.h) */
+	int			 hold_skew;	/* Controlled MAX: hold the
+						 * wgs' (fwgs') shares of
+						 * skew across their sds
+						 * (slave/skewgate.h) */
 };
 
 /* The encoding; never NULL. */

@@ -670,6 +670,32 @@ dv_sd_slave(const struct workgen_in *in, int h, const struct sd *s)
 	return (mh->first + sd_index(in->model, s) % mh->nslaves);
 }
 
+/*
+ * Controlled MAX (a wd with skew=, iorate= or priority=, at max or a
+ * curve's max): the slave holds its WGs' shares of the skew across its
+ * sds, as vdbench's waiter task does (slave/skewgate.h). One sd alone
+ * needs no gate: its threads pick their WG by skew. Not with priority=,
+ * whose threads pick by priority.
+ */
+static int
+hold_skew(const struct run *pr, const struct slave_work *sw)
+{
+	int k;
+
+	if (!pr->controlled || sw->nsds < 2)
+		return (0);
+	for (k = 0; k < sw->nsds; k++) {
+		if (sw->sds[k].rate_per_s > 0)
+			return (0);
+	}
+	/* priority= orders the WGs of an sd by itself */
+	for (k = 0; k < sw->nwgs; k++) {
+		if (sw->wgs[k].priority > 0)
+			return (0);
+	}
+	return (1);
+}
+
 /* Build the WORK of a planned run for every slave. */
 int
 workgen_plan_run(const struct workgen_in *in, const struct run *pr,
@@ -731,6 +757,7 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 		}
 		if (sw.nwgs > 0) {
 			work_common(in, c, i, &sw);
+			sw.hold_skew = hold_skew(pr, &sw);
 			c->work[i] = work_to_json(&sw);
 		}
 		slave_work_clear(&sw);
@@ -874,8 +901,8 @@ add_fwgs(const struct workgen_in *in, struct workgen_run *c,
     struct slave_work *sw, const struct fwd *w, const char *fwd,
     const struct fsd *fsd, const char *op, double readpct,
     const struct xfer *x, const char *fileio, const char *select,
-    double stopafter, int threads, double rate, const struct strlist *flags,
-    const char *target_anchor, double midpoint)
+    double stopafter, int threads, double rate, double skew,
+    const struct strlist *flags, const char *target_anchor, double midpoint)
 {
 	int sl[WORKGEN_MAX_SLAVES], nsl = fs_slaves(in, w, fsd, sl), s, i;
 	int first = 0;
@@ -908,6 +935,7 @@ add_fwgs(const struct workgen_in *in, struct workgen_run *c,
 		g->thread_first = first;
 		g->thread_total = threads;
 		g->rate_per_s = rate * n / threads;
+		g->skew_pct = skew * n / threads;
 		g->fileio = xstrdup(fileio);
 		g->fileselect = xstrdup(select);
 		g->target_anchor = target_anchor != NULL ?
@@ -1003,7 +1031,7 @@ fs_format(const struct workgen_in *in, const struct run *pr,
 				continue;
 			add_fwgs(in, c, sw, pr->fwds[i].fwd, "format", f,
 			    "format", -1, &x,
-			    "sequential", "sequential", 0, threads, 0,
+			    "sequential", "sequential", 0, threads, 0, 0,
 			    ff != NULL && ff->openflags.n > 0 ?
 			    &ff->openflags : &rd->openflags, NULL, 0);
 			nfwgs++;
@@ -1150,7 +1178,8 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 			    &x, fileio_word(w),
 			    w->fileselect != NULL ? w->fileselect :
 			    "sequential", w->stopafter, per_fsd, rate *
-			    share / 100 / nf, rd->openflags.n > 0 ?
+			    share / 100 / nf, share / nf,
+			    rd->openflags.n > 0 ?
 			    &rd->openflags : w->openflags.n > 0 ?
 			    &w->openflags : &no_flags, w->target != NULL &&
 			    target_fsd(in->model, w->target) != NULL ?
@@ -1164,6 +1193,9 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 	for (i = 0; i < in->nslaves; i++) {
 		sw[i].fs.complete = plan_rd_format(rd, "complete");
 		sw[i].fs.create_anchors = in->model->general.create_anchors;
+		/* fwdrate=max: vdbench's FwgWaiter holds every fwg to its
+		 * share of the skew (equal shares without skew=) */
+		sw[i].hold_skew = rate <= 0 && sw[i].nfwgs > 1;
 	}
 	fs_encode(in, c, sw);
 	return (nfwgs > 0 ? 0 : no_work(c, e));

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "mtime.h"
+#include "skewgate.h"
 #include "xmalloc.h"
 
 const char *const op_words[] = {
@@ -123,7 +124,32 @@ count_io(struct fthread *t, int dir, uint64_t bytes, uint64_t ns)
 	seqcount_write_end(&t->st.seq);
 }
 
-/* Fixed rate: wait for this thread's next arrival; -1 when stopping. */
+/*
+ * fwdrate=max with the fwgs held to their skew (skewgate.h): wait while
+ * this thread's fwg is ahead of the slowest. Called before a file is
+ * taken, never while holding one, so the fwg it waits for can go.
+ */
+void
+skew_wait(struct fthread *t)
+{
+	struct timespec ts;
+	uint64_t backoff = 0;
+
+	if (t->w->gate == NULL)
+		return;
+	while (!stopping(t->w) && skewgate_ahead(t->w->gate,
+	    (int)(t->g - t->w->fwgs))) {
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)skewgate_backoff_ns(&backoff);
+		nanosleep(&ts, NULL);
+	}
+}
+
+/*
+ * Fixed rate: wait for this thread's next arrival; at max with the fwgs
+ * held to their skew, count the operation (skew_wait did the waiting);
+ * -1 when stopping.
+ */
 int
 pace(struct fthread *t, uint64_t *next_ns)
 {
@@ -131,6 +157,8 @@ pace(struct fthread *t, uint64_t *next_ns)
 	struct timespec ts;
 	uint64_t now;
 
+	if (per <= 0 && t->w->gate != NULL)
+		skewgate_count(t->w->gate, (int)(t->g - t->w->fwgs));
 	if (per <= 0)
 		return (stopping(t->w) ? -1 : 0);
 	*next_ns += (uint64_t)(rng_exp(&t->rng, 1e9 / per));

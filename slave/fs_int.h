@@ -60,6 +60,7 @@ struct fwg {
 	double		 stopafter;	/* 0 file size, > 0 blocks, < 0 pct */
 	int		 nthreads, first, total;	/* slices: first..+n of total */
 	double		 rate_per_s;	/* 0 = max */
+	double		 skew_pct;	/* its share (skewgate.h) */
 	int		 oflags;
 	int		 fsync_close;	/* openflags=fsync: fsync() first */
 	int		 format_clean, format_restart, dirs_only;
@@ -134,6 +135,8 @@ struct fswork {
 	int		 dv_ended;
 	struct strlist	 dv_errs;	/* report lines for the master */
 	struct strlist	 dv_own;	/* the slave's own log */
+	struct skewgate	*gate;		/* fwdrate=max: the fwgs held to
+					 * their skew (skewgate.h), or NULL */
 };
 
 /* Single-writer add inside a thread's seqcount group (seqcount.h). */
@@ -158,6 +161,7 @@ void	 count_op(struct fthread *, enum fsop, uint64_t t0);
 void	 count_misc(struct fthread *, enum fsmisc);
 void	 count_io(struct fthread *, int dir, uint64_t bytes, uint64_t ns);
 int	 pace(struct fthread *, uint64_t *next_ns);
+void	 skew_wait(struct fthread *);
 void	 file_path(const struct fwg *, uint64_t f, char *, size_t);
 void	 dir_path(const struct fwg *, uint64_t d, char *, size_t);
 void	 close_counted(struct fthread *, int fd);

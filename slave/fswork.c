@@ -23,6 +23,7 @@
 #include "mtime.h"
 #include "oflags.h"
 #include "rng.h"
+#include "skewgate.h"
 #include "vdbhist.h"
 #include "workload.h"
 #include "xmalloc.h"
@@ -49,10 +50,16 @@ do_run(struct fthread *t)
 		fs_note(t->w, 0, "fwd=%s: thread %d has no %s of anchor=%s to work "
 		    "on", g->fwd, t->slice, dirs ? "directory" : "file",
 		    g->anchor);
+		/* out of work from the start (the skew gate and
+		 * fileselect=once see it so) */
+		__atomic_add_fetch(&g->exhausted, 1, __ATOMIC_ACQ_REL);
 		return;
 	}
 	while (!stopping(t->w)) {
-		uint64_t j = g->poisson_mid > 0 ? pick_poisson(t, n) :
+		uint64_t j;
+
+		skew_wait(t);	/* fwdrate=max, skew held: no file held */
+		j = g->poisson_mid > 0 ? pick_poisson(t, n) :
 		    g->random_select ? rng_below(&t->rng, n) : k++ % n;
 
 		if (g->select_once && k > n) {
@@ -138,6 +145,7 @@ fwg_from_json(struct fwg *g, const struct work_fwg *d,
 	g->first = d->thread_first;
 	g->total = d->thread_total;
 	g->rate_per_s = d->rate_per_s;
+	g->skew_pct = d->skew_pct;
 	/* the fsd's tree, as the master sent it (no model on the slave) */
 	memset(&fsdv, 0, sizeof(fsdv));
 	fsdv.name = (char *)fsd;
@@ -331,6 +339,16 @@ fswork_new(const struct slave_work *sw, uint64_t seed, struct errmsg *e)
 		fswork_free(w);
 		return (NULL);
 	}
+	if (sw->hold_skew && w->fwgs[0].op != OP_FORMAT) {
+		/* fwdrate=max: each fwg at its skew, out once every thread
+		 * of it is out of work; slack as the block runs' */
+		w->gate = skewgate_new(w->nfwgs, w->nthreads * 2 > 256 ?
+		    (uint64_t)w->nthreads * 2 : 256);
+		for (k = 0; k < w->nfwgs; k++)
+			skewgate_member(w->gate, k, w->fwgs[k].skew_pct,
+			    &w->fwgs[k].exhausted, w->fwgs[k].nthreads, NULL,
+			    0);
+	}
 	return (w);
 }
 
@@ -410,6 +428,7 @@ fswork_free(struct fswork *w)
 	strlist_clear(&w->notes);
 	strlist_clear(&w->dv_errs);
 	strlist_clear(&w->dv_own);
+	skewgate_free(w->gate);
 	pthread_mutex_destroy(&w->mu);
 	free(w);
 }

@@ -37,6 +37,7 @@
 #include "rng.h"
 #include "safety.h"
 #include "seqcount.h"
+#include "skewgate.h"
 #include "fswork.h"
 #include "workload.h"
 #include "vdbhist.h"
@@ -114,6 +115,8 @@ struct thread {
 					 * order of sdw->wgs (DESIGN.md,
 					 * Memory: never one per WG of the
 					 * run) */
+	struct skewgate	*gate;		/* work->gate in io_thread_main,
+					 * else NULL: next_io holds skew */
 };
 
 struct work {
@@ -169,6 +172,8 @@ struct work {
 	int				 dv_ended;
 	struct strlist			 own_log;	/* for the slave's
 							 * own log only */
+	struct skewgate			*gate;	/* Controlled MAX across
+						 * sds (skewgate.h), or NULL */
 };
 
 /*
@@ -270,6 +275,7 @@ work_free(struct work *w)
 	free(w->pattern_file);
 	free(w->pat);
 	strlist_clear(&w->own_log);
+	skewgate_free(w->gate);
 	pthread_mutex_destroy(&w->err_mu);
 	free(w);
 }
@@ -1337,6 +1343,27 @@ dv_setup(struct work *w, struct errmsg *e)
 }
 
 /* Build a run's work. */
+/*
+ * Controlled MAX: each WG a member of the gate at its skew, out once at
+ * its end (seekpct=eof) or its sd taken out (remove_device). The slack:
+ * what every I/O in flight could add at once, and at least 256 I/Os.
+ */
+static struct skewgate *
+skew_gate(struct work *w)
+{
+	struct skewgate *g;
+	uint64_t slack = 0;
+	int k;
+
+	for (k = 0; k < w->nsds; k++)
+		slack += 2 * (uint64_t)w->sds[k].threads;
+	g = skewgate_new(w->nwgs, slack > 256 ? slack : 256);
+	for (k = 0; k < w->nwgs; k++)
+		skewgate_member(g, k, w->wgs[k].skew_pct, &w->wgs[k].eof, 1,
+		    &w->sds[w->wgs[k].sdi].removed, 1);
+	return (g);
+}
+
 struct work *
 work_new(const json_t *body, struct errmsg *e)
 {
@@ -1347,7 +1374,7 @@ work_new(const json_t *body, struct errmsg *e)
 	json_error_t je;
 	uint64_t mem = 0;
 	size_t i;
-	int k;
+	int k, hold;
 
 	if (json_unpack_ex((json_t *)body, &je, 0, "{s:I,s:I,s:I,s:o}",
 	    "run_id", &run_id, "interval_ns", &ins, "seed", &seed, "work",
@@ -1402,6 +1429,7 @@ work_new(const json_t *body, struct errmsg *e)
 	w->interval_ns = (uint64_t)ins;
 	w->seed = (uint64_t)seed;
 	w->edges = sw.edges;
+	hold = sw.hold_skew;
 	if (sds_wgs_from_json(w, &sw, e) != 0)
 		goto fail;
 	slave_work_clear(&sw);
@@ -1424,6 +1452,8 @@ work_new(const json_t *body, struct errmsg *e)
 				goto fail;
 		}
 	}
+	if (hold)
+		w->gate = skew_gate(w);
 	return (w);
 fail:
 	slave_work_clear(&sw);
@@ -1643,8 +1673,9 @@ work_take_notes(struct work *w, struct strlist *out)
 /* Pick the next I/O of an sd for a thread: workload (its slot in the
  * sd's list, which is also its slot in t->st; want >= 0: that one),
  * direction, size and address. -1 when every workload of the sd (or
- * the wanted one) is at its end. lane: the thread's queue slot in the
- * sd, for streams=. */
+ * the wanted one) is at its end; 1 when the skew gate holds them all
+ * back for now. lane: the thread's queue slot in the sd, for
+ * streams=. */
 static int
 next_io(struct work *w, struct thread *t, struct sdw *s, int want,
     int lane, int *wi_out, int *dir_out, uint64_t *len_out,
@@ -1657,6 +1688,10 @@ next_io(struct work *w, struct thread *t, struct sdw *s, int want,
 
 		wi = want >= 0 ? want : workload_pick(s->wg_cum, s->nwgs,
 		    &t->rng);
+		/* skew= at max: a WG ahead of the slowest gives way */
+		if (t->gate != NULL && want < 0 && (wi = skewgate_steer(t->gate,
+		    s->wgs, s->nwgs, wi)) < 0)
+			return (1);
 		g = &w->wgs[s->wgs[wi]];
 		if (want >= 0 && __atomic_load_n(&g->eof, __ATOMIC_RELAXED))
 			return (-1);
@@ -2289,8 +2324,10 @@ io_thread_main(void *arg)
 	void *ed = t->ed;
 	struct prio_sched ps;
 	uint64_t due = 0, last_ns = 0;	/* the latest completion */
+	uint64_t backoff = 0;	/* skew gate (skewgate_backoff_ns) */
 	int want = -1;
 
+	t->gate = w->gate;
 	for (i = 0; i < t->qd; i++)
 		freeq[i] = i;
 	memset(&ps, 0, sizeof(ps));
@@ -2300,7 +2337,7 @@ io_thread_main(void *arg)
 		next_ns += next_gap(w, &t->rng, mean_ns);
 	for (;;) {
 		uint64_t now, wait_ns = 100000000u;
-		int queued = 0;
+		int queued = 0, held = 0;
 
 		if (__atomic_load_n(&s->removed, __ATOMIC_RELAXED))
 			done = 1;	/* data_errors=remove_device */
@@ -2337,9 +2374,17 @@ io_thread_main(void *arg)
 				break;
 			}
 			u = &t->slots[freeq[nfree - 1]];
-			if (next_io(w, t, s, want, (t->index - s->first_thread) *
-			    t->qd + u->index, &u->wi, &u->dir, &u->len,
-			    &u->off) != 0) {
+			if ((r = next_io(w, t, s, want, (t->index -
+			    s->first_thread) * t->qd + u->index, &u->wi, &u->dir,
+			    &u->len, &u->off)) > 0) {
+				/* skew= at max: this sd is ahead; wait a
+				 * little (or for a completion) */
+				wait_ns = skewgate_backoff_ns(&backoff);
+				held = 1;
+				break;
+			}
+			backoff = 0;
+			if (r != 0) {
 				if (want >= 0) {
 					ps.dead[want] = 1;	/* at its end */
 					continue;
@@ -2391,6 +2436,8 @@ io_thread_main(void *arg)
 				continue;
 			}
 			if (mean_ns > 0 && wait_until(w, next_ns) != 0)
+				break;
+			if (held && wait_until(w, mtime_now_ns() + wait_ns) != 0)
 				break;
 			continue;
 		}

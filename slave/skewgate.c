@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The skew gate (see skewgate.h): no lock, no queue. Each member's count
+ * sits on a cache line of its own, so the threads of one member touch
+ * only that line and the floor, which changes only when a thread that
+ * is ahead looks at every member again.
+ */
+#include "skewgate.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmalloc.h"
+
+#define SKEWGATE_WAIT_MIN_NS	20000u
+
+struct member {
+	uint64_t	 issued;	/* I/Os started; atomic */
+	double		 per_io;	/* progress of one I/O: 1 / share */
+	const int	*gone[2];	/* ended once *gone[k] >= at[k] */
+	int		 at[2];
+	double		 weight;
+} __attribute__((aligned(64)));
+
+struct skewgate {
+	int		 n;
+	struct member	*m;
+	double		 slack;		/* progress units (slave I/Os) */
+	uint64_t	 floor_bits;	/* double: the slowest live
+					 * member's progress; atomic */
+};
+
+struct skewgate *
+skewgate_new(int n, uint64_t slack_ios)
+{
+	struct skewgate *g = xcalloc(1, sizeof(*g));
+	double zero = 0;
+
+	g->n = n;
+	if (posix_memalign((void **)&g->m, 64, (size_t)n * sizeof(*g->m)) != 0)
+		abort();	/* as xmalloc: nothing useful left to do */
+	memset(g->m, 0, (size_t)n * sizeof(*g->m));
+	g->slack = (double)slack_ios;
+	memcpy(&g->floor_bits, &zero, sizeof(zero));
+	return (g);
+}
+
+void
+skewgate_free(struct skewgate *g)
+{
+	if (g == NULL)
+		return;
+	free(g->m);
+	free(g);
+}
+
+void
+skewgate_member(struct skewgate *g, int i, double weight, const int *gone1,
+    int at1, const int *gone2, int at2)
+{
+	double total = 0;
+	int k;
+
+	g->m[i].weight = weight > 0 ? weight : 1;
+	g->m[i].gone[0] = gone1;
+	g->m[i].at[0] = at1;
+	g->m[i].gone[1] = gone2;
+	g->m[i].at[1] = at2;
+	/* shares as they stand; the last call leaves them all right */
+	for (k = 0; k < g->n; k++)
+		total += g->m[k].weight;
+	for (k = 0; k < g->n; k++)
+		g->m[k].per_io = g->m[k].weight > 0 ? total / g->m[k].weight :
+		    0;
+}
+
+/* Has member m ended? */
+static int
+gone(const struct member *m)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (m->gone[k] != NULL &&
+		    __atomic_load_n(m->gone[k], __ATOMIC_RELAXED) >= m->at[k])
+			return (1);
+	}
+	return (0);
+}
+
+static double
+progress(struct member *m)
+{
+	return ((double)__atomic_load_n(&m->issued, __ATOMIC_RELAXED) *
+	    m->per_io);
+}
+
+static double
+floor_get(struct skewgate *g)
+{
+	uint64_t b = __atomic_load_n(&g->floor_bits, __ATOMIC_RELAXED);
+	double f;
+
+	memcpy(&f, &b, sizeof(f));
+	return (f);
+}
+
+/* Look at every member: the slowest live one's progress, cached. */
+static double
+floor_update(struct skewgate *g)
+{
+	double f = HUGE_VAL;
+	uint64_t b;
+	int i;
+
+	for (i = 0; i < g->n; i++) {
+		double p;
+
+		if (gone(&g->m[i]))
+			continue;
+		if ((p = progress(&g->m[i])) < f)
+			f = p;
+	}
+	memcpy(&b, &f, sizeof(b));
+	__atomic_store_n(&g->floor_bits, b, __ATOMIC_RELAXED);
+	return (f);
+}
+
+int
+skewgate_ahead(struct skewgate *g, int i)
+{
+	struct member *m = &g->m[i];
+	double p = progress(m);
+
+	return (p > floor_get(g) + g->slack && p > floor_update(g) +
+	    g->slack && !gone(m));
+}
+
+void
+skewgate_count(struct skewgate *g, int i)
+{
+	__atomic_fetch_add(&g->m[i].issued, 1, __ATOMIC_RELAXED);
+}
+
+int
+skewgate_take(struct skewgate *g, int i)
+{
+	if (skewgate_ahead(g, i))
+		return (0);
+	skewgate_count(g, i);
+	return (1);
+}
+
+int
+skewgate_steer(struct skewgate *g, const int *list, int n, int first)
+{
+	double best_p = HUGE_VAL;
+	int j, best = -1;
+
+	if (skewgate_take(g, list[first]))
+		return (first);
+	for (j = 0; j < n; j++) {
+		double p;
+
+		if (j == first)
+			continue;
+		if ((p = progress(&g->m[list[j]])) < best_p) {
+			best_p = p;
+			best = j;
+		}
+	}
+	if (best >= 0 && skewgate_take(g, list[best]))
+		return (best);
+	return (-1);
+}
+
+uint64_t
+skewgate_backoff_ns(uint64_t *state)
+{
+	*state = *state == 0 ? SKEWGATE_WAIT_MIN_NS : *state * 2 >
+	    SKEWGATE_WAIT_MAX_NS ? SKEWGATE_WAIT_MAX_NS : *state * 2;
+	return (*state);
+}
