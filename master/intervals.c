@@ -120,7 +120,7 @@ box_line(struct master *m, const char *text)
 }
 
 static void
-warning_box(struct master *m, const char *const *lines, int n)
+box_out(struct master *m, const char *const *lines, int n, int summary)
 {
 	char stars[200], text[420];
 	int i, w = 0;
@@ -132,14 +132,82 @@ warning_box(struct master *m, const char *const *lines, int n)
 		w = (int)sizeof(stars) - 5;
 	memset(stars, '*', (size_t)w + 4);
 	stars[w + 4] = '\0';
-	box_line(m, "*");
-	box_line(m, stars);
-	for (i = 0; i < n; i++) {
-		snprintf(text, sizeof(text), "* %-*.*s *", w, w, lines[i]);
-		box_line(m, text);
+	for (i = -2; i < n + 2; i++) {
+		const char *l = i == -2 || i == n + 1 ? "*" : i == -1 ||
+		    i == n ? stars : text;
+
+		if (l == text)
+			snprintf(text, sizeof(text), "* %-*.*s *", w, w,
+			    lines[i]);
+		if (summary)
+			box_line(m, l);
+		else
+			console_line("%s", l);
 	}
-	box_line(m, stars);
-	box_line(m, "*");
+}
+
+static void
+warning_box(struct master *m, const char *const *lines, int n)
+{
+	box_out(m, lines, n, 1);
+}
+
+/* A run whose workloads are held to their skews: not the SD_format run
+ * nor an uncontrolled max (vdbench's use_waiter). */
+static int
+skew_held(const struct master *m)
+{
+	const struct run *r = m->cur.plan_run;
+
+	return (r != NULL && !m->cur.format && !m->cur.fs &&
+	    m->cur.skew_req != NULL && !((r->iorate == RD_IORATE_MAX ||
+	    r->iorate == RD_IORATE_CURVE) && !r->curve_point &&
+	    !r->controlled));
+}
+
+/*
+ * vdbench's two boxes after a run held to its skews whose wd is more
+ * than 1 point off (SkewReport.java): the first on the console and in
+ * summary.html, the reasons on the console (and logfile.html). A run
+ * whose wds are split over slaves that do not run all of them ends so
+ * in both tools (docs/threads.md).
+ */
+static void
+skew_warning(struct master *m, const struct iostats *pk, uint64_t dur_ns)
+{
+	static const char *const why[] = {
+	    "Possible reasons for workload skew being out of sync:", "",
+	    "- Elapsed time too short.  ",
+	    "  Each SD should have done at least 2000 i/o's. Adding "
+	    "'warmup=nn' may help this.",
+	    "  For SD concatenation this is the ONLY acceptable reason. "
+	    "Contact me at the Oracle Vdbench Forum if the differences are "
+	    "too big.", "",
+	    "- A mix of seekpct=seq and random workloads. ",
+	    "  Sequential workloads may run on only ONE slave, but random "
+	    "workloads",
+	    "  may run on multiple slaves. Workload skew depends on ALL "
+	    "workloads",
+	    "  running on all slaves. Force slave count to just one. "
+	    "(hd=default,jvms=1)", "",
+	    "- Not enough threads available to guarantee that all workloads "
+	    "can run",
+	    "  on all slaves.", "",
+	    "- There may be more, can't think (of any) right now. :-)", "",
+	    "You may use 'abort_failed_skew=nn' for Vdbench to abort after "
+	    "skew failures. See documentation.", "" };
+	const char *wd = NULL, *first[1];
+	char l1[400];
+	double worst;
+
+	if (!skew_held(m) || (worst = report_skew_worst(m->rep, pk, dur_ns,
+	    m->cur.skew_req, &wd)) <= 1.0 || wd == NULL)
+		return;
+	snprintf(l1, sizeof(l1), "Observed Workload skew for wd=%s delta "
+	    "greater than 1%% (%.2f). See skew.html for details", wd, worst);
+	first[0] = l1;
+	box_out(m, first, 1, 1);
+	box_out(m, why, (int)(sizeof(why) / sizeof(why[0])), 0);
 }
 
 /*
@@ -288,6 +356,7 @@ write_averages(struct master *m, unsigned int last)
 		for (i = 0; i < sum->nkeys; i++)
 			pk[i] = sum->keys[i].st;
 		report_skew(m->rep, pk, sum->dur_sum_ns, m->cur.skew_req);
+		skew_warning(m, pk, sum->dur_sum_ns);
 		skew_check(m, pk, sum->dur_sum_ns);
 		report_swat_total(m->rep, pk, sum->dur_sum_ns);
 		free(pk);

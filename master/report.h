@@ -138,6 +138,11 @@ int		 report_skew_failed(const struct report *,
 		    const struct iostats *per_key, uint64_t duration_ns,
 		    const double *skew_req, double limit, char *text,
 		    size_t len);
+/* The wd furthest off its requested skew (report_skew's numbers): its
+ * distance in percentage points, *wd its name; -1 when there is none. */
+double		 report_skew_worst(const struct report *,
+		    const struct iostats *per_key, uint64_t duration_ns,
+		    const double *skew_req, const char **wd);
 /* swat_mon.txt and swat_mon_total.txt blocks (FORMATS.md 3.1). */
 void		 report_swat_interval(struct report *,
 		    const struct iostats *per_key, uint64_t duration_ns);

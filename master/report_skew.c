@@ -80,6 +80,34 @@ report_skew_failed(const struct report *r, const struct iostats *per_key,
 	return (0);
 }
 
+double
+report_skew_worst(const struct report *r, const struct iostats *per_key,
+    uint64_t dur_ns, const double *req, const char **wd)
+{
+	struct derived tot, d;
+	double worst = -1;
+	int k;
+
+	if (r->fs || req == NULL)
+		return (-1);
+	report_derive(&tot, &per_key[0], dur_ns);
+	if (tot.rate <= 0)
+		return (-1);
+	for (k = 0; k < r->nkeys; k++) {
+		double off;
+
+		if (r->keys[k].kind != RKEY_WD || r->keys[k].f == NULL)
+			continue;
+		report_derive(&d, &per_key[k], dur_ns);
+		off = fabs(d.rate * 100 / tot.rate - req[k]);
+		if (off > worst + 1e-9) {	/* the first of equals */
+			worst = off;
+			*wd = r->keys[k].name;
+		}
+	}
+	return (worst);
+}
+
 /*
  * Did the run use the wd of key k? A planned run's wds have a requested
  * skew; the SD_format run has none, its wds are those that did I/O.
