@@ -95,6 +95,75 @@ expect_rc 0 "$VDBC" -f "$T/two.parm" -o "$T/two" --port 0 --seed 7
 		    (r[4] + r[5] - r[1]) ^ 2 < 0.02 ^ 2 &&
 		    p[4] == 100 && p[5] == 0)
 	}' && ok || bad "per-sd and per-wd counts of two wds on two sds do not add up"
+# Issue 26 item 2: skew= at iorate=max ("Controlled MAX") held across sds
+# as vdbench holds it, each wd within 1 point of its skew (vdbench
+# 5.04.06: 69.99/30.01 on two sds, 69.72/30.28 on two hosts of two
+# slaves). sd1 has 2 threads and sd2 4, so without the hold wd2 takes
+# most.
+# Shares from the wds' avg rates (counts over the same intervals).
+share_wd1() {
+	local a b
+	a=$(avg_of "$1/wd1.html"); b=$(avg_of "$1/wd2.html")
+	echo "${a% *} ${b% *}" | awk '{ printf "%.2f", ($1 + $2 > 0 ? 100 * $1 / ($1 + $2) : 0) }'
+}
+held() {	# held NAME DIR: wd1 within 1 point of 70
+	local p
+	p=$(share_wd1 "$2")
+	echo "$1: wd1 $p % (skew=70)"
+	awk -v p="$p" 'BEGIN { exit !(p >= 69 && p <= 71) }' && ok ||
+		bad "$1: wd1 ran $p % of the I/Os, not within 1 point of skew=70"
+}
+mx() {	# mx FILE HDLINES SD1HOST SD2HOST
+	printf '%bsd=sd1%s,lun=%s/x1,size=1m,engine=null,threads=2\nsd=sd2%s,lun=%s/x2,size=1m,engine=null,threads=4\nwd=wd1,sd=sd1,rdpct=100,skew=70\nwd=wd2,sd=sd2,rdpct=100,skew=30\nrd=rd1,wd=wd*,iorate=max,elapsed=3,interval=1\n' \
+	    "$2" "$3" "$T" "$4" "$T" >"$1"
+}
+two_hd='hd=default,jvms=1\nhd=hd1,system=localhost\nhd=hd2,system=localhost\n'
+mx "$T/mx.parm" 'hd=default,jvms=1\n' "" ""
+expect_rc 0 "$VDBC" -f "$T/mx.parm" -o "$T/mx1" --port 0 --seed 7
+expect_out "I/O rate: Controlled MAX"
+held "two sds, one slave" "$T/mx1"
+expect_rc 0 "$VDBC" -f "$T/mx.parm" -o "$T/mx2" --port 0 --seed 7 -m 2
+held "two sds, two slaves" "$T/mx2"
+mx "$T/mh.parm" "$two_hd" "" ""
+expect_rc 0 "$VDBC" -f "$T/mh.parm" -o "$T/mh" --port 0 --seed 7
+held "two sds, two hosts" "$T/mh"
+# Each sd on one host only: no slave runs both wds, so neither tool can
+# hold the skew (vdbench: 54.14/45.86); both end with vdbench's box.
+mx "$T/ms.parm" "$two_hd" ",host=hd1" ",host=hd2"
+expect_rc 0 "$VDBC" -f "$T/ms.parm" -o "$T/ms" --port 0 --seed 7
+expect_out "* Observed Workload skew for wd=wd1 delta greater than 1% ("
+expect_out "*   running on all slaves. Force slave count to just one. (hd=default,jvms=1)"
+grep -q "Observed Workload skew for wd=wd1" "$T/ms/summary.html" && ok ||
+	bad "summary.html lacks the skew box"
+# File system, fwdrate=max: fwd skew 70/30 gives 70 % reads (vdbench 5.04.06
+# on parmfiles/fs-format-then-run.parm: 70.5 %), one host and two.
+fs_read_pct() {
+	sed -e 's/<[^>]*>//g' "$1/totals.html" | awk '$2 ~ /^avg_/ { p = $7 } END { print p + 0 }'
+}
+# Two hosts: an fsd on one host each (vdbench: one fsd on two hosts needs
+# shared=yes), each host running a read and a write fwd.
+fs_parm() {	# fs_parm FILE N: N hosts
+	local i
+	printf 'hd=default,jvms=1\n'
+	[ "$2" = 2 ] && printf 'hd=hd1,system=localhost\nhd=hd2,system=localhost\n'
+	for i in $(seq 1 "$2"); do
+		printf 'fsd=fsd%s,anchor=%s/fa%s_%s,depth=1,width=2,files=8,size=256k\n' "$i" "$T" "$2" "$i"
+	done
+	printf 'fwd=default,xfersize=4k,fileio=random,fileselect=random,threads=2\n'
+	for i in $(seq 1 "$2"); do
+		printf 'fwd=fwdr%s,fsd=fsd%s,operation=read,skew=%s%s\n' "$i" "$i" $((70 / $2)) "$([ "$2" = 2 ] && echo ",host=hd$i")"
+		printf 'fwd=fwdw%s,fsd=fsd%s,operation=write,skew=%s%s\n' "$i" "$i" $((30 / $2)) "$([ "$2" = 2 ] && echo ",host=hd$i")"
+	done
+	printf 'rd=rd1,fwd=fwd*,fwdrate=max,format=yes,elapsed=3,interval=1\n'
+}
+for h in 1 2; do
+	fs_parm "$T/fs$h.parm" "$h" >"$T/fs$h.parm"
+	expect_rc 0 "$VDBC" -f "$T/fs$h.parm" -o "$T/fs$h" --port 0 --seed 7
+	p=$(fs_read_pct "$T/fs$h")
+	echo "fwd skew 70/30 at fwdrate=max, $h host(s): $p % reads"
+	awk -v p="$p" 'BEGIN { exit !(p >= 69 && p <= 71) }' && ok ||
+		bad "fwd skew=70 ran $p % reads on $h host(s), not within 1 point"
+done
 # What one WORK may ask of a slave: more stops the run before any I/O with
 # the field and the limit (threads=100000 once hung the slave in WORK).
 printf 'sd=sd1,lun=%s/l1,size=1m,engine=null,threads=100000\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/lim.parm"
