@@ -281,6 +281,38 @@ fail:
 	return (-1);
 }
 
+/*
+ * vdbench's rule (RD_entry.java): when any fwd of an rd has skew=, every
+ * fwd must name the same hosts (host=, in the same order; none: all), so
+ * each host runs every fwd and can hold the skews.
+ */
+static int
+fwd_skew_hosts(const struct rd *rd, const struct run_fwd *rf, int n,
+    struct errmsg *e)
+{
+	int i, k, skew = 0;
+
+	for (i = 0; i < n; i++)
+		skew |= rf[i].fwd->skew_set && rf[i].fwd->skew_pct != 0;
+	if (!skew)
+		return (0);
+	for (i = 1; i < n; i++) {
+		const struct strlist *a = &rf[0].fwd->hosts;
+		const struct strlist *b = &rf[i].fwd->hosts;
+		int same = a->n == b->n;
+
+		for (k = 0; same && k < a->n; k++)
+			same = strcmp(a->v[k], b->v[k]) == 0;
+		if (!same)
+			return (fail(e, "When specifying FWD workload skew, all "
+			    "requested host names for 'rd=%s' must be identical. "
+			    "Workload skew control requires that all workloads "
+			    "run at the same time on all host. FWD workload skew "
+			    "control not possible", rd->name));
+	}
+	return (0);
+}
+
 /* The fwds of an rd, with their fsds (rd fsd= overrides). */
 static int
 resolve_fwds(const struct model *m, const struct rd *rd, struct run_fwd **out,
@@ -332,6 +364,8 @@ resolve_fwds(const struct model *m, const struct rd *rd, struct run_fwd **out,
 			goto fail;
 		}
 	}
+	if (fwd_skew_hosts(rd, rf, n, e) != 0)
+		goto fail;
 	*out = rf;
 	*nout = n;
 	return (0);

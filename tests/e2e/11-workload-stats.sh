@@ -140,30 +140,34 @@ grep -q "Observed Workload skew for wd=wd1" "$T/ms/summary.html" && ok ||
 fs_read_pct() {
 	sed -e 's/<[^>]*>//g' "$1/totals.html" | awk '$2 ~ /^avg_/ { p = $7 } END { print p + 0 }'
 }
-# Two hosts: an fsd on one host each (vdbench: one fsd on two hosts needs
-# shared=yes), each host running a read and a write fwd.
-fs_parm() {	# fs_parm FILE N: N hosts
-	local i
+# Two hosts: vdbench holds fwd skew only when every fwd runs on every
+# host, so one fsd on both (shared=yes: made by a format run first).
+fs_parm() {	# fs_parm N: N hosts
 	printf 'hd=default,jvms=1\n'
-	[ "$2" = 2 ] && printf 'hd=hd1,system=localhost\nhd=hd2,system=localhost\n'
-	for i in $(seq 1 "$2"); do
-		printf 'fsd=fsd%s,anchor=%s/fa%s_%s,depth=1,width=2,files=8,size=256k\n' "$i" "$T" "$2" "$i"
-	done
-	printf 'fwd=default,xfersize=4k,fileio=random,fileselect=random,threads=2\n'
-	for i in $(seq 1 "$2"); do
-		printf 'fwd=fwdr%s,fsd=fsd%s,operation=read,skew=%s%s\n' "$i" "$i" $((70 / $2)) "$([ "$2" = 2 ] && echo ",host=hd$i")"
-		printf 'fwd=fwdw%s,fsd=fsd%s,operation=write,skew=%s%s\n' "$i" "$i" $((30 / $2)) "$([ "$2" = 2 ] && echo ",host=hd$i")"
-	done
-	printf 'rd=rd1,fwd=fwd*,fwdrate=max,format=yes,elapsed=3,interval=1\n'
+	[ "$1" = 2 ] && printf 'hd=hd1,system=localhost\nhd=hd2,system=localhost\n'
+	printf 'fsd=fsd1,anchor=%s/fa%s,depth=1,width=2,files=16,size=256k%s\n' "$T" "$1" "$([ "$1" = 2 ] && echo ,shared=yes)"
+	printf 'fwd=default,fsd=fsd1,xfersize=4k,fileio=random,fileselect=random,threads=2\n'
+	printf 'fwd=fwdr,operation=read,skew=70\nfwd=fwdw,operation=write,skew=30\n'
+	if [ "$1" = 2 ]; then
+		printf 'rd=rd0,fwd=fwdr,fwdrate=max,format=(restart,only),elapsed=2,interval=1\n'
+		printf 'rd=rd1,fwd=fwd*,fwdrate=max,format=no,elapsed=3,interval=1\n'
+	else
+		printf 'rd=rd1,fwd=fwd*,fwdrate=max,format=yes,elapsed=3,interval=1\n'
+	fi
 }
 for h in 1 2; do
-	fs_parm "$T/fs$h.parm" "$h" >"$T/fs$h.parm"
+	fs_parm "$h" >"$T/fs$h.parm"
 	expect_rc 0 "$VDBC" -f "$T/fs$h.parm" -o "$T/fs$h" --port 0 --seed 7
 	p=$(fs_read_pct "$T/fs$h")
 	echo "fwd skew 70/30 at fwdrate=max, $h host(s): $p % reads"
 	awk -v p="$p" 'BEGIN { exit !(p >= 69 && p <= 71) }' && ok ||
 		bad "fwd skew=70 ran $p % reads on $h host(s), not within 1 point"
 done
+# fwds with skew= on different hosts: refused as vdbench refuses them.
+printf 'hd=hd1,system=localhost\nhd=hd2,system=localhost\nfsd=fsd1,anchor=%s/fh1,depth=1,width=1,files=2,size=64k\nfsd=fsd2,anchor=%s/fh2,depth=1,width=1,files=2,size=64k\nfwd=fwdr,fsd=fsd1,operation=read,skew=70,host=hd1\nfwd=fwdw,fsd=fsd2,operation=write,skew=30,host=hd2\nrd=rd1,fwd=fwd*,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" "$T" >"$T/fh.parm"
+expect_rc 157 "$VDBC" -s -f "$T/fh.parm" -o "$T/fh" --port 0
+expect_out "When specifying FWD workload skew, all requested host names for 'rd=rd1' must be identical."
+expect_out "FWD workload skew control not possible"
 # What one WORK may ask of a slave: more stops the run before any I/O with
 # the field and the limit (threads=100000 once hung the slave in WORK).
 printf 'sd=sd1,lun=%s/l1,size=1m,engine=null,threads=100000\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/lim.parm"
