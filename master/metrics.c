@@ -12,21 +12,16 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <event2/buffer.h>
-#include <event2/http.h>
-#include <event2/keyvalq_struct.h>
 #include <event2/util.h>
 
 #include "hist.h"
+#include "httpd.h"
 #include "iostats.h"
 #include "xmalloc.h"
 
 struct metrics {
-	struct evhttp	*http;
-	evutil_socket_t	 fd;
+	struct httpd	*http;		/* serves the last interval's page */
 	char		 url[NI_MAXHOST + NI_MAXSERV + 32];
-	char		*page;		/* the last interval's exposition */
-	size_t		 len;
 };
 
 /* The quantiles served, from the merged log-linear histograms. */
@@ -74,34 +69,6 @@ parse_spec(const char *spec, char *host, size_t hlen, long *port)
 	return (0);
 }
 
-/*
- * Serve the page at /metrics (and /); 404 elsewhere. A query string
- * (Prometheus' params:, a proxy's) is ignored.
- */
-static void
-http_cb(struct evhttp_request *req, void *arg)
-{
-	struct metrics *mt = arg;
-	const char *uri = evhttp_request_get_uri(req);
-	struct evbuffer *b;
-	size_t len = uri != NULL ? strcspn(uri, "?#") : 0;
-
-	if (uri == NULL || !((len == 8 && strncmp(uri, "/metrics", 8) == 0) ||
-	    (len == 1 && uri[0] == '/'))) {
-		evhttp_send_error(req, HTTP_NOTFOUND, "vdbc serves /metrics");
-		return;
-	}
-	if ((b = evbuffer_new()) == NULL) {
-		evhttp_send_error(req, HTTP_INTERNAL, NULL);
-		return;
-	}
-	evbuffer_add(b, mt->page, mt->len);
-	evhttp_add_header(evhttp_request_get_output_headers(req),
-	    "Content-Type", "text/plain; version=0.0.4; charset=utf-8");
-	evhttp_send_reply(req, HTTP_OK, "OK", b);
-	evbuffer_free(b);
-}
-
 /* The page before the first interval, and the head of every page. */
 static void
 page_head(FILE *f)
@@ -114,9 +81,7 @@ page_head(FILE *f)
 static void
 set_page(struct metrics *mt, char *page, size_t len)
 {
-	free(mt->page);
-	mt->page = page;
-	mt->len = len;
+	httpd_set_page(mt->http, page, len);
 }
 
 struct metrics *
@@ -128,7 +93,7 @@ metrics_new(struct event_base *base, const char *spec, struct errmsg *e)
 	struct metrics *mt;
 	char host[256], ps[16], hb[NI_MAXHOST], pb[NI_MAXSERV], *page;
 	long port;
-	int one = 1, rc;
+	int one = 1, rc, fd;
 	size_t len;
 	FILE *f;
 
@@ -151,20 +116,20 @@ metrics_new(struct event_base *base, const char *spec, struct errmsg *e)
 		return (NULL);
 	}
 	mt = xcalloc(1, sizeof(*mt));
-	mt->fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, 0);
-	if (mt->fd < 0 || setsockopt(mt->fd, SOL_SOCKET, SO_REUSEADDR, &one,
-	    sizeof(one)) != 0 || bind(mt->fd, ai->ai_addr,
-	    ai->ai_addrlen) != 0 || listen(mt->fd, 16) != 0 ||
-	    evutil_make_socket_nonblocking(mt->fd) != 0 ||
-	    getsockname(mt->fd, (struct sockaddr *)&ss, &sl) != 0 ||
+	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, 0);
+	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one,
+	    sizeof(one)) != 0 || bind(fd, ai->ai_addr,
+	    ai->ai_addrlen) != 0 || listen(fd, 16) != 0 ||
+	    evutil_make_socket_nonblocking(fd) != 0 ||
+	    getsockname(fd, (struct sockaddr *)&ss, &sl) != 0 ||
 	    getnameinfo((struct sockaddr *)&ss, sl, hb, sizeof(hb), pb,
 	    sizeof(pb), NI_NUMERICHOST | NI_NUMERICSERV) != 0) {
 		errmsg_set(e, NULL, 0, 0, "Cannot serve --metrics on %s%s%s:%ld: "
 		    "%s", strchr(host, ':') ? "[" : "", host, strchr(host, ':') ?
 		    "]" : "", port, strerror(errno));
 		freeaddrinfo(ai);
-		if (mt->fd >= 0)
-			close(mt->fd);
+		if (fd >= 0)
+			close(fd);
 		free(mt);
 		return (NULL);
 	}
@@ -172,18 +137,13 @@ metrics_new(struct event_base *base, const char *spec, struct errmsg *e)
 	snprintf(mt->url, sizeof(mt->url), "http://%s%s%s:%s/metrics",
 	    ss.ss_family == AF_INET6 ? "[" : "", hb,
 	    ss.ss_family == AF_INET6 ? "]" : "", pb);
-	if ((mt->http = evhttp_new(base)) == NULL ||
-	    evhttp_accept_socket(mt->http, mt->fd) != 0) {
-		errmsg_set(e, NULL, 0, 0, "Cannot serve --metrics on %s: "
-		    "libevent's HTTP server did not start", spec);
-		if (mt->http != NULL)
-			evhttp_free(mt->http);	/* the socket is not its own */
-		close(mt->fd);
+	if ((mt->http = httpd_new(base, fd, "/metrics", "text/plain; "
+	    "version=0.0.4; charset=utf-8")) == NULL) {
+		errmsg_set(e, NULL, 0, 0, "Cannot serve --metrics on %s: out "
+		    "of memory", spec);
 		free(mt);
 		return (NULL);
 	}
-	evhttp_set_allowed_methods(mt->http, EVHTTP_REQ_GET | EVHTTP_REQ_HEAD);
-	evhttp_set_gencb(mt->http, http_cb, mt);
 	if ((f = open_memstream(&page, &len)) != NULL) {
 		page_head(f);
 		fclose(f);
@@ -197,11 +157,7 @@ metrics_free(struct metrics *mt)
 {
 	if (mt == NULL)
 		return;
-	if (mt->http != NULL)
-		evhttp_free(mt->http);	/* closes the bound socket */
-	else if (mt->fd >= 0)
-		close(mt->fd);
-	free(mt->page);
+	httpd_free(mt->http);	/* closes the bound socket */
 	free(mt);
 }
 

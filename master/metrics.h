@@ -12,10 +12,11 @@
 
 /*
  * --metrics [ADDR:]PORT: the master serves the last printed interval in
- * Prometheus' text exposition format (version 0.0.4) over libevent's
- * evhttp, at /metrics, while it runs (docs/metrics.md). Owns the
- * listening socket, the HTTP server and the page; the page is rebuilt
- * once per printed interval and served as it is to every scrape.
+ * Prometheus' text exposition format (version 0.0.4) over httpd.h's
+ * bounded server, at /metrics, while it runs (docs/metrics.md). Owns
+ * the listening socket and the page (handed to the server); the page is
+ * rebuilt once per printed interval and served as it is to every
+ * scrape.
  */
 struct metrics;
 

@@ -6,6 +6,12 @@
 # what repeating it takes: the arguments as vdbench logs them ("input
 # argument scanned"), the seed, vdbc's version, and the parmfile with the
 # command line's substitutions resolved.
+# The server is bounded like one facing strangers (attacker review
+# 2026-12-04 #3, #4, #5): at ulimit -n 1024, one client holding 1,100
+# connections, one sending an endless header line and 60 asking for the
+# page and never reading leave the run and its reports untouched, the
+# master's fds and memory bounded and its log quiet; a scrape works
+# after them.
 . "$(dirname "$0")/lib.sh"
 # scrape URL: the page's body on stdout (curl, or bash's /dev/tcp).
 scrape() {
@@ -145,6 +151,105 @@ fi
 wait "$qpid"
 printf '%s\n' "$got" | grep -qF "vdbc_io_rate{run=\"rd1\",rd=\"rd1\",level=\"host\",name=\"h'q\\\\x\"} " && ok ||
 	{ bad "the host label is not escaped as the format wants"; printf '%s\n' "$got" | grep 'level="host"'; }
+# Hostile clients. The page of 200 sds is ~200 KB: replies kept per
+# unread request would show in the master's RSS.
+mkdir -p "$T/many"
+cat >"$T/h.parm" <<P
+sd=default,size=1m,engine=null,threads=1
+sd=sd1,lun=$T/many/l1,count=(1,200)
+wd=wd1,sd=sd*,xfersize=4k,rdpct=50
+rd=rd1,wd=wd1,iorate=2000,elapsed=8,interval=1
+P
+bash -c "ulimit -n 1024; exec '$VDBC' -f '$T/h.parm' -o '$T/oh' --port 0 --metrics 0" >"$T/h.out" 2>&1 &
+hpid=$!
+PIDS="$PIDS $hpid"
+if wait_for "$T/h.out" "metrics for Prometheus at" 10 && wait_for "$T/h.out" "^.\{12\} *1 " 15; then
+	hurl=$(sed -n 's/.*metrics for Prometheus at \(http:[^ ]*\).*/\1/p' "$T/h.out")
+	hport=${hurl##*:}
+	hport=${hport%/metrics}
+	timeout 60 python3 - "$hport" "$hpid" >"$T/hostile" 2>&1 <<'PY'
+import os, resource, socket, sys, time
+port, pid = int(sys.argv[1]), int(sys.argv[2])
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+def fds(): return len(os.listdir('/proc/%d/fd' % pid))
+def rss(): return int([l for l in open('/proc/%d/status' % pid) if l.startswith('VmRSS')][0].split()[1])
+rss0, fd0 = rss(), fds()
+print("before: rss_kb %d fds %d" % (rss0, fd0))
+maxfd, maxrss = fd0, rss0
+def sample():
+    global maxfd, maxrss
+    maxfd, maxrss = max(maxfd, fds()), max(maxrss, rss())
+# 60 ask for the page (4 pipelined requests each) and never read
+unread = []
+for i in range(60):
+    s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(('127.0.0.1', port)); s.sendall(b'GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n' * 4); unread.append(s)
+sample()
+# one endless header line: closed by the server, not read forever
+h = socket.create_connection(('127.0.0.1', port)); h.settimeout(0.5)
+h.sendall(b'GET /metrics HTTP/1.1\r\nHost: x\r\nX-A: ')
+sent, t0, closed_after = 0, time.time(), None
+chunk = b'a' * 65536
+while time.time() - t0 < 10 and sent < (64 << 20):
+    try:
+        sent += h.send(chunk)
+    except socket.timeout:
+        pass
+    except OSError:
+        closed_after = time.time() - t0; break
+try:
+    h.settimeout(1); reply = h.recv(200)
+except OSError:
+    reply = b''
+print("endless header: %d bytes taken, closed after %s s, reply %r" % (sent, closed_after, reply[:40]))
+# 1,100 connections held (most wait in the kernel's queue or fail)
+held = []
+for i in range(1100):
+    s = socket.socket(); s.setblocking(False)
+    try: s.connect(('127.0.0.1', port))
+    except BlockingIOError: pass
+    except OSError: s.close(); continue
+    held.append(s)
+    if i % 100 == 0: sample()
+for i in range(30):
+    time.sleep(0.1); sample()
+print("held %d connections; master max fds %d max rss_kb %d" % (len(held), maxfd, maxrss))
+for s in held + unread: s.close()
+time.sleep(1)
+s = socket.create_connection(('127.0.0.1', port), timeout=5)
+s.sendall(b'GET /metrics HTTP/1.0\r\n\r\n'); got = b''
+try:
+    while True:
+        d = s.recv(65536)
+        if not d: break
+        got += d
+except OSError: pass
+print("scrape after: %s, %d bytes, vdbc_io_rate %s" % (got[:15], len(got), b'vdbc_io_rate{' in got))
+print("delta: rss_kb %d fds %d" % (maxrss - rss0, maxfd - fd0))
+PY
+	cat "$T/hostile"
+	grep -q 'endless header: [0-9]* bytes taken, closed after [0-9.]* s' "$T/hostile" && ok ||
+		bad "the endless header was not cut off"
+	taken=$(sed -n 's/endless header: \([0-9]*\) bytes.*/\1/p' "$T/hostile")
+	[ -n "$taken" ] && [ "$taken" -lt $((8 << 20)) ] && ok || bad "the server took $taken bytes of one header"
+	grep -q "scrape after: b'HTTP/1.1 200 OK'.*vdbc_io_rate True" "$T/hostile" && ok || bad "no scrape after the attack"
+	dfd=$(sed -n 's/delta: rss_kb [0-9-]* fds \([0-9-]*\)/\1/p' "$T/hostile")
+	drss=$(sed -n 's/delta: rss_kb \([0-9-]*\) .*/\1/p' "$T/hostile")
+	# 64 connections at most, and one page each at most in flight
+	[ -n "$dfd" ] && [ "$dfd" -le 70 ] && ok || bad "the master's fds grew by $dfd"
+	[ "${VDBC_SANITIZED:-0}" = 1 ] || { [ -n "$drss" ] && [ "$drss" -lt 32768 ] && ok || bad "the master's RSS grew by $drss KiB"; }
+else
+	bad "the hostile-client run did not start"; cat "$T/h.out"
+fi
+wait "$hpid"
+rc=$?
+[ "$rc" = 0 ] && ok || { bad "the run under hostile clients exited $rc"; tail -5 "$T/h.out"; }
+grep -q "Vdbench execution completed successfully" "$T/h.out" && ok || bad "the run under hostile clients did not complete"
+[ -s "$T/oh/results.json" ] && grep -q '"name": *"rd1"' "$T/oh/results.json" && ok || bad "results.json of the attacked run lacks rd1"
+n=$(grep -ci "accept" "$T/h.out")
+[ "$n" -le 2 ] && ok || bad "$n lines about accept in the console"
+
 # What it takes to repeat the run is in its directory.
 sed "s/&#39;/'/g" "$T/o/logfile.html" >"$T/log"
 for a in "-f$T/m.parm" "-o$T/o" "--seed=5" "--metrics=0" "xf=8k" "pct=70"; do
