@@ -531,6 +531,12 @@ fswork_stats_json(struct fswork *w, uint64_t k)
 	return (out);
 }
 
+uint64_t
+fswork_go_ns(const struct fswork *w)
+{
+	return (w->go_ns);
+}
+
 int
 fswork_done(const struct fswork *w)
 {

@@ -27,6 +27,7 @@ struct fswork;
 struct fswork	*fswork_new(const struct slave_work *, uint64_t seed,
 		    struct errmsg *);
 int		 fswork_start(struct fswork *, struct errmsg *);
+uint64_t	 fswork_go_ns(const struct fswork *);	/* work_go_ns */
 void		 fswork_stop(struct fswork *);
 void		 fswork_free(struct fswork *);
 /* INTERVAL "stats": one entry per FWG, its counts since the previous

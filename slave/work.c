@@ -2490,6 +2490,12 @@ work_start(struct work *w, struct errmsg *e)
 	return (0);
 }
 
+uint64_t
+work_go_ns(const struct work *w)
+{
+	return (w->fs != NULL ? fswork_go_ns(w->fs) : w->go_ns);
+}
+
 /* STOP: threads finish their I/O in flight and end. */
 void
 work_stop(struct work *w)

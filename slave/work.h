@@ -35,6 +35,9 @@ void		 work_stop(struct work *);
 void		 work_free(struct work *);
 uint64_t	 work_run_id(const struct work *);
 uint64_t	 work_interval_ns(const struct work *);
+/* The monotonic time of GO, taken before the first thread starts: every
+ * I/O and every arrival of the run is after it (0 before work_start). */
+uint64_t	 work_go_ns(const struct work *);
 /* Every WG's counts since the previous call, as INTERVAL "stats"
  * (common/interval_json.h; new reference). */
 json_t		*work_stats_json(struct work *, uint64_t interval_no);
