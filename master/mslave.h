@@ -60,7 +60,11 @@ struct mslave {
 	unsigned int	 last_k;	/* last interval it reported, this run */
 	uint64_t	 elapsed_ns;	/* its intervals' durations, this run */
 	json_t		*wgs;		/* its WGs this run, for their names */
-	int64_t		 clock_offset_ns;	/* its clock - ours at HELLO */
+	/* its clock against ours (clockprobe.c) */
+	enum { CLK_NONE, CLK_PROBING, CLK_DONE } clk_state;
+	int		 clk_n;		/* probes answered */
+	int64_t		 clk_offset_ns;	/* its clock - ours */
+	uint64_t	 clk_rtt_ns;	/* the least round trip */
 	uint64_t	 last_heard_ns;
 	struct event	*silence_ev;	/* fires at last_heard + silence */
 	int		 active;	/* has work in this run */

@@ -150,6 +150,8 @@ struct master {
 	struct mslave		*sl;		/* nslaves of them */
 	int			 nhosts;
 	struct mhost		*hosts;
+	int			 clk_pending;	/* slaves whose clock is
+						   being probed */
 	struct msgscan		*msgscan;	/* messagescan= (msgscan.c) */
 	char			*lost_names;	/* --on-slave-loss=continue:
 						   "a,b", "" for none */

@@ -18,6 +18,7 @@
 #include <event2/event.h>
 
 #include "auth.h"
+#include "clockprobe.h"
 #include "console.h"
 #include "dvend.h"
 #include "hist.h"
@@ -264,6 +265,7 @@ slave_lost(struct mslave *s, const char *why)
 
 	if (slave_out(s) || s->losing)
 		return;
+	clockprobe_lost(m, s);
 	m->cb->late(m);		/* a stall of our own is said first */
 	if (m->aborting || m->state == M_SHUTDOWN) {
 		s->state = SLAVE_LOST;	/* we told it to go, or stopping */
@@ -453,6 +455,7 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	s->last_heard_ns = mtime_now_ns();
 	switch (type) {
 	case MSG_HEARTBEAT:
+		clockprobe_reply(m, s, body);
 		break;
 	case MSG_INFO:
 		if (m->state == M_INFO && s->id == m->hosts[s->host].first &&
@@ -524,30 +527,6 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	}
 }
 
-/*
- * A slave's clock against ours at HELLO (one way, so it includes the
- * network delay): printed, and a warning above 10 % of the interval.
- */
-static void
-clock_offset(struct master *m, struct mslave *s, int64_t off_ns)
-{
-	uint64_t ins = m->plan->nruns > 0 ? m->plan->runs[0].interval_s *
-	    1000000000ull : 1000000000ull;
-	double ms = (double)off_ns / 1e6;
-
-	s->clock_offset_ns = off_ns;
-	if (m->hosts[s->host].how == HOST_LOCAL)
-		return;
-	console_line("Slave %s: clock offset %+.3f ms from the master", s->name,
-	    ms);
-	if ((double)llabs(off_ns) > 0.1 * (double)ins)
-		console_line("Warning: the clock of slave %s (host %s) is %+.3f "
-		    "ms off the master's, over 10%% of the %llu s interval; "
-		    "interval times will not line up (run NTP)", s->name,
-		    m->hosts[s->host].label, ms,
-		    (unsigned long long)(ins / 1000000000u));
-}
-
 /* A connection is no longer pending (its link is freed or handed on). */
 void
 pending_done(struct pending *p)
@@ -570,7 +549,6 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	struct master *m = p->m;
 	const char *name = "", *cookie = NULL;
 	json_int_t pid = 0, clock_ns = 0;
-	int64_t now = (int64_t)mtime_wall_ns();
 	int major = 0, minor = -1, i, all = 1;
 
 	(void)tag;
@@ -635,12 +613,12 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			    "to master %d", s->name, (int)pid, (int)getpid());
 			report_status(m->rep, st, NULL, NULL);
 		}
-		clock_offset(m, s, (int64_t)clock_ns - (int64_t)now);
 		s->last_heard_ns = mtime_now_ns();
 		silence_arm(s, silence_ns(m));
 		link_set_dispatch(l, slave_dispatch, s);
 		link_set_max_frame(l, PROTO_MAX_LEN);
 		pending_done(p);
+		clockprobe_start(m, s);
 		for (i = 0; i < m->nslaves; i++)
 			all &= m->sl[i].link != NULL;
 		if (all && m->state == M_CONNECT) {

@@ -534,6 +534,7 @@ dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
     void *arg)
 {
 	struct slave *s = arg;
+	uint64_t t2 = mtime_wall_ns();
 
 	if (body == NULL) {
 		log_error("%s: lost the master: %s; stopping", s->name,
@@ -561,6 +562,15 @@ dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		slave_exit(s, 0);
 		break;
 	case MSG_HEARTBEAT:
+		/* a clock probe (master/clockprobe.h): answered at once with
+		 * its send time, our receive time and our send time */
+		if (json_is_integer(json_object_get(body, "t1_ns")) &&
+		    json_is_integer(json_object_get(body, "seq")))
+			link_send(l, MSG_HEARTBEAT, json_pack("{s:O,s:O,s:I,"
+			    "s:I}", "seq", json_object_get(body, "seq"),
+			    "t1_ns", json_object_get(body, "t1_ns"), "t2_ns",
+			    (json_int_t)t2, "t3_ns",
+			    (json_int_t)mtime_wall_ns()));
 		break;
 	default:
 		log_warn("%s: unexpected %s from the master", s->name,

@@ -73,7 +73,7 @@ sleep 0.3
 # 2. A whole run over both hosts.
 mparm 4
 expect_rc 0 "${MASTER[@]}" -o "$T/o1" --token-file "$T/tok"
-expect_out "clock offset"
+expect_out "Clock offsets of 2 slaves on 2 hosts against the master"
 for f in hd1.html hd2.html hd1-0.html hd2-0.html summary.html; do
 	[ -s "$T/o1/$f" ] && ok || bad "no $f"
 done
