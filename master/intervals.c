@@ -452,6 +452,10 @@ print_ready_intervals(struct master *m)
 		int i, all_eof = 1, any_eof = 0;
 
 		cpu_from_ticks(&cpu, a->cpu, a->cpu_valid);
+		/* results.json first: an interval on the console is on disk
+		 * there too, whenever the master is killed */
+		results_interval(m->res, k, t, dur, &cpu, a->keys[0].h,
+		    m->lost_names);
 		report_interval(m->rep, m->cur.name, k, t, dur, &cpu,
 		    &m->cur.req);
 		if (m->lost_names[0] != '\0') {
@@ -466,8 +470,6 @@ print_ready_intervals(struct master *m)
 		for (i = 1; i < a->nkeys; i++)
 			report_key_line(m->rep, i, label, &a->keys[i].st, dur,
 			    &cpu);
-		results_interval(m->res, k, t, dur, &cpu, a->keys[0].h,
-		    m->lost_names);
 		metrics_interval(m->metrics, m->rep, m->cur.name,
 		    m->cur.plan_run != NULL ? m->cur.plan_run->rd->name :
 		    "SD_format", m->cur.loops, k, a, dur, &cpu, m->cur.fs);

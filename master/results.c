@@ -20,7 +20,18 @@ struct results {
 	json_t	*run;		/* the current run, borrowed from root */
 	int	 err;		/* errno of the first failed write, 0 = none */
 	int	 err_tmp;	/* it was the temporary file's */
+	uint64_t next_ns;	/* an interval's rewrite not before this */
 };
+
+/*
+ * After an interval the whole record is rewritten, unless the previous
+ * write took more than a tenth of the time since it: a run of days at
+ * interval=1 makes a file of tens of MB, and the master must not spend
+ * its time rewriting it. Such a run's file lags a few intervals at most
+ * (kill -9 keeps everything up to the last write).
+ */
+#define RESULTS_WRITE_SHARE	10
+
 
 static const double pcts[] = { 50, 90, 95, 99, 99.9, 99.99 };
 static const char *const pct_names[] = {
@@ -245,6 +256,15 @@ results_interval(struct results *r, unsigned int k, const struct iostats *s,
 		json_object_set_new(o, "lost_slaves", a);
 	}
 	json_array_append_new(json_object_get(r->run, "intervals"), o);
+	/* every whole interval on disk, so kill -9 of the master keeps
+	 * them (status "running": vdbc index shows a run stopped early) */
+	if (mtime_now_ns() >= r->next_ns) {
+		uint64_t t0 = mtime_now_ns();
+
+		results_write(r);
+		r->next_ns = mtime_now_ns() + (mtime_now_ns() - t0) *
+		    RESULTS_WRITE_SHARE;
+	}
 }
 
 /* The average of the current run. */

@@ -14,8 +14,10 @@
  * results.json (docs/results-schema.md): every run and interval with its
  * counters, rates, response times and percentiles from the merged
  * log-linear histograms (<= 1 % relative error). Rewritten whole after
- * every run (through a temporary file and a rename), so a run that stops
- * early still leaves everything up to there.
+ * every interval and every run (through a temporary file and a rename),
+ * so a run that stops early, or a master killed with -9, still leaves
+ * every whole interval up to there; a run killed so keeps the status
+ * "running" (vdbc index: stopped early).
  */
 #define RESULTS_SCHEMA_VERSION	1
 

@@ -194,6 +194,18 @@ json_run(struct rt_dir *d, json_t *jr)
 	r->name = jstr(jr, "name");
 	r->for_loops = jstr(jr, "for_loops");
 	r->status = jstr(jr, "status");
+	if (strcmp(r->status, "running") == 0 &&
+	    json_object_get(jr, "ended") == NULL) {
+		/* results.json is rewritten after every interval: a run
+		 * still "running" in it is one whose master ended without
+		 * closing it (kill -9, a crash, the machine gone) */
+		size_t n = json_array_size(json_object_get(jr, "intervals"));
+
+		free(r->status);
+		xasprintf(&r->status, "stopped early after %zu interval%s: "
+		    "no end recorded (the master was killed?)", n,
+		    n == 1 ? "" : "s");
+	}
 	r->started = jstr(jr, "started");
 	{
 		char *t = iso_time(r->started);
@@ -203,8 +215,10 @@ json_run(struct rt_dir *d, json_t *jr)
 	}
 	r->anchor = xstrdup("");
 	if (!json_is_object(a)) {
-		free(r->status);
-		r->status = xstrdup("no average");
+		if (strncmp(r->status, "stopped early", 13) != 0) {
+			free(r->status);
+			r->status = xstrdup("no average");
+		}
 		return;
 	}
 	r->rate = jnum(a, "rate");
