@@ -157,7 +157,11 @@ send_interval(struct slave *s)
 		if (c != NULL)
 			json_object_set_new(body, "cpu", c);
 	}
-	if (!s->eof_sent && work_eof_done(s->work)) {
+	/* a run that stops on an error is not done: its threads ended
+	 * on the error (an fsd format on a full file system), and the
+	 * master is to say "stopped" with no average, not end it whole */
+	if (!s->eof_sent && work_error(s->work) == NULL &&
+	    work_eof_done(s->work)) {
 		json_object_set_new(body, "eof", json_true());
 		s->eof_sent = 1;
 	}

@@ -286,8 +286,8 @@ variant multi.parm 's/format=(clean,only)/format=yes/' 157 \
 printf 'fsd=fsd1,anchor=%s/no/such/dir,depth=1,width=1,files=1,size=4k\nfwd=fwd1,fsd=fsd1,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/bad.parm"
 expect_rc 157 "$VDBC" -f "$T/bad.parm" -o "$T/o5" --port 0
 expect_out "anchor=$T/no/such/dir: cannot create the anchor directory: No such file or directory (its parent must exist)"
-# 6. Out of space during format: the run stops, naming anchor and file
-# (a 1 MiB tmpfs of the test's own, where it may mount one).
+# 6. Out of space during format: the run stops, naming anchor and file,
+# says so and prints no average (a 1 MiB tmpfs of the test's own, where it may mount one).
 mkdir -p "$T/small"
 if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=1m vdbc-e2e "$T/small" 2>/dev/null; then
 	trap 'umount "$T/small" 2>/dev/null; cleanup' EXIT
@@ -295,6 +295,10 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=1m vdbc-e2e "$T/small" 2>/dev/nu
 	expect_rc 157 "$VDBC" -f "$T/full.parm" -o "$T/o6" --port 0
 	expect_out "anchor=$T/small/a: write $T/small/a/vdb.1_1.dir/vdb_f000"
 	expect_out "No space left on device"
+	# ... and says it stopped, with no average over the interval the
+	# format broke off in (issue 28 item 9: "avg_2-1" and no stop line)
+	expect_out "vdbc: stopped during run format_for_rd1 after"
+	grep -q " avg_" "$T/out" && bad "an average line for a format stopped by ENOSPC: $(grep -m1 " avg_" "$T/out")" || ok
 	umount "$T/small"
 else
 	echo "out-of-space case skipped: cannot mount a tmpfs here"
