@@ -38,18 +38,21 @@ listen_port(struct master *m, int port)
 {
 	const char *addr = "127.0.0.1";
 	struct errmsg e;
-	int tries = port < 0 ? 8 : 1, i, h;
+	int tries = port < 0 ? 8 : 1, i, h, nslaves = 0;
 
 	for (h = 0; h < m->nhosts; h++) {
 		if (m->hosts[h].how != HOST_LOCAL)
 			addr = m->o->master_addr;	/* NULL: any */
+		nslaves += m->hosts[h].nslaves;
 	}
 	if (port < 0)
 		port = m->model->general.port > 0 ? m->model->general.port :
 		    5570;
 	for (i = 0; i < tries; i++) {
+		/* every slave may dial at once: 1,024 against a backlog of
+		 * 64 brought SYN cookies and retransmits (hosts review) */
 		m->launch.listen_fd = net_listen(addr, port == 0 ? 0 : port + i,
-		    &m->launch.port, &e);
+		    nslaves + 64, &m->launch.port, &e);
 		if (m->launch.listen_fd >= 0)
 			break;
 	}

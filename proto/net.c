@@ -107,7 +107,8 @@ net_dial(const char *hostport, const char *default_port, struct errmsg *e)
 }
 
 int
-net_listen(const char *addr, int port, int *bound_port, struct errmsg *e)
+net_listen(const char *addr, int port, int backlog, int *bound_port,
+    struct errmsg *e)
 {
 	struct addrinfo hints, *res = NULL, *ai;
 	struct sockaddr_storage ss;
@@ -130,7 +131,7 @@ net_listen(const char *addr, int port, int *bound_port, struct errmsg *e)
 			continue;
 		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 		if (bind(fd, ai->ai_addr, ai->ai_addrlen) == 0 &&
-		    listen(fd, 64) == 0 &&
+		    listen(fd, backlog) == 0 &&
 		    getsockname(fd, (struct sockaddr *)&ss, &len) == 0)
 			break;
 		err = errno;

@@ -18,8 +18,10 @@ struct listener;
 /* Connect; the fd (close-on-exec, blocking) or -1 with e set. */
 int	net_dial(const char *hostport, const char *default_port,
 	    struct errmsg *);
-/* Listen; the fd (non-blocking) or -1. *port gets the bound port. */
-int	net_listen(const char *addr, int port, int *bound_port,
+/* Listen with room for backlog connections not yet accepted (the kernel
+ * caps it at net.core.somaxconn); the fd (non-blocking) or -1. *port
+ * gets the bound port. */
+int	net_listen(const char *addr, int port, int backlog, int *bound_port,
 	    struct errmsg *);
 /* Turn on TCP keepalive (a peer whose host vanished is noticed). */
 void	net_keepalive(int fd);

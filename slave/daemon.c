@@ -549,7 +549,7 @@ daemon_main(const char *listen_at, const char *token_file)
 	}
 	d.exe[n] = '\0';
 	log_open("daemon", host);
-	d.lfd = net_listen(host, port, &bound, &e);
+	d.lfd = net_listen(host, port, 64, &bound, &e);
 	if (d.lfd < 0) {
 		fprintf(stderr, "vdbc slave --listen: %s\n", e.text);
 		tls_free(d.tls);

@@ -87,7 +87,7 @@ test_cap(void **state)
 	int lfd, port, c[5], i;
 
 	(void)state;
-	lfd = net_listen("127.0.0.1", 0, &port, &e);
+	lfd = net_listen("127.0.0.1", 0, 64, &port, &e);
 	assert_true(lfd >= 0);
 	ls = listener_new(base, lfd, 2, on_accept, &a);
 	assert_non_null(ls);
@@ -126,7 +126,7 @@ test_out_of_fds(void **state)
 	double t0;
 
 	(void)state;
-	lfd = net_listen("127.0.0.1", 0, &port, &e);
+	lfd = net_listen("127.0.0.1", 0, 64, &port, &e);
 	assert_true(lfd >= 0);
 	ls = listener_new(base, lfd, 10, on_accept, &a);
 	for (i = 0; i < 3; i++)
