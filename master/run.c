@@ -470,13 +470,38 @@ rd_cmd(struct master *m, const char *which, const struct strlist *cmd)
 }
 
 /*
- * monitor=: at an interval's end, a file holding "shutdown" ends the
- * current run (PARMFILE.md 4); 1 when it does.
+ * monitor=: emptied (made) when the runs start and after each request
+ * acted on, as vdbench's Reporter.clearShutdownFile; -1 when it cannot
+ * be (the run stops: a monitor that cannot be cleared would act again at
+ * every interval).
+ */
+static int
+monitor_clear(struct master *m)
+{
+	int fd = open(m->o->monitor, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0666);
+
+	if (fd < 0) {
+		master_abort(m, "monitor=%s: cannot empty the file: %s",
+		    m->o->monitor, strerror(errno));
+		return (-1);
+	}
+	close(fd);
+	return (0);
+}
+
+/*
+ * monitor=: at an interval's end, the file's first line (trimmed, any
+ * case) as vdbench's Reporter.checkMonitorFile reads it: "shutdown" or
+ * "end_rd" end the current run after this interval, "terminate" or
+ * "end_vdbench" end it and every run after it. The file is emptied once
+ * acted on. 1 when the run ends.
  */
 int
 monitor_shutdown(struct master *m)
 {
-	char buf[4096];
+	char buf[4096], *p, *e;
+	const char *what;
 	size_t n;
 	FILE *f;
 
@@ -485,10 +510,23 @@ monitor_shutdown(struct master *m)
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
 	buf[n] = '\0';
-	if (strstr(buf, "shutdown") == NULL)
+	buf[strcspn(buf, "\r\n")] = '\0';
+	for (p = buf; *p == ' ' || *p == '\t'; p++)
+		;
+	for (e = p + strlen(p); e > p && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	*e = '\0';
+	if (strcasecmp(p, "shutdown") == 0 || strcasecmp(p, "end_rd") == 0)
+		what = "User requested early shutdown of this run.";
+	else if (strcasecmp(p, "terminate") == 0 ||
+	    strcasecmp(p, "end_vdbench") == 0) {
+		what = "User requested early Vdbench termination.";
+		m->monitor_final = 1;
+	} else
 		return (0);
-	console_line("monitor=%s holds 'shutdown': rd=%s ends after this "
-	    "interval.", m->o->monitor, m->cur.name);
+	console_line("%s", what);
+	report_status(m->rep, what, NULL, NULL);
+	monitor_clear(m);
 	return (1);
 }
 
@@ -528,6 +566,22 @@ start_next_run(struct master *m)
 	}
 	free(m->cur.skew_req);
 	m->cur.skew_req = NULL;
+	if (m->o->monitor != NULL && !m->monitor_started) {
+		/* before the first run, format runs included (vdbench's
+		 * Reporter.run) */
+		m->monitor_started = 1;
+		if (monitor_clear(m) != 0)
+			return;
+		console_line("User requesting monitoring of this run using "
+		    "file '%s'.", m->o->monitor);
+	}
+	if (m->monitor_final) {
+		/* terminate/end_vdbench: no run after this one, as
+		 * vdbench's Reporter loop breaks on monitor_final */
+		m->pre.nformat = 0;
+		m->next_run = m->plan->nruns;
+		m->loop_stop = 1;
+	}
 	if (m->pre.nformat > 0) {
 		struct workgen_in in;
 		struct workgen_run w;

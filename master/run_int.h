@@ -177,6 +177,8 @@ struct master {
 	uint64_t		 loop_pass;	/* -l / loop=: passes done */
 	uint64_t		 loop_start_ns;
 	int			 loop_stop;	/* stopcurve: no more passes */
+	int			 monitor_started;	/* monitor= emptied */
+	int			 monitor_final;	/* monitor= terminate */
 };
 
 /* run.c: the run state machine. */

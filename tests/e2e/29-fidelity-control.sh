@@ -106,21 +106,57 @@ sed 's/^loop=2$/loop=2x/' "$T/loop.parm" >"$T/lb.parm"
 expect_rc 157 "$VDBC" -s -f "$T/lb.parm" -o "$T/lb"
 expect_out "Invalid 'loop=' value: 2x"
 
-# monitor=: a file holding "shutdown" ends the run at an interval's end.
+# monitor= as vdbench's Reporter.checkMonitorFile (vdbench 5.04.06 run
+# side by side on these parmfiles): the file is emptied when the runs
+# start ("User requesting monitoring of this run using file '...'."), so
+# an old "shutdown" in it does nothing; its first line, trimmed and in any
+# case, "shutdown"/"end_rd" ends this run after the interval ("User
+# requested early shutdown of this run.") and the next rd runs in full;
+# "terminate"/"end_vdbench" ends this run and the execution ("User
+# requested early Vdbench termination.", also in status.html, rc 0); the
+# file is emptied after each.
 cat >"$T/mon.parm" <<P
 monitor=$T/mon
 sd=sd1,lun=$T/lun,size=4m
 wd=wd1,sd=sd1,xf=4k
 rd=rd1,wd=wd1,iorate=50,elapsed=2,interval=1
 P
-echo "keep going" >"$T/mon"
-expect_rc 0 "${V[@]}" -f "$T/mon.parm" -o "$T/m1"
-grep -q "avg_2-2" "$T/out" && ok || bad "monitor without shutdown ended the run"
-mb_check "$T/m1/summary.html" 1024 1048576	# without -mb
 echo "shutdown" >"$T/mon"
-expect_rc 0 "${V[@]}" -f "$T/mon.parm" -o "$T/m2"
-expect_out "monitor=$T/mon holds 'shutdown': rd=rd1 ends after this interval."
-grep -qE "^[0-9:.]+ +2 " "$T/out" && bad "monitor shutdown: the run went on" || ok
+expect_rc 0 "${V[@]}" -f "$T/mon.parm" -o "$T/m1"
+expect_out "User requesting monitoring of this run using file '$T/mon'."
+grep -q "avg_2-2" "$T/out" && ok || bad "monitor: an old 'shutdown' ended the run"
+[ -f "$T/mon" ] && [ ! -s "$T/mon" ] && ok || bad "monitor: the file was not emptied at the start"
+mb_check "$T/m1/summary.html" 1024 1048576	# without -mb
+cat >"$T/mon2.parm" <<P
+monitor=$T/mon
+sd=sd1,lun=$T/lun,size=4m
+wd=wd1,sd=sd1,xf=4k
+rd=rd1,wd=wd1,iorate=50,elapsed=30,interval=1
+rd=rd2,wd=wd1,iorate=50,elapsed=2,interval=1
+P
+# monitor_say WORD: once vdbc has emptied the file, WORD into it
+monitor_say() {
+	echo "old" >"$T/mon"
+	( for _ in $(seq 1 400); do [ -s "$T/mon" ] || break; sleep 0.1; done
+	  sleep 2; printf '%s\n' "$1" >"$T/mon" ) &
+	mon_pid=$!
+}
+monitor_say "  End_RD "
+expect_rc 0 "${V[@]}" -f "$T/mon2.parm" -o "$T/m2"
+wait "$mon_pid"
+expect_out "User requested early shutdown of this run."
+grep -qE "^[0-9:.]+ +20 " "$T/out" && bad "monitor end_rd: rd1 went on" || ok
+expect_out "Starting RD=rd2;"
+grep -q "avg_2-2" "$T/out" && ok || bad "monitor end_rd: rd2 did not run in full"
+[ ! -s "$T/mon" ] && ok || bad "monitor: the file was not emptied after end_rd"
+monitor_say "terminate"
+expect_rc 0 "${V[@]}" -f "$T/mon2.parm" -o "$T/m3"
+wait "$mon_pid"
+expect_out "User requested early Vdbench termination."
+expect_out "Vdbench execution completed successfully"
+grep -q "Starting RD=rd2;" "$T/out" && bad "monitor terminate: rd2 ran" || ok
+grep -q "User requested early Vdbench termination." "$T/m3/status.html" && ok || bad "status.html: no termination line"
+[ ! -s "$T/mon" ] && ok || bad "monitor: the file was not emptied after terminate"
 
 # concatenatesds=no and fsd log=no are vdbc's own behaviour: accepted;
 # yes is planned and a run refuses it by name before any I/O.
