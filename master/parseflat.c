@@ -3,7 +3,8 @@
  * vdbench's parseflat: columns of flatfile.html into a CSV file.
  *   vdbc parseflat -i flatfile.html -o out.csv [-c col ...] [-a]
  *                  [-f col value ...]
- * -c picks columns (default: all), -a keeps only the avg_ lines, -f keeps
+ * -c picks columns (default: all), -a keeps only the avg_ lines (without
+ * it only the interval lines, as vdbench's checkAverage), -f keeps
  * only the lines whose column has that value (several pairs: all must
  * match). The header line of a flatfile starts with a blank; data lines
  * follow it, one value per column.
@@ -156,8 +157,12 @@ copy_rows(FILE *f, FILE *o, const struct pf_args *a, char **hdr, int nh,
 			if (strcmp(hdr[k], "Interval") == 0)
 				interval = k;
 		}
-		if (a->avg_only && (interval < 0 ||
-		    strncmp(w[interval], "avg_", 4) != 0))
+		/* vdbench's ParseFlat.checkAverage: -a the avg lines
+		 * only, without it the interval lines only */
+		if (interval >= 0 && (strncmp(w[interval], "avg", 3) == 0) !=
+		    (a->avg_only != 0))
+			keep = 0;
+		if (interval < 0 && a->avg_only)
 			keep = 0;
 		for (k = 0; k < a->filt.n / 2 && keep; k++)
 			keep = strcmp(w[fidx[k]], a->filt.v[2 * k + 1]) == 0;

@@ -80,6 +80,10 @@ grep -q "^[0-9:.]* Total " "$T/out2/skew.html" && ok || bad "skew.html lacks its
 expect_rc 0 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/p.csv" -c Run Interval rate threads -a
 [ "$(head -1 "$T/p.csv")" = "Run,Interval,rate,threads" ] && ok || bad "parseflat header"
 [ "$(wc -l <"$T/p.csv")" = 2 ] && grep -q '^rd1,avg_2-3,' "$T/p.csv" && ok || bad "parseflat -a"
+# without -a the interval lines only, no avg_ line (vdbench's
+# ParseFlat.checkAverage; its parseflat on a 3-interval run: 3 rows)
+expect_rc 0 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/i.csv" -c Run Interval rate
+[ "$(grep -c avg "$T/i.csv")" = 0 ] && [ "$(wc -l <"$T/i.csv")" = 4 ] && ok || bad "parseflat without -a: $(tr '\n' ' ' <"$T/i.csv")"
 expect_rc 0 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/q.csv" -c Interval -f Interval 2
 [ "$(tail -1 "$T/q.csv")" = "2" ] && ok || bad "parseflat -f"
 expect_rc 1 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/r.csv" -c nosuch
