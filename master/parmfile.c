@@ -105,6 +105,20 @@ finish_entry(struct pstate *ps)
 		    !ps->opts->host_exists(sys))
 			return (fail(ps, "Host '%s' does not exist", sys));
 	}
+	if (ps->sec == SEC_HD && ps->hd != NULL && !ps->is_default &&
+	    ps->hd->shell == NULL && !ps->noshell_noted) {
+		const char *sys = ps->hd->system != NULL ? ps->hd->system :
+		    ps->hd->name;
+
+		/* vdbench's Host.host_shell is "rsh" unless shell= says */
+		if (strncmp(sys, "localhost", 9) != 0 &&
+		    strncmp(sys, "127.", 4) != 0 && strcmp(sys, "::1") != 0) {
+			note(ps, "hd=%s has no 'shell=': vdbench starts a "
+			    "remote host's slaves with rsh, vdbc with ssh "
+			    "(shell=rsh or shell=ssh chooses)", ps->hd->name);
+			ps->noshell_noted = 1;
+		}
+	}
 	if (ps->sec == SEC_SD && ps->sd != NULL && !ps->is_default) {
 		int i;
 

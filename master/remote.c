@@ -81,6 +81,7 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 {
 	struct remote *r = arg;
 	const char *step = NULL, *daemon = "?";
+	json_t *launch;
 
 	(void)l;
 	(void)tag;
@@ -103,8 +104,13 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		}
 		r->greeted = 1;
 		r->launched = 1;
-		link_send(r->link, MSG_LAUNCH, json_pack("{s:s,s:O}",
-		    "connect", r->connect, "slaves", r->slaves));
+		launch = json_pack("{s:s,s:O}", "connect", r->connect,
+		    "slaves", r->slaves);
+		/* the hd's vdbench=: the daemon checks it names its vdbc */
+		if (r->host->vdbench != NULL && r->host->vdbench[0] != '\0')
+			json_object_set_new(launch, "vdbench",
+			    json_string(r->host->vdbench));
+		link_send(r->link, MSG_LAUNCH, launch);
 		break;
 	case MSG_LAUNCH: {
 		char pids[256] = "";

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/queue.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -196,6 +197,41 @@ spawn(struct daemon *d, const char *connect, const char *name,
 	return (pid);
 }
 
+/*
+ * The hd's vdbench= (a directory, or a path ending in vdbc): vdbench's
+ * daemon runs <vdbench>/vdbench, so a wrong one fails there. This daemon
+ * starts only its own binary: 0 when vdbench= names it, else -1 and why
+ * in why.
+ */
+static int
+vdbench_is_me(const struct daemon *d, const char *vdbench, char *why,
+    size_t len)
+{
+	char path[4200];
+	struct stat a, b;
+	size_t l = strlen(vdbench);
+
+	if (l >= 4 && strcmp(vdbench + l - 4, "vdbc") == 0)
+		snprintf(path, sizeof(path), "%s", vdbench);
+	else
+		snprintf(path, sizeof(path), "%s%svdbc", vdbench,
+		    l > 0 && vdbench[l - 1] == '/' ? "" : "/");
+	if (stat(path, &a) != 0) {
+		snprintf(why, len, "hd vdbench=%.200s: %.220s: %s (no vdbc "
+		    "there on this host)", vdbench, path, strerror(errno));
+		return (-1);
+	}
+	if (stat(d->exe, &b) != 0 || a.st_dev != b.st_dev ||
+	    a.st_ino != b.st_ino) {
+		snprintf(why, len, "hd vdbench=%.200s: %.220s is not this "
+		    "daemon's vdbc (%.220s), and the daemon starts only its "
+		    "own binary: name that one or leave vdbench= out", vdbench,
+		    path, d->exe);
+		return (-1);
+	}
+	return (0);
+}
+
 /* LAUNCH from the authenticated master: start its slaves. */
 static void
 on_launch(struct client *c, json_t *body, uint32_t tag)
@@ -204,11 +240,19 @@ on_launch(struct client *c, json_t *body, uint32_t tag)
 	json_t *slaves = json_object_get(body, "slaves"), *v, *pids;
 	const char *connect = json_string_value(json_object_get(body,
 	    "connect"));
+	const char *vdbench = json_string_value(json_object_get(body,
+	    "vdbench"));
+	char why[1024];
 	size_t i;
 
 	if (live_slaves(d) > 0) {
 		client_refuse(c, "busy: %d slave(s) of an earlier master are "
 		    "still running", live_slaves(d));
+		return;
+	}
+	if (vdbench != NULL && vdbench_is_me(d, vdbench, why,
+	    sizeof(why)) != 0) {
+		client_refuse(c, "%s", why);
 		return;
 	}
 	if (json_array_size(slaves) == 0 || json_array_size(slaves) >

@@ -89,6 +89,21 @@ grep -q "started slave hd1-0" "$T/d1.log" && ok || bad "daemon 1 did not say it 
 grep -q "slave hd1-0, protocol.*TLS 1.3 keyed by its one-time cookie" "$T/d1.log" && ok ||
 	bad "hd1-0 did not dial back over TLS"
 
+# 2b. vdbench= on a shell=vdbench hd: vdbench's daemon runs
+# <vdbench>/vdbench, so a wrong directory fails there; vdbc's daemon
+# checks that vdbench= names its own vdbc and refuses by name otherwise.
+vparm() {
+	printf 'hd=hd1,system=%s,shell=vdbench,vdbench=%s\nsd=sd1,host=hd1,lun=%s/v1.dat,size=8m,threads=1\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' \
+	    "$NET.1.2" "$1" "$T" >"$T/v.parm"
+}
+vparm /nonexistent/dir/
+expect_rc 157 ip netns exec "$NS_M" "$VDBC" -f "$T/v.parm" -o "$T/ov1" --port 0 --token-file "$T/tok"
+expect_out "hd=hd1: the daemon at $NET.1.2 refused: hd vdbench=/nonexistent/dir/: /nonexistent/dir/vdbc: No such file or directory"
+[ -e "$T/v1.dat" ] && bad "vdbench= wrong: the run did I/O" || ok
+vparm "$(dirname "$(readlink -f "$VDBC")")/"
+expect_rc 0 ip netns exec "$NS_M" "$VDBC" -f "$T/v.parm" -o "$T/ov2" --port 0 --token-file "$T/tok"
+[ -s "$T/v1.dat" ] && ok || bad "vdbench= naming the daemon's vdbc: no I/O"
+
 # 3. kill -9 of a remote slave mid-run: the master stops, naming it.
 mparm 30
 "${MASTER[@]}" -o "$T/o2" --token-file "$T/tok" >"$T/m2.out" 2>&1 &

@@ -549,6 +549,41 @@ kw_collect(void *arg, const char *section, const char *kw,
 }
 
 /*
+ * An hd without shell=: vdbench's Host.host_shell defaults to "rsh", vdbc
+ * uses ssh; said once at parse time, for the first such remote hd only.
+ */
+static void
+test_noshell_note(void **state)
+{
+	struct strlist notes = { 0, NULL, 0 };
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+
+	(void)state;
+	pt_opts(&o);
+	assert_int_equal(parmfile_load_buffer("t.parm", "hd=default,user=u\n"
+	    "hd=h1,system=10.251.0.2\nhd=h2,system=10.251.0.3\n"
+	    "sd=sd1,host=h1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
+	    &e), 0);
+	assert_int_equal(notes.n, 1);
+	assert_string_equal(notes.v[0], "hd=h1 has no 'shell=': vdbench "
+	    "starts a remote host's slaves with rsh, vdbc with ssh "
+	    "(shell=rsh or shell=ssh chooses)");
+	strlist_clear(&notes);
+	model_free(m);
+	assert_int_equal(parmfile_load_buffer("t.parm", "hd=default,shell=ssh\n"
+	    "hd=h1,system=10.251.0.2\nhd=h2,system=localhost,shell=rsh\n"
+	    "sd=sd1,host=h1,lun=/dev/sdb\nwd=wd1,sd=sd1\n"
+	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
+	    &e), 0);
+	assert_int_equal(notes.n, 0);
+	strlist_clear(&notes);
+	model_free(m);
+}
+
+/*
  * The keywords accepted with no behaviour are listed from the tables, so
  * adding one (or giving one a behaviour) shows here; each prints a console
  * line when used.
@@ -691,6 +726,7 @@ main(void)
 		cmocka_unit_test(test_sd_index),
 		cmocka_unit_test(test_place_100k),
 		cmocka_unit_test(test_keyword_kinds),
+		cmocka_unit_test(test_noshell_note),
 	};
 	return (cmocka_run_group_tests_name("parmfile", tests, NULL, NULL));
 }
