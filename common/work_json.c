@@ -133,6 +133,8 @@ fwg_to_json(const struct work_fwg *g)
 		    json_integer((json_int_t)g->dv_kb_bytes));
 	if (g->skew_pct > 0)
 		json_object_set_new(o, "skew_pct", json_real(g->skew_pct));
+	if (g->clean_first)
+		json_object_set_new(o, "clean_first", json_true());
 	return (o);
 }
 
@@ -514,7 +516,8 @@ fwg_from(struct work_fwg *g, const json_t *o, const char *pfx,
 	    get_str(o, pfx, "target_anchor", 1, &g->target_anchor, e) != 0 ||
 	    get_num(o, pfx, "poisson_midpoint", 1, -HUGE_VAL, HUGE_VAL,
 	    &g->poisson_midpoint, e) != 0 ||
-	    get_int(o, pfx, "dv_kb_bytes", 1, 0, 1 << 20, &kb, e) != 0)
+	    get_int(o, pfx, "dv_kb_bytes", 1, 0, 1 << 20, &kb, e) != 0 ||
+	    get_bool(o, pfx, "clean_first", 1, &g->clean_first, e) != 0)
 		return (-1);
 	g->dv_kb_bytes = (uint64_t)kb;
 	g->has_poisson_midpoint = json_object_get(o, "poisson_midpoint") !=

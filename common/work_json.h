@@ -117,6 +117,8 @@ struct work_fwg {
 	struct work_fsd	 tree;
 	uint64_t	 dv_kb_bytes;	/* validation: the fsd's key block
 					 * (its smallest xfersize); 0 off */
+	int		 clean_first;	/* -c: delete the anchor's old tree
+					 * before the run (its first use) */
 };
 
 /* What a format run does to the trees. */

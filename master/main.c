@@ -413,6 +413,7 @@ run_plan(struct model *m, const struct plan *plan, const struct cli *c)
 	}
 	if (m->general.monitor.n == 1)
 		ro.monitor = m->general.monitor.v[0];
+	ro.force_cleanup = c->force_format == 'c';
 	console_line("vdbc: random seed %llu (repeat with --seed %llu)",
 	    (unsigned long long)ro.seed, (unsigned long long)ro.seed);
 	return (run_all(m, plan, &ro));

@@ -744,12 +744,14 @@ check_rd_times(struct pstate *ps, struct rd *r)
 		r->warmup_s = (uint64_t)o->warmup_s;
 		r->warmup_set = 1;
 	}
-	if (o->force_format != 0 && r->fwds.n > 0) {
-		/* -c, -co, -cy, -cn (PARMFILE.md 3.2) win over format= */
+	if (o->force_format != 0 && o->force_format != 'c' &&
+	    r->fwds.n > 0) {
+		/* -co, -cy, -cn (PARMFILE.md 3.2) win over format=; -c
+		 * leaves it (the slave deletes each old tree at its first
+		 * use, master/run.c) */
 		strlist_clear(&r->format);
 		strlist_add(&r->format, o->force_format == 'y' ? "yes" :
-		    o->force_format == 'o' ? "only" : o->force_format == 'n' ?
-		    "no" : "clean");
+		    o->force_format == 'o' ? "only" : "no");
 	}
 	if (r->interval_s == 0) {
 		r->interval_s = r->elapsed_s / 2 < 60 ? r->elapsed_s / 2 : 60;

@@ -298,7 +298,7 @@ send_work(struct master *m)
 
 /* What the WORK builder reads of the master. */
 static void
-workgen_input(const struct master *m, struct workgen_in *in)
+workgen_input(struct master *m, struct workgen_in *in)
 {
 	memset(in, 0, sizeof(*in));
 	in->model = m->model;
@@ -313,6 +313,7 @@ workgen_input(const struct master *m, struct workgen_in *in)
 	in->format_sd = m->pre.format_sd;
 	in->format_host = m->pre.format_host;
 	in->format_from = m->pre.format_from;
+	in->cleaned = m->o->force_cleanup ? &m->cleaned : NULL;
 }
 
 /* Make a built run the current one (its WORK bodies move to m->cur). */
@@ -1088,6 +1089,7 @@ master_free(struct master *m)
 	free(m->pre.sd_xmin);
 	free(m->pre.fsd_xmin);
 	free(m->lost_names);
+	strlist_clear(&m->cleaned);
 	free(m->sl);
 	free(m);
 }

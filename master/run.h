@@ -36,6 +36,7 @@ struct run_opts {
 	uint64_t	 loop_count;	/* loop=n: n passes in all; 0 */
 	uint64_t	 loop_s;	/* until this many seconds; 0 */
 	const char	*monitor;	/* monitor= file, or NULL */
+	int		 force_cleanup;	/* -c: old trees deleted at first use */
 };
 
 /* Run everything; the process exit status. */

@@ -179,6 +179,8 @@ struct master {
 	int			 loop_stop;	/* stopcurve: no more passes */
 	int			 monitor_started;	/* monitor= emptied */
 	int			 monitor_final;	/* monitor= terminate */
+	struct strlist		 cleaned;	/* -c: anchors cleaned so far
+						   (workgen writes it) */
 };
 
 /* run.c: the run state machine. */

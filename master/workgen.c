@@ -969,8 +969,24 @@ static void
 fs_encode(const struct workgen_in *in, struct workgen_run *c,
     struct slave_work *sw)
 {
-	int i;
+	int i, k, j, n0 = in->cleaned != NULL ? in->cleaned->n : 0;
 
+	/* -c: each anchor's first run deletes its old tree (vdbench's
+	 * FwgRun: setDeletePending the first time a slave gets it) */
+	for (i = 0; in->cleaned != NULL && i < in->nslaves; i++) {
+		for (k = 0; k < sw[i].nfwgs; k++) {
+			struct work_fwg *g = &sw[i].fwgs[k];
+
+			for (j = 0; j < in->cleaned->n; j++)
+				if (strcmp(in->cleaned->v[j], g->anchor) == 0)
+					break;
+			if (j < n0)
+				continue;	/* an earlier run's */
+			g->clean_first = 1;
+			if (j == in->cleaned->n)
+				strlist_add(in->cleaned, g->anchor);
+		}
+	}
 	for (i = 0; i < in->nslaves; i++) {
 		if (sw[i].nfwgs > 0) {
 			work_common(in, c, i, &sw[i]);

@@ -42,6 +42,10 @@ struct workgen_in {
 	const struct sd *const	*format_sd;
 	const int		*format_host;
 	const uint64_t		*format_from;
+	/* -c: the anchors whose old tree a run already deleted; a run's
+	 * fwgs on any other are marked clean_first and added (NULL
+	 * without -c) */
+	struct strlist		*cleaned;
 };
 
 /* A placed workload's share of its wd's skew (the skew report). */

@@ -17,9 +17,15 @@
 #include "mtime.h"
 #include "ofile.h"
 
-/* Remove what vdbc's naming made under dir; foreign entries stay. */
+/*
+ * Remove what vdbc's naming made under dir; foreign entries stay. The
+ * deletes are counted in t's statistics; with t NULL (-c's clean-up on
+ * the anchor walk, before the run's first interval) they are not, and
+ * the walk's cancel stops it.
+ */
 static void
-clean_dir(struct fthread *t, const char *dir, uint64_t n[2])
+clean_dir(struct fswork *w, struct fthread *t, const char *dir,
+    uint64_t n[2])
 {
 	struct dirent *de;
 	DIR *d = opendir(dir);
@@ -27,7 +33,8 @@ clean_dir(struct fthread *t, const char *dir, uint64_t n[2])
 
 	if (d == NULL)
 		return;
-	while ((de = readdir(d)) != NULL && !stopping(t->w)) {
+	while ((de = readdir(d)) != NULL && (t != NULL ? !stopping(w) :
+	    !__atomic_load_n(&w->walk_cancel, __ATOMIC_RELAXED))) {
 		struct stat st;
 		uint64_t t0;
 
@@ -37,11 +44,13 @@ clean_dir(struct fthread *t, const char *dir, uint64_t n[2])
 		    (int)sizeof(p) || lstat(p, &st) != 0)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
-			clean_dir(t, p, n);
+			clean_dir(w, t, p, n);
 			t0 = mtime_now_ns();
 			if (rmdir(p) == 0) {
-				count_op(t, FSOP_RMDIR, t0);
-				count_misc(t, FSM_DIRECTORY_DELETES);
+				if (t != NULL) {
+					count_op(t, FSOP_RMDIR, t0);
+					count_misc(t, FSM_DIRECTORY_DELETES);
+				}
 				n[1]++;
 			}
 		} else if (strcmp(de->d_name, "vdb_control.file") == 0) {
@@ -50,13 +59,71 @@ clean_dir(struct fthread *t, const char *dir, uint64_t n[2])
 		} else if (S_ISREG(st.st_mode)) {
 			t0 = mtime_now_ns();
 			if (unlink(p) == 0) {
-				count_op(t, FSOP_DELETE, t0);
-				count_misc(t, FSM_FILE_DELETES);
+				if (t != NULL) {
+					count_op(t, FSOP_DELETE, t0);
+					count_misc(t, FSM_FILE_DELETES);
+				}
 				n[0]++;
 			}
 		}
 	}
 	closedir(d);
+}
+
+/* vdbench's words after a clean-up of anchor that took from c0 on. */
+static void
+clean_said(struct fswork *w, const char *anchor, const uint64_t gone[2],
+    uint64_t c0)
+{
+	double secs = (double)(mtime_now_ns() - c0) / 1e9;
+
+	if (gone[0] > 0)
+		fs_note(w, 0, "anchor=%s deleted %llu files; %d/sec", anchor,
+		    (unsigned long long)gone[0], secs > 0 ?
+		    (int)((double)gone[0] / secs) : 0);
+	if (gone[1] > 0)
+		fs_note(w, 0, "anchor=%s deleted %llu directories; %d/sec",
+		    anchor, (unsigned long long)gone[1], secs > 0 ?
+		    (int)((double)gone[1] / secs) : 0);
+}
+
+/*
+ * -c, vdbench's forced cleanupOldFiles (FwgRun.setDeletePending): the
+ * first run that uses an anchor (the master marks its fwgs clean_first)
+ * deletes the anchor's old tree before anything else, whatever format=
+ * says; the run then goes on as written. On the anchor walk, before
+ * READY, so the tree's counts are taken after it; a shared fsd is
+ * cleaned by the slave with slice 0 only.
+ */
+void
+fs_force_clean(struct fswork *w)
+{
+	int k, h;
+
+	/* once, on the walk before READY (not on the one after the run) */
+	if (w->force_cleaned)
+		return;
+	w->force_cleaned = 1;
+	for (k = 0; k < w->nfwgs; k++) {
+		struct fwg *g = &w->fwgs[k];
+		uint64_t gone[2] = { 0, 0 }, c0;
+		int seen = 0;
+
+		if (!g->clean_first || g->first != 0)
+			continue;
+		for (h = 0; h < k; h++)
+			seen |= w->fwgs[h].clean_first && w->fwgs[h].first ==
+			    0 && strcmp(w->fwgs[h].anchor, g->anchor) == 0;
+		if (seen)
+			continue;
+		fs_note(w, 0, "Deleting old file structure because of "
+		    "forced cleanupOldFiles ('-c').");
+		fs_dv_erase(w, g);
+		fs_note(w, 0, "Starting cleanup for anchor=%s", g->anchor);
+		c0 = mtime_now_ns();
+		clean_dir(w, NULL, g->anchor, gone);
+		clean_said(w, g->anchor, gone, c0);
+	}
 }
 
 /* vdb_control.file: what the tree is, in vdbench's layout. */
@@ -156,28 +223,18 @@ do_format(struct fthread *t)
 			    g->anchor);
 		/* A shared fsd: only the slave with slice 0 cleans (the
 		 * master lets a shared fsd clean only in a clean-only run) */
-		if (!stopping(t->w) && g->format_clean && g->first == 0) {
+		/* (-c's clean-up of this anchor ran before READY) */
+		if (!stopping(t->w) && g->format_clean && g->first == 0 &&
+		    !g->clean_first) {
 			uint64_t gone[2] = { 0, 0 }, c0 = mtime_now_ns();
-			double secs;
 
 			/* vdbench forgets the fsd's blocks at its clean-up */
 			fs_dv_erase(t->w, g);
 
 			fs_note(t->w, 0, "Starting cleanup for anchor=%s",
 			    g->anchor);
-			clean_dir(t, g->anchor, gone);
-			/* vdbench's words after its clean-up */
-			secs = (double)(mtime_now_ns() - c0) / 1e9;
-			if (gone[0] > 0)
-				fs_note(t->w, 0, "anchor=%s deleted %llu "
-				    "files; %d/sec", g->anchor,
-				    (unsigned long long)gone[0], secs > 0 ?
-				    (int)((double)gone[0] / secs) : 0);
-			if (gone[1] > 0)
-				fs_note(t->w, 0, "anchor=%s deleted %llu "
-				    "directories; %d/sec", g->anchor,
-				    (unsigned long long)gone[1], secs > 0 ?
-				    (int)((double)gone[1] / secs) : 0);
+			clean_dir(t->w, t, g->anchor, gone);
+			clean_said(t->w, g->anchor, gone, c0);
 		}
 		for (d = 0; d < g->tree.ndirs && !stopping(t->w) &&
 		    !g->clean_only; d++) {

@@ -64,6 +64,7 @@ struct fwg {
 	int		 oflags;
 	int		 fsync_close;	/* openflags=fsync: fsync() first */
 	int		 format_clean, format_restart, dirs_only;
+	int		 clean_first;	/* -c: delete the old tree first */
 	int		 clean_only;
 	int		 create_anchors;	/* make the anchor's parents */
 	pthread_barrier_t barrier;	/* format: clean and mkdir first */
@@ -119,6 +120,7 @@ struct fswork {
 	int		 walking;	/* walk_tid to join (loop's own) */
 	int		 walk_done;	/* under mu, with walk_out */
 	int		 walk_cancel;	/* atomic */
+	int		 force_cleaned;	/* -c's clean-up done (walk thread) */
 	int		 walk_wake;	/* eventfd written when it ends */
 	json_t		*walk_out;
 	/* test hook: VDBC_TEST_STAT_DELAY_US, a sleep after each file's
@@ -170,6 +172,8 @@ int	 fill_file(struct fthread *, const char *path, uint64_t fi,
 
 /* fs_format.c */
 void	 do_format(struct fthread *);
+/* -c: the old trees of the fwgs marked clean_first, on the walk thread. */
+void	 fs_force_clean(struct fswork *);
 
 /* fs_ops.c */
 int	 rw_file(struct fthread *, const char *path, uint64_t fi,

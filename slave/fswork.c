@@ -226,6 +226,7 @@ fwg_from_json(struct fwg *g, const struct work_fwg *d,
 		g->fsync_close = of.fsync_close;
 	}
 	g->format_clean = fs->clean;
+	g->clean_first = d->clean_first;
 	g->format_restart = fs->restart;
 	g->dirs_only = fs->dirs_only;
 	g->clean_only = fs->clean_only;
@@ -744,6 +745,7 @@ walk_main(void *arg)
 	/* a test hook (docs/threads.md): only the walk reads it */
 	w->walk_delay_us = delay != NULL ? (unsigned)strtoul(delay, NULL, 10) :
 	    0;
+	fs_force_clean(w);	/* -c, before the tree is counted */
 	out = anchors_json(w);
 	pthread_mutex_lock(&w->mu);
 	w->walk_out = out;

@@ -59,12 +59,27 @@ grep -q "Simulating RD=rd1;" "$T/out" && bad "-co ran the rd" || ok
 sed 's/format=no/format=yes/' "$T/fs.parm" >"$T/fsy.parm"
 expect_rc 0 "$VDBC" -s -cn -f "$T/fsy.parm" -o "$T/s3"
 grep -q "RD=format_for_rd1" "$T/out" && bad "-cn kept the format" || ok
-# For real: -cy makes the files format=no would not, -c removes them.
+# For real: -cy makes the files format=no would not. -c is vdbench's
+# forced cleanup (FwgRun.setDeletePending; vdbench 5.04.06 run on the
+# same parmfiles): the first run that uses an anchor deletes its old tree,
+# then the rds run as written: format=no reads an empty anchor, format=yes
+# makes the files again and runs rd1 (vdbench: 6 of 6 files and rd1 run
+# on the audit's parmfile; vdbc's old -c deleted them and ran nothing).
 expect_rc 0 "${V[@]}" -cy -f "$T/fs.parm" -o "$T/r1"
 [ "$(find "$T/a" -name 'vdb_f*.file' | wc -l)" = 4 ] && ok || bad "-cy made no files"
+expect_rc 0 "$VDBC" -s -c -f "$T/fs.parm" -o "$T/s4"
+grep -q "RD=format_for_rd1" "$T/out" && bad "-c -s planned a format run for format=no" || ok
 expect_rc 0 "${V[@]}" -c -f "$T/fs.parm" -o "$T/r2"
-[ "$(find "$T/a" -name 'vdb_f*.file' | wc -l)" = 0 ] && ok || bad "-c left files"
-grep -q "Starting RD=rd1;" "$T/out" && bad "-c ran the rd" || ok
+expect_out "Deleting old file structure because of forced cleanupOldFiles ('-c')."
+expect_out "anchor=$T/a deleted 4 files"
+expect_out "Starting RD=rd1;"
+[ "$(find "$T/a" -name 'vdb_f*.file' | wc -l)" = 0 ] && ok || bad "-c left the old files"
+expect_rc 0 "${V[@]}" -cy -f "$T/fs.parm" -o "$T/r3"
+expect_rc 0 "${V[@]}" -c -f "$T/fsy.parm" -o "$T/r4"
+expect_out "anchor=$T/a deleted 4 files"
+expect_out "Starting RD=format_for_rd1"
+expect_out "Starting RD=rd1;"
+[ "$(find "$T/a" -name 'vdb_f*.file' | wc -l)" = 4 ] && ok || bad "-c with format=yes: not 4 files"
 
 # loop=2 runs everything twice; rd startcmd=/endcmd= around each run.
 cat >"$T/loop.parm" <<P

@@ -294,6 +294,7 @@ fs_work(struct slave_work *w)
 	g->tree.size_pct[0] = 40;
 	g->tree.size_pct[1] = 60;
 	g->tree.wss_bytes = 1048576;
+	g->clean_first = 1;	/* -c */
 }
 
 static void
@@ -318,6 +319,7 @@ test_fs_round_trip(void **state)
 	assert_int_equal(back.fs.clean, 1);
 	assert_int_equal(back.fs.restart, 0);
 	assert_int_equal(back.fwgs[0].tree.nsizes, 2);
+	assert_int_equal(back.fwgs[0].clean_first, 1);
 	assert_true(back.fwgs[0].tree.size_pct[1] == 60);
 	again = work_to_json(&back);
 	assert_true(json_equal(j, again));
