@@ -159,8 +159,10 @@ skew_held(const struct master *m)
 {
 	const struct run *r = m->cur.plan_run;
 
-	return (r != NULL && !m->cur.format && !m->cur.fs &&
-	    m->cur.skew_req != NULL && !((r->iorate == RD_IORATE_MAX ||
+	if (m->cur.fs)	/* fwd skew=: vdbench's FwgWaiter always holds */
+		return (r != NULL && !r->format_run && m->cur.skew_req != NULL);
+	return (r != NULL && !m->cur.format && m->cur.skew_req != NULL &&
+	    !((r->iorate == RD_IORATE_MAX ||
 	    r->iorate == RD_IORATE_CURVE) && !r->curve_point &&
 	    !r->controlled));
 }
@@ -196,6 +198,18 @@ skew_warning(struct master *m, const struct iostats *pk, uint64_t dur_ns)
 	    "- There may be more, can't think (of any) right now. :-)", "",
 	    "You may use 'abort_failed_skew=nn' for Vdbench to abort after "
 	    "skew failures. See documentation.", "" };
+	static const char *const fs_why[] = {
+	    "Possible reasons for workload skew being out of sync:", "",
+	    "- Elapsed time too short.  ",
+	    "  Each FSD should have done at least 2000 operations. Adding "
+	    "'warmup=nn' may help this.", "",
+	    "- Not enough threads available to guarantee that all workloads "
+	    "can run on all slaves.", "",
+	    "- There may be more, can't think (of any) right now. :-)",
+	    "  Contact me at the Oracle Vdbench Forum if the differences are "
+	    "out of line.", "",
+	    "You may use 'abort_failed_skew=nn' for Vdbench to abort after "
+	    "skew failures. See documentation.", "" };
 	const char *wd = NULL, *first[1];
 	char l1[400];
 	double worst;
@@ -203,11 +217,16 @@ skew_warning(struct master *m, const struct iostats *pk, uint64_t dur_ns)
 	if (!skew_held(m) || (worst = report_skew_worst(m->rep, pk, dur_ns,
 	    m->cur.skew_req, &wd)) <= 1.0 || wd == NULL)
 		return;
-	snprintf(l1, sizeof(l1), "Observed Workload skew for wd=%s delta "
-	    "greater than 1%% (%.2f). See skew.html for details", wd, worst);
+	snprintf(l1, sizeof(l1), "Observed Workload skew for %s=%s delta "
+	    "greater than 1%% (%.2f). See skew.html for details",
+	    m->cur.fs ? "fwd" : "wd", wd, worst);
 	first[0] = l1;
 	box_out(m, first, 1, 1);
-	box_out(m, why, (int)(sizeof(why) / sizeof(why[0])), 0);
+	if (m->cur.fs)
+		box_out(m, fs_why, (int)(sizeof(fs_why) / sizeof(fs_why[0])),
+		    0);
+	else
+		box_out(m, why, (int)(sizeof(why) / sizeof(why[0])), 0);
 }
 
 /*

@@ -138,8 +138,9 @@ int		 report_skew_failed(const struct report *,
 		    const struct iostats *per_key, uint64_t duration_ns,
 		    const double *skew_req, double limit, char *text,
 		    size_t len);
-/* The wd furthest off its requested skew (report_skew's numbers): its
- * distance in percentage points, *wd its name; -1 when there is none. */
+/* The wd (of a file-system run: the fwd) furthest off its requested
+ * skew (report_skew's numbers): its distance in percentage points, *wd
+ * its name; -1 when there is none. */
 double		 report_skew_worst(const struct report *,
 		    const struct iostats *per_key, uint64_t duration_ns,
 		    const double *skew_req, const char **wd);

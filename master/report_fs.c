@@ -115,7 +115,7 @@ fs_line(struct report *r, char *buf, size_t len, const char *tod,
 
 /* A row of fs_skew's table: not the format run's fwd, nor an fwd of
  * another run (keys outlive runs: one that did nothing here). */
-static int
+int
 fs_skew_row(const struct report *r, int k, enum rkey_kind kind,
     const struct iostats *s)
 {
@@ -138,7 +138,8 @@ fs_skew_row(const struct report *r, int k, enum rkey_kind kind,
  * interval and cpu columns; one row is enough for a table.
  */
 void
-fs_skew(struct report *r, const struct iostats *per_key, uint64_t dur_ns)
+fs_skew(struct report *r, const struct iostats *per_key, const double *req,
+    uint64_t dur_ns)
 {
 	static const struct { enum rkey_kind kind; const char *title; } t[] = {
 		{ RKEY_HOST, "Host:" }, { RKEY_FSD, "FSD:" },
@@ -168,6 +169,26 @@ fs_skew(struct report *r, const struct iostats *per_key, uint64_t dur_ns)
 			    r->keys[k].html, &per_key[k], dur_ns, NULL, 1);
 			out(f, "%s\n", line);
 		}
+	}
+	if (req == NULL)
+		return;
+	/* fwd skew= asked for: requested against observed operations,
+	 * vdbench's table (SkewReport.java) */
+	out(f, "%s \n%s FWD skew requested vs. actual (Use "
+	    "'abort_failed_skew=n.n' to abort when delta > n.n)\n"
+	    "%s %-12s %7s %10s %7s %7s\n", tod, tod, tod, "FWD", "ops/sec",
+	    "requested", "actual", "delta");
+	for (k = 0; k < r->nkeys; k++) {
+		double ops, act;
+
+		if (!fs_skew_row(r, k, RKEY_FWD, &per_key[k]))
+			continue;
+		ops = dur_ns > 0 ? (double)per_key[k].req_n * 1e9 /
+		    (double)dur_ns : 0;
+		act = per_key[0].req_n > 0 ? (double)per_key[k].req_n * 100 /
+		    (double)per_key[0].req_n : 0;
+		out(f, "%s %-12s %7.0f %9.2f%% %6.2f%% %+6.2f%%\n", tod,
+		    r->keys[k].html, ops, req[k], act, act - req[k]);
 	}
 }
 

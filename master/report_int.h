@@ -76,7 +76,9 @@ void	 fs_line(struct report *, char *, size_t, const char *tod,
 	    const char *label, const struct iostats *, uint64_t dur_ns,
 	    const struct cpu_pct *);
 void	 fs_skew(struct report *, const struct iostats *per_key,
-	    uint64_t dur_ns);
+	    const double *skew_req, uint64_t dur_ns);
+int	 fs_skew_row(const struct report *, int k, enum rkey_kind,
+	    const struct iostats *);
 
 /* report_flat.c */
 void	 flat_header(struct report *);

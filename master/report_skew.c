@@ -88,8 +88,24 @@ report_skew_worst(const struct report *r, const struct iostats *per_key,
 	double worst = -1;
 	int k;
 
-	if (r->fs || req == NULL)
+	if (req == NULL)
 		return (-1);
+	if (r->fs) {
+		/* vdbench's fwds: the last of equals */
+		for (k = 0; k < r->nkeys && per_key[0].req_n > 0; k++) {
+			double off;
+
+			if (!fs_skew_row(r, k, RKEY_FWD, &per_key[k]))
+				continue;
+			off = fabs((double)per_key[k].req_n * 100 /
+			    (double)per_key[0].req_n - req[k]);
+			if (off >= worst) {
+				worst = off;
+				*wd = r->keys[k].name;
+			}
+		}
+		return (worst);
+	}
 	report_derive(&tot, &per_key[0], dur_ns);
 	if (tot.rate <= 0)
 		return (-1);
@@ -136,7 +152,7 @@ report_skew(struct report *r, const struct iostats *per_key,
 	int k, n, said = 0;
 
 	if (r->fs) {
-		fs_skew(r, per_key, dur_ns);
+		fs_skew(r, per_key, skew_req, dur_ns);
 		return;
 	}
 	mtime_tod(mtime_wall_ns(), tod);

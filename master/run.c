@@ -316,6 +316,42 @@ workgen_input(struct master *m, struct workgen_in *in)
 	in->cleaned = m->o->force_cleanup ? &m->cleaned : NULL;
 }
 
+/*
+ * The requested skew of each fwd of a file-system run, by report key:
+ * skew=, or what is left split over the fwds without (SkewReport.java).
+ * NULL when no fwd has skew= or there is one fwd: vdbench then prints
+ * no "FWD skew requested vs. actual" table.
+ */
+static double *
+fwd_skew_req(struct master *m, const struct run *pr)
+{
+	double total = 0, left, *req;
+	int i, yes = 0, no = 0;
+
+	for (i = 0; i < pr->nfwds; i++) {
+		const struct fwd *f = pr->fwds[i].fwd;
+
+		if (f->skew_set && f->skew_pct != 0) {
+			total += f->skew_pct;
+			yes++;
+		} else
+			no++;
+	}
+	if (yes == 0 || pr->nfwds < 2)
+		return (NULL);
+	left = no > 0 ? (100 - total) / no : 0;
+	req = xcalloc((size_t)report_nkeys(m->rep) + 1, sizeof(double));
+	for (i = 0; i < pr->nfwds; i++) {
+		const struct fwd *f = pr->fwds[i].fwd;
+		int key = fs_key(m, "fwd", f->name);
+
+		if (key >= 0)
+			req[key] = f->skew_set && f->skew_pct != 0 ?
+			    f->skew_pct : left;
+	}
+	return (req);
+}
+
 /* Make a built run the current one (its WORK bodies move to m->cur). */
 static void
 take_run(struct master *m, struct workgen_run *w)
@@ -356,7 +392,8 @@ take_run(struct master *m, struct workgen_run *w)
 			if (key >= 0)
 				c->skew_req[key] += w->skew[k].pct;
 		}
-	}
+	} else if (w->plan_run != NULL && !w->plan_run->format_run)
+		c->skew_req = fwd_skew_req(m, w->plan_run);
 	workgen_run_free(w);
 }
 

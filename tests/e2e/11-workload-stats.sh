@@ -162,6 +162,13 @@ for h in 1 2; do
 	echo "fwd skew 70/30 at fwdrate=max, $h host(s): $p % reads"
 	awk -v p="$p" 'BEGIN { exit !(p >= 69 && p <= 71) }' && ok ||
 		bad "fwd skew=70 ran $p % reads on $h host(s), not within 1 point"
+	# skew.html: vdbench's "FWD skew requested vs. actual" table
+	sed -e 's/<[^>]*>//g' "$T/fs$h/skew.html" | awk '
+		/FWD skew requested vs. actual/ { on = 1 }
+		on && $2 == "fwdr" { r = $4; a = $5 + 0 }
+		END { printf "skew.html fwdr: requested %s actual %.2f %%\n", r, a
+			exit !(r == "70.00%" && a >= 69 && a <= 71) }' && ok ||
+		bad "skew.html lacks fwdr's requested 70.00% and actual share"
 done
 # fwds with skew= on different hosts: refused as vdbench refuses them.
 printf 'hd=hd1,system=localhost\nhd=hd2,system=localhost\nfsd=fsd1,anchor=%s/fh1,depth=1,width=1,files=2,size=64k\nfsd=fsd2,anchor=%s/fh2,depth=1,width=1,files=2,size=64k\nfwd=fwdr,fsd=fsd1,operation=read,skew=70,host=hd1\nfwd=fwdw,fsd=fsd2,operation=write,skew=30,host=hd2\nrd=rd1,fwd=fwd*,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" "$T" >"$T/fh.parm"
