@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,6 +278,28 @@ inputs_diff(const struct rt_dir *o, const struct rt_dir *n,
 }
 
 /*
+ * A console line of texts read from the directories (paths, statuses,
+ * outcomes, run names): control characters shown as '?', so a hostile
+ * results.json or status.html cannot drive the terminal.
+ */
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void
+say(const char *fmt, ...)
+{
+	va_list ap;
+	char *t;
+
+	va_start(ap, fmt);
+	if (vasprintf(&t, fmt, ap) < 0)
+		t = NULL;
+	va_end(ap);
+	if (t == NULL)
+		return;
+	fputs(text_clean(t, 1), stdout);
+	free(t);
+}
+
+/*
  * The format runs of d (SD_format, format_for_...), apart: they prepare
  * the luns, their size and rate are not the workload's, so they are not
  * compared. The number listed.
@@ -293,12 +316,12 @@ fmt_text(const struct rt_dir *d, const char *side)
 		if (!runtable_is_format(r))
 			continue;
 		if (cnt++ == 0)
-			printf("\nformat runs in %s (not compared):\n", side);
+			say("\nformat runs in %s (not compared):\n", side);
 		runtable_key(r, key, sizeof(key));
 		text_clean(key, 0);
 		runtable_fmt(rate, sizeof(rate), r->rate, 1);
 		runtable_fmt(mbps, sizeof(mbps), r->mbps, 2);
-		printf("  %s: rate %s, MB/s %s\n", key, rate, mbps);
+		say("  %s: rate %s, MB/s %s\n", key, rate, mbps);
 	}
 	return (cnt);
 }
@@ -313,26 +336,26 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 	size_t k;
 	int i;
 
-	printf("vdbc compare: OLD %s (%s), NEW %s (%s)\n", o->path, o->kind,
+	say("vdbc compare: OLD %s (%s), NEW %s (%s)\n", o->path, o->kind,
 	    n->path, n->kind);
 	if (o->outcome[0] != '\0')
-		printf("OLD %s\n", o->outcome);
+		say("OLD %s\n", o->outcome);
 	if (n->outcome[0] != '\0')
-		printf("NEW %s\n", n->outcome);
+		say("NEW %s\n", n->outcome);
 	{
 		struct cmp_lines l = { NULL, 0 };
 		int j;
 
 		inputs_diff(o, n, &l);
-		printf("Inputs that differ:%s\n", l.n == 0 ? " none (version, "
+		say("Inputs that differ:%s\n", l.n == 0 ? " none (version, "
 		    "seed, substitutions, parmfile)" : "");
 		for (j = 0; j < l.n; j++) {
 			text_clean(l.v[j], 0);
-			printf("  %s\n", l.v[j]);
+			say("  %s\n", l.v[j]);
 		}
 		lines_free(&l);
 	}
-	printf("changes above %.1f%% are marked better or worse\n", thr);
+	say("changes above %.1f%% are marked better or worse\n", thr);
 	for (i = 0; i < np; i++) {
 		const struct rt_run *ro = p[i].o >= 0 ? &o->runs[p[i].o] : NULL;
 		const struct rt_run *rn = p[i].n >= 0 ? &n->runs[p[i].n] : NULL;
@@ -340,7 +363,7 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 		runtable_key(ro != NULL ? ro : rn, key, sizeof(key));
 		text_clean(key, 0);
 		if (ro == NULL || rn == NULL) {
-			printf("\n%s: only in %s\n", key, ro != NULL ? "OLD" :
+			say("\n%s: only in %s\n", key, ro != NULL ? "OLD" :
 			    "NEW");
 			if (ro != NULL)
 				c->only_old++;
@@ -349,12 +372,12 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 			continue;
 		}
 		c->matched++;
-		printf("\n%s\n", key);
+		say("\n%s\n", key);
 		if (strcmp(ro->status, "completed") != 0)
-			printf("  OLD: %s\n", ro->status);
+			say("  OLD: %s\n", ro->status);
 		if (strcmp(rn->status, "completed") != 0)
-			printf("  NEW: %s\n", rn->status);
-		printf("  %-10s %14s %14s %9s\n", "", "OLD", "NEW", "change");
+			say("  NEW: %s\n", rn->status);
+		say("  %-10s %14s %14s %9s\n", "", "OLD", "NEW", "change");
 		for (k = 0; k < NMETRICS; k++) {
 			const struct cmp_metric *m = &metrics[k];
 			double va = mval(ro, m), vb = mval(rn, m), dd;
@@ -378,7 +401,7 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 	}
 	fmt_text(o, "OLD");
 	fmt_text(n, "NEW");
-	printf("\n%d runs matched, %d changes above %.1f%% (%d better, %d "
+	say("\n%d runs matched, %d changes above %.1f%% (%d better, %d "
 	    "worse), %d only in OLD, %d only in NEW\n", c->matched,
 	    c->better + c->worse, thr, c->better, c->worse, c->only_old,
 	    c->only_new);
@@ -644,9 +667,10 @@ compare_main(int argc, char *argv[])
 	printf("compare.html: %s\n", path);
 	rc = 0;
 out:
-	if (rc != 0)
-		fprintf(stderr, "vdbc compare: %s\n", errmsg_str(&e, buf,
-		    sizeof(buf)));
+	if (rc != 0) {
+		errmsg_str(&e, buf, sizeof(buf));
+		fprintf(stderr, "vdbc compare: %s\n", text_clean(buf, 0));
+	}
 	free(path);
 	free(p);
 	runtable_free(&o);

@@ -225,15 +225,24 @@ cval(const struct rt_run *r, const struct idx_col *c)
 	return (*(const double *)(const void *)((const char *)r + c->off));
 }
 
-/* A CSV field: quoted when it needs to be. */
+/*
+ * A CSV text field: quoted when it needs to be. One that starts with
+ * = + - @ (or a tab or CR) would be a formula to a spreadsheet
+ * (=HYPERLINK(...) from a run's name): it gets a leading ' and quotes,
+ * which spreadsheets show as text. (Numbers are not written here.)
+ */
 static void
 csv_put(FILE *f, const char *s)
 {
-	if (strpbrk(s, ",\"\r\n") == NULL) {
+	int formula = strchr("=+-@\t\r", s[0]) != NULL && s[0] != '\0';
+
+	if (!formula && strpbrk(s, ",\"\r\n") == NULL) {
 		fputs(s, f);
 		return;
 	}
 	fputc('"', f);
+	if (formula)
+		fputc('\'', f);
 	for (; *s != '\0'; s++) {
 		if (*s == '"')
 			fputc('"', f);
@@ -513,8 +522,9 @@ index_main(int argc, char *argv[])
 			continue;
 		}
 		/* one unreadable directory does not hide the others */
-		fprintf(stderr, "vdbc index: skipped: %s\n", errmsg_str(&e,
-		    buf, sizeof(buf)));
+		errmsg_str(&e, buf, sizeof(buf));
+		fprintf(stderr, "vdbc index: skipped: %s\n", text_clean(buf,
+		    0));
 		runtable_free(&dirs[nd]);
 	}
 	if (write_index(a.outdir, dirs, nd, &e) != 0)
@@ -522,7 +532,8 @@ index_main(int argc, char *argv[])
 	rc = 0;
 	goto out;
 err:
-	fprintf(stderr, "vdbc index: %s\n", errmsg_str(&e, buf, sizeof(buf)));
+	errmsg_str(&e, buf, sizeof(buf));
+	fprintf(stderr, "vdbc index: %s\n", text_clean(buf, 0));
 out:
 	for (i = 0; i < nd; i++)
 		runtable_free(&dirs[i]);

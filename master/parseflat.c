@@ -18,6 +18,7 @@
 
 #include "model.h"
 #include "ofile.h"
+#include "runtable.h"
 #include "xmalloc.h"
 
 /* Split a line on blanks and tabs into words (in place). */
@@ -188,9 +189,9 @@ parseflat_main(int argc, char *argv[])
 	if ((rc = parse_args(argc, argv, &a)) != 0)
 		goto out;
 	rc = 1;
-	if ((f = fopen(a.in, "r")) == NULL) {
+	if ((f = runtable_fopen(a.in)) == NULL) {
 		fprintf(stderr, "vdbc parseflat: %s: %s\n", a.in,
-		    strerror(errno));
+		    runtable_why(errno));
 		goto out;
 	}
 	if ((nh = read_header(f, &line, &cap, hdr)) == 0) {

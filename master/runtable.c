@@ -6,6 +6,7 @@
 #include "runtable.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,43 @@ upto(const char *s, const char *stop)
 	return (xstrndup(s, strcspn(s, stop)));
 }
 
+FILE *
+runtable_fopen(const char *path)
+{
+	struct stat st;
+	FILE *f;
+	int fd, err;
+
+	/* O_NONBLOCK: a FIFO opens at once (and is then refused) */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) < 0)
+		return (NULL);
+	if (fstat(fd, &st) != 0)
+		err = errno;
+	else if (!S_ISREG(st.st_mode))
+		err = EINVAL;
+	else if ((unsigned long long)st.st_size > RT_MAX_BYTES)
+		err = EFBIG;
+	else if (fcntl(fd, F_SETFL, 0) != 0 || (f = fdopen(fd, "r")) == NULL)
+		err = errno;
+	else
+		return (f);
+	close(fd);
+	errno = err;
+	return (NULL);
+}
+
+const char *
+runtable_why(int err)
+{
+	if (err == EINVAL)
+		return ("not a regular file (a FIFO, device or socket is not "
+		    "read)");
+	if (err == EFBIG)
+		return ("over 256 MiB, more than any report vdbc reads");
+	return (strerror(err));
+}
+
 /* The Starting lines of dir/summary.html; their number (0 without it). */
 static int
 read_starts(const char *dir, struct rt_start **out)
@@ -86,7 +124,7 @@ read_starts(const char *dir, struct rt_start **out)
 	FILE *f;
 
 	*out = NULL;
-	f = fopen(path, "r");
+	f = runtable_fopen(path);
 	free(path);
 	if (f == NULL)
 		return (0);
@@ -265,8 +303,16 @@ read_json(const char *dir, struct rt_dir *d, struct errmsg *e)
 	json_error_t je;
 	json_t *root, *runs, *jr;
 	size_t i;
+	FILE *jf;
 
-	root = json_load_file(path, 0, &je);
+	if ((jf = runtable_fopen(path)) == NULL) {
+		errmsg_set(e, NULL, 0, 0, "%s: cannot read: %s", path,
+		    runtable_why(errno));
+		free(path);
+		return (-1);
+	}
+	root = json_loadf(jf, 0, &je);
+	fclose(jf);
 	if (root == NULL) {
 		errmsg_set(e, NULL, 0, 0, "%s: not a readable results.json "
 		    "(line %d: %s)", path, je.line, je.text);
@@ -458,9 +504,9 @@ read_vdbench(const char *dir, struct rt_dir *d, struct errmsg *e)
 	int ns, i, j = 0, k;
 	FILE *f;
 
-	if ((f = fopen(path, "r")) == NULL) {
+	if ((f = runtable_fopen(path)) == NULL) {
 		errmsg_set(e, NULL, 0, 0, "%s: cannot read: %s", path,
-		    strerror(errno));
+		    runtable_why(errno));
 		free(path);
 		return (-1);
 	}
@@ -574,7 +620,7 @@ log_reason(const char *dir)
 	size_t cap = 0;
 	FILE *f;
 
-	f = fopen(path, "r");
+	f = runtable_fopen(path);
 	free(path);
 	if (f == NULL)
 		return (NULL);
@@ -620,7 +666,7 @@ dir_outcome(const char *dir)
 	size_t cap = 0;
 	FILE *f;
 
-	f = fopen(path, "r");
+	f = runtable_fopen(path);
 	free(path);
 	if (f == NULL)
 		return (xstrdup(""));
@@ -662,7 +708,7 @@ read_parm(const char *dir, struct rt_dir *d)
 	int i;
 	FILE *f;
 
-	f = fopen(path, "r");
+	f = runtable_fopen(path);
 	free(path);
 	if (f == NULL)
 		return;

@@ -50,6 +50,16 @@ struct rt_dir {
 	struct rt_run	*runs;
 };
 
+/*
+ * Open a file of an output directory, or parseflat's input, to read: a
+ * regular file of at most RT_MAX_BYTES, else NULL with errno (EINVAL: a
+ * FIFO, device, socket or directory, never opened to block or read
+ * without end; EFBIG: over the cap) and runtable_why() saying it.
+ */
+#define RT_MAX_BYTES	(256ull << 20)
+FILE		*runtable_fopen(const char *path);
+/* The reason for the last runtable_fopen's NULL, from its errno. */
+const char	*runtable_why(int err);
 /* Is dir an output directory (results.json or flatfile.html in it)? */
 int	runtable_is_outdir(const char *dir);
 /* Read dir's run table into *d: 0, or -1 with e set. */

@@ -1,7 +1,8 @@
 #!/bin/bash
 # vdbc compare and vdbc index on vdbc's output directories and on
 # vdbench's own (../shared/reference, when it is there); the index page
-# sorted in headless Chromium (when it is there), a screenshot kept.
+# sorted in headless Chromium (when it is there), a screenshot kept;
+# hostile directories (FIFOs, /dev/zero, terminal escapes, formulas).
 . "$(dirname "$0")/lib.sh"
 ref=$VDBC_SRC/../shared/reference/vdbench-5.04.06
 
@@ -244,6 +245,39 @@ if [ -d "$ref/b_raw_mixed_forloop/output" ]; then
 else
 	echo "skip (vdbench part): $ref not found beside the project"
 fi
+
+# Hostile directories (attacker review 2026-12-04 #10, #11, #12): a
+# FIFO summary.html and a /dev/zero flatfile.html are not read (no
+# hang, no unbounded line); statuses with terminal escapes print as '?';
+# a run named =HYPERLINK(...) is text in index.csv, not a formula.
+mkdir -p "$T/hx/a" "$T/hx/b" "$T/hx/zero" "$T/hx/fifo"
+python3 - "$T/hx" <<'PY'
+import json, sys
+d = sys.argv[1]
+bad = 'x\u001b]0;PWNED\u0007\u001b[31mRED'
+r = {"schema": "vdbc-results", "vdbc_version": "0.1.0", "started": "2026-12-04T10:00:00+0000",
+     "runs": [{"name": '=HYPERLINK("http://evil.example/","click")', "for_loops": "None", "status": "stopped: " + bad,
+               "started": "x", "average": {"rate": 1, "mb_per_s": 1, "resp_ms": 1, "errors": 0}}]}
+json.dump(r, open(d + '/a/results.json', 'w'))
+r["runs"][0]["status"] = "completed"
+json.dump(r, open(d + '/b/results.json', 'w'))
+open(d + '/a/status.html', 'w').write('x\tVdbench stopped: \u001b]0;STATUS\u0007boom\n')
+PY
+ln -s /dev/zero "$T/hx/zero/flatfile.html"
+mkfifo "$T/hx/fifo/summary.html"
+echo '{"schema":"vdbc-results","runs":[]}' >"$T/hx/fifo/results.json"
+( ulimit -v 2000000; timeout 20 "$VDBC" index "$T/hx/fifo" "$T/hx/zero" -o "$T/hxi1" >"$T/hx1.out" 2>&1 )
+rc=$?
+[ "$rc" = 0 ] && ok || { bad "index of a FIFO and /dev/zero: exit $rc (124: it hung)"; cat "$T/hx1.out"; }
+grep -q "flatfile.html: cannot read: not a regular file" "$T/hx1.out" && ok || { bad "/dev/zero was not refused by name"; cat "$T/hx1.out"; }
+( ulimit -v 2000000; timeout 20 "$VDBC" parseflat -i /dev/zero -o "$T/pz.csv" >"$T/pz.out" 2>&1 )
+grep -q "/dev/zero: not a regular file" "$T/pz.out" && ok || { bad "parseflat read /dev/zero"; cat "$T/pz.out"; }
+timeout 20 "$VDBC" compare "$T/hx/a" "$T/hx/b" -o "$T/hxc" >"$T/hxc.out" 2>&1
+[ "$(tr -cd '\033\007' <"$T/hxc.out" | wc -c)" = 0 ] && ok || { bad "compare printed terminal escapes"; cat -v "$T/hxc.out" | head; }
+grep -q "OLD: stopped: x?]0;PWNED??\[31mRED" "$T/hxc.out" && ok || { bad "compare lost the status text"; cat -v "$T/hxc.out"; }
+timeout 20 "$VDBC" index "$T/hx/a" -o "$T/hxi2" >/dev/null 2>&1
+grep -qF ",\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"click\"\")\"," "$T/hxi2/index.csv" && ok ||
+	{ bad "index.csv holds a formula"; cat "$T/hxi2/index.csv"; }
 
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
