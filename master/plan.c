@@ -269,6 +269,13 @@ resolve_wds(const struct model *m, struct plan *p, const struct rd *rd,
 			goto fail;
 		}
 	}
+	/* vdbench's rule (RD_entry.getWdsForRd): streams= in the rd's
+	 * first wd allows no other wd; a later wd's streams= runs */
+	if (n > 1 && rws[0].wd->streams > 1) {
+		fail(e, "Only ONE Workload Definition (WD) allowed when using "
+		    "streams.");
+		goto fail;
+	}
 	if (check_priorities(rd, rws, n, e) != 0)
 		goto fail;
 	*out = rws;

@@ -361,20 +361,6 @@ raw_sds(const struct workgen_in *in, const struct run *pr,
 	}
 }
 
-/* Distinct wds of a run's placement. */
-static int
-wd_count(const struct placement *p)
-{
-	int k, j, n = 0;
-
-	for (k = 0; k < p->nwgs; k++) {
-		for (j = 0; j < k && p->wgs[j].wd != p->wgs[k].wd; j++)
-			;
-		n += j == k;
-	}
-	return (n);
-}
-
 /* "16.633m", "8m": bytes as vdbench's sizes print (3 decimals, no
  * trailing zeros). */
 static void
@@ -588,12 +574,6 @@ raw_wgs(const struct workgen_in *in, const struct run *pr,
 		wg->stride_max_bytes = (uint64_t)wd->stride_bytes[1];
 		wg->poisson_mid = wd->poisson_mid;
 		wg->streams = wd->streams;
-		if (wd->streams > 1 && p->nwgs > 1 && wd_count(p) > 1) {
-			errmsg_set(e, "", 0, 0, "wd=%s: streams=%d allows only "
-			    "one workload (wd) in the run", wd->name,
-			    wd->streams);
-			return (-1);
-		}
 		c->has_eof[i] |= wd->seek_eof;
 		c->eof_run |= wd->seek_eof;
 	}

@@ -106,8 +106,15 @@ printf 'sd=sd1,lun=%s/st,threads=3\nwd=wd1,sd=sd1,seekpct=seq,streams=4\nrd=rd1,
 expect_rc 157 "$VDBC" -f "$T/st3.parm" -o "$T/o_st3" --port 0
 expect_out "wd=wd1,sd=sd1: streams=4 needs threads= a multiple of it; the sd has 3 threads here"
 printf 'sd=sd1,lun=%s/st,threads=4\nwd=wd1,sd=sd1,seekpct=seq,streams=4\nwd=wd2,sd=sd1\nrd=rd1,wd=wd*,iorate=100,elapsed=2,interval=1\n' "$T" >"$T/st2.parm"
+# vdbench's rule (RD_entry.getWdsForRd, measured with 5.04.06): only
+# streams= in the rd's first wd refuses a second wd, in -s too; with the
+# streams wd second vdbench runs the rd, and so does vdbc.
 expect_rc 157 "$VDBC" -f "$T/st2.parm" -o "$T/o_st2" --port 0
-expect_out "wd=wd1: streams=4 allows only one workload (wd) in the run"
+expect_out "Only ONE Workload Definition (WD) allowed when using streams."
+expect_rc 157 "$VDBC" -f "$T/st2.parm" -s
+expect_out "Only ONE Workload Definition (WD) allowed when using streams."
+sed 's/wd=wd\*/wd=(wd2,wd1)/' "$T/st2.parm" >"$T/st2b.parm"
+expect_rc 0 "$VDBC" -f "$T/st2b.parm" -o "$T/o_st2b" --port 0
 printf 'sd=sd1,lun=%s/st\nwd=wd1,sd=sd1,streams=1\nrd=rd1,wd=wd1,iorate=100,elapsed=2\n' "$T" >"$T/st1.parm"
 expect_rc 157 "$VDBC" -f "$T/st1.parm" -s
 expect_out "st1.parm:2:15: 'streams=' parameter must specific a minimum of two streams"
