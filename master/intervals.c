@@ -305,22 +305,73 @@ skew_check(struct master *m, const struct iostats *pk, uint64_t dur_ns)
 	    limit_pct, m->cur.skew_failed, sizeof(m->cur.skew_failed));
 }
 
+/*
+ * The keys a raw run's interval (avg 0) or average (avg 1) lines go to,
+ * as vdbench's SdReport: a slave or host only when it has work in the
+ * run (an idle slave's report gets no line, not even a header); an sd
+ * its interval lines in every run but its average line only in a run
+ * that uses it. Everything else, and every key of a file-system run,
+ * gets its lines. NULL: every key (the caller frees the array).
+ */
+static char *
+keys_shown(const struct master *m, int nkeys, int avg)
+{
+	char *live, *show;
+	int i, j, k;
+
+	if (m->cur.fs)
+		return (NULL);
+	live = xcalloc((size_t)nkeys + 1, 1);
+	show = xcalloc((size_t)nkeys + 1, 1);
+	for (i = 0; i < m->nslaves; i++) {
+		const struct mslave *s = &m->sl[i];
+
+		for (j = 0; s->active && s->wg_keys != NULL &&
+		    j < MERGE_KEYS_PER_WG * s->nwgs; j++) {
+			k = s->wg_keys[j];
+			if (k >= 0 && k < nkeys)
+				live[k] = 1;
+		}
+	}
+	for (k = 0; k < nkeys; k++) {
+		switch (report_key_kind(m->rep, k)) {
+		case RKEY_HOST:
+		case RKEY_SLAVE:
+		case RKEY_HOSTSD:
+		case RKEY_SLAVESD:
+			show[k] = live[k];
+			break;
+		case RKEY_SD:
+		case RKEY_SDQUIET:
+			show[k] = !avg || live[k];
+			break;
+		default:
+			show[k] = 1;
+		}
+	}
+	free(live);
+	return (show);
+}
+
 /* The average lines and histograms of intervals first_avg..last. */
 void
 write_averages(struct master *m, unsigned int last)
 {
 	const struct iacc *sum = merge_sum(m->in.mg);
 	struct cpu_pct cpu;
-	char label[64];
+	char label[64], *show;
 	int i;
 
 	cpu_from_ticks(&cpu, sum->cpu, sum->cpu_valid);
 	snprintf(label, sizeof(label), "avg_%u-%u", m->cur.first_avg, last);
 	report_avg(m->rep, m->cur.name, label, &sum->keys[0].st,
 	    sum->dur_sum_ns, &cpu, &m->cur.req);
+	show = keys_shown(m, sum->nkeys, 1);
 	for (i = 1; i < sum->nkeys; i++)
-		report_key_line(m->rep, i, label, &sum->keys[i].st,
-		    sum->dur_sum_ns, &cpu);
+		if (show == NULL || show[i])
+			report_key_line(m->rep, i, label, &sum->keys[i].st,
+			    sum->dur_sum_ns, &cpu);
+	free(show);
 	run_warnings(m, sum);
 	if (m->cur.fs)
 		report_fs_misc(m->rep, &merge_all(m->in.mg)->keys[0].st, last,
@@ -467,7 +518,7 @@ print_ready_intervals(struct master *m)
 		uint64_t dur = merge_duration_ns(a);
 		const struct iostats *t = &a->keys[0].st;
 		struct cpu_pct cpu;
-		char label[16];
+		char label[16], *show;
 		int i, all_eof = 1, any_eof = 0;
 
 		cpu_from_ticks(&cpu, a->cpu, a->cpu_valid);
@@ -486,9 +537,12 @@ print_ready_intervals(struct master *m)
 			report_summary_note(m->rep, text);
 		}
 		snprintf(label, sizeof(label), "%u", k);
+		show = keys_shown(m, a->nkeys, 0);
 		for (i = 1; i < a->nkeys; i++)
-			report_key_line(m->rep, i, label, &a->keys[i].st, dur,
-			    &cpu);
+			if (show == NULL || show[i])
+				report_key_line(m->rep, i, label,
+				    &a->keys[i].st, dur, &cpu);
+		free(show);
 		metrics_interval(m->metrics, m->rep, m->cur.name,
 		    m->cur.plan_run != NULL ? m->cur.plan_run->rd->name :
 		    "SD_format", m->cur.loops, k, a, dur, &cpu, m->cur.fs);

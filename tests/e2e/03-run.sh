@@ -187,4 +187,40 @@ if [ "${VDBC_SANITIZED:-0}" != 1 ]; then
 	expect_rc 0 "$VDBC" -f "$T/f300.parm" -o "$T/o300" --port 0 --seed 1
 	[ "$(find "$T/f300" -type f -name 'f*' -size 1M | wc -l)" = 300 ] && ok || bad "not every one of 300 luns was formatted"
 fi
+# vdbench's report rules (issue 26 item 8), each against the real
+# vdbench 5.04.06's output of the same parmfile (tests/data/reports/*.vdbench.*,
+# README there). fixture NAME: the parmfile with its paths under $T/NAME.
+fixture() {
+	mkdir -p "$T/$1"
+	sed "s|@D@|$T/$1|g" "$data/$1.parm" >"$T/$1/p.parm"
+}
+# labels DIR FILE...: per report file its runs ([rd]), interval headers
+# (H) and interval and average labels, in order.
+labels() {
+	local d=$1 f
+	shift
+	for f in "$@"; do
+		printf '%s:' "$f"
+		sed -e 's/<[^>]*>//g' "$d/$f.html" |
+			grep -E 'Starting RD=|  interval  |^[0-9:.]{12} +([0-9]+|avg_[0-9]+-[0-9]+) ' |
+			sed -E -e 's/.*Starting RD=([^;]*).*/[\1]/' -e 's/.*  interval  .*/H/' \
+			    -e 's/^[0-9:.]{12} +([^ ]+) .*/\1/' | tr '\n' ' '
+		echo
+	done
+}
+# An sd not in a run gets its interval lines but no average line, a slave
+# without work no line at all (not even a header), also in an SD_format
+# run that ends in its first interval on two slaves (idle-format: one sd
+# to create, -m 2; idle-sd: rd1 on sd1, rd2 on sd2, -m 2).
+fixture idle-format
+truncate -s 4m "$T/idle-format/fm2"
+expect_rc 0 "$VDBC" -f "$T/idle-format/p.parm" -o "$T/idle-format/o" -m 2 --port 0 --seed 1
+fixture idle-sd
+truncate -s 4m "$T/idle-sd/nr1" "$T/idle-sd/nr2"
+expect_rc 0 "$VDBC" -f "$T/idle-sd/p.parm" -o "$T/idle-sd/o" -m 2 --port 0 --seed 1
+{ labels "$T/idle-format/o" sd1 sd2 localhost-0 localhost-1 localhost SD_format_sd1 wd1
+  labels "$T/idle-sd/o" sd1 sd2 localhost-0 localhost-1 localhost; } >"$T/idle.got"
+diff "$data/idle.vdbench.txt" "$T/idle.got" >"$T/idle.diff" && ok ||
+	{ bad "report lines of idle sds and slaves differ from vdbench's"; cat "$T/idle.diff"; }
+
 finish
