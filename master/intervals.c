@@ -423,9 +423,39 @@ write_averages(struct master *m, unsigned int last)
 		struct iostats *pk = xcalloc((size_t)sum->nkeys,
 		    sizeof(*pk));
 
+		struct cpu_pct *hc = xcalloc((size_t)sum->nkeys,
+		    sizeof(*hc));
+		const struct run *pr = m->cur.plan_run;
+		struct skew_in si;
+		int h;
+
 		for (i = 0; i < sum->nkeys; i++)
 			pk[i] = sum->keys[i].st;
-		report_skew(m->rep, pk, sum->dur_sum_ns, m->cur.skew_req);
+		/* a host's cpu: its first slave's (one /proc/stat) */
+		for (h = 0; h < m->nhosts; h++) {
+			for (i = 0; i < m->nslaves; i++) {
+				int key = m->keys.hosts[h];
+
+				if (m->sl[i].host != h ||
+				    !m->sl[i].cpu_avg_valid || key < 0 ||
+				    key >= sum->nkeys)
+					continue;
+				cpu_from_ticks(&hc[key], m->sl[i].cpu_avg, 1);
+				break;
+			}
+		}
+		memset(&si, 0, sizeof(si));
+		si.per_key = pk;
+		si.dur_ns = sum->dur_sum_ns;
+		si.skew_req = m->cur.skew_req;
+		si.host_cpu = hc;
+		si.total_cpu = &cpu;
+		/* the SD_format run, an iorate=max or curve's max run */
+		si.uncontrolled = pr == NULL || ((pr->iorate ==
+		    RD_IORATE_MAX || pr->iorate == RD_IORATE_CURVE) &&
+		    !pr->curve_point && !pr->controlled);
+		report_skew(m->rep, &si);
+		free(hc);
 		skew_warning(m, pk, sum->dur_sum_ns);
 		skew_check(m, pk, sum->dur_sum_ns);
 		report_swat_total(m->rep, pk, sum->dur_sum_ns);

@@ -128,10 +128,19 @@ void		 report_key_hist(struct report *, int key,
 /*
  * The skew tables of a run: per_key[k] is key k's average counters;
  * skew_req[k] (may be NULL) the share of the run's I/O requested for wd
- * key k, in percent, printed beside the observed share.
+ * key k, in percent, < 0 for a wd not in the run; host_cpu[k] (may be
+ * NULL) the cpu of host key k and total_cpu the run's, over the same
+ * intervals; uncontrolled: an uncontrolled max run.
  */
-void		 report_skew(struct report *, const struct iostats *per_key,
-		    uint64_t duration_ns, const double *skew_req);
+struct skew_in {
+	const struct iostats	*per_key;
+	uint64_t		 dur_ns;
+	const double		*skew_req;
+	const struct cpu_pct	*host_cpu;
+	const struct cpu_pct	*total_cpu;
+	int			 uncontrolled;
+};
+void		 report_skew(struct report *, const struct skew_in *);
 /* abort_failed_skew=: 1 with text when a wd's observed skew is off its
  * requested skew by more than limit percent (report_skew's numbers). */
 int		 report_skew_failed(const struct report *,

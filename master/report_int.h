@@ -53,6 +53,7 @@ struct report {
 	int		 fs;		/* FWD layout (file-system runs) */
 	int		 fs_flat;	/* flatfile in the FSD/FWD columns */
 	unsigned int	 fs_extra;	/* 1 << FSOP_GETATTR, ... */
+	int		 skew_counts_said;	/* skew.html's note, once */
 };
 
 /* The fs operation columns in vdbench's order (report_fs.c). */

@@ -383,14 +383,44 @@ take_run(struct master *m, struct workgen_run *w)
 		w->work[i] = NULL;
 		m->sl[i].has_eof = w->has_eof[i];
 	}
+	if (!w->fs) {	/* the wds of a raw run (-1: not in it) */
+		int nk = report_nkeys(m->rep);
+
+		c->skew_req = xcalloc((size_t)nk, sizeof(double));
+		for (k = 0; k < nk; k++)
+			c->skew_req[k] = -1;
+	}
 	if (w->plan_run != NULL && !w->fs) {	/* a raw planned run */
-		c->skew_req = xcalloc((size_t)report_nkeys(m->rep),
-		    sizeof(double));
 		for (k = 0; k < w->nskew; k++) {
 			int key = wd_key(m, w->skew[k].wd);
 
-			if (key >= 0)
-				c->skew_req[key] += w->skew[k].pct;
+			if (key < 0)
+				continue;
+			if (c->skew_req[key] < 0)
+				c->skew_req[key] = 0;
+			c->skew_req[key] += w->skew[k].pct;
+		}
+	} else if (!w->fs) {
+		/* the SD_format run: a wd per sd (however many hosts
+		 * format it), each an equal share, as vdbench's */
+		char name[512];
+		int n = 0, j;
+
+		for (j = 0; j < 2; j++) {
+			for (k = 0; k < m->pre.nformat; k++) {
+				int key;
+
+				snprintf(name, sizeof(name), "SD_format_%s",
+				    m->pre.format_sd[k]->name);
+				key = wd_key(m, name);
+				if (key < 0)
+					continue;
+				if (j == 0 && c->skew_req[key] < 0) {
+					c->skew_req[key] = 0;
+					n++;
+				} else if (j == 1)
+					c->skew_req[key] = 100.0 / n;
+			}
 		}
 	} else if (w->plan_run != NULL && !w->plan_run->format_run)
 		c->skew_req = fwd_skew_req(m, w->plan_run);
@@ -626,8 +656,8 @@ start_next_run(struct master *m)
 
 		workgen_input(m, &in);
 		workgen_format_run(&in, &w);
+		take_run(m, &w);	/* (its skews: the sds to format) */
 		m->pre.nformat = 0;
-		take_run(m, &w);
 		send_work(m);
 		return;
 	}

@@ -223,4 +223,40 @@ expect_rc 0 "$VDBC" -f "$T/idle-sd/p.parm" -o "$T/idle-sd/o" -m 2 --port 0 --see
 diff "$data/idle.vdbench.txt" "$T/idle.got" >"$T/idle.diff" && ok ||
 	{ bad "report lines of idle sds and slaves differ from vdbench's"; cat "$T/idle.diff"; }
 
+# skew.html as vdbench's (SkewReport): "Counts reported ..." once per
+# execution, Slave:/SD:/WD: tables, the WD: table with requested, observed
+# and delta (requested - observed, shown from 0.10 % off) inline, labels
+# as wide as the widest name (SD_format_sd2). skewform: the file without
+# times, links and numbers; its rows as label and field count, sorted
+# within a table (vdbench lists the SD_format wds in hash order).
+skewform() {
+	sed -e 1d -e 's/<[^>]*>//g' -e 's/^[0-9:.]\{12\} \{0,1\}//' "$1" |
+		grep -v -E '^Link to Run|^ +rd[0-9]|^SD_format For' |
+		sed -E 's/^(Starting RD=[^;]*).*/\1/' |
+		awk 'function flush(  i, j, t) { for (i = 1; i <= nr; i++) for (j = i + 1; j <= nr; j++)
+				if (rows[j] < rows[i]) { t = rows[i]; rows[i] = rows[j]; rows[j] = t }
+				for (i = 1; i <= nr; i++) print rows[i]; nr = 0 }
+			/^[^ ]+ +[0-9.]+ / { n = 0; for (i = 1; i <= NF; i++) n += $i ~ /%$/
+			rows[++nr] = $1 " fields=" (NF - n) " skew=" (n >= 2); next }
+			{ if (nr) flush(); print }
+			END { if (nr) flush() }'
+}
+# skewcheck FILE: each row's rate ends under its header's "rate", and a
+# WD: row has its delta exactly when requested - observed is 0.10 or more.
+skewcheck() {
+	sed -e 's/<[^>]*>//g' -e 's/^[0-9:.]\{12\} //' "$1" |
+		awk '/^(SD|WD|Slave|Host):  / { col = index($0, " rate ") + 4; wd = /^WD:/; next }
+			/^[^ ]+ +[0-9.]+ / && col { match($0, /^[^ ]+ +[0-9.]+/)
+				if (RLENGTH != col) { print "column: " $0; b = 1 }
+				if (wd && $1 != "Total") { r = $12; o = $13; sub(/%/, "", r); sub(/%/, "", o); d = r - o
+					if ((d >= 0.1 || d <= -0.1) != (NF == 14)) { print "delta: " $0; b = 1 } } }
+			END { exit b }'
+}
+fixture skew-sdformat
+expect_rc 0 "$VDBC" -f "$T/skew-sdformat/p.parm" -o "$T/skew-sdformat/o" --port 0 --seed 1
+diff <(skewform "$data/skew-sdformat.vdbench.html") <(skewform "$T/skew-sdformat/o/skew.html") >"$T/skew.diff" && ok ||
+	{ bad "skew.html's tables differ from vdbench's"; cat "$T/skew.diff"; }
+skewcheck "$data/skew-sdformat.vdbench.html" && ok || bad "skewcheck fails on vdbench's own skew.html"
+skewcheck "$T/skew-sdformat/o/skew.html" && ok || bad "skew.html's columns or deltas are not vdbench's"
+
 finish
