@@ -445,7 +445,7 @@ build_run(struct master *m, const struct run *pr)
 		if (pr->curve_point)
 			m->curve.curve_rate = w.observed_rate;
 	}
-	report_set_fs(m->rep, w.fs, w.fs_ops);
+	report_set_fs(m->rep, w.fs, workgen_fs_ops(m->model));
 	box = w.dv_box != NULL;
 	if (box) {		/* vdbench's console lines (workgen.c) */
 		char *l = w.dv_box, *nl;

@@ -1085,7 +1085,6 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 	const struct rd *rd = pr->rd;
 	double rate = pr->format_run ? 0 : fs_rate(in, pr, c);
 	char loops[1024], el[128];
-	unsigned int extra = 0;
 	double skew_given = 0;
 	int i, k, j, nfwgs = 0, skew_free = 0, nops = 1;
 	const struct strlist *ops = rd->operations.n > 0 ? &rd->operations :
@@ -1148,16 +1147,6 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 			if (pr->loop_kind[j] == LOOP_OPERATION &&
 			    pr->loop_str[j] != NULL)
 				op = pr->loop_str[j];
-		if (strcmp(op, "getattr") == 0)
-			extra |= 1u << FSOP_GETATTR;
-		if (strcmp(op, "setattr") == 0)
-			extra |= 1u << FSOP_SETATTR;
-		if (strcmp(op, "access") == 0)
-			extra |= 1u << FSOP_ACCESS;
-		if (strcmp(op, "copy") == 0)
-			extra |= 1u << FSOP_COPY;
-		if (strcmp(op, "move") == 0)
-			extra |= 1u << FSOP_MOVE;
 		/* rd operations=: the fwd's threads divided over them */
 		per_fsd = (int)th / nops / (nf > 0 ? nf : 1);
 		if (per_fsd < 1)
@@ -1185,7 +1174,6 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 		}
 		xfer_clear(&x);
 	}
-	c->fs_ops = extra;
 	for (i = 0; i < in->nslaves; i++) {
 		sw[i].fs.complete = plan_rd_format(rd, "complete");
 		sw[i].fs.create_anchors = in->model->general.create_anchors;
@@ -1195,6 +1183,52 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 	}
 	fs_encode(in, c, sw);
 	return (nfwgs > 0 ? 0 : no_work(c, e));
+}
+
+/* The report column of an operation that only some runs use. */
+static unsigned int
+op_column(const char *op)
+{
+	static const struct { const char *name; enum fsop o; } t[] = {
+		{ "getattr", FSOP_GETATTR }, { "setattr", FSOP_SETATTR },
+		{ "access", FSOP_ACCESS }, { "copy", FSOP_COPY },
+		{ "move", FSOP_MOVE },
+	};
+	size_t i;
+
+	for (i = 0; op != NULL && i < sizeof(t) / sizeof(t[0]); i++)
+		if (strcasecmp(op, t[i].name) == 0)
+			return (1u << t[i].o);
+	return (0);
+}
+
+/*
+ * The getattr, setattr, access, copy and move columns of the fsd/fwd
+ * reports: one set for the whole parmfile, every operation an fwd
+ * operation=, an rd operations= or foroperations= names (vdbench's
+ * Operations.isOperationUsed, marked while the parmfile is read), so
+ * every run of an execution has the same columns.
+ */
+unsigned int
+workgen_fs_ops(const struct model *m)
+{
+	const struct fwd *f;
+	const struct rd *rd;
+	unsigned int ops = 0;
+	int i, k;
+
+	TAILQ_FOREACH(f, &m->fwds, entry)
+		ops |= op_column(f->operation);
+	TAILQ_FOREACH(rd, &m->rds, entry) {
+		for (i = 0; i < rd->operations.n; i++)
+			ops |= op_column(rd->operations.v[i]);
+		for (i = 0; i < rd->nloops; i++)
+			for (k = 0; rd->loops[i].kind == LOOP_OPERATION &&
+			    rd->loops[i].strs != NULL && k < rd->loops[i].n;
+			    k++)
+				ops |= op_column(rd->loops[i].strs[k]);
+	}
+	return (ops);
 }
 
 /* Build the automatic SD_format run (PARMFILE.md 12.9). */

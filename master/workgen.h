@@ -74,7 +74,6 @@ struct workgen_run {
 	uint64_t		 maxdata_bytes;	/* 0 = no limit */
 	int			 maxdata_dir;	/* 0 all, 1 read, 2 write */
 	char			 maxdata_text[32];
-	unsigned int		 fs_ops;	/* 1u << FSOP_x it adds */
 	int			 rate_guessed;	/* no rate observed: 10000 */
 	double			 observed_rate;	/* the rate it used */
 	int			 nslaves;
@@ -94,6 +93,7 @@ int		 workgen_plan_run(const struct workgen_in *, const struct run *,
 void		 workgen_format_run(const struct workgen_in *,
 		    struct workgen_run *);
 void		 workgen_run_free(struct workgen_run *);
+unsigned int	 workgen_fs_ops(const struct model *);
 /* Under data validation: the slave of host h that drives sd s in every
  * run (the sds round-robin over the host's slaves in parmfile order). */
 int		 dv_sd_slave(const struct workgen_in *, int h,

@@ -259,4 +259,18 @@ diff <(skewform "$data/skew-sdformat.vdbench.html") <(skewform "$T/skew-sdformat
 skewcheck "$data/skew-sdformat.vdbench.html" && ok || bad "skewcheck fails on vdbench's own skew.html"
 skewcheck "$T/skew-sdformat/o/skew.html" && ok || bad "skew.html's columns or deltas are not vdbench's"
 
+# The fsd/fwd reports' columns are one set for the whole parmfile: rd2's
+# operation=getattr gives the format run and rd1 its columns too
+# (Operations.isOperationUsed): every header and line in every file alike.
+fwdcols() {
+	local f
+	grep -h -A1 '.Interval. .ReqstdOps' "$1"/*.html | grep -v '^--$' | cut -c13- | sed 's/ *$//' | sort -u
+	for f in $(grep -l '.Interval. .ReqstdOps' "$1"/*.html | sort); do
+		echo "$(basename "$f")|$(grep -E '^[0-9:.]{12} +([0-9]+|avg_[0-9]+-[0-9]+) ' "$f" | awk '{ print NF }' | sort -u | tr '\n' ' ')"
+	done
+}
+fixture fwd-ops
+expect_rc 0 "$VDBC" -f "$T/fwd-ops/p.parm" -o "$T/fwd-ops/o" --port 0 --seed 1
+diff "$data/fwd-ops.vdbench.txt" <(fwdcols "$T/fwd-ops/o") >"$T/fwd.diff" && ok ||
+	{ bad "the fsd/fwd report columns differ from vdbench's"; cat "$T/fwd.diff"; }
 finish
