@@ -95,7 +95,13 @@ struct pstate {
 	struct rd		*rd_def, *rd;
 	struct fsd		*fsd_def, *fsd;
 	struct fwd		*fwd_def, *fwd;
-	char			*pending_host;	/* sd host= waiting for lun= */
+	/* sd host=/lun= pairs, in either order (vdbench's SD_entry
+	 * finishPendingParms): the i-th host= list goes with the i-th lun=;
+	 * sd=default's host= is the host of a lone lun= without one */
+	struct strlist		*pend_hosts;
+	int			 npend_hosts;
+	struct strlist		 pend_luns;
+	struct strlist		 sd_def_hosts;
 	int			 rd_wd_given;
 	int			 out_of_order;	/* an sd= inside wd/rd */
 	int			 threads0_noted;
@@ -139,6 +145,8 @@ int	one_uint(struct pstate *ps, uint64_t *out);
 int	one_pct(struct pstate *ps, double *out);
 int	one_str(struct pstate *ps, const char **out);
 void	all_strs(struct pstate *ps, struct strlist *l);
+int	sd_pair_luns(struct pstate *ps);
+void	sd_pairs_clear(struct pstate *ps);
 int	check_openflags(struct pstate *ps);
 int	get_range(struct pstate *ps, double range[2], int *set);
 int	size_or_pair(struct pstate *ps, uint64_t *bytes, uint64_t *divisor);

@@ -224,25 +224,24 @@ kw_wd_streams(struct pstate *ps, const struct kwdef *d)
 	return (0);
 }
 
-/* sd: host=, hd= */
+/* sd: host=, hd= (a list: the lun is on each of them) */
 static int
 kw_sd_host(struct pstate *ps, const struct kwdef *d)
 {
-	const char *s = NULL;
+	struct strlist l = { 0 };
 
 	(void)d;
-	if (one_str(ps, &s) != 0)
-		return (-1);
-	free(ps->pending_host);
-	ps->pending_host = xstrdup(s);
+	all_strs(ps, &l);
+	ps->pend_hosts = xreallocarray(ps->pend_hosts,
+	    (size_t)ps->npend_hosts + 1, sizeof(*ps->pend_hosts));
+	ps->pend_hosts[ps->npend_hosts++] = l;
 	return (0);
 }
 
-/* sd: lun= */
+/* sd: lun= (paired with its host= when the entry ends) */
 static int
 kw_sd_lun(struct pstate *ps, const struct kwdef *d)
 {
-	struct sd *sd = ps->sd;
 	const char *s = NULL;
 
 	(void)d;
@@ -251,17 +250,69 @@ kw_sd_lun(struct pstate *ps, const struct kwdef *d)
 		    "parameter for sd=default"));
 	if (one_str(ps, &s) != 0)
 		return (-1);
-	if (sd->nluns > 0 && ps->pending_host == NULL)
-		return (fail(ps, "'host=' and 'lun=' parameters must "
-		    "be defined in pairs for sd=%s", sd->name));
-	sd->luns = xreallocarray(sd->luns, (size_t)sd->nluns + 1,
-	    sizeof(*sd->luns));
-	sd->luns[sd->nluns].host = ps->pending_host != NULL ?
-	    ps->pending_host : xstrdup("*");
-	sd->luns[sd->nluns].lun = xstrdup(s);
-	sd->nluns++;
-	ps->pending_host = NULL;
+	strlist_add(&ps->pend_luns, s);
 	return (0);
+}
+
+/*
+ * The end of an sd entry: its lun= and host= in pairs, the i-th host=
+ * list with the i-th lun= whatever their order; a lone lun= without
+ * host= is on sd=default's hosts (all when it names none).
+ */
+int
+sd_pair_luns(struct pstate *ps)
+{
+	struct sd *sd = ps->sd;
+	struct strlist all = { 0 };
+	int i, j, rc = 0;
+
+	if (ps->is_default) {	/* vdbench: the entry's first host= */
+		if (ps->npend_hosts > 0) {
+			strlist_clear(&ps->sd_def_hosts);
+			strlist_copy(&ps->sd_def_hosts, &ps->pend_hosts[0]);
+		}
+		sd_pairs_clear(ps);
+		return (0);
+	}
+	if (ps->pend_luns.n == 0)
+		rc = fail(ps, "No lun name specified for sd=%s", sd->name);
+	else if (ps->pend_luns.n == 1 && ps->npend_hosts == 0) {
+		if (ps->sd_def_hosts.n > 0)
+			strlist_copy(&all, &ps->sd_def_hosts);
+		else
+			strlist_add(&all, "*");
+		ps->pend_hosts = xcalloc(1, sizeof(*ps->pend_hosts));
+		ps->pend_hosts[0] = all;
+		ps->npend_hosts = 1;
+	}
+	if (rc == 0 && ps->pend_luns.n != ps->npend_hosts)
+		rc = fail(ps, "'host=' and 'lun=' parameters must be defined "
+		    "in pairs for sd=%s", sd->name);
+	for (i = 0; rc == 0 && i < ps->pend_luns.n; i++) {
+		for (j = 0; j < ps->pend_hosts[i].n; j++) {
+			sd->luns = xreallocarray(sd->luns,
+			    (size_t)sd->nluns + 1, sizeof(*sd->luns));
+			sd->luns[sd->nluns].host =
+			    xstrdup(ps->pend_hosts[i].v[j]);
+			sd->luns[sd->nluns].lun = xstrdup(ps->pend_luns.v[i]);
+			sd->nluns++;
+		}
+	}
+	sd_pairs_clear(ps);
+	return (rc);
+}
+
+void
+sd_pairs_clear(struct pstate *ps)
+{
+	int i;
+
+	for (i = 0; i < ps->npend_hosts; i++)
+		strlist_clear(&ps->pend_hosts[i]);
+	free(ps->pend_hosts);
+	ps->pend_hosts = NULL;
+	ps->npend_hosts = 0;
+	strlist_clear(&ps->pend_luns);
 }
 
 /* sd: size= */

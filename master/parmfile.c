@@ -119,6 +119,8 @@ finish_entry(struct pstate *ps)
 			ps->noshell_noted = 1;
 		}
 	}
+	if (ps->sec == SEC_SD && ps->sd != NULL && sd_pair_luns(ps) != 0)
+		return (-1);
 	if (ps->sec == SEC_SD && ps->sd != NULL && !ps->is_default) {
 		int i;
 
@@ -136,12 +138,6 @@ finish_entry(struct pstate *ps)
 			if (!found)
 				return (fail(ps, "Could not find host=%s", h));
 		}
-		if (ps->sd->nluns == 0)
-			return (fail(ps, "No lun name specified for sd=%s",
-			    ps->sd->name));
-		if (ps->pending_host != NULL)
-			return (fail(ps, "'host=' and 'lun=' parameters must "
-			    "be defined in pairs for sd=%s", ps->sd->name));
 	}
 	if (ps->sec == SEC_FSD && ps->fsd != NULL && !ps->is_default &&
 	    ps->fsd->anchor == NULL)
@@ -179,8 +175,7 @@ finish_entry(struct pstate *ps)
 		return (-1);
 	if (ps->count_n > 0 && clone_entry(ps) != 0)
 		return (-1);
-	free(ps->pending_host);
-	ps->pending_host = NULL;
+	sd_pairs_clear(ps);
 	ps->hd = NULL;
 	ps->sd = NULL;
 	ps->wd = NULL;
@@ -609,7 +604,8 @@ parmfile_parse_items(const struct pitems *pi, const struct parm_opts *opts,
 	ps.m = NULL;
 	rc = 0;
 out:
-	free(ps.pending_host);
+	sd_pairs_clear(&ps);
+	strlist_clear(&ps.sd_def_hosts);
 	strlist_clear(&ps.rgs);
 	model_free(ps.m);
 	hd_free(ps.hd_def);

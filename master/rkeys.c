@@ -252,6 +252,14 @@ open_key_reports(struct master *m)
 	}
 	/* Workload reports when the run list has more than one workload. */
 	for (k = 0; k < m->pre.nformat; k++) {
+		int j, seen = 0;
+
+		/* one per sd, however many hosts format it (vdbench's
+		 * CreateSdFile: a wd per sd) */
+		for (j = 0; j < k; j++)
+			seen |= m->pre.format_sd[j] == m->pre.format_sd[k];
+		if (seen)
+			continue;
 		snprintf(name, sizeof(name), "SD_format_%s",
 		    m->pre.format_sd[k]->name);
 		strlist_add(&wds, name);

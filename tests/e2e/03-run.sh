@@ -273,4 +273,22 @@ fixture fwd-ops
 expect_rc 0 "$VDBC" -f "$T/fwd-ops/p.parm" -o "$T/fwd-ops/o" --port 0 --seed 1
 diff "$data/fwd-ops.vdbench.txt" <(fwdcols "$T/fwd-ops/o") >"$T/fwd.diff" && ok ||
 	{ bad "the fsd/fwd report columns differ from vdbench's"; cat "$T/fwd.diff"; }
+# sd= takes its host= and lun= pairs in either order, the i-th host=
+# with the i-th lun= (vdbench's SD_entry.finishPendingParms): here lun=
+# first, each host its own lun, both to create. The SD_format run's wd is
+# one per sd (CreateSdFile: a wd per sd), listed once however many hosts
+# format it.
+mkdir -p "$T/pairs"
+printf 'report=host_detail\nhd=h1,system=localhost\nhd=h2,system=localhost\nsd=sd1,lun=%s/pairs/a,host=h1,lun=%s/pairs/b,host=h2,size=1m\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$T" "$T" >"$T/pairs/p.parm"
+expect_rc 0 "$VDBC" -f "$T/pairs/p.parm" -o "$T/pairs/o" --port 0 --seed 1
+[ "$(sed -n 2p "$T/pairs/o/h1.sd1.html")" = "Host SD report for sd=sd1,host=h1,lun=$T/pairs/a" ] &&
+	[ "$(sed -n 2p "$T/pairs/o/h2.sd1.html")" = "Host SD report for sd=sd1,host=h2,lun=$T/pairs/b" ] && ok ||
+	bad "lun= then host=: $(sed -n 2p "$T/pairs/o/h1.sd1.html"); $(sed -n 2p "$T/pairs/o/h2.sd1.html")"
+[ "$(stat -c %s "$T/pairs/a" 2>/dev/null)" = 1048576 ] && [ "$(stat -c %s "$T/pairs/b" 2>/dev/null)" = 1048576 ] && ok ||
+	bad "lun= then host=: each host did not format its own lun"
+[ "$(grep -c 'Link to workload report:.*SD_format_sd1' "$T/pairs/o/summary.html")" = 1 ] && ok ||
+	bad "SD_format_sd1 linked $(grep -c 'SD_format_sd1' "$T/pairs/o/summary.html") times in summary.html"
+printf 'sd=sd1,lun=%s/pairs/a,host=h1,lun=%s/pairs/b\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' "$T" "$T" >"$T/pairs/bad.parm"
+expect_rc 157 "$VDBC" -s -f "$T/pairs/bad.parm"
+expect_out "'host=' and 'lun=' parameters must be defined in pairs for sd=sd1"
 finish
