@@ -17,7 +17,7 @@
 
 struct member {
 	uint64_t	 issued;	/* I/Os started; atomic */
-	double		 per_io;	/* progress of one I/O: 1 / share */
+	double		 per_io;	/* progress of one I/O: 1 / weight */
 	const int	*gone[2];	/* ended once *gone[k] >= at[k] */
 	int		 at[2];
 	double		 weight;
@@ -26,7 +26,9 @@ struct member {
 struct skewgate {
 	int		 n;
 	struct member	*m;
-	double		 slack;		/* progress units (slave I/Os) */
+	double		 slack_ios;
+	double		 total;		/* the members' weights */
+	double		 slack;		/* progress units: slack_ios / total */
 	uint64_t	 floor_bits;	/* double: the slowest live
 					 * member's progress; atomic */
 };
@@ -41,7 +43,7 @@ skewgate_new(int n, uint64_t slack_ios)
 	if (posix_memalign((void **)&g->m, 64, (size_t)n * sizeof(*g->m)) != 0)
 		abort();	/* as xmalloc: nothing useful left to do */
 	memset(g->m, 0, (size_t)n * sizeof(*g->m));
-	g->slack = (double)slack_ios;
+	g->slack_ios = (double)slack_ios;
 	memcpy(&g->floor_bits, &zero, sizeof(zero));
 	return (g);
 }
@@ -59,20 +61,16 @@ void
 skewgate_member(struct skewgate *g, int i, double weight, const int *gone1,
     int at1, const int *gone2, int at2)
 {
-	double total = 0;
-	int k;
-
 	g->m[i].weight = weight > 0 ? weight : 1;
+	g->m[i].per_io = 1 / g->m[i].weight;
 	g->m[i].gone[0] = gone1;
 	g->m[i].at[0] = at1;
 	g->m[i].gone[1] = gone2;
 	g->m[i].at[1] = at2;
-	/* shares as they stand; the last call leaves them all right */
-	for (k = 0; k < g->n; k++)
-		total += g->m[k].weight;
-	for (k = 0; k < g->n; k++)
-		g->m[k].per_io = g->m[k].weight > 0 ? total / g->m[k].weight :
-		    0;
+	/* progress is I/Os per unit of weight: the slack in slave I/Os is
+	 * slack_ios / total of them (set once per member, before GO) */
+	g->total += g->m[i].weight;
+	g->slack = g->slack_ios / g->total;
 }
 
 /* Has member m ended? */
@@ -163,7 +161,9 @@ skewgate_steer(struct skewgate *g, const int *list, int n, int first)
 	for (j = 0; j < n; j++) {
 		double p;
 
-		if (j == first)
+		/* not one at its end: it would take the I/O and give
+		 * it back (eof), and the thread would spin */
+		if (j == first || gone(&g->m[list[j]]))
 			continue;
 		if ((p = progress(&g->m[list[j]])) < best_p) {
 			best_p = p;

@@ -79,6 +79,24 @@ test_steer(void **state)
 	skewgate_free(g);
 }
 
+/* steer never hands a thread a member at its end in place of one that
+ * is ahead (the thread would take it, find it at eof and spin). */
+static void
+test_steer_skips_ended(void **state)
+{
+	struct skewgate *g = skewgate_new(3, 4);
+	int list[2] = { 0, 1 }, eof = 1;
+
+	(void)state;
+	skewgate_member(g, 0, 1, &eof, 1, NULL, 0);
+	skewgate_member(g, 1, 1, NULL, 0, NULL, 0);
+	skewgate_member(g, 2, 1, NULL, 0, NULL, 0);
+	while (skewgate_take(g, 1))
+		;
+	assert_int_equal(skewgate_steer(g, list, 2, 1), -1);
+	skewgate_free(g);
+}
+
 int
 main(void)
 {
@@ -86,6 +104,7 @@ main(void)
 		cmocka_unit_test(test_slow_member_sets_the_pace),
 		cmocka_unit_test(test_ended_member_drops_out),
 		cmocka_unit_test(test_steer),
+		cmocka_unit_test(test_steer_skips_ended),
 	};
 	return (cmocka_run_group_tests_name("skewgate", tests, NULL, NULL));
 }
