@@ -135,54 +135,59 @@ fsd_sizes(struct pstate *ps, struct fsd *f)
 }
 
 /*
- * fileselect=(poisson,midpoint=n): the last number among the values (a
- * number, or the digits of a word); 3 without one.
+ * fileselect=: random, sequential, once, poisson/skewed, midpoint=N or a
+ * number, alone or in a list, read in order as vdbench's
+ * FwdEntry.parseFileSelect: random (any prefix) and sequential (any
+ * prefix) pick the order, poisson and skewed are random with midpoint 3,
+ * midpoint=N (N > 0) random with midpoint N, a number sets the midpoint;
+ * the midpoint counts only when the selection is random (then it is
+ * poisson, FileAnchor.getFile), and once goes before both.
  */
-static double
-poisson_midpoint(const struct pvals *v)
-{
-	double mid = 3;
-	int i;
-
-	for (i = 0; i < v->n; i++) {
-		const char *s = v->v[i].str, *d;
-
-		if (v->v[i].is_num)
-			mid = v->v[i].num;
-		else if (s != NULL && (d = strpbrk(s, "0123456789.")) != NULL)
-			mid = atof(d);
-	}
-	return (mid);
-}
-
-/* fileselect=: random, sequential, once, or poisson with its midpoint. */
 static int
 fwd_fileselect(struct pstate *ps, struct fwd *f)
 {
 	const struct pitem *it = ps->it;
-	const char *s;
+	int i, random = 0, once = 0;
+	double mid = 0;
+	char *end;
 
-	s = it->vals.v[0].str;
-	if (it->vals.n == 1 && (strcmp(s, "random") == 0 ||
-	    strcmp(s, "sequential") == 0 || strcmp(s, "seq") == 0 ||
-	    strcmp(s, "once") == 0 || strcmp(s, "poisson") == 0 ||
-	    strcmp(s, "skewed") == 0)) {
-		free(f->fileselect);
-		f->fileselect = xstrdup(strcmp(s, "seq") == 0 ?
-		    "sequential" : strcmp(s, "skewed") == 0 ?
-		    "poisson" : s);
-		return (0);
+	for (i = 0; i < it->vals.n; i++) {
+		const struct pval *v = &it->vals.v[i];
+		const char *s = v->str;
+		size_t n = s != NULL ? strlen(s) : 0;
+
+		if (v->is_num)
+			mid = v->num;
+		else if (n > 0 && strncmp("random", s, n) == 0)
+			random = 1;
+		else if (n > 0 && strncmp("sequential", s, n) == 0)
+			random = 0;
+		else if (strcmp(s, "once") == 0)
+			once = 1;
+		else if (strcmp(s, "poisson") == 0 || strcmp(s, "skewed") == 0) {
+			random = 1;
+			mid = 3;
+		} else if (strncmp(s, "midpoint=", 9) == 0) {
+			mid = strtod(s + 9, &end);
+			if (s[9] == '\0' || *end != '\0' || !(mid > 0))
+				return (fail(ps, "Invalid 'fileselect' parameter "
+				    "contents: %s", s));
+			random = 1;
+		} else
+			return (fail(ps, "Invalid 'fileselect=' value: %s "
+			    "(expected random, sequential, once, poisson, "
+			    "skewed, midpoint=N or a number)", s));
 	}
-	if (strcmp(s, "poisson") == 0 || strcmp(s, "skewed") == 0 ||
-	    strncmp(s, "midpoint", 8) == 0) {
-		free(f->fileselect);
+	free(f->fileselect);
+	if (once)
+		f->fileselect = xstrdup("once");
+	else if (random && mid != 0) {
 		f->fileselect = xstrdup("poisson");
 		bag_set(&f->bag, "fileselect", &it->vals);
-		f->poisson_midpoint = poisson_midpoint(&it->vals);
-		return (0);
-	}
-	return (fail(ps, "Invalid 'fileselect=' value: %s (expected "
-	    "random, sequential, once or poisson)", it->value));
+		f->poisson_midpoint = mid;
+	} else
+		f->fileselect = xstrdup(random ? "random" : "sequential");
+	return (0);
 }
 
 /* fwd: readpct=, rdpct= */

@@ -549,6 +549,59 @@ kw_collect(void *arg, const char *section, const char *kw,
 }
 
 /*
+ * fileselect= lists read in order as vdbench's FwdEntry.parseFileSelect;
+ * each form's exit status checked with vdbench 5.04.06 -s (all 0 but
+ * midpoint=0, which vdbench fails as here).
+ */
+static void
+test_fileselect_lists(void **state)
+{
+	static const struct {
+		const char	*v, *sel;
+		double		 mid;
+	} c[] = {
+		{ "poisson", "poisson", 3 }, { "skewed", "poisson", 3 },
+		{ "(poisson,5)", "poisson", 5 }, { "midpoint=5", "poisson", 5 },
+		{ "(random,midpoint=5)", "poisson", 5 },
+		{ "(random,7)", "poisson", 7 }, { "7", "sequential", 0 },
+		{ "(poisson,0)", "random", 0 }, { "(poisson,seq)", "sequential", 0 },
+		{ "(seq,poisson)", "poisson", 3 }, { "r", "random", 0 },
+		{ "once", "once", 0 },
+	};
+	struct parm_opts o;
+	struct model *m;
+	struct errmsg e;
+	char text[512];
+	size_t i;
+
+	(void)state;
+	pt_opts(&o);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		const struct fwd *f;
+
+		snprintf(text, sizeof(text), "fsd=fsd1,anchor=/tmp/a,depth=1,"
+		    "width=1,files=10,size=4k\nfwd=fwd1,fsd=fsd1,"
+		    "operation=read,fileselect=%s\nrd=rd1,fwd=fwd1,"
+		    "fwdrate=10,format=no,elapsed=2,interval=1\n", c[i].v);
+		if (pt_parse(text, &o, &m, &e) != 0)
+			fail_msg("%s: %s", c[i].v, e.text);
+		f = TAILQ_FIRST(&m->fwds);
+		print_message("fileselect=%s: %s %g\n", c[i].v, f->fileselect,
+		    f->poisson_midpoint);
+		assert_string_equal(f->fileselect, c[i].sel);
+		if (c[i].mid > 0)
+			assert_true(f->poisson_midpoint == c[i].mid);
+		model_free(m);
+	}
+	assert_int_equal(pt_parse("fsd=fsd1,anchor=/tmp/a,depth=1,width=1,"
+	    "files=10,size=4k\nfwd=fwd1,fsd=fsd1,operation=read,"
+	    "fileselect=midpoint=0\nrd=rd1,fwd=fwd1,fwdrate=10,format=no,"
+	    "elapsed=2,interval=1\n", &o, &m, &e), -1);
+	assert_non_null(strstr(e.text, "Invalid 'fileselect' parameter "
+	    "contents: midpoint=0"));
+}
+
+/*
  * An hd without shell=: vdbench's Host.host_shell defaults to "rsh", vdbc
  * uses ssh; said once at parse time, for the first such remote hd only.
  */
@@ -727,6 +780,7 @@ main(void)
 		cmocka_unit_test(test_place_100k),
 		cmocka_unit_test(test_keyword_kinds),
 		cmocka_unit_test(test_noshell_note),
+		cmocka_unit_test(test_fileselect_lists),
 	};
 	return (cmocka_run_group_tests_name("parmfile", tests, NULL, NULL));
 }
