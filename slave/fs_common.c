@@ -18,6 +18,7 @@
 
 #include "mtime.h"
 #include "skewgate.h"
+#include "work.h"
 #include "xmalloc.h"
 
 const char *const op_words[] = {
@@ -200,9 +201,11 @@ close_counted(struct fthread *t, int fd)
 {
 	uint64_t t0 = mtime_now_ns();
 
-	/* openflags=fsync: vdbench syncs a file before it closes it */
-	if (t->g->fsync_close)
-		(void)fsync(fd);
+	/* openflags=fsync: vdbench syncs a file before it closes it, and
+	 * its slave aborts when that fails (Native.closeFile) */
+	if (t->g->fsync_close && fsync(fd) != 0)
+		fs_note(t->w, 1, "%cNative.closeFile(fhandle): fsync failed, "
+		    "rc= %d", WORK_ABORT_ERROR, errno);
 	close(fd);
 	count_op(t, FSOP_CLOSE, t0);
 	count_misc(t, FSM_FILE_CLOSES);

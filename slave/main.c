@@ -68,6 +68,8 @@ struct slave {
 	uint16_t		 pend_type;
 	int			 walk_fd;
 	struct event		*walk_ev;
+	int			 stop_wait;	/* STOP waits for the fsyncs
+						 * of the run's end (wake_ev) */
 	int			 rc;
 };
 
@@ -225,8 +227,11 @@ send_run_error(struct slave *s, const char *err)
 	send_error(s, err);
 }
 
+static void	stop_end(struct slave *);
+
 /* An I/O thread woke the loop: the run has stopped on errors. Send them
- * and the ERROR now, not at the end of the interval. */
+ * and the ERROR now, not at the end of the interval. Or the fsyncs of
+ * the run's end are over: a STOP waiting for them goes on. */
 static void
 wake_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -236,6 +241,11 @@ wake_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)what;
 	(void)eventfd_read(fd, &n);
+	if (s->stop_wait && s->work != NULL && work_sync_done(s->work)) {
+		s->stop_wait = 0;
+		stop_end(s);		/* errors and ERROR too */
+		return;
+	}
 	if (s->work == NULL || (err = work_error(s->work)) == NULL ||
 	    s->err_sent)
 		return;
@@ -438,6 +448,7 @@ on_work(struct slave *s, json_t *body)
 	s->last_interval = el > 0 && ins > 0 ? (uint64_t)el * 1000000000u /
 	    (uint64_t)ins : 0;
 	pend_drop(s);
+	s->stop_wait = 0;
 	work_free(s->work);
 	s->work = work_new(body, &e);
 	if (s->work == NULL) {
@@ -490,18 +501,30 @@ on_go(struct slave *s)
 	arm_interval(s);
 }
 
-/* STOP: drain, then RUN_END with the final counters. */
+/* STOP: drain, then RUN_END with the final counters, once the written
+ * data is synced (work_sync_done; heartbeats go on meanwhile). */
 static void
 on_stop(struct slave *s)
 {
-	json_int_t id;
-
-	if (s->work == NULL || (s->pend != NULL && s->pend_type ==
-	    MSG_RUN_END))
+	if (s->work == NULL || s->stop_wait || (s->pend != NULL &&
+	    s->pend_type == MSG_RUN_END))
 		return;
 	pend_drop(s);		/* a READY not sent: the run never began */
 	evtimer_del(s->interval_ev);
 	work_stop(s->work);
+	if (!work_sync_done(s->work)) {
+		s->stop_wait = 1;	/* wake_cb goes on */
+		return;
+	}
+	stop_end(s);
+}
+
+/* The rest of STOP: what the end found, then RUN_END. */
+static void
+stop_end(struct slave *s)
+{
+	json_int_t id;
+
 	/* What the end of the run found (data validation) before RUN_END */
 	if (!work_is_fs(s->work) || work_is_fs_dv(s->work)) {
 		struct strlist own = { 0, NULL, 0 };

@@ -25,6 +25,7 @@
 
 #include "dv.h"
 #include "journal.h"
+#include "endsync.h"
 #include "engine.h"
 #include "hist.h"
 #include "interval_json.h"
@@ -66,6 +67,9 @@ struct sdw {
 	int		 removed;	/* atomic: data_errors=remove_device
 					 * took it out of the run */
 	int		 fsync_close;	/* openflags=fsync: fsync() first */
+	int		 sync_end;	/* fsync at the end of the run: 2
+					 * always (openflags=fsync), 1 after
+					 * buffered writes, 0 never */
 	const struct engine_ops *ops;	/* its engine (engine.h) */
 	uint64_t	 max_xfer;
 	struct dedup	 dd;		/* dedupratio= data on this sd */
@@ -174,6 +178,9 @@ struct work {
 							 * own log only */
 	struct skewgate			*gate;	/* Controlled MAX across
 						 * sds (skewgate.h), or NULL */
+	struct endsync			*esync;	/* the end's fsyncs */
+	int				*esync_sd;	/* their sds */
+	int				 esync_begun;
 };
 
 /*
@@ -257,9 +264,9 @@ work_free(struct work *w)
 	}
 	free(w->wgs);
 	free(w->wg_slot);
+	endsync_free(w->esync);		/* the syncs of the end are over */
+	free(w->esync_sd);
 	for (i = 0; i < w->nsds; i++) {
-		if (w->sds[i].fd >= 0 && w->sds[i].fsync_close)
-			(void)fsync(w->sds[i].fd);
 		if (w->sds[i].fd >= 0)
 			close(w->sds[i].fd);
 		free(w->sds[i].name);
@@ -341,6 +348,8 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	}
 	direct = of.direct;
 	s->fsync_close = of.fsync_close;
+	s->sync_end = of.fsync_close ? 2 : (of.flags & (O_DIRECT | O_DSYNC)) ?
+	    0 : 1;
 	fl = of.flags | O_RDWR | O_CLOEXEC;
 	if (create)
 		fl |= O_CREAT;
@@ -896,6 +905,7 @@ fd_size(int fd)
 	return ((uint64_t)st.st_size);
 }
 
+static void	io_error_text(struct work *, struct sdw *, const char *);
 static void	io_error(struct work *, struct sdw *, int, uint64_t, uint64_t,
 		    int);
 static int	dv_journal_setup(struct work *, struct sdw *, struct dv_sd *,
@@ -1567,14 +1577,22 @@ static void
 io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
     int err)
 {
-	uint64_t n = __atomic_add_fetch(&w->nerrors, 1, __ATOMIC_ACQ_REL);
 	char text[600];
-	int expected = 0;
 
 	snprintf(text, sizeof(text), "sd=%s,lun=%s: %s of %llu bytes at "
 	    "offset %llu failed: %s%s", s->name, s->lun, dir ? "write" : "read",
 	    (unsigned long long)len, (unsigned long long)off, err ?
 	    strerror(err) : "short transfer (end of file)", "");
+	io_error_text(w, s, text);
+}
+
+/* An I/O error (io_error) by its text. */
+static void
+io_error_text(struct work *w, struct sdw *s, const char *text)
+{
+	uint64_t n = __atomic_add_fetch(&w->nerrors, 1, __ATOMIC_ACQ_REL);
+	int expected = 0;
+
 	if (w->remove_device && n < w->max_errors)
 		remove_sd(w, s, text);	/* its line first, as vdbench's */
 	pthread_mutex_lock(&w->err_mu);
@@ -2496,6 +2514,67 @@ work_go_ns(const struct work *w)
 	return (w->fs != NULL ? fswork_go_ns(w->fs) : w->go_ns);
 }
 
+/* A sync of the run's end failed: an I/O error of its sd (the sync
+ * thread; io_error_text is thread-safe). */
+static void
+sync_failed(void *arg, int i, int err)
+{
+	struct work *w = arg;
+	struct sdw *s = &w->sds[w->esync_sd[i]];
+	char text[600];
+
+	if (s->fsync_close) {
+		/* openflags=fsync: vdbench's slave aborts (Native.closeFile) */
+		snprintf(text, sizeof(text), "%cNative.closeFile(fhandle): "
+		    "fsync failed, rc= %d", WORK_ABORT_ERROR, err);
+		set_error(w, text);
+		return;
+	}
+	snprintf(text, sizeof(text), "sd=%s,lun=%s: fsync at the end of the "
+	    "run failed: %s; written data did not all reach the lun",
+	    s->name, s->lun, strerror(err));
+	io_error_text(w, s, text);
+}
+
+/*
+ * Once the threads are joined: the sds whose writes may still sit in the
+ * page cache (buffered, written in the run) and those with
+ * openflags=fsync are synced on a thread of their own (endsync.h); a
+ * write lost in writeback is an I/O error of the run.
+ */
+static void
+sync_begin(struct work *w)
+{
+	int *fds = xcalloc((size_t)w->nsds + 1, sizeof(int)), i, k, n = 0;
+
+	w->esync_begun = 1;
+	w->esync_sd = xcalloc((size_t)w->nsds + 1, sizeof(int));
+	for (i = 0; i < w->nsds; i++) {
+		const struct sdw *s = &w->sds[i];
+		int wrote = 0;
+
+		if (s->fd < 0 || s->sync_end == 0 ||
+		    __atomic_load_n(&s->removed, __ATOMIC_ACQUIRE))
+			continue;
+		for (k = 0; k < s->nwgs; k++)
+			wrote |= w->wgs[s->wgs[k]].readpct < 100;
+		if (s->sync_end == 1 && !wrote)
+			continue;
+		w->esync_sd[n] = i;
+		fds[n++] = s->fd;
+	}
+	if (n > 0)
+		w->esync = endsync_start(fds, n, sync_failed, w, w->wake_fd);
+	free(fds);
+}
+
+/* Are the syncs of the run's end over (work.h)? */
+int
+work_sync_done(struct work *w)
+{
+	return (w->fs != NULL || endsync_done(w->esync));
+}
+
 /* STOP: threads finish their I/O in flight and end. */
 void
 work_stop(struct work *w)
@@ -2513,6 +2592,8 @@ work_stop(struct work *w)
 			w->threads[i].started = 0;
 		}
 	}
+	if (w->go_ns != 0 && !w->esync_begun)
+		sync_begin(w);
 	if (w->go_ns != 0)
 		dv_end(w);
 }

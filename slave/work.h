@@ -30,8 +30,12 @@ struct work;
 struct work	*work_new(const json_t *body, struct errmsg *);
 /* Start the I/O threads (GO). */
 int		 work_start(struct work *, struct errmsg *);
-/* Ask the threads to stop, drain and join them. */
+/* Ask the threads to stop, drain and join them; the fsyncs of the
+ * run's end then start on a thread of their own (endsync.h). */
 void		 work_stop(struct work *);
+/* Are those fsyncs over (their errors queued)? The loop's wake eventfd
+ * (work_set_wake) is written when they are. */
+int		 work_sync_done(struct work *);
 void		 work_free(struct work *);
 uint64_t	 work_run_id(const struct work *);
 uint64_t	 work_interval_ns(const struct work *);
