@@ -15,27 +15,9 @@
 
 #include <jansson.h>
 
+#include "jrandom.h"
 #include "model.h"
 #include "xmalloc.h"
-
-/* java.util.Random: the 48-bit LCG and nextDouble, exactly. */
-#define JR_MULT		0x5DEECE66Dull
-#define JR_MASK		((1ull << 48) - 1)
-
-static uint32_t
-jr_next(uint64_t *seed, int bits)
-{
-	*seed = (*seed * JR_MULT + 0xBull) & JR_MASK;
-	return ((uint32_t)(*seed >> (48 - bits)));
-}
-
-static double
-jr_next_double(uint64_t *seed)
-{
-	uint64_t hi = jr_next(seed, 26), lo = jr_next(seed, 27);
-
-	return ((double)((hi << 27) + lo) * (1.0 / (double)(1ull << 53)));
-}
 
 static void
 put32(unsigned char *p, uint32_t v)
@@ -57,7 +39,7 @@ unsigned char *
 dv_pattern_new(int64_t seed)
 {
 	unsigned char *pat = xmalloc(DV_PAT_BYTES);
-	uint64_t s = ((uint64_t)seed ^ JR_MULT) & JR_MASK;
+	uint64_t s = jr_seed(seed);
 	size_t i;
 
 	/* Patterns.java: pat[i] = (int)(nextDouble() * Integer.MAX_VALUE) */
@@ -211,16 +193,6 @@ java_hash(const char *a, const char *b)
 	return ((int32_t)h);
 }
 
-/* java.util.Random.nextLong */
-static int64_t
-jr_next_long(uint64_t *seed)
-{
-	int32_t hi = (int32_t)jr_next(seed, 32), lo = (int32_t)jr_next(seed,
-	    32);
-
-	return ((int64_t)((uint64_t)(int64_t)hi << 32) + (int64_t)lo);
-}
-
 #define UNIQUE_ACROSS_YES	0x00C0000000000000ull
 #define UNIQUE_ACROSS_NO	0x00E0000000000000ull
 
@@ -267,8 +239,7 @@ dv_dedup_init(struct dv_dedup *d, const char *sd_name, uint64_t lun_bytes,
 	d->unique_units = want;
 	if (ratio == 1)
 		return (0);
-	seed = ((uint64_t)(int64_t)java_hash("sd=", sd_name) ^ JR_MULT) &
-	    JR_MASK;
+	seed = jr_seed(java_hash("sd=", sd_name));
 	while (uniques < want) {
 		int64_t r = jr_next_long(&seed) % (int64_t)d->units;
 		uint64_t block = (uint64_t)(r < 0 ? -r : r);
