@@ -72,7 +72,7 @@ struct sdw {
 					 * buffered writes, 0 never */
 	const struct engine_ops *ops;	/* its engine (engine.h) */
 	uint64_t	 max_xfer;
-	struct dedup	 dd;		/* dedupratio= data on this sd */
+	struct wdata_sd	 wsd;		/* dedupratio= data on this sd */
 	int		 has_dd;	/* sd dedupratio=/dedupsets= */
 	double		 dd_ratio, dd_sets;	/* override the work's */
 	int		 dd_not_across;
@@ -159,6 +159,7 @@ struct work {
 	char				*pattern_file;	/* pattern=, or NULL */
 	unsigned char			*pat;	/* its data, pat_len bytes */
 	uint64_t			 pat_len;
+	struct wdata			 wd;	/* the data of other writes */
 	int				 dist;	/* 0 exponential, 1 uniform,
 						 * 2 deterministic */
 	uint64_t			 nerrors;	/* atomic */
@@ -275,12 +276,14 @@ work_free(struct work *w)
 		free(w->sds[i].wgs);
 		free(w->sds[i].wg_cum);
 		free(w->sds[i].prio_order);
+		wdata_sd_free(&w->sds[i].wsd);
 	}
 	free(w->sds);
 	strlist_clear(&w->err_queue);
 	strlist_clear(&w->note_queue);
 	free(w->pattern_file);
 	free(w->pat);
+	wdata_free(&w->wd);
 	strlist_clear(&w->own_log);
 	skewgate_free(w->gate);
 	pthread_mutex_destroy(&w->err_mu);
@@ -720,22 +723,19 @@ sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
 			end = w->wgs[g].hit_high;
 	}
 	prio_index(w, s);
-	if (w->dd_unit_bytes > 0) {
-		/* an sd's own dedupratio=/dedupsets= override the general */
-		double ratio = s->has_dd ? s->dd_ratio : w->dd_ratio;
+	if (w->dd_unit_bytes > 0 && !w->dv) {
+		/* an sd's own dedupratio=/dedupsets=/dedupacross= override
+		 * the general ones (validation makes its own: dv_setup) */
+		char err[256];
 
-		if (dedup_init(&s->dd, ratio, w->dd_unit_bytes,
+		if (wdata_sd_init(&s->wsd, s->name, end, w->dd_unit_bytes,
+		    s->has_dd ? s->dd_ratio : w->dd_ratio,
 		    s->has_dd && s->dd_sets != 0 ? s->dd_sets : w->dd_sets,
-		    end / w->dd_unit_bytes, w->seed) != 0) {
-			errmsg_set(e, NULL, 0, 0, "sd=%s: adjustDedupValue(): "
-			    "requesting more dedupsets (%llu) than we have "
-			    "non-unique data blocks (%.0f, estimated)", s->name,
-			    (unsigned long long)s->dd.sets,
-			    (double)(end / w->dd_unit_bytes) / ratio);
+		    s->has_dd ? s->dd_not_across : w->dd_not_across, err,
+		    sizeof(err)) != 0) {
+			errmsg_set(e, NULL, 0, 0, "sd=%s: %s", s->name, err);
 			return (-1);
 		}
-		s->dd.not_across = s->has_dd ? s->dd_not_across :
-		    w->dd_not_across;
 	}
 	for (g = 0; g < s->nwgs; g++) {
 		const struct wg *wg = &w->wgs[s->wgs[g]];
@@ -769,8 +769,7 @@ sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
 
 /*
  * A thread's I/O slots: a read and a write buffer each, the write one
- * filled with the data pattern (with dedup: the same units in every
- * buffer).
+ * filled here with pattern=; other data is built per write (pattern.h).
  */
 static int
 thread_buffers(struct work *w, struct thread *th, const struct sdw *sd,
@@ -795,21 +794,9 @@ thread_buffers(struct work *w, struct thread *th, const struct sdw *sd,
 		th->slots[q].buf = b;
 		th->slots[q].wbuf = wb;
 		memset(b, 0, bufsize);
-		if (w->pat != NULL && w->pat_len >= bufsize) {
+		if (w->pat != NULL && w->pat_len >= bufsize)
 			memcpy(wb, w->pat, bufsize);	/* pattern= */
-		} else if (w->dd_unit_bytes > 0 || w->has_compseed) {
-			/* the same units in every buffer; compressionseed=
-			 * alone makes the data a function of it only */
-			struct rng pr;
-
-			rng_init(&pr, w->has_compseed ? w->compseed : w->seed,
-			    w->has_compseed ? 0xc0 : 0xded0);
-			pattern_fill(wb, bufsize, w->compratio,
-			    w->dd_unit_bytes, &pr);
-		} else {
-			pattern_fill(wb, bufsize, w->compratio,
-			    0, &th->rng);
-		}
+		/* else: io_thread_main fills it per write */
 	}
 	return (0);
 }
@@ -1453,6 +1440,16 @@ work_new(const json_t *body, struct errmsg *e)
 	}
 	if (check_mem(mem, e) != 0)
 		goto fail;
+	/* The data of writes without pattern= or validation: one pattern
+	 * for the run (pattern.h). */
+	if (w->pat == NULL && !w->dv) {
+		uint64_t big = 0;
+
+		for (k = 0; k < w->nsds; k++)
+			big = w->sds[k].max_xfer > big ? w->sds[k].max_xfer : big;
+		wdata_init(&w->wd, w->compratio, w->has_compseed ?
+		    (int64_t)w->compseed : 0, big, w->dd_unit_bytes);
+	}
 	w->threads = xcalloc((size_t)w->nthreads, sizeof(*w->threads));
 	for (k = 0, i = 0; k < w->nsds; k++) {
 		int t;
@@ -2410,9 +2407,10 @@ io_thread_main(void *arg)
 				done = 1;	/* every workload at its end */
 				break;
 			}
-			if (u->dir && s->dd.unit_bytes != 0)	/* dedup only */
-				dedup_stamp(&s->dd, u->wbuf, u->off, u->len,
-				    &t->rng);
+			if (u->dir && w->wd.pat != NULL)	/* not pattern= */
+				wdata_block(&w->wd, &s->wsd, u->wbuf, u->off,
+				    u->len, (uint32_t)s->fd,
+				    (uint32_t)(mtime_now_ns() / 1000));
 			if (ops->prep != NULL)
 				ops->prep(ed, u);
 			nfree--;

@@ -1,4 +1,4 @@
-/* Write data: dedup units and their distinct count, the compratio fill. */
+/* Write data (pattern.h): vdbench's pattern, stamps, dedup units. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,155 +13,170 @@
 
 #include "pattern.h"
 
+/* FNV-1a, 64 bits: a block's fingerprint. */
+static uint64_t
+fnv(const unsigned char *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (n-- > 0)
+		h = (h ^ *p++) * 0x100000001b3ull;
+	return (h);
+}
+
 static int
-cmp16(const void *a, const void *b)
+cmp64(const void *a, const void *b)
 {
-	return (memcmp(a, b, 16));
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x < y ? -1 : x > y);
 }
 
-/* Distinct units among n after writing each one (twice for rewrites). */
+/* Distinct units of an n-unit lun of sd "name" written unit by unit. */
 static size_t
-distinct_units(double ratio, double sets, uint64_t n, int rewrites)
+distinct_units(const struct wdata *d, const struct wdata_sd *sd, uint64_t n)
 {
-	const uint64_t unit = 8192;
-	unsigned char *buf, *keys;
-	struct dedup d;
-	struct rng r, pr;
-	size_t i, distinct = 0;
-	int pass;
+	uint64_t u = sd->dd.unit_bytes, i, *h = calloc(n, 8);
+	unsigned char *buf = malloc(u);
+	size_t k = 0;
 
-	buf = malloc(unit);
-	keys = calloc(n, 16);
-	rng_init(&pr, 9, 1);
-	pattern_fill(buf, unit, 1, unit, &pr);
-	dedup_init(&d, ratio, unit, sets, n, 9);
-	rng_init(&r, 9, 2);
-	for (pass = 0; pass <= rewrites; pass++) {
-		for (i = 0; i < n; i++) {
-			dedup_stamp(&d, buf, i * unit, unit, &r);
-			/* Every sector carries the unit's stamp. */
-			assert_memory_equal(buf, buf + unit - 512, 16);
-			memcpy(keys + i * 16, buf, 16);
-		}
+	for (i = 0; i < n; i++) {
+		wdata_block(d, sd, buf, i * u, u, 3, 77);
+		h[i] = fnv(buf, u);
 	}
-	qsort(keys, n, 16, cmp16);
+	qsort(h, n, 8, cmp64);
 	for (i = 0; i < n; i++)
-		if (i == 0 || memcmp(keys + i * 16, keys + (i - 1) * 16, 16))
-			distinct++;
-	free(keys);
+		k += i == 0 || h[i] != h[i - 1];
+	free(h);
 	free(buf);
-	return (distinct);
-}
-
-static void
-test_dedup_ratio(void **state)
-{
-	size_t d;
-
-	(void)state;
-	d = distinct_units(2, -5, 100000, 1);
-	assert_true(d >= 49000 && d <= 51000);
-	d = distinct_units(4, -5, 100000, 0);
-	assert_true(d >= 24500 && d <= 25500);
-	d = distinct_units(1, -5, 10000, 0);
-	assert_int_equal(d, 10000);
-	/* dedupsets=10: every duplicate is one of ten. */
-	d = distinct_units(2, 10, 10000, 0);
-	assert_true(d >= 4900 && d <= 5100);
+	return (k);
 }
 
 /*
- * dedupsets=5% is 5 % of all the lun's units (vdbench: blocks * 5 / 100),
- * not of the distinct ones; more sets than distinct units is refused.
+ * dedupratio=r: vdbench's unique units (its bitmap) plus the duplicate
+ * sets, dedupsets=5% of all units by default: 20,000 units at r=2 are
+ * 45 % unique + 1,000 sets; at r=4 20 % + 1,000; r=1 all distinct.
  */
 static void
-test_dedup_sets_pct(void **state)
+test_wdata_dedup_ratio(void **state)
 {
-	struct dedup d;
+	struct wdata d;
+	struct wdata_sd sd;
+	char err[256];
+	size_t k;
 
 	(void)state;
-	assert_int_equal(dedup_init(&d, 2, 4096, -5, 100000, 1), 0);
-	assert_int_equal(d.sets, 5000);
-	assert_int_equal(dedup_init(&d, 2, 4096, -10, 2048, 1), 0);
-	assert_int_equal(d.sets, 204);		/* 204.8 cut */
-	assert_int_equal(dedup_init(&d, 4, 4096, 1, 100, 1), 0);
-	assert_int_equal(d.sets, 1);
-	/* dedupratio=20, dedupsets=10%: 10,000 sets, 5,000 distinct */
-	assert_int_equal(dedup_init(&d, 20, 4096, -10, 100000, 1), -1);
-	assert_int_equal(dedup_init(&d, 2, 4096, 60000, 100000, 1), -1);
-}
-
-static void
-test_unaligned_write_stamps_whole_units_only(void **state)
-{
-	unsigned char buf[3 * 8192], ref[3 * 8192];
-	struct dedup d;
-	struct rng r;
-
-	(void)state;
-	memset(buf, 0xaa, sizeof(buf));
-	memcpy(ref, buf, sizeof(ref));
-	dedup_init(&d, 2, 8192, -5, 1000, 1);
-	rng_init(&r, 1, 0);
-	/* [4k, 28k): the units at 8k and 16k are whole, the one at 24k is
-	 * not (its first 4k are the end of the buffer). */
-	dedup_stamp(&d, buf, 4096, 3 * 8192, &r);
-	assert_memory_equal(buf, ref, 4096);
-	assert_memory_not_equal(buf + 4096, ref, 16);
-	assert_memory_not_equal(buf + 4096 + 8192, ref, 16);
-	assert_memory_equal(buf + 4096 + 16384, ref, 4096);
-}
-
-static void
-test_fill_period(void **state)
-{
-	unsigned char b[4 * 8192];
-	struct rng r;
-
-	(void)state;
-	rng_init(&r, 3, 0);
-	pattern_fill(b, sizeof(b), 2, 8192, &r);
-	assert_memory_equal(b, b + 3 * 8192, 8192);
-	/* compratio=2: the second half of each sector is zeros. */
-	assert_int_equal(b[511], 0);
-	assert_memory_not_equal(b, b + 300, 16);
+	wdata_init(&d, 1, 0, 65536, 4096);
+	assert_int_equal(wdata_sd_init(&sd, "sd1", 20000 * 4096ull, 4096, 2,
+	    -5, 0, err, sizeof(err)), 0);
+	k = distinct_units(&d, &sd, 20000);
+	assert_int_equal(k, 9000 + 1000);
+	wdata_sd_free(&sd);
+	assert_int_equal(wdata_sd_init(&sd, "sd1", 20000 * 4096ull, 4096, 4,
+	    -5, 0, err, sizeof(err)), 0);
+	assert_int_equal(distinct_units(&d, &sd, 20000), 4000 + 1000);
+	wdata_sd_free(&sd);
+	assert_int_equal(wdata_sd_init(&sd, "sd1", 2000 * 4096ull, 4096, 1,
+	    -5, 0, err, sizeof(err)), 0);
+	assert_int_equal(distinct_units(&d, &sd, 2000), 2000);
+	wdata_sd_free(&sd);
+	/* dedupsets=10 */
+	assert_int_equal(wdata_sd_init(&sd, "sd1", 2000 * 4096ull, 4096, 2,
+	    10, 0, err, sizeof(err)), 0);
+	assert_int_equal(distinct_units(&d, &sd, 2000), 990 + 10);
+	wdata_sd_free(&sd);
+	/* dedupratio=20, dedupsets=10%: more sets than duplicates */
+	assert_int_equal(wdata_sd_init(&sd, "sd1", 100000 * 4096ull, 4096, 20,
+	    -10, 0, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "adjustDedupValue(): requesting more "
+	    "dedupsets (10000) than we have non-unique data blocks (5000, "
+	    "estimated)"));
+	wdata_free(&d);
 }
 
 /*
- * dedupacross=no: a unit with its own data holds the same bytes at the
- * same block of every sd (and on every rewrite); yes: new bytes each
- * write, so never the same on two sds.
+ * A unit's bytes do not depend on how a write covers it: [4k, 28k) of
+ * 8k units is the second half of unit 0, units 1 and 2, and the first
+ * half of unit 3, as written whole; no time stamp, so a rewrite is the
+ * same. A unique unit's sectors carry its lba; a duplicate's the set.
  */
 static void
-test_dedup_across(void **state)
+test_wdata_dedup_parts(void **state)
 {
-	const uint64_t unit = 4096, n = 2000;
-	unsigned char a[4096], b[4096];
-	struct dedup d;
-	struct rng r1, r2;
-	uint64_t i, uniq = 0, same = 0;
-	int across;
+	unsigned char whole[4 * 8192], part[3 * 8192];
+	struct wdata d;
+	struct wdata_sd sd;
+	char err[256];
+	uint64_t i, lba;
+	uint32_t v;
 
 	(void)state;
-	for (across = 1; across >= 0; across--) {
-		dedup_init(&d, 2, unit, -5, n, 7);
-		d.not_across = !across;
-		rng_init(&r1, 7, 1);	/* sd1's thread */
-		rng_init(&r2, 7, 2);	/* sd2's thread */
-		uniq = same = 0;
-		for (i = 0; i < n; i++) {
-			memset(a, 0, sizeof(a));
-			memset(b, 0, sizeof(b));
-			dedup_stamp(&d, a, i * unit, unit, &r1);
-			dedup_stamp(&d, b, i * unit, unit, &r2);
-			if (a[8] & 1) {		/* a unit with own data */
-				uniq++;
-				same += memcmp(a, b, sizeof(a)) == 0;
-			}
-		}
-		assert_true(uniq > n * 40 / 100);
-		assert_int_equal(same, across ? 0 : uniq);
+	wdata_init(&d, 2, 0, 65536, 8192);
+	assert_int_equal(wdata_sd_init(&sd, "sd1", 1000 * 8192ull, 8192, 2,
+	    -5, 0, err, sizeof(err)), 0);
+	for (i = 0; i < 4; i++)
+		wdata_block(&d, &sd, whole + i * 8192, i * 8192, 8192, 3, 1);
+	wdata_block(&d, &sd, part, 4096, sizeof(part), 3, 2);
+	assert_memory_equal(part, whole + 4096, sizeof(part));
+	for (lba = 0; lba < 1000 * 8192; lba += 8192) {
+		struct dv_kb kb;
+
+		wdata_block(&d, &sd, whole, lba, 8192, 3, 1);
+		dv_kb_of(&sd.dd, lba, 0, &kb);
+		memcpy(&v, whole + 512 + 4, 4);
+		if (kb.kind == DV_KB_UNIQUE)
+			assert_int_equal(v, (uint32_t)(lba + 512));
+		else
+			assert_int_equal(v, (uint32_t)kb.set);
 	}
+	wdata_sd_free(&sd);
+	wdata_free(&d);
+}
+
+/*
+ * dedupacross=no: each sd's unique units come from its own bitmap (the
+ * sd's name seeds it) and hold the lba alone, so the units unique on both
+ * sds at the same lba are the same bytes and the others differ; yes: the
+ * name is in every sector, no unique unit is the same on two sds.
+ */
+static void
+test_wdata_dedup_across(void **state)
+{
+	const uint64_t u = 4096, n = 2000;
+	unsigned char a[4096], b[4096];
+	struct wdata d;
+	struct wdata_sd s1, s2;
+	char err[256];
+	uint64_t i, both = 0, same = 0;
+	int no;
+
+	(void)state;
+	wdata_init(&d, 1, 0, 65536, u);
+	for (no = 0; no <= 1; no++) {
+		assert_int_equal(wdata_sd_init(&s1, "sd1", n * u, u, 2, -5,
+		    no, err, sizeof(err)), 0);
+		assert_int_equal(wdata_sd_init(&s2, "sd2", n * u, u, 2, -5,
+		    no, err, sizeof(err)), 0);
+		both = same = 0;
+		for (i = 0; i < n; i++) {
+			struct dv_kb k1, k2;
+
+			dv_kb_of(&s1.dd, i * u, 0, &k1);
+			dv_kb_of(&s2.dd, i * u, 0, &k2);
+			wdata_block(&d, &s1, a, i * u, u, 3, 1);
+			wdata_block(&d, &s2, b, i * u, u, 4, 1);
+			if (k1.kind == DV_KB_DUP || k2.kind == DV_KB_DUP)
+				continue;
+			both++;
+			same += memcmp(a, b, u) == 0;
+		}
+		/* 45 % unique each: about a fifth unique on both */
+		assert_true(both > n / 10 && both < n * 3 / 10);
+		assert_int_equal(same, no ? both : 0);
+		wdata_sd_free(&s1);
+		wdata_sd_free(&s2);
+	}
+	wdata_free(&d);
 }
 
 /* Write bytes to a new temporary file; its name in path. */
@@ -222,16 +237,112 @@ test_pattern_file(void **state)
 	    "exist: /tmp/vdbc-pattern."));
 }
 
+/* vdbench's compratio table: the first row at or above, else the last. */
+static void
+test_wdata_zero_limit(void **state)
+{
+	(void)state;
+	assert_true(wdata_zero_limit(1) == 0);
+	assert_true(wdata_zero_limit(2) == 7000);	/* 2.02 */
+	assert_true(wdata_zero_limit(4) == 8700);	/* 4.06 */
+	assert_true(wdata_zero_limit(8) == 9460);	/* 8.07 */
+	assert_true(wdata_zero_limit(1.05) == 3500);	/* 1.10 */
+	assert_true(wdata_zero_limit(30) == 9990);	/* past the table */
+}
+
+/*
+ * The pattern is java.util.Random(seed)'s: new Random(0).nextDouble() is
+ * 0.730967787376657, so the first int is 1569741369 at compratio=1; at
+ * compratio=4 about 87 % of the ints are zero; 1 MiB span, 2 MiB long.
+ */
+static void
+test_wdata_pattern(void **state)
+{
+	struct wdata d;
+	uint32_t v;
+	uint64_t i, zeros = 0;
+
+	(void)state;
+	wdata_init(&d, 1, 0, 4096, 0);
+	assert_int_equal(d.span, 1 << 20);
+	assert_int_equal(d.pat_bytes, 2 << 20);
+	memcpy(&v, d.pat, 4);
+	assert_int_equal(v, 1569741369);
+	for (i = 0; i < d.pat_bytes; i += 4)
+		zeros += memcmp(d.pat + i, "\0\0\0\0", 4) == 0;
+	assert_true(zeros < 10);
+	wdata_free(&d);
+	wdata_init(&d, 4, 0, 3 << 20, 8192);
+	assert_int_equal(d.span, 3 << 20);
+	assert_int_equal(d.pat_bytes, (6 << 20) + 16384);
+	memcpy(&v, d.pat, 4);
+	assert_true(v == 0 || v == 1569741369);	/* the same ints */
+	for (i = zeros = 0; i < d.pat_bytes; i += 4)
+		zeros += memcmp(d.pat + i, "\0\0\0\0", 4) == 0;
+	assert_true(zeros > d.pat_bytes / 4 * 86 / 100 &&
+	    zeros < d.pat_bytes / 4 * 88 / 100);
+	wdata_free(&d);
+}
+
+/*
+ * A write copies the pattern from lba % span and stamps each 4k piece:
+ * (lba / 4096) ^ fhandle << 16, then the time; 1,024 blocks of one
+ * sequential pass are all different, and only in those 8 bytes.
+ */
+static void
+test_wdata_block(void **state)
+{
+	struct wdata d;
+	unsigned char *lun, buf[16384];
+	uint32_t w[2];
+	uint64_t i, j, same = 0;
+
+	(void)state;
+	wdata_init(&d, 2, 5, 16384, 0);
+	lun = malloc(1024 * 4096);
+	for (i = 0; i < 1024; i++)
+		wdata_block(&d, NULL, lun + i * 4096, i * 4096, 4096, 7, 1000);
+	for (i = 0; i < 1024; i++) {
+		assert_memory_equal(lun + i * 4096 + 8, d.pat + (i * 4096) %
+		    d.span + 8, 4096 - 8);
+		for (j = 0; j < i; j++)
+			same += memcmp(lun + i * 4096, lun + j * 4096,
+			    4096) == 0;
+	}
+	assert_int_equal(same, 0);
+	memcpy(w, lun + 5 * 4096, 8);
+	assert_int_equal(w[0], 5 ^ 7 << 16);
+	assert_int_equal(w[1], 1000);
+	/* 16k at 1 MiB + 8k: the pattern of 8k, a stamp each 4k */
+	wdata_block(&d, NULL, buf, (1 << 20) + 8192, sizeof(buf), 3, 9);
+	for (i = 0; i < sizeof(buf); i += 4096) {
+		memcpy(w, buf + i, 8);
+		assert_int_equal(w[0], ((1 << 20) + 8192 + i) / 4096 ^ 3 << 16);
+		assert_int_equal(w[1], 9);
+		assert_memory_equal(buf + i + 8, d.pat + 8192 + i + 8,
+		    4096 - 8);
+	}
+	/* a 512-byte write: one stamp */
+	wdata_block(&d, NULL, buf, 512, 512, 0, 4);
+	memcpy(w, buf, 8);
+	assert_int_equal(w[0], 0);
+	assert_int_equal(w[1], 4);
+	assert_memory_equal(buf + 8, d.pat + 512 + 8, 512 - 8);
+	free(lun);
+	wdata_free(&d);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_dedup_ratio),
-		cmocka_unit_test(test_dedup_sets_pct),
-		cmocka_unit_test(test_unaligned_write_stamps_whole_units_only),
-		cmocka_unit_test(test_fill_period),
-		cmocka_unit_test(test_dedup_across),
+		cmocka_unit_test(test_wdata_dedup_ratio),
+		cmocka_unit_test(test_wdata_dedup_parts),
+		cmocka_unit_test(test_wdata_dedup_across),
 		cmocka_unit_test(test_pattern_file),
+		cmocka_unit_test(test_wdata_zero_limit),
+		cmocka_unit_test(test_wdata_pattern),
+		cmocka_unit_test(test_wdata_block),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
