@@ -40,6 +40,10 @@ sd_to_json(const struct work_sd *s)
 	if (s->dv_size_bytes > 0)
 		json_object_set_new(o, "dv_size_bytes",
 		    json_integer((json_int_t)s->dv_size_bytes));
+	if (s->dedup_group_bytes > 0)
+		json_object_set_new(o, "dedup_group", json_pack("{s:I,s:I}",
+		    "bytes", (json_int_t)s->dedup_group_bytes, "rel_bytes",
+		    (json_int_t)s->dedup_rel_bytes));
 	if (s->journal_dir != NULL)
 		json_object_set_new(o, "journal_dir",
 		    json_string(s->journal_dir));
@@ -327,6 +331,17 @@ sd_from(struct work_sd *s, const json_t *o, const char *pfx,
 	    0 ||
 	    get_str(o, pfx, "journal_dir", 1, &s->journal_dir, e) != 0)
 		return (-1);
+	if ((dd = json_object_get(o, "dedup_group")) != NULL) {
+		snprintf(dpfx, sizeof(dpfx), "%sdedup_group.", pfx);
+		if (!json_is_object(dd))
+			return (bad(e, dpfx, "expected an object"));
+		if (get_bytes(dd, dpfx, "bytes", 0, &s->dedup_group_bytes,
+		    e) != 0 || get_bytes(dd, dpfx, "rel_bytes", 0,
+		    &s->dedup_rel_bytes, e) != 0)
+			return (-1);
+		if (s->dedup_rel_bytes >= s->dedup_group_bytes)
+			return (bad(e, dpfx, "rel_bytes not below bytes"));
+	}
 	if ((dd = json_object_get(o, "dedup")) != NULL) {
 		snprintf(dpfx, sizeof(dpfx), "%sdedup.", pfx);
 		if (!json_is_object(dd))

@@ -43,6 +43,9 @@ struct work_sd {
 	uint64_t	 dv_size_bytes;	/* validation: the sd's size (its
 					 * size= or the lun's), the key
 					 * map's span; 0: the lun's size */
+	uint64_t	 dedup_group_bytes;	/* the sizes of the sds that
+						 * share its dedup; 0: alone */
+	uint64_t	 dedup_rel_bytes;	/* those before it */
 };
 
 /* One workload generator: a (wd, sd) pair on this slave. */

@@ -6,6 +6,7 @@
  */
 #include "workgen.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +143,99 @@ select_midpoint(const struct fwd *w)
 	return (w->poisson_midpoint);
 }
 
+/* An sd with its own dedup keywords (vdbench clones the Dedup for it). */
+static int
+sd_own_dedup(const struct sd *sd)
+{
+	return (sd->dedupratio >= 1 || sd->dedupsets != 0 ||
+	    sd->dedupacross >= 0);
+}
+
+/* The letters an sd name starts with (SD_entry.java SdSort.getLetters). */
+static size_t
+name_letters(const char *n)
+{
+	size_t i = 0;
+
+	while (n[i] != '\0' && isalpha((unsigned char)n[i]))
+		i++;
+	return (i);
+}
+
+/* vdbench's SdSort: by letters, then by the number after them. */
+static int
+sdsort_cmp(const void *pa, const void *pb)
+{
+	const char *a = (*(const struct sd *const *)pa)->name;
+	const char *b = (*(const struct sd *const *)pb)->name;
+	size_t la = name_letters(a), lb = name_letters(b);
+	char *ea, *eb;
+	long na, nb;
+
+	if (la != lb || strncasecmp(a, b, la) != 0 || a[la] == '\0' ||
+	    b[lb] == '\0')
+		return (strcasecmp(a, b));
+	na = strtol(a + la, &ea, 10);
+	nb = strtol(b + lb, &eb, 10);
+	if (*ea != '\0' || *eb != '\0')
+		return (strcasecmp(a, b));
+	return (na < nb ? -1 : na > nb);
+}
+
+/* Java's String.hashCode, spread as HashMap.hash() spreads it. */
+static uint32_t
+java_map_hash(const char *s)
+{
+	uint32_t h = 0;
+
+	for (; *s != '\0'; s++)
+		h = 31 * h + (unsigned char)*s;
+	return (h ^ h >> 16);
+}
+
+/*
+ * Where sd's units start among the sds that share the general dedup
+ * parameters, and their size together (vdbench's
+ * SdDedup.adjustSdDedupValues(): the sds sorted by SdSort, put in a
+ * HashMap(8) by name and added up in its iteration order: by bucket of
+ * the final table, then in the order put). 0 and 0 for an sd with its own
+ * dedup keywords or when a size is not known.
+ */
+static void
+dedup_group(const struct workgen_in *in, const struct sd *sd,
+    uint64_t *rel, uint64_t *total)
+{
+	const struct sd *x, **v;
+	uint64_t cap = 8, b;
+	int n = 0, i;
+
+	*rel = *total = 0;
+	if (in->sd_size == NULL || sd_own_dedup(sd))
+		return;
+	TAILQ_FOREACH(x, &in->model->sds, entry)
+		n++;
+	v = xcalloc((size_t)n + 1, sizeof(*v));
+	n = 0;
+	TAILQ_FOREACH(x, &in->model->sds, entry)
+		if (!sd_own_dedup(x))
+			v[n++] = x;
+	qsort(v, (size_t)n, sizeof(*v), sdsort_cmp);
+	while ((uint64_t)n > cap * 3 / 4)
+		cap *= 2;		/* HashMap's resizes at 0.75 */
+	for (b = 0; b < cap; b++) {
+		for (i = 0; i < n; i++) {
+			if ((java_map_hash(v[i]->name) & (cap - 1)) != b)
+				continue;
+			if (v[i] == sd)
+				*rel = *total;
+			*total += in->sd_size[sd_index(in->model, v[i])];
+		}
+	}
+	free(v);
+	if (*rel >= *total)
+		*rel = *total = 0;	/* its own size not known */
+}
+
 /* The WORK "sds" entry of an sd for one slave (on host). */
 static void
 work_sd(const struct workgen_in *in, int host, const struct sd *sd,
@@ -161,8 +255,10 @@ work_sd(const struct workgen_in *in, int host, const struct sd *sd,
 	o->engine = xstrdup(sd_engine(sd, flags));
 	/* its own dedupratio=/dedupsets= over the general ones */
 	o->has_dedup = in->model->general.dedupratio >= 1 &&
-	    (sd->dedupratio >= 1 || sd->dedupsets != 0 ||
-	    sd->dedupacross >= 0);
+	    sd_own_dedup(sd);
+	if (in->model->general.dedupratio >= 1)
+		dedup_group(in, sd, &o->dedup_rel_bytes,
+		    &o->dedup_group_bytes);
 	o->dedup_not_across = sd->dedupacross >= 0 ? !sd->dedupacross :
 	    !in->model->general.dedupacross;
 	o->dedup_ratio = sd->dedupratio >= 1 ? sd->dedupratio :

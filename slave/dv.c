@@ -201,12 +201,23 @@ dv_dedup_init(struct dv_dedup *d, const char *sd_name, uint64_t lun_bytes,
     uint64_t unit_bytes, double ratio, double sets_req, int not_across,
     char *err, size_t errlen)
 {
+	return (dv_dedup_init_group(d, sd_name, lun_bytes, lun_bytes, 0,
+	    unit_bytes, ratio, sets_req, not_across, err, errlen));
+}
+
+int
+dv_dedup_init_group(struct dv_dedup *d, const char *sd_name,
+    uint64_t lun_bytes, uint64_t group_bytes, uint64_t rel_bytes,
+    uint64_t unit_bytes, double ratio, double sets_req, int not_across,
+    char *err, size_t errlen)
+{
 	double blocks, sets, pct, adj;
 	uint64_t want, uniques = 0, seed, j;
 
 	memset(d, 0, sizeof(*d));
 	d->unit_bytes = unit_bytes;
 	d->units = unit_bytes > 0 ? lun_bytes / unit_bytes : 0;
+	d->rel_units = unit_bytes > 0 ? rel_bytes / unit_bytes : 0;
 	d->type = 1;
 	d->maxkey = 2;
 	d->not_across = not_across;
@@ -215,8 +226,9 @@ dv_dedup_init(struct dv_dedup *d, const char *sd_name, uint64_t lun_bytes,
 		    "a lun of at least one dedupunit=", sd_name);
 		return (-1);
 	}
-	/* Dedup.adjustSdDedupValue() */
-	blocks = (double)d->units;
+	/* Dedup.adjustSdDedupValue(), over the sds of the group */
+	blocks = group_bytes / unit_bytes > d->units ?
+	    (double)(group_bytes / unit_bytes) : (double)d->units;
 	sets = sets_req > 0 ? sets_req : blocks * -sets_req / 100;
 	pct = 100.0 / ratio;
 	adj = pct - sets * 100.0 / blocks;
@@ -293,7 +305,7 @@ dv_kb_of(const struct dv_dedup *dd, uint64_t kb_lba, int key,
 		set = dd->not_across ? UNIQUE_ACROSS_NO : UNIQUE_ACROSS_YES;
 	} else {
 		kb->kind = DV_KB_DUP;
-		set = blk % dd->sets_used;
+		set = (blk + dd->rel_units) % dd->sets_used;
 		kb->comp = (uint32_t)(((set * 347) << 2) & (DV_COMP_SPAN - 1));
 	}
 	kb->set = set | (uint64_t)key << 56 | (uint64_t)dd->type << 32;

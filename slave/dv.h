@@ -78,7 +78,8 @@ unsigned	 dv_check_sector(const unsigned char *pat,
  * (Dedup.java, DedupBitMap.java, SdDedup.java; vdb_dv.c): the key block
  * is the dedupunit; a java.util.Random seeded with "sd=<name>".hashCode()
  * picks the unique units (runs of up to 32); the others are duplicates
- * of set (unit % sets_used). Keys flip between 1 and maxkey (flipflop).
+ * of set ((unit + rel_units) % sets_used). Keys flip between 1 and
+ * maxkey (flipflop).
  * A unique unit is the usual sector (pattern at lba % 1 MiB) with the
  * dedup type in byte 0x11 (dedupacross=no: only the lba, the pattern
  * from byte 8); a duplicate is the pattern at ((set * 347) << 2) % 1 MiB
@@ -88,6 +89,7 @@ unsigned	 dv_check_sector(const unsigned char *pat,
 struct dv_dedup {
 	uint64_t	 unit_bytes;
 	uint64_t	 units;		/* lun bytes / unit */
+	uint64_t	 rel_units;	/* the sd's first unit in its group */
 	uint64_t	 sets_used;	/* dedup_sets_used */
 	uint64_t	 unique_units;	/* bits set */
 	double		 adjusted_pct;	/* dedup_adjusted */
@@ -104,6 +106,17 @@ struct dv_dedup {
  */
 int		 dv_dedup_init(struct dv_dedup *, const char *sd_name,
 		    uint64_t lun_bytes, uint64_t unit_bytes, double ratio,
+		    double sets, int not_across, char *err, size_t errlen);
+/*
+ * The same for an sd in a group of sds that share the dedup parameters
+ * (vdbench's SdDedup.adjustSdDedupValues()): the sets and the share of
+ * unique units are counted over group_bytes (the group's sizes added),
+ * and a duplicate's set is (unit + rel_bytes / unit) % sets, rel_bytes
+ * the sizes of the sds before this one.
+ */
+int		 dv_dedup_init_group(struct dv_dedup *, const char *sd_name,
+		    uint64_t lun_bytes, uint64_t group_bytes,
+		    uint64_t rel_bytes, uint64_t unit_bytes, double ratio,
 		    double sets, int not_across, char *err, size_t errlen);
 void		 dv_dedup_free(struct dv_dedup *);
 /* The next key of a dedup key block: 1, 2, ..., maxkey, 1. */

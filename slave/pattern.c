@@ -110,14 +110,15 @@ wdata_free(struct wdata *d)
 
 int
 wdata_sd_init(struct wdata_sd *s, const char *sd_name, uint64_t lun_bytes,
-    uint64_t unit_bytes, double ratio, double sets, int not_across,
-    char *err, size_t errlen)
+    uint64_t group_bytes, uint64_t rel_bytes, uint64_t unit_bytes,
+    double ratio, double sets, int not_across, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof(*s));
 	dv_name8(s->name8, sd_name);
 	s->pid = (uint32_t)getpid();
-	if (dv_dedup_init(&s->dd, sd_name, lun_bytes, unit_bytes, ratio, sets,
-	    not_across, err, errlen) != 0) {
+	if (dv_dedup_init_group(&s->dd, sd_name, lun_bytes, group_bytes,
+	    rel_bytes, unit_bytes, ratio, sets, not_across, err,
+	    errlen) != 0) {
 		wdata_sd_free(s);
 		return (-1);
 	}

@@ -62,11 +62,14 @@ struct wdata_sd {
 
 /*
  * An sd's dedup (ratio, sets as dv_dedup_init takes them), for a lun of
- * lun_bytes: -1 with vdbench's words in err (more sets than duplicates).
+ * lun_bytes in a group of group_bytes (the sds that share the dedup
+ * parameters) that starts rel_bytes into it (dv_dedup_init_group): -1
+ * with vdbench's words in err (more sets than duplicates).
  */
 int	wdata_sd_init(struct wdata_sd *, const char *sd_name,
-	    uint64_t lun_bytes, uint64_t unit_bytes, double ratio,
-	    double sets, int not_across, char *err, size_t errlen);
+	    uint64_t lun_bytes, uint64_t group_bytes, uint64_t rel_bytes,
+	    uint64_t unit_bytes, double ratio, double sets, int not_across,
+	    char *err, size_t errlen);
 void	wdata_sd_free(struct wdata_sd *);
 /*
  * The data of a write of len bytes (len <= span) at lba into buf; sd NULL

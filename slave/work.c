@@ -76,6 +76,7 @@ struct sdw {
 	int		 has_dd;	/* sd dedupratio=/dedupsets= */
 	double		 dd_ratio, dd_sets;	/* override the work's */
 	int		 dd_not_across;
+	uint64_t	 dd_group, dd_rel;	/* its dedup group: bytes */
 	const struct dv_dedup *dvdd;	/* validation with dedup, or NULL */
 	struct dv_map	*dvm;		/* validation: its key map, kept
 					 * by the slave across runs */
@@ -331,6 +332,8 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	s->dd_ratio = d->dedup_ratio;
 	s->dd_sets = d->dedup_sets;
 	s->dd_not_across = d->dedup_not_across;
+	s->dd_group = d->dedup_group_bytes;
+	s->dd_rel = d->dedup_rel_bytes;
 	s->dv_kb = d->dv_kb_bytes;
 	s->dv_size = d->dv_size_bytes;
 	s->jnl_dir = d->journal_dir != NULL ? xstrdup(d->journal_dir) : NULL;
@@ -728,7 +731,8 @@ sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
 		 * the general ones (validation makes its own: dv_setup) */
 		char err[256];
 
-		if (wdata_sd_init(&s->wsd, s->name, end, w->dd_unit_bytes,
+		if (wdata_sd_init(&s->wsd, s->name, end, s->dd_group > end ?
+		    s->dd_group : end, s->dd_rel, w->dd_unit_bytes,
 		    s->has_dd ? s->dd_ratio : w->dd_ratio,
 		    s->has_dd && s->dd_sets != 0 ? s->dd_sets : w->dd_sets,
 		    s->has_dd ? s->dd_not_across : w->dd_not_across, err,

@@ -32,6 +32,15 @@ cmp64(const void *a, const void *b)
 	return (x < y ? -1 : x > y);
 }
 
+/* An sd alone in its dedup group. */
+static int
+sd_init(struct wdata_sd *sd, const char *name, uint64_t lun, uint64_t unit,
+    double ratio, double sets, int no, char *err, size_t errlen)
+{
+	return (wdata_sd_init(sd, name, lun, lun, 0, unit, ratio, sets, no,
+	    err, errlen));
+}
+
 /* Distinct units of an n-unit lun of sd "name" written unit by unit. */
 static size_t
 distinct_units(const struct wdata *d, const struct wdata_sd *sd, uint64_t n)
@@ -67,26 +76,26 @@ test_wdata_dedup_ratio(void **state)
 
 	(void)state;
 	wdata_init(&d, 1, 0, 65536, 4096);
-	assert_int_equal(wdata_sd_init(&sd, "sd1", 20000 * 4096ull, 4096, 2,
+	assert_int_equal(sd_init(&sd, "sd1", 20000 * 4096ull, 4096, 2,
 	    -5, 0, err, sizeof(err)), 0);
 	k = distinct_units(&d, &sd, 20000);
 	assert_int_equal(k, 9000 + 1000);
 	wdata_sd_free(&sd);
-	assert_int_equal(wdata_sd_init(&sd, "sd1", 20000 * 4096ull, 4096, 4,
+	assert_int_equal(sd_init(&sd, "sd1", 20000 * 4096ull, 4096, 4,
 	    -5, 0, err, sizeof(err)), 0);
 	assert_int_equal(distinct_units(&d, &sd, 20000), 4000 + 1000);
 	wdata_sd_free(&sd);
-	assert_int_equal(wdata_sd_init(&sd, "sd1", 2000 * 4096ull, 4096, 1,
+	assert_int_equal(sd_init(&sd, "sd1", 2000 * 4096ull, 4096, 1,
 	    -5, 0, err, sizeof(err)), 0);
 	assert_int_equal(distinct_units(&d, &sd, 2000), 2000);
 	wdata_sd_free(&sd);
 	/* dedupsets=10 */
-	assert_int_equal(wdata_sd_init(&sd, "sd1", 2000 * 4096ull, 4096, 2,
+	assert_int_equal(sd_init(&sd, "sd1", 2000 * 4096ull, 4096, 2,
 	    10, 0, err, sizeof(err)), 0);
 	assert_int_equal(distinct_units(&d, &sd, 2000), 990 + 10);
 	wdata_sd_free(&sd);
 	/* dedupratio=20, dedupsets=10%: more sets than duplicates */
-	assert_int_equal(wdata_sd_init(&sd, "sd1", 100000 * 4096ull, 4096, 20,
+	assert_int_equal(sd_init(&sd, "sd1", 100000 * 4096ull, 4096, 20,
 	    -10, 0, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "adjustDedupValue(): requesting more "
 	    "dedupsets (10000) than we have non-unique data blocks (5000, "
@@ -112,7 +121,7 @@ test_wdata_dedup_parts(void **state)
 
 	(void)state;
 	wdata_init(&d, 2, 0, 65536, 8192);
-	assert_int_equal(wdata_sd_init(&sd, "sd1", 1000 * 8192ull, 8192, 2,
+	assert_int_equal(sd_init(&sd, "sd1", 1000 * 8192ull, 8192, 2,
 	    -5, 0, err, sizeof(err)), 0);
 	for (i = 0; i < 4; i++)
 		wdata_block(&d, &sd, whole + i * 8192, i * 8192, 8192, 3, 1);
@@ -153,9 +162,9 @@ test_wdata_dedup_across(void **state)
 	(void)state;
 	wdata_init(&d, 1, 0, 65536, u);
 	for (no = 0; no <= 1; no++) {
-		assert_int_equal(wdata_sd_init(&s1, "sd1", n * u, u, 2, -5,
+		assert_int_equal(sd_init(&s1, "sd1", n * u, u, 2, -5,
 		    no, err, sizeof(err)), 0);
-		assert_int_equal(wdata_sd_init(&s2, "sd2", n * u, u, 2, -5,
+		assert_int_equal(sd_init(&s2, "sd2", n * u, u, 2, -5,
 		    no, err, sizeof(err)), 0);
 		both = same = 0;
 		for (i = 0; i < n; i++) {
@@ -176,6 +185,48 @@ test_wdata_dedup_across(void **state)
 		wdata_sd_free(&s1);
 		wdata_sd_free(&s2);
 	}
+	wdata_free(&d);
+}
+
+/*
+ * An sd in a dedup group (vdbench's SdDedup): the sets are counted over
+ * the group, and its duplicate unit b is of set (b + rel / unit) % sets,
+ * so unit b of an sd that starts 100 units in is unit b + 100 of one
+ * that starts at 0.
+ */
+static void
+test_wdata_dedup_group(void **state)
+{
+	const uint64_t u = 4096, n = 1000;
+	unsigned char a[4096], b[4096];
+	struct wdata d;
+	struct wdata_sd s1, s2;
+	char err[256];
+	uint64_t i, dups = 0;
+
+	(void)state;
+	wdata_init(&d, 1, 0, 65536, u);
+	assert_int_equal(wdata_sd_init(&s1, "sd1", n * u, 2 * n * u, 100 * u,
+	    u, 2, -5, 0, err, sizeof(err)), 0);
+	assert_int_equal(wdata_sd_init(&s2, "sd1", 2 * n * u, 2 * n * u, 0,
+	    u, 2, -5, 0, err, sizeof(err)), 0);
+	assert_int_equal(s1.dd.sets_used, 100);		/* 5 % of 2000 */
+	for (i = 0; i < n; i++) {
+		struct dv_kb k1;
+
+		dv_kb_of(&s1.dd, i * u, 0, &k1);
+		if (k1.kind != DV_KB_DUP)
+			continue;
+		dups++;
+		wdata_block(&d, &s1, a, i * u, u, 3, 1);
+		wdata_block(&d, &s2, b, (i + 100) * u, u, 3, 1);
+		dv_kb_of(&s2.dd, (i + 100) * u, 0, &k1);
+		if (k1.kind == DV_KB_DUP)
+			assert_memory_equal(a, b, u);
+	}
+	assert_true(dups > n * 40 / 100);
+	wdata_sd_free(&s1);
+	wdata_sd_free(&s2);
 	wdata_free(&d);
 }
 
@@ -339,6 +390,7 @@ main(void)
 		cmocka_unit_test(test_wdata_dedup_ratio),
 		cmocka_unit_test(test_wdata_dedup_parts),
 		cmocka_unit_test(test_wdata_dedup_across),
+		cmocka_unit_test(test_wdata_dedup_group),
 		cmocka_unit_test(test_pattern_file),
 		cmocka_unit_test(test_wdata_zero_limit),
 		cmocka_unit_test(test_wdata_pattern),
