@@ -1397,6 +1397,13 @@ work_new(const json_t *body, struct errmsg *e)
 		slave_work_clear(&sw);
 		return (NULL);
 	}
+	if (sw.compratio > 25) {	/* Patterns.createCompressionPattern() */
+		errmsg_set(e, NULL, 0, 0, "'compratio=25' is the largest value "
+		    "Vdbench supports. Are you sure your request is valid, "
+		    "asking for compratio=%.2f? ", sw.compratio);
+		slave_work_clear(&sw);
+		return (NULL);
+	}
 	if (sw.is_fs)
 		return (fs_work_new(&sw, (uint64_t)run_id, (uint64_t)ins,
 		    (uint64_t)seed, json_string_value(json_object_get(body,

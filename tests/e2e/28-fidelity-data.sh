@@ -59,6 +59,13 @@ for c in 1 2 4 8; do
 	[ "$d" -ge 1000 ] && ok || bad "compratio=$c: $d distinct 4k blocks after a sequential pass, wanted >= 1000"
 	near "$g" "$want" && ok || bad "compratio=$c: gzip ${g}x, not within 15 % of vdbench's ${want}x"
 done
+# vdbench's limit: compratio=25 (its table ends there); -s plans it, as
+# vdbench's does, a run stops before any I/O with vdbench's words.
+printf 'compratio=26\nsd=sd1,lun=%s/c26,size=1m,threads=1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/c26.parm"
+expect_rc 0 "$VDBC" -f "$T/c26.parm" -s
+expect_rc 157 "$VDBC" -f "$T/c26.parm" -o "$T/o_c26" --port 0
+expect_out "'compratio=25' is the largest value Vdbench supports. Are you sure your request is valid, asking for compratio=26.00?"
+[ -e "$T/c26" ] && bad "compratio=26 created its lun" || ok
 printf 'compression=0\nsd=sd1,lun=%s/c\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/c0.parm"
 expect_rc 157 "$VDBC" -f "$T/c0.parm" -s
 expect_out "c0.parm:1:1: 'compression=' must be a percentage above 0 and at most 100: 0"
