@@ -127,6 +127,18 @@ merge_add(struct iacc *a, const int keys[MERGE_KEYS_PER_WG],
 	}
 }
 
+void
+merge_add_cpu(struct iacc *a, int key, const uint64_t d[7])
+{
+	int j;
+
+	if (key < 0 || key >= a->nkeys)
+		return;
+	for (j = 0; j < 7; j++)
+		a->keys[key].cpu[j] += d[j];
+	a->keys[key].cpu_valid = 1;
+}
+
 /* A printed interval goes into the sums. */
 static void
 sum_into(struct iacc *sum, const struct iacc *a)
@@ -139,9 +151,12 @@ sum_into(struct iacc *sum, const struct iacc *a)
 	sum->cpu_valid &= a->cpu_valid;
 	for (j = 0; j < 7; j++)
 		sum->cpu[j] += a->cpu[j];
-	for (i = 0; i < a->nkeys; i++)
+	for (i = 0; i < a->nkeys; i++) {
 		kacc_add(&sum->keys[i], &a->keys[i].st, a->keys[i].h,
 		    a->keys[i].vdb, a->keys[i].sched);
+		if (a->keys[i].cpu_valid)
+			merge_add_cpu(sum, i, a->keys[i].cpu);
+	}
 }
 
 /* Interval a was printed. */

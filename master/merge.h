@@ -24,6 +24,9 @@ struct kacc {
 	struct vdbhist	 vdb[2];	/* vdbench buckets, read/write */
 	struct hist	*h[2];		/* log-linear, read/write */
 	struct hist	*sched;		/* delay from scheduled start */
+	uint64_t	 cpu[7];	/* a host key: its own /proc/stat
+					 * tick deltas (merge_add_cpu) */
+	int		 cpu_valid;
 };
 
 struct iacc {
@@ -47,6 +50,9 @@ struct iacc	*merge_slot(struct merge *, unsigned int k,
 void		 merge_add(struct iacc *, const int keys[MERGE_KEYS_PER_WG],
 		    const struct iostats *, struct hist *const dh[2],
 		    const struct vdbhist dvdb[2], const struct hist *dsched);
+/* One host's CPU tick deltas into its key (a host's report shows its
+ * own CPU, not every host's). */
+void		 merge_add_cpu(struct iacc *, int key, const uint64_t d[7]);
 /* Interval a was printed: add it to the sums, then empty its slot. */
 void		 merge_printed(struct merge *, struct iacc *, int in_avg);
 /* The run's sums: the avg intervals, or all when none was measured. */

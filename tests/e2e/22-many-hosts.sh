@@ -19,6 +19,7 @@
 #   (issue 18 item 1): only that host's slaves are lost, all named, in
 #   one event; every other slave stays to the end; interval lines keep
 #   coming (no stall past the 5 s silence limit) and the run completes
+# - each host's report has its own cpu% (issue 28 item 3)
 # - counters published whole (issue 28 item 1): 32 local slaves x 8
 #   threads at iorate=max never send a torn INTERVAL ("grew by ... over 0
 #   operations"; 10 of 10 runs of 64 x 8 stopped so before the fix)
@@ -54,6 +55,26 @@ rc=$?
 echo "32 local slaves x 8 threads at iorate=max: exit $rc"
 grep -q "bad INTERVAL" "$T/m.out" && bad "a torn INTERVAL: $(grep -m1 "bad INTERVAL" "$T/m.out")" || ok
 [ "$rc" = 0 ] || grep -q "event loop ran" "$T/m.out" && ok || { bad "iorate=max: exit $rc"; tail -5 "$T/m.out"; }
+
+# 0c. Each host's report shows its own CPU (issue 28 item 3): two local
+# hosts under --on-slave-loss=continue, h2's slave killed after interval
+# 2: h2's later lines have no I/O and no CPU, h1's have CPU. (Before,
+# every host's report had the all-hosts cpu%, the lost host's too.)
+printf 'hd=default,jvms=1\nhd=h1,system=localhost\nhd=h2,system=127.0.0.1\nsd=sd1,lun=%s/c1,size=1m,engine=null,threads=2\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=200,elapsed=6,interval=1\n' "$T" >"$T/hc.parm"
+"$VDBC" -f "$T/hc.parm" -o "$T/ohc" --port 0 --seed 7 --on-slave-loss=continue >"$T/hc.out" 2>&1 &
+hcpid=$!
+if wait_for "$T/hc.out" '^[0-9][0-9]:[0-9:.]*  *2  ' 30; then
+	port=$(sed -n 's/.*--connect 127.0.0.1:\([0-9]*\) --name h2-0.*/\1/p' "$T/hc.out" | head -1)
+	vp=$(pgrep -f "vdbc slave --connect 127.0.0.1:$port --name h2-0( |$)")
+	[ -n "$vp" ] && kill -9 $vp
+fi
+wait "$hcpid"
+hcpu() { sed -e 's/<[^>]*>//g' "$T/ohc/$1.html" | awk '$2 == 6 { print $3, $13 }'; }
+read -r lr lc <<<"$(hcpu h2)"
+read -r hr hc <<<"$(hcpu h1)"
+echo "own CPU: interval 6: h2 (lost) rate ${lr:-?} cpu ${lc:-?}, h1 rate ${hr:-?} cpu ${hc:-?}"
+awk -v lr="${lr:-x}" -v lc="${lc:-x}" -v hc="${hc:-x}" 'BEGIN { exit !(lr == 0 && lc == 0 && hc > 0) }' && ok ||
+	bad "a lost host's report shows CPU it did not report (h2 cpu ${lc:-?}, h1 ${hc:-?})"
 
 NET=10.$((100 + RANDOM % 100))
 NS_M=vdbcm$$
