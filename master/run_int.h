@@ -41,6 +41,7 @@ struct metrics;
 #define RUN_MAX_UNPROVED	128	/* before HELLO; more wait in the kernel */
 #define RUN_TICK_NS		1000000000ull
 #define RUN_LATE_NS		(1ull * 1000000000u)	/* a stall of ours */
+#define RUN_STALLS		16	/* stalls remembered (master_stalled) */
 #define RUN_LOSS_GATHER_NS	1500000000ull	/* losses: one stop */
 #define RUN_STOP_TEXT		65536	/* why a run stopped: room to name
 					   every one of 1,024 lost slaves */
@@ -101,6 +102,10 @@ struct mloop {
 	uint64_t		 tick_last_ns;	/* when tick_cb last ran */
 	uint64_t		 stall_ns;	/* the loop's last stall, and */
 	uint64_t		 stall_end_ns;	/* when it ended (0: none) */
+	/* the last RUN_STALLS stalls: when each ended, how long it was */
+	uint64_t		 stalls_end_ns[RUN_STALLS];
+	uint64_t		 stalls_ns[RUN_STALLS];
+	unsigned int		 nstalls;	/* stalls so far */
 };
 
 enum mstate { M_CONNECT, M_INFO, M_SETUP, M_RUNNING, M_STOPPING, M_PAUSE,
