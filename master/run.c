@@ -800,7 +800,9 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	master_late(m);
-	m->loop.tick_last_ns = now;
+	/* after master_late's own clock read: a stall it just took note
+	 * of ended before this tick, so the next one counts as new */
+	m->loop.tick_last_ns = mtime_now_ns();
 	if (m->state == M_SHUTDOWN)
 		return;
 	if (m->state == M_CONNECT && check_ssh_exits(m, &e) != 0) {

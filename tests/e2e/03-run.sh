@@ -180,15 +180,15 @@ grep -q ",stopped early after [0-9]* intervals: no end recorded" "$T/ix5/index.c
 # Repeated master stalls, none 4 s long, then a lost slave: the stop
 # names the stalls as the likely cause (issue 28 item 2: 2-3 s stalls on
 # a loaded machine ended as "775 slaves lost" with no word of them).
-# The master is stopped 3 x 2.5 s while one slave is stopped throughout.
+# The master is stopped 4 x 3 s while one slave is stopped throughout.
 "$VDBC" -f "$T/long.parm" -o "$T/out6" -m 2 --port 0 >"$T/m6" 2>&1 &
 mpid=$!
 PIDS="$PIDS $mpid"
 wait_for "$T/m6" '^[0-9:.]*  *2  ' 20 && ok || bad "run did not reach interval 2"
 victim=$(slave_pids "$T/m6" | head -1)
 [ -n "$victim" ] && kill -STOP "$victim"
-for i in 1 2 3; do
-	kill -STOP "$mpid"; sleep 2.5; kill -CONT "$mpid"; sleep 0.2
+for i in 1 2 3 4; do
+	kill -STOP "$mpid"; sleep 3; kill -CONT "$mpid"; sleep 0.2
 done
 timeout 30 tail --pid="$mpid" -f /dev/null
 [ -n "$victim" ] && kill -CONT "$victim"
