@@ -322,6 +322,7 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	int create = d->create, direct, fl;
 	double rate = d->rate_per_s;
 	struct oflags of;
+	struct stat st;
 	char text[600];
 
 	s->fd = -1;
@@ -356,10 +357,26 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	s->fsync_close = of.fsync_close;
 	s->sync_end = of.fsync_close ? 2 : (of.flags & (O_DIRECT | O_DSYNC)) ?
 	    0 : 1;
+	/*
+	 * A lun may be a link (/dev/disk/by-id, root's), but not one another
+	 * user owns: planted in a shared directory it would have root write
+	 * a file of that user's choosing. A lun made here is made with
+	 * O_EXCL, which follows no link, dangling or not.
+	 */
+	if (lstat(lun, &st) == 0 && S_ISLNK(st.st_mode) &&
+	    st.st_uid != geteuid() && st.st_uid != 0) {
+		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: a symbolic link owned "
+		    "by uid %u, another user: not followed", name, lun,
+		    (unsigned int)st.st_uid);
+		return (-1);
+	}
 	fl = of.flags | O_RDWR | O_CLOEXEC;
-	if (create)
-		fl |= O_CREAT;
 	s->fd = open(lun, fl, 0644);
+	if (s->fd < 0 && errno == ENOENT && create) {
+		s->fd = open(lun, fl | O_CREAT | O_EXCL, 0644);
+		if (s->fd < 0 && errno == EEXIST)	/* another slave's */
+			s->fd = open(lun, fl, 0644);
+	}
 	if (s->fd < 0) {
 		int err = errno;
 

@@ -38,13 +38,14 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/n
 	S=$T/shared
 	mkdir -m 1777 "$S"
 	mkdir -m 700 "$T/ro" "$T/ro/dir"
-	for v in v1 v2 v3; do echo "precious root data" >"$T/ro/$v"; done
+	for v in v1 v2 v3 v4; do echo "precious root data" >"$T/ro/$v"; done
 	as_nobody() { setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$@"; }
 	as_nobody ln -s "$T/ro/v1" "$S/quick_vdbench_test"
 	as_nobody mkdir -p "$S/fsd1/vdb.1_1.dir"
 	as_nobody ln -s "$T/ro/v2" "$S/fsd1/vdb.1_1.dir/vdb_f0001.file"
 	as_nobody ln -s "$T/ro/v3" "$S/sd1.map"
 	as_nobody ln -s "$T/ro/dir" "$S/output"
+	as_nobody ln -s "$T/ro/v4" "$S/lun4"
 	TMPDIR=$S expect_rc 0 "$VDBC" -t -o "$T/qs" --port 0
 	TMPDIR=$S expect_rc 0 "$VDBC" -tf -o "$T/qf" --port 0
 	grep -q "rd1 .*format.*\|Starting RD=rd1" "$T/out" && ok || bad "-tf did not run"
@@ -55,7 +56,11 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/n
 	(cd "$S" && timeout 60 "$VDBC" -f "$T/j.parm" -o output --port 0 >"$T/o.out" 2>&1)
 	grep -q "Output directory 'output' is a symbolic link owned by uid $(id -u nobody), another user" "$T/o.out" && ok ||
 		{ bad "-o onto nobody's link was not refused"; tail -3 "$T/o.out"; }
-	for v in v1 v2 v3; do
+	# a lun that is another user's link (root's /dev/disk/by-id links are followed)
+	sed "s|lun=$T/jl|lun=$S/lun4|" "$T/j.parm" >"$T/l4.parm"
+	expect_rc 157 "$VDBC" -f "$T/l4.parm" -o "$T/ol4" --port 0
+	expect_out "sd=sd1,lun=$S/lun4: a symbolic link owned by uid $(id -u nobody), another user: not followed"
+	for v in v1 v2 v3 v4; do
 		[ "$(cat "$T/ro/$v")" = "precious root data" ] && ok || bad "root-only $v was written through a planted link"
 	done
 	[ -z "$(ls "$T/ro/dir")" ] && ok || bad "reports were written into a root-only directory through -o's link"
