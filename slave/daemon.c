@@ -2,10 +2,14 @@
 /*
  * The slave daemon (see daemon.h). One libevent loop: the listening
  * socket, the connections still authenticating (each on a 5 s clock, at
- * most DAEMON_MAX_UNPROVED of them, frames of at most 64 KiB), at most one
- * authenticated master (lost when silent for 5 s), its slave processes,
- * SIGCHLD. Nothing a client sends can stop the daemon: a bad frame, a
- * wrong proof or a silent peer closes that connection with one log line.
+ * most DAEMON_MAX_UNPROVED of them and DAEMON_PER_SOURCE from one
+ * address, frames of at most 64 KiB), at most one authenticated master
+ * (lost when silent for 5 s), its slave processes, SIGCHLD. Nothing a
+ * client sends can stop the daemon: a bad frame, a wrong proof or a
+ * silent peer closes that connection with one log line. Strangers cannot
+ * lock the master out: accepting never stops for them; one address over
+ * its share is closed at once, and when all slots are taken the oldest
+ * stranger of the address holding most makes room.
  */
 #include "daemon.h"
 
@@ -40,6 +44,9 @@
 #define DAEMON_KILL_S		10	/* slaves left after their master */
 #define DAEMON_MAX_SLAVES	256
 #define DAEMON_MAX_UNPROVED	64	/* connections authenticating */
+#define DAEMON_PER_SOURCE	8	/* of them from one address */
+#define DAEMON_TELL_NS		(10ull * 1000000000u)	/* refusal lines */
+#define DAEMON_STRANGER_LINES	10	/* per DAEMON_TELL_NS, then counted */
 #define DAEMON_SILENCE_NS	(5ull * 1000000000u)	/* master lost */
 /* While its slaves start (until the master's heartbeat answers say they
  * all connected, at most 30 s from LAUNCH): the 30 s the master and its
@@ -56,6 +63,7 @@ struct client {
 	struct link		*link;
 	struct event		*timer;	/* auth deadline, then close delay */
 	char			 peer[128];
+	char			 source[128];	/* peer without the port */
 	uint64_t		 last_heard_ns;
 	uint64_t		 start_ns;	/* authenticated, or LAUNCH */
 	int			 unproved;	/* counted by the listener */
@@ -81,6 +89,11 @@ struct daemon {
 	struct clients		 clients;	/* every connection */
 	struct client		*master;	/* the authenticated one */
 	char			 master_peer[128];
+	unsigned long		 shed;	/* strangers closed unheard */
+	uint64_t		 shed_told_ns;	/* ... and last said */
+	uint64_t		 window_ns;	/* strangers' lines: this window */
+	unsigned int		 window_lines;	/* ... its lines so far */
+	unsigned long		 untold;	/* ... and those not logged */
 	pid_t			 pids[DAEMON_MAX_SLAVES];
 	char			 names[DAEMON_MAX_SLAVES][64];	/* of pids */
 	int			 npids;
@@ -128,6 +141,46 @@ client_free(struct client *c)
 	free(c);
 }
 
+/*
+ * A log line about a client: about one that has not authenticated (a
+ * stranger: anyone who reaches the port) at most DAEMON_STRANGER_LINES
+ * per DAEMON_TELL_NS, then counted and said once (attacker review
+ * 2026-12-04 #17: a line per connection let any host flood the log).
+ */
+static void client_warn(struct client *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
+static void
+client_warn(struct client *c, const char *fmt, ...)
+{
+	struct daemon *d = c->d;
+	uint64_t now = mtime_now_ns();
+	char text[600];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (!c->authed) {
+		if (d->window_ns == 0 || now - d->window_ns >= DAEMON_TELL_NS) {
+			if (d->untold > 0)
+				log_warn("%lu more line(s) about unauthenticated "
+				    "connections were not logged (at most %d "
+				    "per %llu s)", d->untold,
+				    DAEMON_STRANGER_LINES, (unsigned long long)(
+				    DAEMON_TELL_NS / 1000000000u));
+			d->window_ns = now;
+			d->window_lines = 0;
+			d->untold = 0;
+		}
+		if (d->window_lines >= DAEMON_STRANGER_LINES) {
+			d->untold++;
+			return;
+		}
+		d->window_lines++;
+	}
+	log_warn("%s", text);
+}
+
 /* The close delay ran out, or the handshake took too long. */
 static void
 client_timer_cb(evutil_socket_t fd, short what, void *arg)
@@ -137,8 +190,8 @@ client_timer_cb(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	if (!c->closing)
-		log_warn("refused %s: no authentication within %d s", c->peer,
-		    DAEMON_AUTH_S);
+		client_warn(c, "refused %s: no authentication within %d s",
+		    c->peer, DAEMON_AUTH_S);
 	client_free(c);
 }
 
@@ -156,7 +209,7 @@ client_refuse(struct client *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	log_warn("refused %s: %s", c->peer, text);
+	client_warn(c, "refused %s: %s", c->peer, text);
 	link_send(c->link, MSG_ERROR, json_pack("{s:s}", "text", text));
 	c->closing = 1;
 	evtimer_del(c->timer);
@@ -347,7 +400,8 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			struct timeval t = { 0, 300000 };
 
 			/* Told with ERROR; closed once that went out. */
-			log_warn("closed %s: %s", c->peer, link_error(c->link));
+			client_warn(c, "closed %s: %s", c->peer,
+			    link_error(c->link));
 			c->closing = 1;
 			evtimer_del(c->timer);
 			evtimer_add(c->timer, &t);
@@ -355,8 +409,9 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		}
 		if (!c->closing && (!c->authed ||
 		    strncmp(link_error(c->link), "TLS", 3) == 0))
-			log_warn("closed %s: %s", c->peer, link_error(c->link)[0]
-			    != '\0' ? link_error(c->link) : "it went away");
+			client_warn(c, "closed %s: %s", c->peer,
+			    link_error(c->link)[0] != '\0' ? link_error(c->link) :
+			    "it went away");
 		client_free(c);
 		return;
 	}
@@ -419,23 +474,94 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 	    (json_int_t)++d->hb_seq));
 }
 
+/* Strangers closed unheard: said once per DAEMON_TELL_NS at most. */
+static void
+shed_tell(struct daemon *d, const char *why)
+{
+	uint64_t now = mtime_now_ns();
+
+	d->shed++;
+	if (d->shed_told_ns != 0 && now - d->shed_told_ns < DAEMON_TELL_NS)
+		return;
+	log_warn("closed %lu unauthenticated connection(s) unheard, the "
+	    "last %s (at most %d authenticating from one address, %d in all; "
+	    "said once per %llu s)", d->shed, why, DAEMON_PER_SOURCE,
+	    DAEMON_MAX_UNPROVED, (unsigned long long)(DAEMON_TELL_NS /
+	    1000000000u));
+	d->shed = 0;
+	d->shed_told_ns = now;
+}
+
+/*
+ * All DAEMON_MAX_UNPROVED slots taken: the oldest stranger of the address
+ * holding most of them goes (many addresses at once cannot hold the
+ * master out for longer than it takes them to renew every slot).
+ */
+static void
+shed_one(struct daemon *d)
+{
+	struct client *c, *o, *victim = NULL;
+	int most = 0, n;
+
+	TAILQ_FOREACH(c, &d->clients, entry) {
+		if (!c->unproved || c->closing)
+			continue;
+		n = 0;
+		TAILQ_FOREACH(o, &d->clients, entry)
+			n += o->unproved && strcmp(o->source, c->source) == 0;
+		if (n > most) {
+			most = n;
+			victim = c;	/* the list is oldest first */
+		}
+	}
+	if (victim != NULL) {
+		char why[200];
+
+		snprintf(why, sizeof(why), "from %s, the oldest of the address "
+		    "holding most slots", victim->peer);
+		client_free(victim);
+		shed_tell(d, why);
+	}
+}
+
 /* A client connects: TLS with the token's key, then its AUTH hello. */
 static void
 accept_cb(int fd, const char *peer, void *arg)
 {
 	struct daemon *d = arg;
 	struct timeval t = { DAEMON_AUTH_S, 0 };
-	struct client *c;
+	struct linger rst = { 1, 0 };
+	struct client *c, *o;
+	char source[128];
+	int n = 0;
 
 	if (fd < 0) {
 		log_warn("cannot accept a connection: %s; trying again in a "
 		    "second", strerror(errno));
 		return;
 	}
+	snprintf(source, sizeof(source), "%s", peer);
+	if (strrchr(source, ':') != NULL)
+		*strrchr(source, ':') = '\0';
+	TAILQ_FOREACH(o, &d->clients, entry)
+		n += o->unproved && strcmp(o->source, source) == 0;
+	if (n >= DAEMON_PER_SOURCE) {
+		char why[200];
+
+		/* a reset, not a FIN: nothing kept for it here */
+		setsockopt(fd, SOL_SOCKET, SO_LINGER, &rst, sizeof(rst));
+		close(fd);
+		listener_done(d->listener);
+		snprintf(why, sizeof(why), "from %s, which has %d "
+		    "authenticating", peer, n);
+		shed_tell(d, why);
+		return;
+	}
 	c = xcalloc(1, sizeof(*c));
 	c->d = d;
 	c->unproved = 1;
 	snprintf(c->peer, sizeof(c->peer), "%s", peer);
+	snprintf(c->source, sizeof(c->source), "%s", source);
 	if ((c->link = link_new_tls(d->base, fd, d->tls, client_dispatch,
 	    c)) == NULL) {
 		close(fd);
@@ -447,6 +573,8 @@ accept_cb(int fd, const char *peer, void *arg)
 	link_set_max_frame(c->link, LINK_UNPROVED_MAX);
 	c->timer = evtimer_new(d->base, client_timer_cb, c);
 	evtimer_add(c->timer, &t);
+	if (listener_unproved(d->listener) > DAEMON_MAX_UNPROVED)
+		shed_one(d);
 }
 
 /* Reap slaves. */
@@ -601,7 +729,8 @@ daemon_main(const char *listen_at, const char *token_file)
 	}
 	signal(SIGPIPE, SIG_IGN);
 	d.base = event_base_new();
-	if ((d.listener = listener_new(d.base, d.lfd, DAEMON_MAX_UNPROVED,
+	/* one over the cap: accepting never stops; accept_cb makes room */
+	if ((d.listener = listener_new(d.base, d.lfd, DAEMON_MAX_UNPROVED + 1,
 	    accept_cb, &d)) == NULL) {
 		fprintf(stderr, "vdbc slave --listen: out of memory\n");
 		return (1);
