@@ -40,6 +40,7 @@ tables() { sed -e 's/<[^>]*>//g' "$1" | awk '$2 ~ /^(Host|FSD|FWD):$/ || $2 ~ /^
 [ "$(tables "$T/o1/skew.html" | grep -c '^ FWD:')" = 1 ] && [ "$(tables "$T/o1/skew.html" | grep -c '^ FSD:')" = 2 ] &&
 	ok || bad "skew.html lacks the Host:/FSD:/FWD: tables"
 ref=$VDBC_SRC/../shared/reference/vdbench-5.04.06/c_fsd_format_read/output/skew.html
+[ -f "$ref" ] || ref=$VDBC_SRC/tests/data/reference/vdbench-5.04.06/c_fsd_format_read/output/skew.html
 if [ -f "$ref" ]; then
 	[ "$(tables "$ref")" = "$(tables "$T/o1/skew.html")" ] && ok || bad "skew.html tables differ from the real vdbench's"
 fi

@@ -5,6 +5,7 @@
 # hostile directories (FIFOs, /dev/zero, terminal escapes, formulas).
 . "$(dirname "$0")/lib.sh"
 ref=$VDBC_SRC/../shared/reference/vdbench-5.04.06
+[ -d "$ref" ] || ref=$VDBC_SRC/tests/data/reference/vdbench-5.04.06	# the copy
 
 # The first hour: help and version, exit 0, every role named.
 for h in --help help -h; do
