@@ -182,6 +182,10 @@ tls_down(struct link *l, struct bufferevent *bev)
 		if (first == 0)
 			first = err;
 	}
+	/* only the TLS library's own errors (alerts, bad records) say
+	 * anything of keys; a system error or lib 0 is the socket's */
+	if (first != 0 && ERR_GET_LIB(first) != ERR_LIB_SSL)
+		first = 0;
 	if (first != 0)
 		tls_err_text(first, text, sizeof(text));
 	else
@@ -192,6 +196,14 @@ tls_down(struct link *l, struct bufferevent *bev)
 		snprintf(why, sizeof(why), "TLS handshake failed: %s (the peer "
 		    "showed a certificate instead of using the key: not a vdbc "
 		    "peer)", text);
+	else if (!l->handshaken && first == 0)
+		/* no alert, the peer just went: a wrong key would have
+		 * been answered with one; a daemon drops a peer that has
+		 * not finished its handshake within 5 s (a stalled master),
+		 * so do not blame the token (hosts review 2026-12-04) */
+		snprintf(why, sizeof(why), "TLS handshake failed: %s before "
+		    "the handshake ended (it ran out of time at the other "
+		    "end, or the peer went away)", text);
 	else if (!l->handshaken)
 		snprintf(why, sizeof(why), "TLS handshake failed: %s (not the "
 		    "same token or key at both ends?)", text);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -178,6 +179,32 @@ test_wrong_key_fails_both_sides(void **state)
 	tls_free(st);
 }
 
+/* A peer that closes during the handshake without an alert (a daemon
+ * whose 5 s for it ran out): said so, the token not blamed. */
+static void
+test_closed_in_handshake_blames_no_key(void **state)
+{
+	struct tls *ct = tls_client_new("slave-1", key_a, &err);
+	struct end c = { 0 };
+	int fds[2];
+
+	(void)state;
+	signal(SIGPIPE, SIG_IGN);	/* as the master and the daemon */
+	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0,
+	    fds), 0);
+	c.link = link_new_tls(base, fds[1], ct, end_dispatch, &c);
+	assert_non_null(c.link);
+	link_send(c.link, MSG_HEARTBEAT, json_pack("{s:i}", "seq", 1));
+	close(fds[0]);
+	run_until(client_got, &c, &c);
+	assert_true(c.down);
+	assert_non_null(strstr(c.error, "TLS handshake failed"));
+	assert_non_null(strstr(c.error, "before the handshake ended"));
+	assert_null(strstr(c.error, "token"));
+	link_free(c.link);
+	tls_free(ct);
+}
+
 static void
 test_unknown_identity_fails(void **state)
 {
@@ -263,6 +290,7 @@ main(void)
 		cmocka_unit_test(test_same_key_talks),
 		cmocka_unit_test(test_wrong_key_fails_both_sides),
 		cmocka_unit_test(test_unknown_identity_fails),
+		cmocka_unit_test(test_closed_in_handshake_blames_no_key),
 		cmocka_unit_test(test_forged_record_ends_link),
 		cmocka_unit_test(test_sniff_plain_and_tls),
 	};
