@@ -23,8 +23,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "dv.h"
-#include "journal.h"
 #include "endsync.h"
 #include "engine.h"
 #include "hist.h"
@@ -37,6 +35,7 @@
 #include "pattern.h"
 #include "rng.h"
 #include "safety.h"
+#include "sd_dv.h"
 #include "seqcount.h"
 #include "skewgate.h"
 #include "fswork.h"
@@ -77,15 +76,9 @@ struct sdw {
 	double		 dd_ratio, dd_sets;	/* override the work's */
 	int		 dd_not_across;
 	uint64_t	 dd_group, dd_rel;	/* its dedup group: bytes */
-	const struct dv_dedup *dvdd;	/* validation with dedup, or NULL */
-	struct dv_map	*dvm;		/* validation: its key map, kept
-					 * by the slave across runs */
-	char		 name8[8];	/* its name as sectors carry it */
 	uint64_t	 dv_kb;		/* key block from the WORK, or 0 */
 	uint64_t	 dv_size;	/* the sd's size from the WORK, or 0 */
 	char		*jnl_dir;	/* sd journal=, or NULL */
-	struct journal	*jnl;		/* its journal, kept by the slave
-					 * with the map; NULL: none */
 };
 
 /* Counters of one direction of one WG, written by one thread. */
@@ -122,6 +115,7 @@ struct thread {
 					 * run) */
 	struct skewgate	*gate;		/* work->gate in io_thread_main,
 					 * else NULL: next_io holds skew */
+	struct sd_dv_thread *dvt;	/* validation's hooks, or NULL */
 };
 
 struct work {
@@ -172,10 +166,8 @@ struct work {
 	int				 dv;	/* VALIDATE_* bits, 0 = off */
 	int				 journal;	/* JOURNAL_* bits */
 	char				 run[64];	/* rd name */
-	uint64_t			 dv_bad;	/* atomic: corrupted
-							 * data blocks */
-	uint64_t			 dv_start;	/* validated before */
-	int				 dv_ended;
+	struct sd_dv_run		*dvr;	/* validation (sd_dv.h),
+						 * or NULL */
 	struct strlist			 own_log;	/* for the slave's
 							 * own log only */
 	struct skewgate			*gate;	/* Controlled MAX across
@@ -184,27 +176,6 @@ struct work {
 	int				*esync_sd;	/* their sds */
 	int				 esync_begun;
 };
-
-/*
- * Validation's key maps outlive a run: the slave keeps one per sd (and
- * lun) for its whole life, as vdbench's slave does, so a block written
- * in one rd is validated in the next. The pattern buffer is made once.
- * Only the slave's loop thread touches the list (work_new, work_free).
- */
-struct dv_sd {
-	char		*sd;
-	char		*lun;
-	struct dv_map	 map;
-	int		 has_jnl;
-	struct journal	 jnl;
-	struct dv_dedup	 dd;	/* dedup under validation */
-	int		 has_dd;
-	struct dv_sd	*next;
-};
-static struct dv_sd	*dv_sds;
-static unsigned char	*dv_pat;
-static uint32_t		 dv_pid;	/* getpid() once, not per I/O */
-static int		 dv_reported;	/* the banner is out (atomic) */
 
 /* Relaxed single-writer add. */
 static inline void
@@ -253,6 +224,7 @@ work_free(struct work *w)
 			}
 		}
 		free(t->st);
+		sd_dv_thread_free(t->dvt);
 	}
 	free(w->threads);
 	for (i = 0; w->ibase != NULL && i < w->nwgs; i++)
@@ -280,6 +252,7 @@ work_free(struct work *w)
 		wdata_sd_free(&w->sds[i].wsd);
 	}
 	free(w->sds);
+	sd_dv_free(w->dvr);
 	strlist_clear(&w->err_queue);
 	strlist_clear(&w->note_queue);
 	free(w->pattern_file);
@@ -777,7 +750,7 @@ sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
 	/* sync, null: threads= OS threads; aio, io_uring: one OS
 	 * thread keeps threads= I/Os in flight. */
 	s->first_thread = w->nthreads;
-	s->nthreads = w->dv || engine_threads(s->ops) ? s->threads : 1;
+	s->nthreads = engine_threads(s->ops) ? s->threads : 1;
 	w->nthreads += s->nthreads;
 	/* Two buffers per I/O in flight; two or three histograms
 	 * per (thread, WG). */
@@ -833,7 +806,7 @@ thread_init(struct work *w, size_t i, int k, struct errmsg *e)
 	th->w = w;
 	th->sdi = k;
 	th->index = (int)i;
-	th->qd = w->dv || engine_threads(sd->ops) ? 1 : sd->threads;
+	th->qd = engine_threads(sd->ops) ? 1 : sd->threads;
 	rng_init(&th->rng, w->seed, w->run_id * 1000003u + i +
 	    ((uint64_t)w->slave_index << 40));
 	if (thread_buffers(w, th, sd, e) != 0)
@@ -850,6 +823,8 @@ thread_init(struct work *w, size_t i, int k, struct errmsg *e)
 		    sd->ops->init_hint != NULL ? sd->ops->init_hint : "");
 		return (-1);
 	}
+	if (w->dvr != NULL)
+		th->dvt = sd_dv_thread_new(w->dvr, k, th->qd, sd->max_xfer);
 	/* Stats for the WGs this thread can run only. */
 	th->st = xcalloc((size_t)sd->nwgs, sizeof(*th->st));
 	for (g = 0; g < sd->nwgs; g++) {
@@ -899,466 +874,8 @@ load_pattern(struct work *w, const struct slave_work *sw, struct errmsg *e)
 	return (0);
 }
 
-/* A target's size in bytes: the device's, or the file's. */
-static uint64_t
-fd_size(int fd)
-{
-	struct stat st;
-	uint64_t n = 0;
-
-	if (fstat(fd, &st) != 0)
-		return (0);
-	if (S_ISBLK(st.st_mode))
-		return (ioctl(fd, BLKGETSIZE64, &n) == 0 ? n : 0);
-	return ((uint64_t)st.st_size);
-}
-
 static void	io_error_text(struct work *, struct sdw *, const char *);
-static void	io_error(struct work *, struct sdw *, int, uint64_t, uint64_t,
-		    int);
-static int	dv_journal_setup(struct work *, struct sdw *, struct dv_sd *,
-		    int, struct errmsg *);
-
-
-/* A line for the error queue (work_take_errors), marked as work.h says. */
-static void
-dv_queue(struct work *w, const char *text)
-{
-	pthread_mutex_lock(&w->err_mu);
-	strlist_add(&w->err_queue, text);
-	pthread_mutex_unlock(&w->err_mu);
-}
-
-/* "HH:MM:SS.mmm " of now, the slave's time of day that vdbench puts
- * before each of its data validation lines (common.ptod). */
-static const char *
-dv_tod(char buf[16])
-{
-	return (mtime_tod(mtime_wall_ns(), buf));
-}
-
-/*
- * Dedup under validation for one sd's new key map (dv.h): vdbench's
- * unique-block bitmap, its slave log line, and the dedup keyword values
- * the master let through (the general ones: one dedup for the run).
- */
-static int
-dv_dedup_setup(struct work *w, struct sdw *s, struct dv_sd *d,
-    uint64_t size, uint64_t kb, struct errmsg *e)
-{
-	char err[200], a[32], b[32], text[200];
-
-	if (s->has_dd) {
-		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation with an "
-		    "sd's own dedup parameters is not built", s->name);
-		return (-1);
-	}
-	if (kb != w->dd_unit_bytes) {
-		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation with dedup "
-		    "needs the key block (%llu) to be dedupunit=%llu",
-		    s->name, (unsigned long long)kb,
-		    (unsigned long long)w->dd_unit_bytes);
-		return (-1);
-	}
-	if (dv_dedup_init(&d->dd, s->name, size, w->dd_unit_bytes,
-	    w->dd_ratio, w->dd_sets, w->dd_not_across, err,
-	    sizeof(err)) != 0) {
-		dv_dedup_free(&d->dd);
-		errmsg_set(e, NULL, 0, 0, "%s", err);
-		return (-1);
-	}
-	d->has_dd = 1;
-	/* DedupBitMap.createMapForUniques() */
-	snprintf(text, sizeof(text), "Creating bitmap for unique blocks for "
-	    "sd=%s. 1 bitmaps for a total of %s bits, identifying %s unique "
-	    "blocks", s->name, dv_commas(a, sizeof(a), d->dd.units),
-	    dv_commas(b, sizeof(b), d->dd.unique_units));
-	strlist_add(&w->note_queue, text);
-	return (0);
-}
-
-/*
- * The transfer sizes that set and must be multiples of the key block:
- * a list's sizes; a range's min (the smallest), max and align (every
- * size is min + n * align).
- */
-static int
-dv_xfer_n(const struct xfer *x)
-{
-	return (x->kind == XFER_RANGE ? 3 : x->n);
-}
-
-static uint64_t
-dv_xfer(const struct xfer *x, int j)
-{
-	if (x->kind != XFER_RANGE)
-		return (x->size_bytes[j]);
-	return (j == 0 ? x->min_bytes : j == 1 ? x->max_bytes :
-	    x->align_bytes);
-}
-
-/*
- * Validation of sd k: its key block (the smallest transfer size of its
- * workloads, or the one of its map from an earlier run), every transfer
- * and address a whole number of key blocks, and its key map, found or
- * made.
- */
-static int
-dv_sd_setup(struct work *w, int k, struct errmsg *e)
-{
-	struct sdw *s = &w->sds[k];
-	uint64_t kb = 0, v;
-	/* the map spans the sd's size (size=), not the file's length */
-	uint64_t size = s->dv_size > 0 ? s->dv_size : fd_size(s->fd);
-	uint32_t jkb;
-	struct dv_sd *d;
-	int i, j, made = 0;
-
-	for (i = 0; i < w->nwgs; i++) {
-		struct wg *g = &w->wgs[i];
-
-		if (g->sdi != k)
-			continue;
-		for (j = 0; j < dv_xfer_n(&g->xfer); j++)
-			if (kb == 0 || dv_xfer(&g->xfer, j) < kb)
-				kb = dv_xfer(&g->xfer, j);
-	}
-	for (d = dv_sds; d != NULL; d = d->next)
-		if (strcmp(d->sd, s->name) == 0 && strcmp(d->lun, s->lun) == 0)
-			break;
-	if (d != NULL)
-		kb = d->map.kb_bytes;
-	else if ((w->journal & JOURNAL_RECOVER) && journal_peek_kb(s->jnl_dir,
-	    s->name, &jkb) == 0)
-		kb = jkb;		/* the journaled map's */
-	else if (w->dd_unit_bytes > 0)
-		kb = w->dd_unit_bytes;	/* dedup: the unit */
-	else if (s->dv_kb > 0)
-		kb = s->dv_kb;		/* the master's, over every run */
-	if (kb == 0 || kb % DV_SECTOR != 0 || kb > DV_COMP_SPAN) {
-		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation needs "
-		    "xfersizes that are multiples of 512 bytes and at most "
-		    "1m (key block %llu)", s->name, (unsigned long long)kb);
-		return (-1);
-	}
-	for (i = 0; i < w->nwgs; i++) {
-		struct wg *g = &w->wgs[i];
-
-		if (g->sdi != k)
-			continue;
-		for (j = 0; j < dv_xfer_n(&g->xfer); j++) {
-			v = dv_xfer(&g->xfer, j);
-			if (v % kb != 0 || (g->align != 0 && g->align % kb
-			    != 0) || g->low % kb != 0 || g->hit_low % kb
-			    != 0) {
-				errmsg_set(e, NULL, 0, 0, "sd=%s: Data "
-				    "Validation: xfersize=%llu, align= and "
-				    "the range must be multiples of the key "
-				    "block size %llu (the smallest xfersize "
-				    "%s)", s->name, (unsigned long long)v,
-				    (unsigned long long)kb, d != NULL ?
-				    "of an earlier run on this sd" : "used");
-				return (-1);
-			}
-		}
-		if (g->high > size || g->hit_high > size) {
-			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: Data "
-			    "Validation: the range ends past the lun's %llu "
-			    "bytes", s->name, s->lun,
-			    (unsigned long long)size);
-			return (-1);
-		}
-	}
-	if (d != NULL && d->map.nblocks < size / kb) {
-		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: Data Validation: "
-		    "the lun grew since the key map was made", s->name,
-		    s->lun);
-		return (-1);
-	}
-	if (d == NULL) {
-		made = 1;
-		d = xcalloc(1, sizeof(*d));
-		if (dv_map_init(&d->map, size / kb, (uint32_t)kb) != 0) {
-			free(d);
-			errmsg_set(e, NULL, 0, 0, "sd=%s: cannot allocate the "
-			    "Data Validation map of %llu entries", s->name,
-			    (unsigned long long)(size / kb));
-			return (-1);
-		}
-		if (w->dd_unit_bytes > 0 && dv_dedup_setup(w, s, d, size, kb,
-		    e) != 0) {
-			dv_map_free(&d->map);
-			free(d);
-			return (-1);
-		}
-		d->sd = xstrdup(s->name);
-		d->lun = xstrdup(s->lun);
-		d->next = dv_sds;
-		dv_sds = d;
-		/* -jr: these lines come among the recovery's (as vdbench's
-		 * map is made while it restores it: dv_journal_setup) */
-		if (!((w->journal & JOURNAL_ON) &&
-		    (w->journal & JOURNAL_RECOVER))) {
-			char alloc[200], line[300], text[310];
-
-			/* errorlog.html and the slave's log, not the console */
-			dv_map_lines(s->name, size / kb, kb, alloc,
-			    sizeof(alloc), line, sizeof(line));
-			snprintf(text, sizeof(text), "%c%s", WORK_ERRLOG_MARK,
-			    alloc);
-			dv_queue(w, text);
-			snprintf(text, sizeof(text), "%c%s", WORK_ERRLOG_MARK,
-			    line);
-			dv_queue(w, text);
-		}
-	}
-	if ((w->dv & VALIDATE_TIME) && d->map.stamps == NULL) {
-		char a[32], text[200];
-
-		if (dv_map_time_init(&d->map) != 0) {
-			errmsg_set(e, NULL, 0, 0, "sd=%s: cannot allocate the "
-			    "Data Validation timestamp map of %llu entries "
-			    "(validate=time)", s->name,
-			    (unsigned long long)d->map.nblocks);
-			return (-1);
-		}
-		/* vdbench's line (Timestamp.java), in the slave's log */
-		snprintf(text, sizeof(text), "Data Validation. Allocating "
-		    "timestamp map requiring 8 * %s = %.3fMB of memory.",
-		    dv_commas(a, sizeof(a), d->map.nblocks),
-		    (double)d->map.nblocks * 8. / 1024. / 1024.);
-		strlist_add(&w->own_log, text);
-	}
-	if (w->dd_unit_bytes > 0 && !d->has_dd) {
-		errmsg_set(e, NULL, 0, 0, "sd=%s: Data Validation: dedup "
-		    "cannot start on a key map made without it", s->name);
-		return (-1);
-	}
-	s->dvm = &d->map;
-	s->dvdd = d->has_dd ? &d->dd : NULL;
-	dv_name8(s->name8, s->name);
-	if (dv_journal_setup(w, s, d, made, e) != 0)
-		return (-1);
-	w->dv_start += atomic_load(&d->map.validated);
-	return (0);
-}
-
-/* Queue lines for the master, each after mark (WORK_DETAIL_MARK:
- * console and errorlog.html; WORK_ELOG_MARK: errorlog.html only); tod
- * puts the slave's time of day first, as vdbench's slave does. */
-static void
-queue_marked(struct strlist *q, char mark, int tod, const struct strlist *l)
-{
-	char t[32] = "";
-	int i;
-
-	if (tod) {
-		struct timespec ts;
-		struct tm tm;
-		char hms[10];
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		localtime_r(&ts.tv_sec, &tm);
-		strftime(hms, sizeof(hms), "%H:%M:%S", &tm);
-		snprintf(t, sizeof(t), "%s.%03d ", hms,
-		    (int)(ts.tv_nsec / 1000000));
-	}
-	for (i = 0; i < l->n; i++) {
-		char *x;
-
-		xasprintf(&x, "%c%s%s", mark, t, l->v[i]);
-		strlist_add(q, x);
-		free(x);
-	}
-}
-
-static void
-queue_one(struct strlist *q, char mark, int tod, const char *text)
-{
-	struct strlist l = { 0, NULL, 0 };
-
-	strlist_add(&l, text);
-	queue_marked(q, mark, tod, &l);
-	strlist_clear(&l);
-}
-
-/*
- * The writes a journal left pending (a BEFORE without its AFTER): read
- * each key block; it holds the new key's data (the write was done) or
- * the old key's (it was not), and the map takes that key. A block that
- * holds neither keeps the new key, so the journal_recovery rd reports
- * it; one never written before that does not hold the new key is not
- * known (nothing was written).
- */
-static void
-jnl_pending(struct work *w, struct sdw *s, uint8_t *map,
-    const struct jnl_recovery *r, struct strlist *log)
-{
-	uint32_t kb = s->dvm->kb_bytes, sec;
-	unsigned char *buf = NULL;
-	char line[160];
-	size_t i;
-
-	if (r->npending == 0 || posix_memalign((void **)&buf, 4096, kb) != 0)
-		return;
-	for (i = 0; i < r->npending; i++) {
-		const struct jnl_pending *p = &r->pending[i];
-		uint64_t lba = p->block * kb;
-		int flag = p->old_key != 0 ? 0x81 : 0x80, ok_new = 1,
-		    ok_old = p->old_key != 0;
-
-		snprintf(line, sizeof(line), "Requesting read of pending key "
-		    "block at lba 0x%08llx key 0x%02x flag 0x%02x",
-		    (unsigned long long)lba, p->new_key, flag);
-		strlist_add(log, line);
-		if (pread(s->fd, buf, kb, (off_t)lba) != (ssize_t)kb) {
-			io_error(w, s, 0, lba, kb, errno);
-			map[p->block] = (uint8_t)p->new_key;
-			continue;
-		}
-		for (sec = 0; sec < kb / DV_SECTOR; sec++) {
-			const unsigned char *d = buf + sec * DV_SECTOR;
-
-			if (ok_new && dv_check_sector(dv_pat, d, lba, sec,
-			    p->new_key, s->name8) != 0)
-				ok_new = 0;
-			if (ok_old && dv_check_sector(dv_pat, d, lba, sec,
-			    p->old_key, s->name8) != 0)
-				ok_old = 0;
-		}
-		if (ok_new || ok_old || p->old_key == 0) {
-			map[p->block] = (uint8_t)(ok_new ? p->new_key :
-			    p->old_key);
-			snprintf(line, sizeof(line), "Pending key block at lba "
-			    "0x%08llx key 0x%02x is OK.",
-			    (unsigned long long)lba, p->new_key);
-			strlist_add(log, line);
-		} else
-			map[p->block] = (uint8_t)p->new_key;
-	}
-	free(buf);
-}
-
-/*
- * The recovery's lines with the map's own where vdbench has them
- * (v3, v4 errorlog.html): the map is allocated and made as it is
- * restored, and a second (the before-images') before the journal's
- * records are applied.
- */
-static void
-recovery_log(const struct sdw *s, const struct dv_sd *d, struct strlist *log)
-{
-	struct strlist out = { 0, NULL, 0 };
-	char alloc[200], made[300];
-	int i;
-
-	dv_map_lines(s->name, d->map.nblocks, d->map.kb_bytes, alloc,
-	    sizeof(alloc), made, sizeof(made));
-	for (i = 0; i < log->n; i++) {
-		if (strncmp(log->v[i], "Applying journal records", 24) == 0)
-			strlist_add(&out, alloc);
-		strlist_add(&out, log->v[i]);
-		if (strncmp(log->v[i], "Restoring Data Validation map", 29) ==
-		    0) {
-			strlist_add(&out, alloc);
-			strlist_add(&out, made);
-		}
-	}
-	strlist_clear(log);
-	*log = out;
-}
-
-/*
- * The journal of sd s (map d): a new map is first recovered from the
- * journal when asked (journal=recover, -jr), then the journal is opened;
- * the map is written to it at the start of each run (but the one right
- * after a recovery: the journal still holds what was recovered) and at
- * its end (dv_end).
- */
-static int
-dv_journal_setup(struct work *w, struct sdw *s, struct dv_sd *d, int made,
-    struct errmsg *e)
-{
-	struct strlist log = { 0, NULL, 0 }, pend = { 0, NULL, 0 };
-	int recovered = 0;
-	char text[200];
-
-	if (!(w->journal & JOURNAL_ON))
-		return (0);
-	dv_name8(s->name8, s->name);
-	if (made && (w->journal & JOURNAL_RECOVER)) {
-		struct jnl_recovery r;
-		uint8_t *map = xcalloc(d->map.nblocks ? d->map.nblocks : 1, 1);
-		uint64_t b;
-
-		snprintf(text, sizeof(text), "Starting journal recovery for %s",
-		    s->name);
-		queue_one(&w->note_queue, WORK_DETAIL_MARK, 1, text);
-		if (journal_recover(s->jnl_dir, s->name, map, d->map.nblocks,
-		    d->map.kb_bytes, &r, &log, e) != 0) {
-			queue_marked(&w->note_queue, WORK_ELOG_MARK, 0, &log);
-			strlist_clear(&log);
-			free(map);
-			return (-1);
-		}
-		s->dvm = &d->map;
-		jnl_pending(w, s, map, &r, &pend);
-		for (b = 0; b < d->map.nblocks; b++)
-			atomic_store_explicit(&d->map.keys[b], map[b],
-			    memory_order_relaxed);
-		free(map);
-		free(r.pending);
-		recovery_log(s, d, &log);
-		queue_marked(&w->note_queue, WORK_ELOG_MARK, 0, &log);
-		strlist_clear(&log);
-		snprintf(text, sizeof(text), "Completed journal recovery for "
-		    "%s. Starting data validation.", s->name);
-		queue_one(&w->note_queue, WORK_DETAIL_MARK, 1, text);
-		/* the pending blocks' reads after it, as vdbench's (its
-		 * journal_recovery rd reads them) */
-		queue_marked(&w->note_queue, WORK_ELOG_MARK, 0, &pend);
-		strlist_clear(&pend);
-		recovered = 1;
-	}
-	if (!d->has_jnl) {
-		if (journal_open(&d->jnl, s->jnl_dir, s->name, d->map.nblocks,
-		    d->map.kb_bytes, (w->journal & JOURNAL_NOFLUSH) != 0,
-		    (w->journal & JOURNAL_MAPONLY) != 0, e) != 0)
-			return (-1);
-		d->has_jnl = 1;
-		snprintf(text, sizeof(text), "Allocating a new Journal file "
-		    "for sd=%s", s->name);
-		strlist_add(&w->own_log, text);
-	}
-	s->jnl = &d->jnl;
-	if (recovered)
-		return (0);
-	if (journal_dump(&d->jnl, d->map.keys, &log, e) != 0) {
-		strlist_clear(&log);
-		return (-1);
-	}
-	queue_marked(&w->note_queue, WORK_ELOG_MARK, 0, &log);
-	strlist_clear(&log);
-	return (0);
-}
-
-/* Validation for every sd of the run. */
-static int
-dv_setup(struct work *w, struct errmsg *e)
-{
-	int k;
-
-	if (w->dv == 0)
-		return (0);
-	if (dv_pat == NULL)
-		dv_pat = dv_pattern_new(w->has_compseed ? (int64_t)w->compseed :
-		    0);
-	dv_pid = (uint32_t)getpid();
-	for (k = 0; k < w->nsds; k++)
-		if (dv_sd_setup(w, k, e) != 0)
-			return (-1);
-	return (0);
-}
+static int	dv_setup(struct work *, struct errmsg *);
 
 /* Build a run's work. */
 /*
@@ -1574,7 +1091,7 @@ remove_sd(struct work *w, struct sdw *s, const char *text)
 	 * errorlog.html, before the error's own line */
 	snprintf(note, sizeof(note), "%c%s 'data_errors=remove_device' "
 	    "requested for sd=%s No longer issuing i/o against this SD",
-	    WORK_DETAIL_MARK, dv_tod(tod), s->name);
+	    WORK_DETAIL_MARK, mtime_tod(mtime_wall_ns(), tod), s->name);
 	pthread_mutex_lock(&w->err_mu);
 	strlist_add(&w->err_queue, note);
 	pthread_mutex_unlock(&w->err_mu);
@@ -1809,476 +1326,6 @@ set_error(struct work *w, const char *text)
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 }
 
-/* One synchronous read or write of a validated sd, counted as an I/O of
- * WG slot wi (pre-reads and reads after writes are reads, as in
- * vdbench's reports). 0, or -1 after reporting the error. */
-static int
-dv_io(struct work *w, struct thread *t, struct sdw *s, int wi, int dir,
-    void *buf, uint64_t len, uint64_t off)
-{
-	uint64_t t0 = mtime_now_ns(), now;
-	ssize_t r = dir ? pwrite(s->fd, buf, len, (off_t)off) :
-	    pread(s->fd, buf, len, (off_t)off);
-	int err = errno;
-
-	now = mtime_now_ns();
-	count(w, &t->st[wi], dir, len, now - t0, now);	/* failed too */
-	if (r != (ssize_t)len) {
-		add64(&t->st[wi].d[dir].errors, 1);
-		io_error(w, s, dir, off, len, r < 0 ? err : 0);
-		return (-1);
-	}
-	return (0);
-}
-
-/* Milliseconds since 1970, as System.currentTimeMillis(). */
-static uint64_t
-wall_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return ((uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u);
-}
-
-/* vdbench marks every key block of a corrupted data block in error. */
-static void
-dv_mark_error(struct sdw *s, int *keys, uint32_t n)
-{
-	uint32_t i;
-
-	for (i = 0; i < n; i++) {
-		if (keys[i] != DV_KEY_ERROR)
-			atomic_fetch_add(&s->dvm->errors, 1);
-		keys[i] = DV_KEY_ERROR;
-	}
-}
-
-/*
- * A corrupted data block: its report (after vdbench's banner, once per
- * slave) into the error queue, its key blocks marked in error, and the
- * count that data_errors= limits.
- */
-static void
-dv_corrupt(struct work *w, struct sdw *s, struct dv_bad_block *b, int *keys)
-{
-	struct strlist lines = { 0, NULL, 0 }, all = { 0, NULL, 0 };
-	uint32_t i, n = b->xfer / b->kb_bytes;
-	uint64_t nbad, ms = wall_ms();
-	char text[700], tod[16];
-	time_t sec = (time_t)(ms / 1000);
-	struct tm tm;
-	int zero = 0;
-
-	/* the report is built under the lock that orders the reports, so
-	 * they come in the order the blocks were found (a whole-sector
-	 * report takes longer to build than a one-sector one: v4's two
-	 * blocks came out swapped) */
-	pthread_mutex_lock(&w->err_mu);
-	if (__atomic_load_n(&w->nerrors, __ATOMIC_ACQUIRE) >= w->max_errors) {
-		/* data_errors= is reached (another thread's block): vdbench
-		 * reports no block after the one that stops the run */
-		pthread_mutex_unlock(&w->err_mu);
-		dv_mark_error(s, keys, n);
-		return;
-	}
-	dv_report_block(&lines, dv_pat, b);
-	localtime_r(&sec, &tm);
-	strftime(tod, sizeof(tod), "%H:%M:%S", &tm);
-	snprintf(text, sizeof(text), "%s.%03u op: read   lun: %-27s lba: "
-	    "%12llu 0x%08llX xfer: %8u errno: 60003: '60003            A "
-	    "Data Validation error was discovered' ", tod,
-	    (unsigned)(ms % 1000), s->lun, (unsigned long long)b->lba,
-	    (unsigned long long)b->lba, b->xfer);
-	{
-		/* results.json's record of the block rides on that line */
-		char *rec = dv_block_json(dv_pat, b), *l;
-
-		xasprintf(&l, "%s%c%s", text, WORK_DV_SEP, rec);
-		strlist_add(&lines, l);
-		free(l);
-		free(rec);
-	}
-	/* the banner first, before any thread's report: decided and
-	 * queued under the lock that orders the reports */
-	if (__atomic_compare_exchange_n(&dv_reported, &zero, 1, 0,
-	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-		dv_report_banner(&all, b->found_ms);
-	for (i = 0; i < (uint32_t)lines.n; i++)
-		strlist_add(&all, lines.v[i]);
-	strlist_clear(&lines);
-	lines = all;
-	for (i = 0; i < (uint32_t)lines.n; i++) {
-		char *l, now[16];
-
-		if (w->err_queue.n >= 1000000)
-			break;
-		/* all but the last ("op: read ...") line are the report's
-		 * detail: WORK_DETAIL_MARK says so to slave/main.c, which
-		 * sends them as LOG "detail", so the master counts one error
-		 * per corrupted data block; each after the slave's time of
-		 * day, as vdbench's */
-		if (i + 1 < (uint32_t)lines.n)
-			xasprintf(&l, "%c%s %s", WORK_DETAIL_MARK, dv_tod(now),
-			    lines.v[i]);
-		else
-			xasprintf(&l, "%s %s", dv_tod(now), lines.v[i]);
-		strlist_add(&w->err_queue, l);
-		free(l);
-	}
-	__atomic_add_fetch(&w->dv_bad, 1, __ATOMIC_ACQ_REL);
-	nbad = __atomic_add_fetch(&w->nerrors, 1, __ATOMIC_ACQ_REL);
-	pthread_mutex_unlock(&w->err_mu);
-	strlist_clear(&lines);
-	dv_mark_error(s, keys, n);
-	if (nbad >= w->max_errors) {
-		snprintf(text, sizeof(text), "%c'data_errors=%llu' "
-		    "requested. Abort rd=%s after last error.",
-		    WORK_PLAIN_ERROR, (unsigned long long)w->max_errors,
-		    w->run);
-		set_error(w, text);
-	}
-}
-
-/*
- * A validating thread's own counts of key blocks read and written per
- * key, added to its sd's map when the thread ends: no cache line shared
- * between the threads per I/O.
- */
-struct dv_tally {
-	uint64_t	validated;
-	uint64_t	reads[DV_KEY_MAX + 1];
-	uint64_t	writes[DV_KEY_MAX + 1];
-};
-
-static void
-dv_tally_flush(struct dv_map *m, const struct dv_tally *ty)
-{
-	int k;
-
-	atomic_fetch_add(&m->validated, ty->validated);
-	for (k = 0; k <= DV_KEY_MAX; k++) {
-		if (ty->reads[k] != 0)
-			atomic_fetch_add(&m->reads[k], ty->reads[k]);
-		if (ty->writes[k] != 0)
-			atomic_fetch_add(&m->writes[k], ty->writes[k]);
-	}
-}
-
-/* Check a data block read at off against keys (0: not known, nothing to
- * compare); 1 when it is corrupted (reported, keys now in error). */
-static int
-dv_validate(struct work *w, struct sdw *s, struct dv_tally *ty,
-    const unsigned char *buf, uint64_t off, uint64_t len, int *keys,
-    enum dv_why why)
-{
-	struct dv_map *m = s->dvm;
-	uint32_t n = (uint32_t)(len / m->kb_bytes), i, known = 0;
-	struct dv_bad_block b;
-
-	for (i = 0; i < n; i++) {
-		if (keys[i] < 1 || keys[i] > DV_KEY_MAX)
-			continue;
-		known++;
-		ty->reads[keys[i]]++;
-	}
-	if (known == 0)
-		return (0);
-	memset(&b, 0, sizeof(b));
-	b.sd = s->name;
-	b.lun = s->lun;
-	b.lba = off;
-	b.xfer = (uint32_t)len;
-	b.kb_bytes = m->kb_bytes;
-	b.data = buf;
-	b.keys = keys;
-	b.name8 = s->name8;
-	b.pid = dv_pid;
-	b.why = why;
-	/* vdbench counts the key blocks of good data blocks only (v4:
-	 * 8,192 known, two bad 128k blocks, 8,128 validated) */
-	b.dd = s->dvdd;
-	if (dv_bad_keyblocks(dv_pat, &b) == 0) {
-		ty->validated += known;
-		return (0);
-	}
-	b.found_ms = wall_ms();
-	if (m->stamps != NULL) {
-		/* -vt: the blocks' last use before this read */
-		uint64_t *st = xcalloc(n, sizeof(*st));
-		uint64_t first = off / m->kb_bytes;
-
-		for (i = 0; i < n; i++)
-			st[i] = atomic_load_explicit(&m->stamps[first + i],
-			    memory_order_relaxed);
-		b.stamps = st;
-	}
-	dv_corrupt(w, s, &b, keys);
-	free((void *)b.stamps);
-	return (1);
-}
-
-/* A journal write failed: the run stops (what is not journaled cannot
- * be recovered). */
-static void
-jnl_failed(struct work *w, struct sdw *s)
-{
-	char text[1000];
-
-	snprintf(text, sizeof(text), "sd=%s: cannot write the journal %.800s: %s",
-	    s->name, s->jnl->jnl_path, strerror(errno));
-	set_error(w, text);
-}
-
-/*
- * An I/O thread of a validated sd (vdbench's IO_task.java:561-592): one
- * I/O at a time, synchronous, with the key blocks it covers claimed in
- * the map so no other I/O touches them meanwhile. A read of known blocks
- * is validated. A write of a known block first reads and validates it
- * (not with no_preread), then writes the next key's data, then (with
- * read_after_write) reads it back and validates it. Blocks in error are
- * never used again.
- */
-static void *
-dv_thread_main(void *arg)
-{
-	struct thread *t = arg;
-	struct work *w = t->w;
-	struct sdw *s = &w->sds[t->sdi];
-	struct dv_map *m = s->dvm;
-	uint32_t kb = m->kb_bytes;
-	double mean_ns = s->rate_per_s > 0 ? 1e9 * s->nthreads /
-	    s->rate_per_s : 0;
-	uint64_t next_ns = w->go_ns, nk = s->max_xfer / kb + 1;
-	int *keys = xcalloc(nk, sizeof(int)), *nkeys = xcalloc(nk,
-	    sizeof(int));
-	struct io_u *u = &t->slots[0];
-	struct dv_tally ty;
-	struct dv_stamp st;
-
-	memset(&ty, 0, sizeof(ty));
-	st.pid = dv_pid;
-	memcpy(st.name, s->name8, 8);
-	if (mean_ns > 0)
-		next_ns += next_gap(w, &t->rng, mean_ns);
-	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
-		uint64_t len, off, first, n, i;
-		int wi, dir, known = 0, bad = 0, rc;
-
-		if (mean_ns > 0) {
-			if (past_end(w, next_ns) || wait_until(w, next_ns) != 0)
-				break;	/* the run's last arrival is done */
-			next_ns += next_gap(w, &t->rng, mean_ns);
-		} else if (past_end(w, mtime_now_ns()))
-			break;
-		if (next_io(w, t, s, -1, (t->index - s->first_thread) * t->qd,
-		    &wi, &dir, &len, &off) != 0)
-			break;
-		first = off / kb;
-		n = len / kb;
-		if (dv_map_claim(m, first, n) != 0)
-			continue;	/* another I/O has one of them */
-		for (i = 0; i < n; i++) {
-			keys[i] = dv_map_key(m, first + i);
-			known += keys[i] != 0;
-			bad += keys[i] == DV_KEY_ERROR;
-		}
-		if (bad > 0) {
-			for (i = 0; i < n; i++)
-				dv_map_release(m, first + i, -1);
-			continue;
-		}
-		if (dir == 0) {
-			if (dv_io(w, t, s, wi, 0, u->buf, len, off) == 0 &&
-			    dv_validate(w, s, &ty, u->buf, off, len, keys,
-			    DV_WHY_READ) == 0)
-				dv_map_stamp(m, first, n, DV_TS_READ,
-				    m->stamps != NULL ? wall_ms() : 0);
-			for (i = 0; i < n; i++)
-				dv_map_release(m, first + i, keys[i]);
-			continue;
-		}
-		rc = 0;
-		if (known > 0 && !(w->dv & VALIDATE_NO_PREREAD)) {
-			rc = dv_io(w, t, s, wi, 0, u->buf, len, off);
-			if (rc == 0)
-				rc = dv_validate(w, s, &ty, u->buf, off, len,
-				    keys,
-				    DV_WHY_PREREAD);
-			if (rc == 0)
-				dv_map_stamp(m, first, n, DV_TS_PREREAD,
-				    m->stamps != NULL ? wall_ms() : 0);
-		}
-		if (rc == 0) {
-			st.ts_ms = wall_ms();
-			for (i = 0; i < n; i++) {
-				struct dv_kb kbd;
-
-				nkeys[i] = s->dvdd != NULL ?
-				    dv_dedup_next_key(s->dvdd, keys[i]) :
-				    dv_next_key(keys[i]);
-				dv_kb_of(s->dvdd, off + i * kb, nkeys[i], &kbd);
-				dv_fill_kb(dv_pat, (unsigned char *)u->wbuf +
-				    i * kb, off + i * kb, kb, nkeys[i], &kbd,
-				    &st);
-			}
-			/* the journal's BEFORE entries: the new keys, on
-			 * disk before the data write starts */
-			if (s->jnl != NULL && (rc = journal_add(s->jnl, first,
-			    n, nkeys)) != 0)
-				jnl_failed(w, s);
-			if (rc == 0)
-				rc = dv_io(w, t, s, wi, 1, u->wbuf, len, off);
-			/* ... and AFTER it is done (a failure stops the run;
-			 * the block holds the new key all the same) */
-			if (rc == 0 && s->jnl != NULL &&
-			    journal_add(s->jnl, first, n, NULL) != 0)
-				jnl_failed(w, s);
-		}
-		if (rc == 0) {
-			for (i = 0; i < n; i++) {
-				ty.writes[nkeys[i]]++;
-				keys[i] = nkeys[i];
-			}
-			dv_map_stamp(m, first, n, DV_TS_WRITE,
-			    m->stamps != NULL ? wall_ms() : 0);
-			if ((w->dv & VALIDATE_AFTER_WRITE) &&
-			    dv_io(w, t, s, wi, 0, u->buf, len, off) == 0 &&
-			    dv_validate(w, s, &ty, u->buf, off, len, keys,
-			    DV_WHY_AFTER_WRITE) == 0)
-				dv_map_stamp(m, first, n, DV_TS_AFTER_WRITE,
-				    m->stamps != NULL ? wall_ms() : 0);
-		}
-		for (i = 0; i < n; i++)
-			dv_map_release(m, first + i, keys[i]);
-	}
-	dv_tally_flush(m, &ty);
-	free(keys);
-	free(nkeys);
-	return (NULL);
-}
-
-/*
- * The end of a validated run (DV_map.java:887-948): the slave's totals
- * line; the run fails when it found corrupted blocks, or when it
- * validated nothing though it could have (not a write-only run that
- * wrote each block once, seekpct=eof).
- */
-static void
-dv_end(struct work *w)
-{
-	static const char *const none[] = {
-		"No read validations done during a Data Validation run.",
-		"This means very likely that your run was not long enough to",
-		"access the same data block twice. ",
-		"There are several solutions to this: ",
-		"- increase elapsed time. ",
-		"- use larger xfersize. ",
-		"- use only a subset of your lun by using the 'sd=...,size=' ",
-		"  parameter or the 'sd=...,range=' parameter.",
-		"Or, you never did any writes so Vdbench does not know what to ",
-		"compare the data with. In that case, change the rdpct= "
-		    "parameter.",
-	};
-	uint64_t validated = 0, errors = 0;
-	char a[32], text[400], now[16];
-	int k, eof_writes = 1;
-	size_t i;
-
-	if (w->dv == 0 || w->dv_ended)
-		return;
-	w->dv_ended = 1;
-	for (k = 0; k < w->nsds; k++) {
-		validated += atomic_load(&w->sds[k].dvm->validated);
-		errors += atomic_load(&w->sds[k].dvm->errors);
-	}
-	for (k = 0; k < w->nwgs; k++)
-		eof_writes &= w->wgs[k].seek_eof && w->wgs[k].readpct <= 0;
-	/* the per-key counters: the slave's log (DV_map.java:887-897) */
-	for (k = 0; k < w->nsds; k++) {
-		const struct dv_map *m = w->sds[k].dvm;
-		int key;
-
-		if (k > 0 && w->sds[k - 1].dvm == m)
-			continue;
-		strlist_add(&w->own_log, "Data Validation counters: ");
-		for (key = 1; key <= DV_KEY_MAX; key++) {
-			uint64_t r = atomic_load(&m->reads[key]);
-			uint64_t wr = atomic_load(&m->writes[key]);
-
-			if (r == 0 && wr == 0)
-				continue;
-			snprintf(text, sizeof(text), "Key %3d: reads: %8llu "
-			    "writes: %8llu ", key, (unsigned long long)r,
-			    (unsigned long long)wr);
-			strlist_add(&w->own_log, text);
-		}
-	}
-	/* the journals: the map as the run leaves it */
-	for (k = 0; k < w->nsds; k++) {
-		struct strlist log = { 0, NULL, 0 };
-		struct errmsg e;
-
-		if (w->sds[k].jnl == NULL || (k > 0 && w->sds[k - 1].jnl ==
-		    w->sds[k].jnl))
-			continue;
-		if (journal_dump(w->sds[k].jnl, w->sds[k].dvm->keys, &log,
-		    &e) != 0)
-			set_error(w, e.text);
-		pthread_mutex_lock(&w->err_mu);
-		queue_marked(&w->err_queue, WORK_ELOG_MARK, 0, &log);
-		pthread_mutex_unlock(&w->err_mu);
-		strlist_clear(&log);
-	}
-	/*
-	 * console, errorlog.html and the slave's log, as vdbench's
-	 * (DV_map.java:921), after the slave's time of day; not with
-	 * ignore_zero_reads. results.json's record rides along.
-	 */
-	if (w->dv & VALIDATE_IGNORE_ZERO)
-		snprintf(text, sizeof(text), "%c", WORK_TOTAL_MARK);
-	else {
-		snprintf(text, sizeof(text), "%c%s Total amount of key blocks "
-		    "read and validated: %8s; key blocks marked in error: "
-		    "%4llu ", WORK_TOTAL_MARK, dv_tod(now), dv_commas(a,
-		    sizeof(a), validated), (unsigned long long)errors);
-		strlist_add(&w->own_log, text + 1);
-	}
-	{
-		char *l;
-
-		xasprintf(&l, "%s%c{\"key_blocks_validated\":%llu,"
-		    "\"key_blocks_in_error\":%llu,\"corrupted_data_blocks\":"
-		    "%llu}", text, WORK_DV_SEP,
-		    (unsigned long long)(validated - w->dv_start),
-		    (unsigned long long)errors, (unsigned long long)
-		    __atomic_load_n(&w->dv_bad, __ATOMIC_ACQUIRE));
-		dv_queue(w, l);
-		free(l);
-	}
-	if (__atomic_load_n(&w->dv_bad, __ATOMIC_ACQUIRE) > 0) {
-		/* the master's words at the end of the rd (Reporter.java:
-		 * 412-425), after its error count */
-		snprintf(text, sizeof(text), "%cVdbench terminating due to "
-		    "Data Validation or I/O errors. See errorlog.html.",
-		    WORK_PLAIN_ERROR);
-		set_error(w, text);
-	} else if (validated == w->dv_start && !eof_writes &&
-	    !(w->dv & VALIDATE_IGNORE_ZERO) && work_error(w) == NULL) {
-		/* vdbench's slave sends them to the master's console
-		 * (sendMessageToConsole), then aborts */
-		for (i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
-			snprintf(text, sizeof(text), "%c%s", WORK_MESSAGE_MARK,
-			    none[i]);
-			strlist_add(&w->own_log, text + 1);
-			dv_queue(w, text);
-		}
-		snprintf(text, sizeof(text), "%c%s", WORK_ABORT_ERROR,
-		    none[0]);
-		set_error(w, text);
-	}
-}
-
 /*
  * priority= (PARMFILE.md 12.8): each WG of the sd has its own arrivals
  * (its share of the sd's rate; none at max) and the thread serves the
@@ -2345,12 +1392,38 @@ prio_pick(const struct prio_sched *p, const struct sdw *s, uint64_t now,
 }
 
 /*
+ * u is over: count it (or report its error); under validation, its
+ * next phase on the same slot (sd_dv_done), queued again at once. 1: u
+ * is in flight again; 0: its slot is free.
+ */
+static int
+finish(struct work *w, struct thread *t, struct sdw *s, struct io_u *u,
+    uint64_t now)
+{
+	for (;;) {
+		complete(w, t, s, u, now);
+		if (t->dvt == NULL || sd_dv_done(t->dvt, u, u->res ==
+		    (long)u->len, __atomic_load_n(&w->stop, __ATOMIC_RELAXED))
+		    != SD_DV_AGAIN)
+			return (0);
+		if (s->ops->prep != NULL)
+			s->ops->prep(t->ed, u);
+		u->t0_ns = mtime_now_ns();
+		if (s->ops->queue(t->ed, u) != ENGINE_Q_COMPLETED)
+			return (1);
+		now = mtime_now_ns();
+	}
+}
+
+/*
  * An I/O thread, the one loop of every engine: keep up to qd I/Os in
  * flight (one for the sync and null engines, which run threads= of
  * these; threads= for aio and io_uring, which run one), starting each as
  * a slot frees up, or as its fixed-rate arrival comes due, then reap.
  * A synchronous engine completes the I/O in queue. Before the buffers
- * go, what is in flight is drained.
+ * go, what is in flight is drained. Under data validation (sd_dv.h) an
+ * I/O passes sd_dv_prep before it is queued and may take its slot
+ * through more phases when it is over (finish).
  */
 static void *
 io_thread_main(void *arg)
@@ -2363,7 +1436,7 @@ io_thread_main(void *arg)
 	    s->rate_per_s : 0;
 	uint64_t next_ns = w->go_ns;
 	int *freeq = xcalloc((size_t)t->qd, sizeof(int));
-	int nfree = t->qd, inflight = 0, done = 0, i, r;
+	int nfree = t->qd, inflight = 0, done = 0, requeued = 0, i, r;
 	void *ed = t->ed;
 	struct prio_sched ps;
 	uint64_t due = 0, last_ns = 0;	/* the latest completion */
@@ -2435,7 +1508,14 @@ io_thread_main(void *arg)
 				done = 1;	/* every workload at its end */
 				break;
 			}
-			if (u->dir && w->wd.pat != NULL)	/* not pattern= */
+			if (t->dvt != NULL && sd_dv_prep(t->dvt, u) != 0) {
+				if (inflight > 0)
+					break;	/* its blocks are busy: reap */
+				continue;
+			}
+			/* the data of a write: not with pattern=, nor under
+			 * validation (sd_dv_prep filled it) */
+			if (u->dir && t->dvt == NULL && w->wd.pat != NULL)
 				wdata_block(&w->wd, &s->wsd, u->wbuf, u->off,
 				    u->len, (uint32_t)s->fd,
 				    (uint32_t)(mtime_now_ns() / 1000));
@@ -2457,19 +1537,23 @@ io_thread_main(void *arg)
 				next_ns += next_gap(w, &t->rng, mean_ns);
 			}
 			if (ops->queue(ed, u) == ENGINE_Q_COMPLETED) {
-				freeq[nfree++] = u->index;
 				last_ns = mtime_now_ns();
-				complete(w, t, s, u, last_ns);
+				if (finish(w, t, s, u, last_ns)) {
+					inflight++;
+					queued++;
+				} else
+					freeq[nfree++] = u->index;
 				continue;
 			}
 			inflight++;
 			queued++;
 		}
-		if (queued > 0 && ops->commit != NULL &&
+		if (queued + requeued > 0 && ops->commit != NULL &&
 		    (r = ops->commit(ed)) < 0) {
 			io_error(w, s, 0, 0, 0, -r);
 			break;
 		}
+		requeued = 0;
 		if (inflight == 0) {
 			if (__atomic_load_n(&w->stop, __ATOMIC_RELAXED) || done)
 				break;
@@ -2497,17 +1581,101 @@ io_thread_main(void *arg)
 			struct io_u *u = ops->event(ed, i);
 
 			inflight--;
-			freeq[nfree++] = u->index;
-			complete(w, t, s, u, now);
+			if (finish(w, t, s, u, now)) {
+				inflight++;
+				requeued++;
+			} else
+				freeq[nfree++] = u->index;
 		}
 	}
-	/* Drain what is still in flight before the buffers go away. */
+	/* Drain what is still in flight before the buffers go away (and
+	 * validation's key blocks are released: no next phase). */
 	while (inflight > 0 && (r = ops->getevents(ed, 1, inflight,
-	    ENGINE_WAIT_FOREVER)) > 0)
+	    ENGINE_WAIT_FOREVER)) > 0) {
+		for (i = 0; i < r && t->dvt != NULL; i++) {
+			struct io_u *u = ops->event(ed, i);
+
+			(void)sd_dv_done(t->dvt, u, u->res == (long)u->len, 1);
+		}
 		inflight -= r;
+	}
+	if (t->dvt != NULL)
+		sd_dv_thread_end(t->dvt);
 	free(freeq);
 	prio_free(&ps);
 	return (NULL);
+}
+
+/* Validation's calls back (struct sd_dv_out). */
+static void
+dv_stop(void *arg, const char *text)
+{
+	set_error(arg, text);
+}
+
+static void
+dv_io_error(void *arg, int sdi, int dir, uint64_t off, uint64_t len,
+    int err)
+{
+	struct work *w = arg;
+
+	io_error(w, &w->sds[sdi], dir, off, len, err);
+}
+
+static const char *
+dv_error(void *arg)
+{
+	return (work_error(arg));
+}
+
+/* Validation (-v, -j) for every sd of the run (sd_dv.h). */
+static int
+dv_setup(struct work *w, struct errmsg *e)
+{
+	struct sd_dv_cfg cfg;
+	struct sd_dv_out out;
+	int k;
+
+	if (w->dv == 0)
+		return (0);
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.validate = w->dv;
+	cfg.journal = w->journal;
+	cfg.dd_unit_bytes = w->dd_unit_bytes;
+	cfg.dd_ratio = w->dd_ratio;
+	cfg.dd_sets = w->dd_sets;
+	cfg.dd_not_across = w->dd_not_across;
+	cfg.has_compseed = w->has_compseed;
+	cfg.compseed = w->compseed;
+	memset(&out, 0, sizeof(out));
+	out.mu = &w->err_mu;
+	out.errq = &w->err_queue;
+	out.notes = &w->note_queue;
+	out.own_log = &w->own_log;
+	out.nerrors = &w->nerrors;
+	out.max_errors = w->max_errors;
+	out.run = w->run;
+	out.arg = w;
+	out.stop = dv_stop;
+	out.io_error = dv_io_error;
+	out.error = dv_error;
+	w->dvr = sd_dv_new(&cfg, &out, w->nsds);
+	for (k = 0; k < w->nsds; k++) {
+		const struct sdw *s = &w->sds[k];
+		struct sd_dv_sd in;
+
+		memset(&in, 0, sizeof(in));
+		in.name = s->name;
+		in.lun = s->lun;
+		in.jnl_dir = s->jnl_dir;
+		in.fd = s->fd;
+		in.size_bytes = s->dv_size;
+		in.kb_bytes = s->dv_kb;
+		in.has_own_dd = s->has_dd;
+		if (sd_dv_sd_setup(w->dvr, k, &in, w->wgs, w->nwgs, e) != 0)
+			return (-1);
+	}
+	return (0);
 }
 
 /* GO: start the threads. */
@@ -2522,8 +1690,7 @@ work_start(struct work *w, struct errmsg *e)
 	w->end_ns = w->run_ns != 0 ? w->go_ns + w->run_ns : 0;
 	for (i = 0; i < w->nthreads; i++) {
 		if ((rc = pthread_create(&w->threads[i].tid, NULL,
-		    w->dv ? dv_thread_main : io_thread_main,
-		    &w->threads[i])) != 0) {
+		    io_thread_main, &w->threads[i])) != 0) {
 			errmsg_set(e, NULL, 0, 0, "cannot start I/O thread %d: "
 			    "%s", i, strerror(rc));
 			work_stop(w);
@@ -2620,8 +1787,8 @@ work_stop(struct work *w)
 	}
 	if (w->go_ns != 0 && !w->esync_begun)
 		sync_begin(w);
-	if (w->go_ns != 0)
-		dv_end(w);
+	if (w->go_ns != 0 && w->dvr != NULL)
+		sd_dv_end(w->dvr, w->wgs, w->nwgs);
 }
 
 /* The loop's eventfd (work.h). */

@@ -243,4 +243,42 @@ for h in h1 h2; do
 		ok || bad "an sd per host: $h-0 validated nothing"
 done
 
+# -v runs in the one worker loop (sd_dv.h's hooks), so what that loop
+# does holds under -v too: engine=aio submits through aio (not pread and
+# pwrite), priority= serves wd1 first, and data_errors=remove_device
+# stops the removed sd's I/O (the old second loop went on reading it:
+# hundreds of "failed" lines and a corruption report).
+printf 'sd=sd1,lun=%s/aio,size=16m,threads=4,engine=aio\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/aio.parm"
+if command -v strace >/dev/null; then
+	expect_rc 0 strace -f -qq -e trace=io_submit,pread64,pwrite64 -o "$T/aio.st" "$VDBC" -f "$T/aio.parm" -o "$T/o24" -v --port 0
+	sub=$(grep -c 'io_submit(' "$T/aio.st"); rw=$(grep -cE 'p(read|write)64\(' "$T/aio.st")
+	echo "engine=aio under -v: $sub io_submit, $rw pread/pwrite calls"
+	[ "$sub" -gt 1000 ] && [ "$rw" -lt 100 ] && ok || bad "engine=aio under -v: $sub io_submit, $rw pread/pwrite"
+else
+	echo "note: no strace, engine=aio under -v is only run"
+	expect_rc 0 "$VDBC" -f "$T/aio.parm" -o "$T/o24" -v --port 0
+fi
+grep -q "Total amount of key blocks read and validated: *[1-9]" "$T/out" && ok || bad "engine=aio under -v: nothing validated"
+printf 'sd=sd1,lun=%s/pr,size=32m,threads=1\nwd=wd1,sd=sd1,skew=50,priority=1,xfersize=4k,rdpct=50\nwd=wd2,sd=sd1,skew=50,priority=2,xfersize=4k,rdpct=50\nrd=rd1,wd=wd*,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/pr.parm"
+expect_rc 0 "$VDBC" -f "$T/pr.parm" -o "$T/o25" -v --port 0
+p1=$(awk '$2 ~ /^avg_/ {v = int($3)} END {print v}' "$T/o25/wd1.html")
+p2=$(awk '$2 ~ /^avg_/ {v = int($3)} END {print v}' "$T/o25/wd2.html")
+[ "${p1:-0}" -gt 0 ] && [ "$p2" = 0 ] && ok || bad "priority= under -v: wd1 $p1, wd2 $p2 ops/s (wd1 should take every I/O)"
+dd if=/dev/zero of="$T/rm1" bs=1M count=32 status=none
+dd if=/dev/zero of="$T/rm2" bs=1M count=32 status=none
+printf 'data_errors=remove_device\nsd=sd1,lun=%s/rm1,size=32m,threads=2\nsd=sd2,lun=%s/rm2,size=32m,threads=2\nwd=wd1,sd=sd*,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=2000,elapsed=4,interval=1\n' "$T" "$T" >"$T/rm.parm"
+timeout 60 "$VDBC" -f "$T/rm.parm" -o "$T/o26" -v --port 0 >"$T/m_rm" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m_rm" "^[0-9:.]* *1 " 20 || bad "remove_device -v: the run did not reach interval 1"
+truncate -s 0 "$T/rm1"
+wait "$mpid"
+rc=$?
+nf=$(grep -c "failed: short transfer" "$T/o26/errorlog.html")
+[ "$rc" = 0 ] && [ "$nf" -ge 1 ] && [ "$nf" -le 4 ] && ok ||
+	{ bad "remove_device -v: exit $rc (wanted 0), $nf 'failed' lines (wanted 1 to 4, one per I/O in flight)"; tail -20 "$T/m_rm"; }
+grep -q "data_errors=remove_device: sd=sd1 is no longer used after an I/O error" "$T/m_rm" && ok ||
+	bad "remove_device -v: sd1 was not reported as removed"
+grep -q "Data Validation error" "$T/m_rm" && bad "remove_device -v: the removed sd was validated on" || ok
+
 finish
