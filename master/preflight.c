@@ -343,6 +343,21 @@ check_dv_hosts(struct master *m, const struct model *model,
 	if (!model->general.validate)
 		return (0);
 	for (i = 0; i < p->nruns; i++) {
+		for (k = 0; k < p->runs[i].nwds; k++) {
+			for (j = 0; j < p->runs[i].wds[k].nsds; j++) {
+				const struct sd *sd = p->runs[i].wds[k].sds[j];
+
+				if ((engines_flags(sd_engine(sd,
+				    &sd->openflags)) & ENGINE_NOIO) == 0)
+					continue;
+				/* its reads bring nothing to compare */
+				console_fatal("rd=%s: Data Validation: sd=%s "
+				    "has engine=null, which moves no data; "
+				    "validate with engine=sync, aio or "
+				    "io_uring", p->runs[i].rd->name, sd->name);
+				return (-1);
+			}
+		}
 		if (p->runs[i].nfwds > 0 && model->general.journal) {
 			console_fatal("rd=%s: the journal (-j, journal=) of file "
 			    "system workloads (fsd/fwd) is not supported by vdbc "
