@@ -154,11 +154,14 @@ printf '%s\n' "$got" | grep -qF "vdbc_io_rate{run=\"rd1\",rd=\"rd1\",level=\"hos
 # Hostile clients. The page of 200 sds is ~200 KB: replies kept per
 # unread request would show in the master's RSS.
 mkdir -p "$T/many"
+# long enough for the attacks and a scrape after them (sanitized: slower)
+hel=10
+[ "${VDBC_SANITIZED:-0}" = 1 ] && hel=40
 cat >"$T/h.parm" <<P
 sd=default,size=1m,engine=null,threads=1
 sd=sd1,lun=$T/many/l1,count=(1,200)
 wd=wd1,sd=sd*,xfersize=4k,rdpct=50
-rd=rd1,wd=wd1,iorate=2000,elapsed=8,interval=1
+rd=rd1,wd=wd1,iorate=2000,elapsed=$hel,interval=1
 P
 bash -c "ulimit -n 1024; exec '$VDBC' -f '$T/h.parm' -o '$T/oh' --port 0 --metrics 0" >"$T/h.out" 2>&1 &
 hpid=$!
