@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "dv.h"
+#include "dv_session.h"
 #include "model.h"
 #include "mtime.h"
 #include "work.h"
@@ -40,11 +41,9 @@ struct fs_dvmap {
 	struct fs_dvmap	*next;
 };
 
-/* Made and looked up on the slave's loop thread (fswork_new) only; the
- * I/O threads use the maps their fwgs point to. */
-static struct fs_dvmap	*fs_maps;
-static unsigned char	*fs_pat;
-static int		 fs_reported;	/* the banner is out (atomic) */
+/* The maps are the slave's session's (dv_session.h): made and looked
+ * up on the slave's loop thread (fswork_new) only; the I/O threads use
+ * the maps their fwgs point to. */
 
 /* Milliseconds since 1970, as System.currentTimeMillis(). */
 static uint64_t
@@ -89,11 +88,11 @@ queue_tod(struct fswork *w, int detail, const char *text)
 }
 
 static struct fs_dvmap *
-map_find(const char *fsd, const char *anchor)
+map_find(struct dv_session *v, const char *fsd, const char *anchor)
 {
 	struct fs_dvmap *d;
 
-	for (d = fs_maps; d != NULL; d = d->next)
+	for (d = v->fsds; d != NULL; d = d->next)
 		if (strcmp(d->fsd, fsd) == 0 && strcmp(d->anchor, anchor) == 0)
 			return (d);
 	return (NULL);
@@ -104,7 +103,7 @@ static int
 map_setup(struct fswork *w, struct fwg *g, struct errmsg *e)
 {
 	uint64_t kb = g->dv_kb, f, lba = 0, x;
-	struct fs_dvmap *d = map_find(g->fsd, g->anchor);
+	struct fs_dvmap *d = map_find(w->dvs, g->fsd, g->anchor);
 	char text[256], made[300];
 	int j;
 
@@ -159,8 +158,8 @@ map_setup(struct fswork *w, struct fwg *g, struct errmsg *e)
 		d->fsd = xstrdup(g->fsd);
 		d->anchor = xstrdup(g->anchor);
 		dv_name8(d->name8, g->fsd);
-		d->next = fs_maps;
-		fs_maps = d;
+		d->next = w->dvs->fsds;
+		w->dvs->fsds = d;
 		/* vdbench's lines (errorlog.html, DV_map.java:149) */
 		dv_map_lines(g->fsd, lba / kb, kb, text, sizeof(text), made,
 		    sizeof(made));
@@ -185,8 +184,7 @@ fs_dv_setup(struct fswork *w, const struct slave_work *sw,
 	w->max_errors = sw->max_errors > 0 ? (uint64_t)sw->max_errors : 50;
 	if (w->dv == 0)
 		return (0);
-	if (fs_pat == NULL)
-		fs_pat = dv_pattern_new(0);
+	w->dv_pat = dv_session_pattern(w->dvs, 0);
 	for (i = 0; i < w->nfwgs; i++) {
 		struct fwg *g = &w->fwgs[i];
 
@@ -257,40 +255,17 @@ corrupt(struct fthread *t, const char *path, uint64_t fi, uint64_t off,
 	struct strlist lines = { 0, NULL, 0 };
 	struct dv_fsd_where where;
 	uint32_t i, n = b->xfer / b->kb_bytes;
-	uint64_t ms = wall_ms(), nbad;
-	char tod[16], *text;
-	time_t sec = (time_t)(ms / 1000);
-	struct tm tm;
-	int zero = 0;
+	uint64_t nbad;
+	int k;
 
 	where.file = path;
 	where.file_start = d->file_start[fi];
 	b->fsd = &where;
-	if (__atomic_compare_exchange_n(&fs_reported, &zero, 1, 0,
-	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-		dv_report_banner(&lines, b->found_ms);
-	dv_report_block(&lines, fs_pat, b);
-	for (i = 0; i < (uint32_t)lines.n; i++)
-		queue_tod(w, 1, lines.v[i]);
-	strlist_clear(&lines);
-	localtime_r(&sec, &tm);
-	strftime(tod, sizeof(tod), "%H:%M:%S", &tm);
 	/* the error line: the file and the FILE lba (v5b) */
-	xasprintf(&text, "%s.%03u op: read   lun: %-27s lba: %12llu "
-	    "0x%08llX xfer: %8u errno: 60003: '60003            A Data "
-	    "Validation error was discovered' ", tod, (unsigned)(ms % 1000),
-	    path, (unsigned long long)off, (unsigned long long)off, b->xfer);
-	{
-		/* results.json's record of the block rides on that line
-		 * (sd: the fsd, lun: the file), as an sd's does */
-		char *rec = dv_block_json(fs_pat, b), *l;
-
-		xasprintf(&l, "%s%c%s", text, WORK_DV_SEP, rec);
-		queue_tod(w, 0, l);
-		free(l);
-		free(rec);
-	}
-	free(text);
+	dv_session_report(w->dvs, b, path, off, wall_ms(), &lines);
+	for (k = 0; k < lines.n; k++)
+		queue(w, 0, lines.v[k]);
+	strlist_clear(&lines);
 	for (i = 0; i < n; i++) {
 		if (keys[i] != DV_KEY_ERROR)
 			atomic_fetch_add(&d->map.errors, 1);
@@ -313,6 +288,7 @@ validate(struct fthread *t, const char *path, uint64_t fi, uint64_t off,
 	struct fs_dvmap *d = t->g->dvm;
 	struct dv_map *m = &d->map;
 	uint32_t n = (uint32_t)(len / m->kb_bytes), i, known = 0;
+	const struct fswork *w = t->w;
 	struct dv_bad_block b;
 
 	for (i = 0; i < n; i++) {
@@ -334,9 +310,9 @@ validate(struct fthread *t, const char *path, uint64_t fi, uint64_t off,
 	b.data = buf;
 	b.keys = keys;
 	b.name8 = d->name8;
-	b.pid = (uint32_t)getpid();
+	b.pid = w->dvs->pid;
 	b.why = why;
-	if (dv_bad_keyblocks(fs_pat, &b) == 0)
+	if (dv_bad_keyblocks(w->dv_pat, &b) == 0)
 		return (0);
 	b.found_ms = wall_ms();
 	corrupt(t, path, fi, off, &b, keys);
@@ -424,11 +400,11 @@ fs_dv_rw(struct fthread *t, int fd, const char *path, uint64_t fi,
 	}
 	if (rc == 0) {
 		st.ts_ms = wall_ms();
-		st.pid = (uint32_t)getpid();
+		st.pid = t->w->dvs->pid;
 		memcpy(st.name, d->name8, 8);
 		for (i = 0; i < n; i++) {
 			nkeys[i] = dv_next_key(keys[i]);
-			dv_fill(fs_pat, (unsigned char *)t->buf + i * kb,
+			dv_fill(t->w->dv_pat, (unsigned char *)t->buf + i * kb,
 			    lba + i * kb, (uint32_t)kb, nkeys[i], &st);
 		}
 		rc = xfer_io(t, fd, path, 1, t->buf, len, off);
@@ -465,13 +441,14 @@ fs_dv_format_fill(struct fthread *t, uint64_t fi, uint64_t from,
 	if (len % kb != 0 || dv_map_claim(m, first, n) != 0)
 		return (-1);
 	st.ts_ms = wall_ms();
-	st.pid = (uint32_t)getpid();
+	st.pid = t->w->dvs->pid;
 	memcpy(st.name, d->name8, 8);
 	for (i = 0; i < n; i++) {
 		int k = dv_map_key(m, first + i);
 
-		dv_fill(fs_pat, (unsigned char *)t->buf + i * kb, lba + i * kb,
-		    (uint32_t)kb, k == DV_KEY_ERROR ? 1 : dv_next_key(k), &st);
+		dv_fill(t->w->dv_pat, (unsigned char *)t->buf + i * kb,
+		    lba + i * kb, (uint32_t)kb, k == DV_KEY_ERROR ? 1 :
+		    dv_next_key(k), &st);
 	}
 	return (0);
 }
@@ -579,4 +556,21 @@ fs_dv_end(struct fswork *w)
 			queue(w, 1, none[j]);
 		fs_note(w, 1, "%s", none[0]);
 	}
+}
+
+/* The session's fsd maps go (the slave ends). */
+void
+fs_dv_forget(struct dv_session *v)
+{
+	struct fs_dvmap *d, *next;
+
+	for (d = v->fsds; d != NULL; d = next) {
+		next = d->next;
+		dv_map_free(&d->map);
+		free(d->fsd);
+		free(d->anchor);
+		free(d->file_start);
+		free(d);
+	}
+	v->fsds = NULL;
 }

@@ -129,6 +129,8 @@ struct fswork {
 	struct interval_base *ibase;	/* per fwg: last INTERVAL */
 	/* data validation (fs_dv.c); the lists under mu */
 	int		 dv;		/* VALIDATE_* bits, 0 = off */
+	struct dv_session *dvs;	/* the slave's (dv_session.h) */
+	const unsigned char *dv_pat;	/* its pattern */
 	char		 run[64];	/* rd name */
 	uint64_t	 max_errors;	/* data_errors= */
 	uint64_t	 dv_nerrors;	/* atomic: counted for data_errors= */

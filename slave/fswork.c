@@ -264,7 +264,8 @@ share_busy(struct fswork *w)
 }
 
 struct fswork *
-fswork_new(const struct slave_work *sw, uint64_t seed, struct errmsg *e)
+fswork_new(const struct slave_work *sw, uint64_t seed,
+    struct dv_session *dvs, struct errmsg *e)
 {
 	struct fswork *w;
 	int i, k, t = 0, slave_index = sw->slave_index;
@@ -274,6 +275,7 @@ fswork_new(const struct slave_work *sw, uint64_t seed, struct errmsg *e)
 		return (NULL);
 	}
 	w = xcalloc(1, sizeof(*w));
+	w->dvs = dvs;
 	pthread_mutex_init(&w->mu, NULL);
 	vdbhist_edges_default(&w->edges);
 	w->seed = seed;

@@ -23,9 +23,13 @@
  */
 struct fswork;
 
-/* From a decoded file-system WORK (its fwgs carry their fsd trees). */
+/* From a decoded file-system WORK (its fwgs carry their fsd trees);
+ * validation's maps are kept in the slave's session (dv_session.h). */
+struct dv_session;
 struct fswork	*fswork_new(const struct slave_work *, uint64_t seed,
-		    struct errmsg *);
+		    struct dv_session *, struct errmsg *);
+/* The session's fsd key maps go (the slave ends; fs_dv.c). */
+void		 fs_dv_forget(struct dv_session *);
 int		 fswork_start(struct fswork *, struct errmsg *);
 uint64_t	 fswork_go_ns(const struct fswork *);	/* work_go_ns */
 void		 fswork_stop(struct fswork *);

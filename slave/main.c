@@ -23,12 +23,15 @@
 #include "auth.h"
 #include "cpu.h"
 #include "daemon.h"
+#include "dv_session.h"
+#include "fswork.h"
 #include "link.h"
 #include "log.h"
 #include "model.h"
 #include "mtime.h"
 #include "net.h"
 #include "proto.h"
+#include "sd_dv.h"
 #include "tls.h"
 #include "work.h"
 #include "xmalloc.h"
@@ -45,6 +48,8 @@ struct slave {
 	char			*name;
 	int			 cpu;		/* report CPU (slave 0) */
 	struct work		*work;
+	struct dv_session	*dvs;		/* data validation's, kept
+						 * across runs */
 	uint64_t		 interval_no;
 	uint64_t		 last_interval;	/* of a timed run; 0 = eof */
 	uint64_t		 go_ns;		/* the run's GO, CLOCK_MONOTONIC */
@@ -450,7 +455,7 @@ on_work(struct slave *s, json_t *body)
 	pend_drop(s);
 	s->stop_wait = 0;
 	work_free(s->work);
-	s->work = work_new(body, &e);
+	s->work = work_new(body, s->dvs, &e);
 	if (s->work == NULL) {
 		send_error(s, e.text);
 		return;
@@ -890,7 +895,11 @@ slave_main(int argc, char *argv[])
 	}
 	if (a.use_tls && make_tls(a.name, cookie, &tls) != 0)
 		return (2);
+	s.dvs = dv_session_new();
 	rc = run_slave(&s, &a, cookie, tls);
+	sd_dv_forget(s.dvs);
+	fs_dv_forget(s.dvs);
+	dv_session_free(s.dvs);
 	tls_free(tls);
 	if (s.base != NULL)
 		event_base_free(s.base);

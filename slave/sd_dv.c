@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "dv.h"
+#include "dv_session.h"
 #include "engine.h"
 #include "journal.h"
 #include "model.h"
@@ -29,8 +30,8 @@
 
 /*
  * Validation's key maps outlive a run: the slave keeps one per sd (and
- * lun) for its whole life, as vdbench's slave does, so a block written
- * in one rd is validated in the next. The pattern buffer is made once.
+ * lun) for its whole life in its session (dv_session.h), as vdbench's
+ * slave does, so a block written in one rd is validated in the next.
  * Only the slave's loop thread touches the list (setup, end).
  */
 struct dv_sd {
@@ -43,10 +44,6 @@ struct dv_sd {
 	int		 has_dd;
 	struct dv_sd	*next;
 };
-static struct dv_sd	*dv_sds;
-static unsigned char	*dv_pat;
-static uint32_t		 dv_pid;	/* getpid() once, not per I/O */
-static int		 dv_reported;	/* the banner is out (atomic) */
 
 /* An sd of the run under validation. */
 struct sdv {
@@ -65,6 +62,8 @@ struct sdv {
 };
 
 struct sd_dv_run {
+	struct dv_session	*v;		/* the slave's */
+	const unsigned char	*pat;		/* its pattern */
 	struct sd_dv_cfg	 cfg;
 	struct sd_dv_out	 out;
 	int			 nsds;
@@ -241,7 +240,7 @@ sd_dv_sd_setup(struct sd_dv_run *r, int k, const struct sd_dv_sd *in,
 			if (kb == 0 || dv_xfer(&g->xfer, j) < kb)
 				kb = dv_xfer(&g->xfer, j);
 	}
-	for (d = dv_sds; d != NULL; d = d->next)
+	for (d = r->v->sds; d != NULL; d = d->next)
 		if (strcmp(d->sd, s->name) == 0 && strcmp(d->lun, s->lun) == 0)
 			break;
 	if (d != NULL)
@@ -311,8 +310,8 @@ sd_dv_sd_setup(struct sd_dv_run *r, int k, const struct sd_dv_sd *in,
 		}
 		d->sd = xstrdup(s->name);
 		d->lun = xstrdup(s->lun);
-		d->next = dv_sds;
-		dv_sds = d;
+		d->next = r->v->sds;
+		r->v->sds = d;
 		/* -jr: these lines come among the recovery's (as vdbench's
 		 * map is made while it restores it: dv_journal_setup) */
 		if (!((r->cfg.journal & JOURNAL_ON) &&
@@ -437,10 +436,10 @@ jnl_pending(struct sd_dv_run *r, struct sdv *s, uint8_t *map,
 		for (sec = 0; sec < kb / DV_SECTOR; sec++) {
 			const unsigned char *d = buf + sec * DV_SECTOR;
 
-			if (ok_new && dv_check_sector(dv_pat, d, lba, sec,
+			if (ok_new && dv_check_sector(r->pat, d, lba, sec,
 			    p->new_key, s->name8) != 0)
 				ok_new = 0;
-			if (ok_old && dv_check_sector(dv_pat, d, lba, sec,
+			if (ok_old && dv_check_sector(r->pat, d, lba, sec,
 			    p->old_key, s->name8) != 0)
 				ok_old = 0;
 		}
@@ -562,8 +561,8 @@ dv_journal_setup(struct sd_dv_run *r, struct sdv *s, struct dv_sd *d,
 
 /* A run's validation (sd_dv.h). */
 struct sd_dv_run *
-sd_dv_new(const struct sd_dv_cfg *cfg, const struct sd_dv_out *out,
-    int nsds)
+sd_dv_new(struct dv_session *v, const struct sd_dv_cfg *cfg,
+    const struct sd_dv_out *out, int nsds)
 {
 	struct sd_dv_run *r = xcalloc(1, sizeof(*r));
 
@@ -571,10 +570,9 @@ sd_dv_new(const struct sd_dv_cfg *cfg, const struct sd_dv_out *out,
 	r->out = *out;
 	r->nsds = nsds;
 	r->sds = xcalloc((size_t)nsds + 1, sizeof(*r->sds));
-	if (dv_pat == NULL)
-		dv_pat = dv_pattern_new(cfg->has_compseed ?
-		    (int64_t)cfg->compseed : 0);
-	dv_pid = (uint32_t)getpid();
+	r->v = v;
+	r->pat = dv_session_pattern(v, cfg->has_compseed ?
+	    (int64_t)cfg->compseed : 0);
 	return (r);
 }
 
@@ -626,18 +624,16 @@ static void
 dv_corrupt(struct sd_dv_run *r, struct sdv *s, struct dv_bad_block *b,
     int *keys)
 {
-	struct strlist lines = { 0, NULL, 0 }, all = { 0, NULL, 0 };
-	uint32_t i, n = b->xfer / b->kb_bytes;
-	uint64_t nbad, ms = wall_ms();
-	char text[700], tod[16];
-	time_t sec = (time_t)(ms / 1000);
-	struct tm tm;
-	int zero = 0;
+	struct strlist lines = { 0, NULL, 0 };
+	uint32_t n = b->xfer / b->kb_bytes;
+	uint64_t nbad;
+	char text[700];
+	int i;
 
 	/* the report is built under the lock that orders the reports, so
 	 * they come in the order the blocks were found (a whole-sector
 	 * report takes longer to build than a one-sector one: v4's two
-	 * blocks came out swapped) */
+	 * blocks came out swapped), and the banner before any of them */
 	pthread_mutex_lock(r->out.mu);
 	if (__atomic_load_n(r->out.nerrors, __ATOMIC_ACQUIRE) >=
 	    r->out.max_errors) {
@@ -647,50 +643,9 @@ dv_corrupt(struct sd_dv_run *r, struct sdv *s, struct dv_bad_block *b,
 		dv_mark_error(s, keys, n);
 		return;
 	}
-	dv_report_block(&lines, dv_pat, b);
-	localtime_r(&sec, &tm);
-	strftime(tod, sizeof(tod), "%H:%M:%S", &tm);
-	snprintf(text, sizeof(text), "%s.%03u op: read   lun: %-27s lba: "
-	    "%12llu 0x%08llX xfer: %8u errno: 60003: '60003            A "
-	    "Data Validation error was discovered' ", tod,
-	    (unsigned)(ms % 1000), s->lun, (unsigned long long)b->lba,
-	    (unsigned long long)b->lba, b->xfer);
-	{
-		/* results.json's record of the block rides on that line */
-		char *rec = dv_block_json(dv_pat, b), *l;
-
-		xasprintf(&l, "%s%c%s", text, WORK_DV_SEP, rec);
-		strlist_add(&lines, l);
-		free(l);
-		free(rec);
-	}
-	/* the banner first, before any thread's report: decided and
-	 * queued under the lock that orders the reports */
-	if (__atomic_compare_exchange_n(&dv_reported, &zero, 1, 0,
-	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-		dv_report_banner(&all, b->found_ms);
-	for (i = 0; i < (uint32_t)lines.n; i++)
-		strlist_add(&all, lines.v[i]);
-	strlist_clear(&lines);
-	lines = all;
-	for (i = 0; i < (uint32_t)lines.n; i++) {
-		char *l, now[16];
-
-		if (r->out.errq->n >= 1000000)
-			break;
-		/* all but the last ("op: read ...") line are the report's
-		 * detail: WORK_DETAIL_MARK says so to slave/main.c, which
-		 * sends them as LOG "detail", so the master counts one error
-		 * per corrupted data block; each after the slave's time of
-		 * day, as vdbench's */
-		if (i + 1 < (uint32_t)lines.n)
-			xasprintf(&l, "%c%s %s", WORK_DETAIL_MARK, dv_tod(now),
-			    lines.v[i]);
-		else
-			xasprintf(&l, "%s %s", dv_tod(now), lines.v[i]);
-		strlist_add(r->out.errq, l);
-		free(l);
-	}
+	dv_session_report(r->v, b, s->lun, b->lba, wall_ms(), &lines);
+	for (i = 0; i < lines.n && r->out.errq->n < 1000000; i++)
+		strlist_add(r->out.errq, lines.v[i]);
 	__atomic_add_fetch(&r->dv_bad, 1, __ATOMIC_ACQ_REL);
 	nbad = __atomic_add_fetch(r->out.nerrors, 1, __ATOMIC_ACQ_REL);
 	pthread_mutex_unlock(r->out.mu);
@@ -747,12 +702,12 @@ dv_validate(struct sd_dv_run *r, struct sdv *s, struct dv_tally *ty,
 	b.data = buf;
 	b.keys = keys;
 	b.name8 = s->name8;
-	b.pid = dv_pid;
+	b.pid = r->v->pid;
 	b.why = why;
 	/* vdbench counts the key blocks of good data blocks only (v4:
 	 * 8,192 known, two bad 128k blocks, 8,128 validated) */
 	b.dd = s->dvdd;
-	if (dv_bad_keyblocks(dv_pat, &b) == 0) {
+	if (dv_bad_keyblocks(r->pat, &b) == 0) {
 		ty->validated += known;
 		return (0);
 	}
@@ -924,7 +879,7 @@ sd_dv_thread_new(struct sd_dv_run *r, int sdi, int qd, uint64_t max_xfer)
 		t->slots[i].keys = xcalloc(nk, sizeof(int));
 		t->slots[i].nkeys = xcalloc(nk, sizeof(int));
 	}
-	t->st.pid = dv_pid;
+	t->st.pid = r->v->pid;
 	memcpy(t->st.name, t->s->name8, 8);
 	return (t);
 }
@@ -981,8 +936,8 @@ write_prep(struct sd_dv_thread *t, struct dv_slot *sl, struct io_u *u)
 		sl->nkeys[i] = s->dvdd != NULL ? dv_dedup_next_key(s->dvdd,
 		    sl->keys[i]) : dv_next_key(sl->keys[i]);
 		dv_kb_of(s->dvdd, u->off + i * kb, sl->nkeys[i], &kbd);
-		dv_fill_kb(dv_pat, (unsigned char *)u->wbuf + i * kb, u->off +
-		    i * kb, kb, sl->nkeys[i], &kbd, &t->st);
+		dv_fill_kb(t->r->pat, (unsigned char *)u->wbuf + i * kb,
+		    u->off + i * kb, kb, sl->nkeys[i], &kbd, &t->st);
 	}
 	if (s->jnl != NULL && journal_add(s->jnl, sl->first, sl->n,
 	    sl->nkeys) != 0) {
@@ -1090,4 +1045,24 @@ sd_dv_done(struct sd_dv_thread *t, struct io_u *u, int ok, int last)
 	}
 	slot_release(t, sl, 0);
 	return (0);
+}
+
+/* The session's sd maps go (the slave ends). */
+void
+sd_dv_forget(struct dv_session *v)
+{
+	struct dv_sd *d, *next;
+
+	for (d = v->sds; d != NULL; d = next) {
+		next = d->next;
+		if (d->has_jnl)
+			journal_close(&d->jnl);
+		if (d->has_dd)
+			dv_dedup_free(&d->dd);
+		dv_map_free(&d->map);
+		free(d->sd);
+		free(d->lun);
+		free(d);
+	}
+	v->sds = NULL;
 }

@@ -11,9 +11,10 @@
  * Data validation of sds (raw luns and files: -v, -j), behind the one
  * worker loop's hooks as fio's verify sits behind its io_u. It owns:
  * - per run, each sd's validation state: its key map, dedup and
- *   journal (made once and kept by the slave across runs, as vdbench's
- *   slave keeps them, so a block written in one rd is checked in the
- *   next), its key block, the journal's setup and recovery (-jr);
+ *   journal (made once and kept in the slave's session, dv_session.h,
+ *   across runs, as vdbench's slave keeps them, so a block written in
+ *   one rd is checked in the next), its key block, the journal's setup
+ *   and recovery (-jr);
  * - the phases of one validated I/O (read; pre-read, write, read-back)
  *   and the key blocks it keeps claimed in the map meanwhile;
  * - the check of what a read brought, the report of a corrupted data
@@ -27,6 +28,7 @@
  * text) and journal.c are its leaves.
  */
 
+struct dv_session;
 struct io_u;
 struct strlist;
 struct wg;
@@ -78,9 +80,10 @@ struct sd_dv_sd {
 	int		 has_own_dd;	/* sd dedupratio=/dedupsets= */
 };
 
-/* A run's validation over nsds sds; cfg and out are copied. */
-struct sd_dv_run *sd_dv_new(const struct sd_dv_cfg *, const struct sd_dv_out *,
-		    int nsds);
+/* A run's validation over nsds sds, in the slave's session (its maps
+ * and pattern, dv_session.h); cfg and out are copied. */
+struct sd_dv_run *sd_dv_new(struct dv_session *, const struct sd_dv_cfg *,
+		    const struct sd_dv_out *, int nsds);
 /* Sd sdi (0..nsds-1): its key block from the WGs that use it (those of
  * wgs with sdi), its map found or made, its journal (recovered with
  * -jr). 0, or -1 with e filled. */
@@ -91,6 +94,8 @@ int		 sd_dv_sd_setup(struct sd_dv_run *, int sdi,
  * after every thread is joined. */
 void		 sd_dv_end(struct sd_dv_run *, const struct wg *wgs, int nwgs);
 void		 sd_dv_free(struct sd_dv_run *);
+/* The session's sd key maps and journals go (the slave ends). */
+void		 sd_dv_forget(struct dv_session *);
 
 /* An I/O thread's validation of sd sdi: qd slots (io_u index 0..qd-1)
  * of up to max_xfer bytes. */

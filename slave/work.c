@@ -616,7 +616,7 @@ check_fs_limits(const struct slave_work *sw, struct errmsg *e)
 /* A file-system run's work: the limits, then slave/fswork.c builds it. */
 static struct work *
 fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
-    uint64_t seed, const char *rd, struct errmsg *e)
+    uint64_t seed, const char *rd, struct dv_session *dvs, struct errmsg *e)
 {
 	struct work *w;
 
@@ -627,7 +627,7 @@ fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
 	w = xcalloc(1, sizeof(*w));
 	w->run_id = run_id;
 	w->interval_ns = ins;
-	w->fs = fswork_new(sw, seed, e);
+	w->fs = fswork_new(sw, seed, dvs, e);
 	slave_work_clear(sw);
 	if (w->fs == NULL) {
 		free(w);
@@ -875,7 +875,8 @@ load_pattern(struct work *w, const struct slave_work *sw, struct errmsg *e)
 }
 
 static void	io_error_text(struct work *, struct sdw *, const char *);
-static int	dv_setup(struct work *, struct errmsg *);
+static int	dv_setup(struct work *, struct dv_session *,
+		    struct errmsg *);
 
 /* Build a run's work. */
 /*
@@ -900,7 +901,7 @@ skew_gate(struct work *w)
 }
 
 struct work *
-work_new(const json_t *body, struct errmsg *e)
+work_new(const json_t *body, struct dv_session *dvs, struct errmsg *e)
 {
 	json_t *wk;
 	json_int_t run_id, ins, seed;
@@ -941,7 +942,7 @@ work_new(const json_t *body, struct errmsg *e)
 	if (sw.is_fs)
 		return (fs_work_new(&sw, (uint64_t)run_id, (uint64_t)ins,
 		    (uint64_t)seed, json_string_value(json_object_get(body,
-		    "run")), e));
+		    "run")), dvs, e));
 	w = xcalloc(1, sizeof(*w));
 	w->wake_fd = -1;
 	pthread_mutex_init(&w->err_mu, NULL);
@@ -976,7 +977,7 @@ work_new(const json_t *body, struct errmsg *e)
 		goto fail;
 	slave_work_clear(&sw);
 	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0 ||
-	    check_dedup(w, e) != 0 || dv_setup(w, e) != 0)
+	    check_dedup(w, e) != 0 || dv_setup(w, dvs, e) != 0)
 		goto fail;
 	w->wg_slot = xcalloc((size_t)w->nwgs + 1, sizeof(int));
 	for (k = 0; k < w->nsds; k++) {
@@ -1630,7 +1631,7 @@ dv_error(void *arg)
 
 /* Validation (-v, -j) for every sd of the run (sd_dv.h). */
 static int
-dv_setup(struct work *w, struct errmsg *e)
+dv_setup(struct work *w, struct dv_session *dvs, struct errmsg *e)
 {
 	struct sd_dv_cfg cfg;
 	struct sd_dv_out out;
@@ -1638,6 +1639,11 @@ dv_setup(struct work *w, struct errmsg *e)
 
 	if (w->dv == 0)
 		return (0);
+	if (dvs == NULL) {
+		errmsg_set(e, NULL, 0, 0, "WORK: Data Validation needs the "
+		    "slave's validation session");
+		return (-1);
+	}
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.validate = w->dv;
 	cfg.journal = w->journal;
@@ -1659,7 +1665,7 @@ dv_setup(struct work *w, struct errmsg *e)
 	out.stop = dv_stop;
 	out.io_error = dv_io_error;
 	out.error = dv_error;
-	w->dvr = sd_dv_new(&cfg, &out, w->nsds);
+	w->dvr = sd_dv_new(dvs, &cfg, &out, w->nsds);
 	for (k = 0; k < w->nsds; k++) {
 		const struct sdw *s = &w->sds[k];
 		struct sd_dv_sd in;

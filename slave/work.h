@@ -26,8 +26,12 @@ struct work;
 /* Buffers and statistics may take at most this share of the host's RAM. */
 #define WORK_MAX_MEM_PCT	50
 
-/* Build from a WORK body and open every target; NULL with e filled. */
-struct work	*work_new(const json_t *body, struct errmsg *);
+/* Build from a WORK body and open every target; NULL with e filled.
+ * Data validation keeps its key maps in the slave's session
+ * (dv_session.h), from run to run. */
+struct dv_session;
+struct work	*work_new(const json_t *body, struct dv_session *,
+		    struct errmsg *);
 /* Start the I/O threads (GO). */
 int		 work_start(struct work *, struct errmsg *);
 /* Ask the threads to stop, drain and join them; the fsyncs of the

@@ -73,7 +73,7 @@ refused(json_t *b, const char *const want[])
 	int i;
 
 	memset(&e, 0, sizeof(e));
-	w = work_new(b, &e);
+	w = work_new(b, NULL, &e);
 	json_decref(b);
 	if (w != NULL)
 		work_free(w);
@@ -191,7 +191,7 @@ test_stats_per_sd_and_wd(void **state)
 	    json_pack("[o,o,o,o]", wg("wd1", "sd1", 100, 4096), wg("wd1",
 	    "sd2", 100, 4096), wg("wd2", "sd1", 0, 4096), wg("wd2", "sd2", 0,
 	    4096)));
-	w = work_new(b, &e);
+	w = work_new(b, NULL, &e);
 	json_decref(b);
 	if (w == NULL)
 		fail_msg("%s", e.text);
@@ -275,7 +275,7 @@ test_stats_whole_while_running(void **state)
 	(void)state;
 	b = body(json_pack("[o]", sd("sd1", 4)), json_pack("[o]",
 	    wg("wd1", "sd1", 50, 4096)));
-	w = work_new(b, &e);
+	w = work_new(b, NULL, &e);
 	json_decref(b);
 	if (w == NULL)
 		fail_msg("%s", e.text);
