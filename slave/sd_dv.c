@@ -997,6 +997,17 @@ slot_stamp(struct sd_dv_thread *t, struct dv_slot *sl, unsigned op)
 	    wall_ms() : 0);
 }
 
+/* An sd's key block and map span (sd_dv.h). */
+void
+sd_dv_extent(const struct sd_dv_run *r, int sdi, uint32_t *kb_bytes,
+    uint64_t *map_bytes)
+{
+	const struct dv_map *m = r->sds[sdi].dvm;
+
+	*kb_bytes = m->kb_bytes;
+	*map_bytes = m->nblocks * m->kb_bytes;
+}
+
 /* The hook when an I/O is over (sd_dv.h). */
 int
 sd_dv_done(struct sd_dv_thread *t, struct io_u *u, int ok, int last)

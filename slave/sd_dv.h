@@ -124,4 +124,8 @@ int		 sd_dv_prep(struct sd_dv_thread *, struct io_u *u);
 int		 sd_dv_done(struct sd_dv_thread *, struct io_u *u, int ok,
 		    int last);
 
+/* Sd sdi's key block and the bytes its key map spans. */
+void		 sd_dv_extent(const struct sd_dv_run *, int sdi,
+		    uint32_t *kb_bytes, uint64_t *map_bytes);
+
 #endif /* SLAVE_SD_DV_H */

@@ -875,6 +875,7 @@ load_pattern(struct work *w, const struct slave_work *sw, struct errmsg *e)
 }
 
 static void	io_error_text(struct work *, struct sdw *, const char *);
+static void	dv_recovery_range(struct work *);
 static int	dv_setup(struct work *, struct dv_session *,
 		    struct errmsg *);
 
@@ -979,6 +980,7 @@ work_new(const json_t *body, struct dv_session *dvs, struct errmsg *e)
 	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0 ||
 	    check_dedup(w, e) != 0 || dv_setup(w, dvs, e) != 0)
 		goto fail;
+	dv_recovery_range(w);
 	w->wg_slot = xcalloc((size_t)w->nwgs + 1, sizeof(int));
 	for (k = 0; k < w->nsds; k++) {
 		if (sd_index(w, k, &mem, e) != 0)
@@ -1682,6 +1684,40 @@ dv_setup(struct work *w, struct dv_session *dvs, struct errmsg *e)
 			return (-1);
 	}
 	return (0);
+}
+
+/*
+ * -jr's journal_recovery rd (master/journal_rd.c; vdbench's
+ * Jnl_entry.recoverSDJournalsIfNeeded sets it on its slave as here):
+ * its sequential read of each sd covers every key block the map knows,
+ * from the lun's start (a raw device's: its first key block, which no
+ * run writes) to the map's end. The master started it after its largest
+ * xfersize (128k) on a raw lun and ended it at a multiple of it, and
+ * the key blocks there were never validated.
+ */
+static void
+dv_recovery_range(struct work *w)
+{
+	uint64_t low, end;
+	uint32_t kb;
+	int i;
+
+	if (w->dvr == NULL || !(w->journal & JOURNAL_RECOVER) ||
+	    strcmp(w->run, "journal_recovery") != 0)
+		return;
+	for (i = 0; i < w->nwgs; i++) {
+		struct wg *g = &w->wgs[i];
+		const struct sdw *s = &w->sds[g->sdi];
+
+		if (!g->seek_eof || g->readpct < 100 || g->streams > 1)
+			continue;
+		sd_dv_extent(w->dvr, g->sdi, &kb, &end);
+		low = is_block(s->fd) ? kb : 0;
+		if (g->low > low)
+			g->low = g->cursor = g->stride_cursor = low;
+		if (end > g->high)
+			g->high = end;
+	}
 }
 
 /* GO: start the threads. */
