@@ -159,18 +159,20 @@ elif cmd == 'idle':
         s.connect_ex((HOST, port))
         s.setblocking(False)
         return s
-    socks, t0, c0 = [], time.time(), None
+    socks, t0, c0, opened = [], time.time(), None, 0
     while time.time() - t0 < secs:
         if c0 is None and time.time() - t0 >= secs - 5:
-            c0, tc = cpu_s(pid), time.time()
+            c0, tc, o0 = cpu_s(pid), time.time(), opened
         t1 = time.time()
         while len(socks) < n and time.time() - t1 < 0.1:
             socks.append(opn())
+            opened += 1
         for s in closed(socks, 100 if len(socks) >= n else 0):
             socks.remove(s)
             s.close()
-    print('cpu_s %.2f in %.1f s rss_kb %d sockets %d' % (cpu_s(pid) - c0,
-          time.time() - tc, rss_kb(pid), len(socks)))
+    print('cpu_s %.2f in %.1f s rss_kb %d sockets %d connects %d' % (
+          cpu_s(pid) - c0, time.time() - tc, rss_kb(pid), len(socks),
+          opened - o0))
 PY
 
 # num FILE KEY: the number after KEY in FILE.
@@ -271,7 +273,13 @@ served big
 timeout 60 ip netns exec "$NS" python3 "$T/peer.py" idle "$D" 5560 "$TD" 1100 10 >"$T/didle" 2>&1 || { bad "daemon idle attack"; cat "$T/didle"; }
 echo "daemon at ulimit -n 1024, 1,100 idle connections: $(cat "$T/didle")"
 if [ "${VDBC_SANITIZED:-0}" != 1 ]; then
-	lt "$(num "$T/didle" cpu_s)" 0.5 && ok || bad "daemon spins with 1,100 idle connections: $(cat "$T/didle")"
+	# The daemon keeps a slot for its master by resetting an address's
+	# connections past its cap, so a client that reopens each one at
+	# once makes it accept again: its CPU is then what those connects
+	# cost (under 200 us each), never a spin (0.5 s in 5 s without them).
+	c=$(num "$T/didle" cpu_s) k=$(num "$T/didle" connects)
+	lt "$c" "$(awk -v k="${k:-0}" 'BEGIN { print 0.5 + k * 0.0002 }')" && ok ||
+		bad "daemon spins with 1,100 idle connections: $(cat "$T/didle")"
 	# (ASan's quarantine keeps freed TLS state: the bound is for real builds)
 	lt "$(num "$T/didle" rss_kb)" 32768 && ok || bad "daemon RSS with 1,100 idle connections: $(cat "$T/didle")"
 fi
