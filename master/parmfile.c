@@ -490,11 +490,11 @@ finish_model(struct pstate *ps)
 	if (!TAILQ_EMPTY(&m->sds) && !TAILQ_EMPTY(&m->fsds))
 		return (fail(ps, "'fsd' and 'sd' parameters are mutually "
 		    "exclusive"));
-	if ((m->general.pattern != NULL || m->general.compseed_set) &&
-	    !TAILQ_EMPTY(&m->fsds))	/* the slave refuses it too */
-		strlist_add(&m->unbuilt, "'pattern=' or 'compressionseed=' "
-		    "with fsd= file-system workloads (vdbc's file-system "
-		    "writes carry their own data)");
+	if (m->general.pattern != NULL && !TAILQ_EMPTY(&m->fsds))
+		/* the slave refuses it too */
+		strlist_add(&m->unbuilt, "'pattern=' with fsd= file-system "
+		    "workloads (vdbc's file-system writes take compratio= "
+		    "and compressionseed= only)");
 	if (bag_get(&m->general.bag, "concatenatesds") != NULL &&
 	    m->general.formatsds == 1)
 		return (fail(ps, "The 'formatsds=' and 'concatenatesds' "

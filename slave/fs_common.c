@@ -254,6 +254,10 @@ fill_file(struct fthread *t, const char *path, uint64_t fi, uint64_t size,
 			close(fd);
 			return (-1);
 		}
+		if (g->dvm == NULL)
+			wdata_block(&t->w->wd, NULL, (unsigned char *)t->buf,
+			    from, n, (uint32_t)fd,
+			    (uint32_t)(mtime_now_ns() / 1000));
 		s = mtime_now_ns();
 		r = pwrite(fd, t->buf, n, (off_t)from);
 		if (r > 0 && r < (ssize_t)n) {

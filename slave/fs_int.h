@@ -20,6 +20,7 @@
 #include "fstree.h"
 #include "hist.h"
 #include "iostats.h"
+#include "pattern.h"
 #include "rng.h"
 #include "seqcount.h"
 #include "vdbhist.h"
@@ -131,6 +132,9 @@ struct fswork {
 	int		 dv;		/* VALIDATE_* bits, 0 = off */
 	struct dv_session *dvs;	/* the slave's (dv_session.h) */
 	const unsigned char *dv_pat;	/* its pattern */
+	/* the data of writes without validation: compratio=,
+	 * compressionseed= (pattern.h) */
+	struct wdata	 wd;
 	char		 run[64];	/* rd name */
 	uint64_t	 max_errors;	/* data_errors= */
 	uint64_t	 dv_nerrors;	/* atomic: counted for data_errors= */

@@ -85,6 +85,10 @@ rw_file(struct fthread *t, const char *path, uint64_t fi, uint64_t size,
 			done += x;
 			continue;
 		}
+		if (dir)
+			wdata_block(&t->w->wd, NULL, (unsigned char *)t->buf,
+			    off, x, (uint32_t)fd,
+			    (uint32_t)(mtime_now_ns() / 1000));
 		s = mtime_now_ns();
 		r = dir ? pwrite(fd, t->buf, x, (off_t)off) :
 		    pread(fd, t->buf, x, (off_t)off);

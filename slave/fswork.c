@@ -326,16 +326,18 @@ fswork_new(const struct slave_work *sw, uint64_t seed,
 				fswork_free(w);
 				return (NULL);
 			}
-			{
-				uint64_t q;
-
-				for (q = 0; q + 8 <= big; q += 8) {
-					uint64_t r = rng_u64(&th->rng);
-
-					memcpy(th->buf + q, &r, 8);
-				}
-			}
 		}
+	}
+	/* writes without validation (an fwg without a key map): vdbench's
+	 * data (pattern.h) */
+	{
+		uint64_t big = 0;
+
+		for (k = 0; k < w->nfwgs; k++)
+			if (xfer_max_bytes(&w->fwgs[k].xfer) > big)
+				big = xfer_max_bytes(&w->fwgs[k].xfer);
+		wdata_init(&w->wd, sw->compratio, sw->has_compseed ?
+		    (int64_t)sw->compseed : 0, big, 0);
 	}
 	/* -v: each fwg's map (fs_dv.c), once everything can be freed */
 	if (fs_dv_setup(w, sw, e) != 0) {
@@ -427,6 +429,7 @@ fswork_free(struct fswork *w)
 	free(w->ibase);
 	free(w->threads);
 	free(w->fwgs);
+	wdata_free(&w->wd);
 	free(w->error);
 	strlist_clear(&w->notes);
 	strlist_clear(&w->dv_errs);

@@ -36,8 +36,12 @@
  *   set's offset with the set's word in each sector. No time stamp: the
  *   same unit is rewritten with the same bytes, as vdbench does.
  *
- * This is the one writer of non-validated sd write data; validation
- * writes its blocks itself (dv.h).
+ * fsds (fs_common.c format fills, fs_ops.c fwd writes) build theirs
+ * here too, sd NULL: lba is the offset in the file, fhandle the file's
+ * descriptor (vdbench stamps its fd the same way).
+ *
+ * This is the one writer of non-validated sd and fsd write data;
+ * validation writes its blocks itself (dv.h, fs_dv.c).
  */
 struct wdata {
 	unsigned char	*pat;		/* pat_bytes, shared by the run */

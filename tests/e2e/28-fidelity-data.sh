@@ -278,9 +278,30 @@ expect_out "pc.parm:2:1: parsePatterns(): compratio= and pattern= are mutually e
 printf 'pattern=/x\npattern=/y\nsd=sd1,lun=%s/pm\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p2.parm"
 expect_rc 157 "$VDBC" -f "$T/p2.parm" -s
 expect_out "p2.parm:2:1: 'pattern=' may be used only once."
-# vdbc's fsd writes carry their own data: refused by name, nothing made.
+# pattern= on an fsd is not built: refused by name, nothing made.
 printf 'pattern=%s/pat\nfsd=fsd1,anchor=%s/anc,depth=1,width=1,files=2,size=64k\nfwd=fwd1,fsd=fsd1,operation=write,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" "$T" >"$T/pf.parm"
 timeout 60 "$VDBC" -f "$T/pf.parm" -o "$T/o_pf" --port 0 >"$T/out" 2>&1
-expect_out "'pattern=' or 'compressionseed=' with fsd= file-system workloads (vdbc's file-system writes carry their own data) is not supported by vdbc yet"
+expect_out "'pattern=' with fsd= file-system workloads (vdbc's file-system writes take compratio= and compressionseed= only) is not supported by vdbc yet"
 [ -n "$(find "$T/anc" -type f 2>/dev/null)" ] && bad "pattern= with an fsd wrote files" || ok
+# An fsd's writes are vdbench's too (pattern.h, the sds' builder): a
+# format and 2 s of 4k random fwd writes over 4 files of 1 MiB leave
+# 1,024 distinct 4k blocks, and the files gzip within 15 % of vdbench's
+# at compratio=1 and 4 (tests/data/wdata/vdbench.txt, fsdN).
+for c in 1 4; do
+	rm -rf "$T/fa"
+	run "fsd$c" "compratio=$c\nfsd=fsd1,anchor=$T/fa,depth=1,width=1,files=4,size=1m\nfwd=fwd1,fsd=fsd1,operation=write,xfersize=4k,fileio=random,fileselect=random,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n"
+	find "$T/fa" -name 'vdb_f*.file' | sort | xargs cat >"$T/fa.all"
+	blk "$T/fa.all" >"$T/fa.txt"
+	d=$(fig "$T/fa.txt" distinct4k) g=$(fig "$T/fa.txt" gzip) want=$(vfig "fsd$c" gzip)
+	echo "fsd compratio=$c: $d distinct 4k blocks (vdbench $(vfig "fsd$c" distinct4k)); gzip ${g}x (vdbench ${want}x)"
+	[ "$d" = "$(vfig "fsd$c" distinct4k)" ] && ok || bad "fsd compratio=$c: $d distinct 4k blocks, vdbench's $(vfig "fsd$c" distinct4k)"
+	near "$g" "$want" && ok || bad "fsd compratio=$c: gzip ${g}x, not within 15 % of vdbench's ${want}x"
+done
+# compressionseed= shapes an fsd's data too: not the default seed's.
+rm -rf "$T/fa"
+run fsdseed "compressionseed=7\nfsd=fsd1,anchor=$T/fa,depth=1,width=1,files=1,size=64k\nfwd=fwd1,fsd=fsd1,operation=read,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n"
+cp "$T/fa/vdb.1_1.dir/vdb_f0001.file" "$T/fa.s7"
+rm -rf "$T/fa"
+run fsdseed0 "fsd=fsd1,anchor=$T/fa,depth=1,width=1,files=1,size=64k\nfwd=fwd1,fsd=fsd1,operation=read,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n"
+stamped "$T/fa.s7" "$T/fa/vdb.1_1.dir/vdb_f0001.file" && bad "fsd: compressionseed=7 and the default seed wrote the same data" || ok
 finish
