@@ -282,7 +282,13 @@ load_map(int fd, uint8_t *map, uint64_t key_blocks, uint32_t kb_bytes,
     struct jnl_header *h, const char *path, struct errmsg *e)
 {
 	unsigned char sec[JNL_SECTOR];
-	uint64_t r, nrec = jnl_map_records(key_blocks);
+	/*
+	 * The records that hold key blocks: vdbench reserves
+	 * jnl_map_records() but writes only these, so a reserved record past
+	 * them may be zeros (key blocks a multiple of 480).
+	 */
+	uint64_t r, nrec = (key_blocks + JNL_MAP_PER_REC - 1) /
+	    JNL_MAP_PER_REC;
 
 	if (read_all(fd, sec, JNL_SECTOR, 0) != 0 ||
 	    jnl_header_decode(sec, h) != 0) {
