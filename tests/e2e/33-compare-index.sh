@@ -267,11 +267,11 @@ PY
 ln -s /dev/zero "$T/hx/zero/flatfile.html"
 mkfifo "$T/hx/fifo/summary.html"
 echo '{"schema":"vdbc-results","runs":[]}' >"$T/hx/fifo/results.json"
-( ulimit -v 2000000; timeout 20 "$VDBC" index "$T/hx/fifo" "$T/hx/zero" -o "$T/hxi1" >"$T/hx1.out" 2>&1 )
+( [ "${VDBC_SANITIZED:-0}" = 1 ] || ulimit -v 2000000; timeout 20 "$VDBC" index "$T/hx/fifo" "$T/hx/zero" -o "$T/hxi1" >"$T/hx1.out" 2>&1 )
 rc=$?
 [ "$rc" = 0 ] && ok || { bad "index of a FIFO and /dev/zero: exit $rc (124: it hung)"; cat "$T/hx1.out"; }
 grep -q "flatfile.html: cannot read: not a regular file" "$T/hx1.out" && ok || { bad "/dev/zero was not refused by name"; cat "$T/hx1.out"; }
-( ulimit -v 2000000; timeout 20 "$VDBC" parseflat -i /dev/zero -o "$T/pz.csv" >"$T/pz.out" 2>&1 )
+( [ "${VDBC_SANITIZED:-0}" = 1 ] || ulimit -v 2000000; timeout 20 "$VDBC" parseflat -i /dev/zero -o "$T/pz.csv" >"$T/pz.out" 2>&1 )
 grep -q "/dev/zero: not a regular file" "$T/pz.out" && ok || { bad "parseflat read /dev/zero"; cat "$T/pz.out"; }
 timeout 20 "$VDBC" compare "$T/hx/a" "$T/hx/b" -o "$T/hxc" >"$T/hxc.out" 2>&1
 [ "$(tr -cd '\033\007' <"$T/hxc.out" | wc -c)" = 0 ] && ok || { bad "compare printed terminal escapes"; cat -v "$T/hxc.out" | head; }
