@@ -6,8 +6,9 @@
 
 /*
  * java.util.Random, exactly: the 48-bit LCG and its next(bits),
- * nextDouble and nextLong, for the places where vdbc must draw what
- * vdbench draws (its data pattern, its dedup bitmap). A generator is its
+ * nextInt(bound), nextDouble and nextLong, for the places where vdbc must draw what
+ * vdbench draws (its data pattern, its dedup bitmap, its setsofN
+ * shuffle). A generator is its
  * 48-bit state, made by jr_seed from Java's long seed.
  */
 #define JR_MULT		0x5DEECE66Dull
@@ -24,6 +25,22 @@ jr_next(uint64_t *seed, int bits)
 {
 	*seed = (*seed * JR_MULT + 0xBull) & JR_MASK;
 	return ((uint32_t)(*seed >> (48 - bits)));
+}
+
+/* nextInt(bound), bound > 0. */
+static inline int
+jr_next_int(uint64_t *seed, int bound)
+{
+	int32_t bits, val;
+
+	if ((bound & -bound) == bound)
+		return ((int)(((int64_t)bound * (int64_t)jr_next(seed, 31)) >>
+		    31));
+	do {
+		bits = (int32_t)jr_next(seed, 31);
+		val = bits % bound;
+	} while ((int64_t)bits - val + (bound - 1) > INT32_MAX);
+	return ((int)val);
 }
 
 static inline double

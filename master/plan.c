@@ -8,6 +8,7 @@
 
 #include "fstree.h"
 #include "journal_rd.h"
+#include "jrandom.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -578,30 +579,6 @@ plan_rd_runs(const struct model *m, const struct rd *rd)
 	return (rd_runs(rd) * nsds);
 }
 
-/* java.util.Random's generator (its LCG, bit for bit), seeded as new Random(0). */
-static int32_t
-jrand_next(uint64_t *seed, int bits)
-{
-	*seed = (*seed * 0x5DEECE66Dull + 0xBull) & ((1ull << 48) - 1);
-	return ((int32_t)(*seed >> (48 - bits)));
-}
-
-/* java.util.Random.nextInt(bound), bound > 0. */
-static int
-jrand_int(uint64_t *seed, int bound)
-{
-	int32_t bits, val;
-
-	if ((bound & -bound) == bound)
-		return ((int)(((int64_t)bound * (int64_t)jrand_next(seed,
-		    31)) >> 31));
-	do {
-		bits = jrand_next(seed, 31);
-		val = bits % bound;
-	} while ((int64_t)bits - val + (bound - 1) > INT32_MAX);
-	return ((int)val);
-}
-
 /*
  * sd=setsofN (PARMFILE.md 8.1): the sds of the parmfile in groups of N
  * (the last group holds what is left), the names in *out. As vdbench's
@@ -615,7 +592,7 @@ setsof_groups(const struct model *m, const struct rd *rd, const char *spec,
     const struct sd ***out, int *nsds, int *per, struct errmsg *e)
 {
 	const struct sd *s, **v;
-	uint64_t seed = 0x5DEECE66Dull & ((1ull << 48) - 1);
+	uint64_t seed = jr_seed(0);
 	char *end;
 	long n;
 	int cnt = 0, i;
@@ -635,7 +612,7 @@ setsof_groups(const struct model *m, const struct rd *rd, const char *spec,
 	TAILQ_FOREACH(s, &m->sds, entry)
 		v[cnt++] = s;
 	for (i = 0; n > 1 && i < cnt * 8; i++) {
-		int a = jrand_int(&seed, cnt), b = jrand_int(&seed, cnt);
+		int a = jr_next_int(&seed, cnt), b = jr_next_int(&seed, cnt);
 		const struct sd *t = v[a];
 
 		v[a] = v[b];
