@@ -102,6 +102,32 @@ add_format(struct master *m, const struct sd *sd, int h, int exists,
 }
 
 /*
+ * vdbench's rule (Work.prepareWgWork, run for every rd once the slaves
+ * are connected, not under -s): a run whose wds have streams= must run at
+ * iorate=max; a set rate, a curve or N% is refused before any I/O.
+ */
+static int
+check_streams_rate(const struct plan *p, struct errmsg *err)
+{
+	int r, w;
+
+	for (r = 0; r < p->nruns; r++) {
+		const struct run *run = &p->runs[r];
+
+		if (run->format_run || run->iorate == RD_IORATE_MAX)
+			continue;
+		for (w = 0; w < run->nwds; w++) {
+			if (run->wds[w].wd->streams > 1) {
+				errmsg_set(err, "", 0, 0, "Use of the streams= "
+				    "parameter requires iorate=max");
+				return (-1);
+			}
+		}
+	}
+	return (0);
+}
+
+/*
  * Every host's INFO answer is in: lun facts; decide on SD_format per sd
  * and host; open the report keys. An sd's size is its size= or the
  * smallest of its luns over the hosts. -1 and why when a lun cannot be
@@ -188,6 +214,8 @@ on_info(struct master *m, struct errmsg *err)
 				    lun);
 		}
 	}
+	if (check_streams_rate(m->plan, err) != 0)
+		goto out;
 	report_status(m->rep, "Query host configuration completed", NULL, NULL);
 	m->pre.had_format = m->pre.nformat > 0;
 	open_key_reports(m);
