@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * vdbench's parseflat: columns of flatfile.html into a CSV file.
- *   vdbc parseflat -i flatfile.html -o out.csv [-c col ...] [-a]
- *                  [-f col value ...]
- * -c picks columns (default: all), -a keeps only the avg_ lines (without
- * it only the interval lines, as vdbench's checkAverage), -f keeps
- * only the lines whose column has that value (several pairs: all must
- * match). The header line of a flatfile starts with a blank; data lines
- * follow it, one value per column.
+ * vdbench's parseflat (ParseFlat.java): columns of flatfile.html into a
+ * CSV file.
+ *   vdbc parseflat -i flatfile.html [-o out.csv] -c col ... [-a]
+ *                  [-f col value ...] [-q]
+ * As vdbench: -c is required (the columns, in the order given, named as
+ * typed); -o defaults to stdout; a glued flag ("-crun") is the flag and
+ * its first word; -a keeps only the avg_ lines, without it only the
+ * interval lines (checkAverage); -f keeps the lines whose column equals
+ * the value, case ignored (several pairs: all must match); format_for_
+ * runs are dropped (removeFormat); a "?" value is written as 0. The
+ * header is the first line that starts with a blank; the lines after it
+ * that do not start with '*' are data, one value per column. Errors are
+ * vdbench's texts with rc 157; a missing input file rc 158, as vdbench.
  */
 #include "parseflat.h"
 
@@ -15,11 +20,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "console.h"
 #include "model.h"
 #include "ofile.h"
 #include "runtable.h"
 #include "xmalloc.h"
+
+#define PF_MAX_COLS	256
+#define PF_FAIL		157	/* vdbench's common.failure */
+#define PF_ABORT	158	/* vdbench's abort on an exception */
 
 /* Split a line on blanks and tabs into words (in place). */
 static int
@@ -34,55 +45,114 @@ split(char *line, char **w, int max)
 	return (n);
 }
 
-/* Print a usage error. */
+/* vdbench's usage(): the usage text, then the failure; rc 157. */
 static int
 usage(const char *why)
 {
-	fprintf(stderr, "vdbc parseflat: %s\nusage: vdbc parseflat -i "
-	    "flatfile.html -o out.csv [-c column ...] [-a] [-f column value "
-	    "...]\n", why);
-	return (2);
+	static const char *const text[] = {
+		"", "", "", "Usage:",
+		"./vdbench parseflat -i flatfile.html -o output.csv [-c col1 "
+		"col2 ..] ",
+		"                 [-a] [-f col1 value1 col2 value2 .. ..] [-q]",
+		"",
+		"-i input flatfile, e.g. output/flatfile.html",
+		"-o output csv file name (default stdout)",
+		"-c which column to write to CSV. Columns are written in the "
+		"order specified.",
+		"-f filters: 'if (colX == valueX) ... ...' (Alphabetic compare)",
+		"-a include only the 'avg' data. Default: include only non-avg "
+		"data.",
+		"", "", "",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++)
+		console_line("%s", text[i]);
+	console_fatal("%s", why);
+	return (PF_FAIL);
 }
 
 /* What the command line asks for. */
 struct pf_args {
 	const char	*in;
-	const char	*outp;
+	const char	*outp;	/* NULL: stdout */
 	struct strlist	 cols;
-	struct strlist	 filt;
+	struct strlist	 filt;	/* column, value, column, value ... */
 	int		 avg_only;
+	int		 quiet;
+	struct strlist	 words;	/* the split command line; in, outp in it */
 };
 
-/* Parse the arguments after the sub-command: 0, or the usage's status. */
+/*
+ * vdbench's scanParms: "-xvalue" becomes "-x" "value", a lone "-q" is
+ * quiet; the words are listed on stderr unless quiet. 0, or the usage's
+ * status.
+ */
 static int
 parse_args(int argc, char *argv[], struct pf_args *a)
 {
-	int i, mode = 0;
+	struct strlist *wl = &a->words;
+	char flag[3];
+	int i, rc = 0;
 
 	for (i = 2; i < argc; i++) {
-		if (strcmp(argv[i], "-i") == 0 && i + 1 < argc) {
-			a->in = argv[++i];
-			mode = 0;
-		} else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
-			a->outp = argv[++i];
-			mode = 0;
-		} else if (strcmp(argv[i], "-c") == 0)
-			mode = 'c';
-		else if (strcmp(argv[i], "-f") == 0)
-			mode = 'f';
-		else if (strcmp(argv[i], "-a") == 0)
-			a->avg_only = 1;
-		else if (mode == 'c')
-			strlist_add(&a->cols, argv[i]);
-		else if (mode == 'f')
-			strlist_add(&a->filt, argv[i]);
+		if (argv[i][0] == '-' && strlen(argv[i]) > 2) {
+			snprintf(flag, sizeof(flag), "%.2s", argv[i]);
+			strlist_add(wl, flag);
+			strlist_add(wl, argv[i] + 2);
+		} else if (strncmp(argv[i], "-q", 2) == 0)
+			a->quiet = 1;
 		else
-			return (usage("unexpected argument"));
+			strlist_add(wl, argv[i]);
 	}
-	if (a->in == NULL || a->outp == NULL)
-		return (usage("-i and -o are required"));
-	if (a->filt.n % 2 != 0 || a->filt.n / 2 > 128)
-		return (usage("-f takes pairs: column value"));
+	if (!a->quiet) {
+		fprintf(stderr, "vdbench parseflat arguments:\n");
+		for (i = 0; i < wl->n; i++)
+			fprintf(stderr, "Argument %d: %s\n", i, wl->v[i]);
+	}
+	for (i = 0; i < wl->n && rc == 0; i++) {
+		const char *x = wl->v[i];
+
+		if (strncmp(x, "-i", 2) == 0 && i + 1 < wl->n)
+			a->in = wl->v[++i];
+		else if (strncmp(x, "-o", 2) == 0 && i + 1 < wl->n)
+			a->outp = wl->v[++i];
+		else if (strncmp(x, "-f", 2) == 0) {
+			while (rc == 0 && i + 1 < wl->n &&
+			    wl->v[i + 1][0] != '-') {
+				strlist_add(&a->filt, wl->v[++i]);
+				if (i + 1 == wl->n)
+					rc = usage("'-f' filters must be "
+					    "specified in pairs");
+				else
+					strlist_add(&a->filt, wl->v[++i]);
+			}
+		} else if (strncmp(x, "-c", 2) == 0) {
+			while (i + 1 < wl->n && wl->v[i + 1][0] != '-')
+				strlist_add(&a->cols, wl->v[++i]);
+		} else if (strncmp(x, "-a", 2) == 0)
+			a->avg_only = 1;
+		else if (strncmp(x, "-q", 2) == 0)
+			a->quiet = 1;
+		else if (strncmp(x, "-l", 2) == 0 && i + 1 < wl->n) {
+			/* vdbench reads a label file name and never uses it */
+			console_line("-l %s: a label file is not used by "
+			    "parseflat (vdbench's neither)", wl->v[++i]);
+		} else {
+			char why[512];
+
+			snprintf(why, sizeof(why), "invalid parameter: %s", x);
+			rc = usage(why);
+		}
+	}
+	if (rc != 0)
+		return (rc);
+	if (a->in == NULL)
+		return (usage("No input file specified '-f xxx'"));
+	if (a->cols.n == 0)
+		return (usage("No data columns specified '-c xxx yyy zzz'"));
+	if (a->cols.n > PF_MAX_COLS || a->filt.n / 2 > PF_MAX_COLS)
+		return (usage("Too many columns"));
 	return (0);
 }
 
@@ -93,86 +163,158 @@ read_header(FILE *f, char **line, size_t *cap, char **hdr)
 	int nh = 0;
 
 	while (getline(line, cap, f) != -1) {
-		if ((*line)[0] == ' ' && strstr(*line, "tod") != NULL) {
-			char *copy = xstrdup(*line);
-			char *hw[256];
-			int k;
+		char *copy, *hw[PF_MAX_COLS];
+		int k;
 
-			nh = split(copy, hw, 256);
-			for (k = 0; k < nh; k++)
-				hdr[k] = xstrdup(hw[k]);
-			free(copy);
-			break;
-		}
+		if ((*line)[0] != ' ' || strspn(*line, " \t\r\n") ==
+		    strlen(*line))
+			continue;
+		copy = xstrdup(*line);
+		nh = split(copy, hw, PF_MAX_COLS);
+		for (k = 0; k < nh; k++)
+			hdr[k] = xstrdup(hw[k]);
+		free(copy);
+		break;
 	}
 	return (nh);
 }
 
-/* The place of column name in the header; -1 (said) when it has none. */
+/* The place of a column in the header, case ignored; -1 when none. */
 static int
-find_col(char **hdr, int nh, const char *name, const char *in)
+col_no(char **hdr, int nh, const char *name)
 {
 	int k;
 
-	for (k = 0; k < nh && strcasecmp(hdr[k], name) != 0; k++)
-		;
-	if (k == nh) {
-		fprintf(stderr, "vdbc parseflat: no column '%s' in %s\n",
-		    name, in);
-		return (-1);
+	for (k = 0; k < nh; k++) {
+		if (strcasecmp(hdr[k], name) == 0)
+			return (k);
+	}
+	return (-1);
+}
+
+/* col_no, or vdbench's failure naming the column (rc in *rc). */
+static int
+find_col(char **hdr, int nh, const char *name, int *rc)
+{
+	int k = col_no(hdr, nh, name);
+
+	if (k < 0) {
+		console_fatal("Column '%s' unknown'", name);	/* sic */
+		*rc = PF_FAIL;
 	}
 	return (k);
 }
 
-/* The header places of the -c columns (idx) and the -f columns (fidx). */
+/* The header places of the -f columns (fidx), then the -c columns (idx). */
 static int
 map_cols(const struct pf_args *a, char **hdr, int nh, int *idx, int *fidx)
 {
-	int i;
+	int i, rc = 0;
 
-	for (i = 0; i < a->cols.n && i < 256; i++) {
-		if ((idx[i] = find_col(hdr, nh, a->cols.v[i], a->in)) < 0)
-			return (-1);
-	}
 	for (i = 0; i < a->filt.n / 2; i++) {
-		if ((fidx[i] = find_col(hdr, nh, a->filt.v[2 * i], a->in)) < 0)
-			return (-1);
+		if ((fidx[i] = find_col(hdr, nh, a->filt.v[2 * i], &rc)) < 0)
+			return (rc);
+	}
+	for (i = 0; i < a->cols.n; i++) {
+		if ((idx[i] = find_col(hdr, nh, a->cols.v[i], &rc)) < 0)
+			return (rc);
 	}
 	return (0);
 }
 
-/* The data lines that pass -a and -f, their chosen columns into o. */
+/* The data lines, one a row of words (each row one allocation). */
+struct pf_rows {
+	char	**line;	/* the line, split in place */
+	char	***w;
+	int	  n, cap;
+};
+
+/* Every data line after the header; vdbench's note on short lines. */
 static void
-copy_rows(FILE *f, FILE *o, const struct pf_args *a, char **hdr, int nh,
-    const int *idx, const int *fidx, char **line, size_t *cap)
+read_rows(FILE *f, int nh, char **line, size_t *cap, struct pf_rows *r)
 {
-	char *w[256];
-	int i;
+	char *w[PF_MAX_COLS + 1];
 
 	while (getline(line, cap, f) != -1) {
-		int n = split(*line, w, 256), keep = 1, k, interval = -1;
+		char *copy;
+		int n;
 
-		if (n != nh)
-			continue;	/* not a data line */
-		for (k = 0; k < nh; k++) {
-			if (strcmp(hdr[k], "Interval") == 0)
-				interval = k;
-		}
-		/* vdbench's ParseFlat.checkAverage: -a the avg lines
-		 * only, without it the interval lines only */
-		if (interval >= 0 && (strncmp(w[interval], "avg", 3) == 0) !=
-		    (a->avg_only != 0))
-			keep = 0;
-		if (interval < 0 && a->avg_only)
-			keep = 0;
-		for (k = 0; k < a->filt.n / 2 && keep; k++)
-			keep = strcmp(w[fidx[k]], a->filt.v[2 * k + 1]) == 0;
-		if (!keep)
+		if ((*line)[0] == '*')
 			continue;
-		for (i = 0; i < a->cols.n; i++)
-			fprintf(o, "%s%s", i > 0 ? "," : "", w[idx[i]]);
-		fputc('\n', o);
+		copy = xstrdup(*line);
+		n = split(copy, w, PF_MAX_COLS + 1);
+		if (n != nh) {
+			(*line)[strcspn(*line, "\r\n")] = '\0';
+			console_line("line: %s", *line);
+			console_line("ParseFlat: data line incomplete, "
+			    "expecting %d columns, line ignored.", nh);
+			console_line("This is acceptable for the last line in "
+			    "the file.");
+			free(copy);
+			continue;
+		}
+		if (r->n == r->cap) {
+			r->cap = r->cap < 64 ? 64 : 2 * r->cap;
+			r->line = xreallocarray(r->line, (size_t)r->cap,
+			    sizeof(*r->line));
+			r->w = xreallocarray(r->w, (size_t)r->cap,
+			    sizeof(*r->w));
+		}
+		r->line[r->n] = copy;
+		r->w[r->n] = xreallocarray(NULL, (size_t)n, sizeof(char *));
+		memcpy(r->w[r->n], w, (size_t)n * sizeof(char *));
+		r->n++;
 	}
+}
+
+/*
+ * Is row w written: not a format_for_ run (removeFormat), an avg_ line
+ * exactly when -a (checkAverage), every -f pair matching? -1 with the
+ * failure when the rows lack a run or interval column.
+ */
+static int
+row_kept(const struct pf_args *a, char **w, int run, int interval,
+    const int *fidx)
+{
+	int k;
+
+	if (strncmp(w[run], "format_for_", 11) == 0)
+		return (0);
+	if ((strncmp(w[interval], "avg", 3) == 0) != (a->avg_only != 0))
+		return (0);
+	for (k = 0; k < a->filt.n / 2; k++) {
+		if (strcasecmp(w[fidx[k]], a->filt.v[2 * k + 1]) != 0)
+			return (0);
+	}
+	return (1);
+}
+
+/* The header line and the kept rows into o; the rows written. */
+static int
+write_rows(FILE *o, const struct pf_args *a, const struct pf_rows *r,
+    char **hdr, int nh, const int *idx, const int *fidx, int *rc)
+{
+	int i, j, run = -1, interval = -1, count = 0;
+
+	for (j = 0; j < a->cols.n; j++)
+		fprintf(o, "%s%s", j > 0 ? "," : "", a->cols.v[j]);
+	fputc('\n', o);
+	if (r->n > 0 && ((run = find_col(hdr, nh, "run", rc)) < 0 ||
+	    (interval = find_col(hdr, nh, "interval", rc)) < 0))
+		return (0);
+	for (i = 0; i < r->n; i++) {
+		if (!row_kept(a, r->w[i], run, interval, fidx))
+			continue;
+		for (j = 0; j < a->cols.n; j++) {
+			const char *v = r->w[i][idx[j]];
+
+			fprintf(o, "%s%s", j > 0 ? "," : "",
+			    strcmp(v, "?") == 0 ? "0" : v);
+		}
+		fputc('\n', o);
+		count++;
+	}
+	return (count);
 }
 
 /* The parseflat sub-command; argv[1] is its name. */
@@ -180,50 +322,64 @@ int
 parseflat_main(int argc, char *argv[])
 {
 	struct pf_args a;
-	char *line = NULL, *hdr[256];
-	int i, nh = 0, rc = 1, idx[256], fidx[128];
+	struct pf_rows r;
+	char *line = NULL, *hdr[PF_MAX_COLS];
+	int i, nh = 0, rc, idx[PF_MAX_COLS], fidx[PF_MAX_COLS], count;
 	size_t cap = 0;
 	FILE *f = NULL, *o = NULL;
 
 	memset(&a, 0, sizeof(a));
+	memset(&r, 0, sizeof(r));
 	if ((rc = parse_args(argc, argv, &a)) != 0)
 		goto out;
-	rc = 1;
 	if ((f = runtable_fopen(a.in)) == NULL) {
-		fprintf(stderr, "vdbc parseflat: %s: %s\n", a.in,
+		console_line("Abort requested: %s (%s)", a.in,
 		    runtable_why(errno));
+		rc = PF_ABORT;
 		goto out;
 	}
-	if ((nh = read_header(f, &line, &cap, hdr)) == 0) {
-		fprintf(stderr, "vdbc parseflat: %s: no column header line "
-		    "(is it a flatfile.html?)\n", a.in);
+	nh = read_header(f, &line, &cap, hdr);
+	read_rows(f, nh, &line, &cap, &r);
+	if ((rc = map_cols(&a, hdr, nh, idx, fidx)) != 0)
 		goto out;
-	}
-	if (a.cols.n == 0) {
-		for (i = 0; i < nh; i++)
-			strlist_add(&a.cols, hdr[i]);
-	}
-	if (map_cols(&a, hdr, nh, idx, fidx) != 0)
-		goto out;
-	if ((o = ofile_fopen(a.outp)) == NULL) {
-		fprintf(stderr, "vdbc parseflat: %s: %s\n", a.outp,
+	if (a.outp == NULL)
+		o = stdout;
+	else if ((o = ofile_fopen(a.outp)) == NULL) {
+		console_line("Abort requested: %s (%s)", a.outp,
 		    strerror(errno));
+		rc = PF_ABORT;
 		goto out;
 	}
-	for (i = 0; i < a.cols.n; i++)
-		fprintf(o, "%s%s", i > 0 ? "," : "", a.cols.v[i]);
-	fputc('\n', o);
-	copy_rows(f, o, &a, hdr, nh, idx, fidx, &line, &cap);
-	rc = 0;
+	count = write_rows(o, &a, &r, hdr, nh, idx, fidx, &rc);
+	if (rc != 0)
+		goto out;
+	if (count == 0) {
+		console_fatal("No output written. Check column names and "
+		    "filters");
+		rc = PF_FAIL;
+		goto out;
+	}
+	/* vdbench's line; lost there when the CSV went to stdout */
+	if (a.outp != NULL)
+		console_line("ParseFlat completed successfully.");
 out:
-	if (o != NULL)
+	if (o != NULL && o != stdout)
 		fclose(o);
+	else if (o == stdout)
+		fflush(o);
 	if (f != NULL)
 		fclose(f);
 	for (i = 0; i < nh; i++)
 		free(hdr[i]);
+	for (i = 0; i < r.n; i++) {
+		free(r.line[i]);
+		free(r.w[i]);
+	}
+	free(r.line);
+	free(r.w);
 	free(line);
 	strlist_clear(&a.cols);
 	strlist_clear(&a.filt);
+	strlist_clear(&a.words);
 	return (rc);
 }

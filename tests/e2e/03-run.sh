@@ -86,8 +86,22 @@ expect_rc 0 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/i.csv" -c Run In
 [ "$(grep -c avg "$T/i.csv")" = 0 ] && [ "$(wc -l <"$T/i.csv")" = 4 ] && ok || bad "parseflat without -a: $(tr '\n' ' ' <"$T/i.csv")"
 expect_rc 0 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/q.csv" -c Interval -f Interval 2
 [ "$(tail -1 "$T/q.csv")" = "2" ] && ok || bad "parseflat -f"
-expect_rc 1 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/r.csv" -c nosuch
-expect_out "no column 'nosuch'"
+expect_rc 157 "$VDBC" parseflat -i "$T/out2/flatfile.html" -o "$T/r.csv" -c nosuch
+expect_out "Column 'nosuch' unknown'"
+# vdbench 5.04.06's parseflat on its own flatfile of a format=yes run
+# (tests/data/reference): the format_for_ rows dropped (removeFormat), 10
+# rows as its CSV; -c required, with its usage and words, rc 157.
+ref=$VDBC_SRC/tests/data/reference/vdbench-5.04.06/c_fsd_format_read/output/flatfile.html
+expect_rc 0 "$VDBC" parseflat -q -i "$ref" -o "$T/f.csv" -c run interval rate
+[ "$(grep -c format_for "$T/f.csv")" = 0 ] && [ "$(wc -l <"$T/f.csv")" = 11 ] && [ "$(sed -n 2p "$T/f.csv")" = "rd1,1,138063.0000" ] && ok || bad "parseflat kept format_for_ rows: $(head -3 "$T/f.csv" | tr '\n' ' ')"
+expect_out "ParseFlat completed successfully."
+expect_rc 157 "$VDBC" parseflat -i "$ref" -o "$T/f.csv"
+expect_out "No data columns specified '-c xxx yyy zzz'"
+expect_out "./vdbench parseflat -i flatfile.html -o output.csv [-c col1 col2 ..] "
+expect_rc 157 "$VDBC" parseflat -i "$ref" -o "$T/f.csv" -c run -f run
+expect_out "'-f' filters must be specified in pairs"
+expect_rc 157 "$VDBC" parseflat -i "$ref" -o "$T/f.csv" -c run -f run nosuch
+expect_out "No output written. Check column names and filters"
 # The slaves' lines add up to the host's.
 s0=$(awk '$2 == "avg_2-3" { print $3 }' "$T/out2/localhost-0.html")
 s1=$(awk '$2 == "avg_2-3" { print $3 }' "$T/out2/localhost-1.html")

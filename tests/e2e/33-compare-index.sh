@@ -271,8 +271,8 @@ echo '{"schema":"vdbc-results","runs":[]}' >"$T/hx/fifo/results.json"
 rc=$?
 [ "$rc" = 0 ] && ok || { bad "index of a FIFO and /dev/zero: exit $rc (124: it hung)"; cat "$T/hx1.out"; }
 grep -q "flatfile.html: cannot read: not a regular file" "$T/hx1.out" && ok || { bad "/dev/zero was not refused by name"; cat "$T/hx1.out"; }
-( [ "${VDBC_SANITIZED:-0}" = 1 ] || ulimit -v 2000000; timeout 20 "$VDBC" parseflat -i /dev/zero -o "$T/pz.csv" >"$T/pz.out" 2>&1 )
-grep -q "/dev/zero: not a regular file" "$T/pz.out" && ok || { bad "parseflat read /dev/zero"; cat "$T/pz.out"; }
+( [ "${VDBC_SANITIZED:-0}" = 1 ] || ulimit -v 2000000; timeout 20 "$VDBC" parseflat -i /dev/zero -o "$T/pz.csv" -c run >"$T/pz.out" 2>&1 )
+grep -q "/dev/zero (not a regular file" "$T/pz.out" && ok || { bad "parseflat read /dev/zero"; cat "$T/pz.out"; }
 timeout 20 "$VDBC" compare "$T/hx/a" "$T/hx/b" -o "$T/hxc" >"$T/hxc.out" 2>&1
 [ "$(tr -cd '\033\007' <"$T/hxc.out" | wc -c)" = 0 ] && ok || { bad "compare printed terminal escapes"; cat -v "$T/hxc.out" | head; }
 grep -q "OLD: stopped: x?]0;PWNED??\[31mRED" "$T/hxc.out" && ok || { bad "compare lost the status text"; cat -v "$T/hxc.out"; }
