@@ -181,7 +181,48 @@ fmt_delta(char *buf, size_t len, double d)
 /* Counters for the last line. */
 struct cmp_count {
 	int	matched, only_old, only_new, better, worse;
+	int	unjudged;	/* pairs with a stopped or corrupted side */
+	int	differ;		/* inputs that differ, the seed aside */
 };
+
+/*
+ * Why a run's numbers cannot be called better or worse than another's:
+ * it found corrupted data, had I/O errors, stopped (or was killed) or has
+ * no average. Its text into buf; 0 when none of these.
+ */
+static int
+run_flaw(const struct rt_run *r, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (r->corrupt > 0)
+		n += (size_t)snprintf(buf + n, len - n, "found corrupted data "
+		    "(%lld data block%s)", r->corrupt, r->corrupt == 1 ? "" :
+		    "s");
+	if (r->errors > 0 && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "%shad %lld I/O "
+		    "error%s", n > 0 ? ", " : "", r->errors, r->errors == 1 ?
+		    "" : "s");
+	if (strcmp(r->status, "completed") != 0 && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", n > 0 ? ", " :
+		    "", r->killed ? "was killed (no end recorded)" :
+		    r->status);
+	return (n > 0);
+}
+
+/* Both sides' flaws as "OLD ...; NEW ..." into buf; 0 when none. */
+static int
+pair_flaw(const struct rt_run *ro, const struct rt_run *rn, char *buf,
+    size_t len)
+{
+	char a[512], b[512];
+	int fo = run_flaw(ro, a, sizeof(a)), fn = run_flaw(rn, b, sizeof(b));
+
+	snprintf(buf, len, "%s%s%s%s%s", fo ? "OLD " : "", fo ? a : "",
+	    fo && fn ? "; " : "", fn ? "NEW " : "", fn ? b : "");
+	return (fo || fn);
+}
 
 #define CMP_MAXPARM	20	/* parmfile lines listed each way */
 
@@ -220,21 +261,22 @@ has_line(const struct rt_dir *d, const char *s)
 }
 
 /* One input that differs: "what: OLD a, NEW b" when a and b differ. */
-static void
+static int
 input_pair(struct cmp_lines *l, const char *what, const char *a,
     const char *b)
 {
 	char *t;
 
 	if (strcmp(a, b) == 0)
-		return;
+		return (0);
 	xasprintf(&t, "%s: OLD %s, NEW %s", what, a[0] != '\0' ? a :
 	    "(none)", b[0] != '\0' ? b : "(none)");
 	lines_add(l, t);
+	return (1);
 }
 
 /* The parmfile lines of a that b lacks, as "side: line". */
-static void
+static int
 parm_only(struct cmp_lines *l, const struct rt_dir *a,
     const struct rt_dir *b, const char *side)
 {
@@ -256,26 +298,43 @@ parm_only(struct cmp_lines *l, const struct rt_dir *a,
 		    CMP_MAXPARM);
 		lines_add(l, t);
 	}
+	return (cnt);
 }
 
 /*
- * What differs in the inputs of o and n: version, seed, command-line
- * substitutions, the resolved parmfile's lines (either side's parmfile
- * when the other has none is not a difference worth a line each).
+ * What differs in the inputs of o and n: version, seed, the command-line
+ * options (-v, -j, -m, -e, -i, -w, ...), the hosts and their slaves,
+ * the substitutions, the resolved parmfile's lines (either side's
+ * parmfile when the other has none is not a difference worth a line
+ * each). The number of differences other than the seed: a new seed
+ * repeats the workload with other random draws, the rest changes it.
  */
-static void
+static int
 inputs_diff(const struct rt_dir *o, const struct rt_dir *n,
     struct cmp_lines *l)
 {
-	input_pair(l, "version", o->version, n->version);
+	int cnt = 0;
+
+	cnt += input_pair(l, "version", o->version, n->version);
 	if (o->seed[0] != '\0' && n->seed[0] != '\0')
 		input_pair(l, "seed", o->seed, n->seed);
-	input_pair(l, "substitutions", o->subst, n->subst);
+	cnt += input_pair(l, "options", o->options, n->options);
+	if (o->hosts[0] != '\0' && n->hosts[0] != '\0')
+		cnt += input_pair(l, "hosts", o->hosts, n->hosts);
+	cnt += input_pair(l, "substitutions", o->subst, n->subst);
 	if (o->nparm > 0 && n->nparm > 0) {
-		parm_only(l, o, n, "OLD");
-		parm_only(l, n, o, "NEW");
+		cnt += parm_only(l, o, n, "OLD");
+		cnt += parm_only(l, n, o, "NEW");
 	}
+	return (cnt);
 }
+
+/* The words that mark a comparison of different inputs. */
+#define CMP_DIFFER_TEXT	"DIFFERENT INPUTS: OLD and NEW did not run the " \
+	"same workload the same way (listed above); a change may come from " \
+	"them, not from the system under test"
+#define CMP_NONE_TEXT	" none (version, options, hosts, substitutions, " \
+	"parmfile; the seed aside)"
 
 /*
  * A console line of texts read from the directories (paths, statuses,
@@ -332,9 +391,9 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
     const struct cmp_pair *p, int np, double thr, struct cmp_count *c)
 {
 	int colour = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
-	char key[1024], a[64], b[64], d[64];
+	char key[1024], a[64], b[64], d[64], flaw[1100];
 	size_t k;
-	int i;
+	int i, fl;
 
 	say("vdbc compare: OLD %s (%s), NEW %s (%s)\n", o->path, o->kind,
 	    n->path, n->kind);
@@ -346,14 +405,16 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 		struct cmp_lines l = { NULL, 0 };
 		int j;
 
-		inputs_diff(o, n, &l);
-		say("Inputs that differ:%s\n", l.n == 0 ? " none (version, "
-		    "seed, substitutions, parmfile)" : "");
+		c->differ = inputs_diff(o, n, &l);
+		say("Inputs that differ:%s\n", l.n == 0 ? CMP_NONE_TEXT : "");
 		for (j = 0; j < l.n; j++) {
 			text_clean(l.v[j], 0);
 			say("  %s\n", l.v[j]);
 		}
 		lines_free(&l);
+		if (c->differ > 0)
+			printf("%s%s%s\n", colour ? "\033[1;33m" : "",
+			    CMP_DIFFER_TEXT, colour ? "\033[0m" : "");
 	}
 	say("changes above %.1f%% are marked better or worse\n", thr);
 	for (i = 0; i < np; i++) {
@@ -377,6 +438,10 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 			say("  OLD: %s\n", ro->status);
 		if (strcmp(rn->status, "completed") != 0)
 			say("  NEW: %s\n", rn->status);
+		if ((fl = pair_flaw(ro, rn, flaw, sizeof(flaw))) != 0) {
+			c->unjudged++;
+			say("  not judged better or worse: %s\n", flaw);
+		}
 		say("  %-10s %14s %14s %9s\n", "", "OLD", "NEW", "change");
 		for (k = 0; k < NMETRICS; k++) {
 			const struct cmp_metric *m = &metrics[k];
@@ -386,6 +451,8 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 			if (isnan(va) && isnan(vb))
 				continue;
 			dd = delta(va, vb, m, thr, &v);
+			if (fl)
+				v = 0;
 			runtable_fmt(a, sizeof(a), va, m->decimals);
 			runtable_fmt(b, sizeof(b), vb, m->decimals);
 			fmt_delta(d, sizeof(d), dd);
@@ -405,6 +472,14 @@ print_text(const struct rt_dir *o, const struct rt_dir *n,
 	    "worse), %d only in OLD, %d only in NEW\n", c->matched,
 	    c->better + c->worse, thr, c->better, c->worse, c->only_old,
 	    c->only_new);
+	if (c->unjudged > 0)
+		say("%d matched run%s not judged: a side stopped, was killed, "
+		    "found corrupted data or had I/O errors\n", c->unjudged,
+		    c->unjudged == 1 ? "" : "s");
+	if (c->differ > 0)
+		say("the inputs differ (%d difference%s besides the seed): not "
+		    "a like-for-like comparison\n", c->differ, c->differ == 1 ?
+		    "" : "s");
 }
 
 /* A link to a run in its directory's summary.html, from outdir. */
@@ -441,7 +516,9 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 	    "right;font-family:monospace}\nth{background:#eee}\ntr.sub th"
 	    "{font-weight:normal;font-size:11px}\ntd.better{background:"
 	    "#c8f0c8}\ntd.worse{background:#f6c6c6}\ntd.only{color:#888;"
-	    "font-style:italic}\n.stop{color:#c00}\n.g{border-left:2px solid #777}\n</style></head>"
+	    "font-style:italic}\n.stop{color:#c00}\np.differ{background:"
+	    "#fff3c4;border:2px solid #d9a400;padding:6px;font-weight:bold}\n"
+	    "small.unjudged{color:#a15c00;font-weight:bold}\n.g{border-left:2px solid #777}\n</style></head>"
 	    "<body>\n<h2>vdbc compare"
 	    "</h2>\n<p>OLD: <a href=\"", f);
 	html_put(f, ro);
@@ -479,7 +556,7 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 
 		inputs_diff(o, n, &l);
 		fprintf(f, "<br><b>Inputs that differ:</b>%s", l.n == 0 ?
-		    " none (version, seed, substitutions, parmfile)" : "");
+		    CMP_NONE_TEXT : "");
 		if (l.n > 0)
 			fputs("</p>\n<ul class=inputs>\n", f);
 		for (j = 0; j < l.n; j++) {
@@ -489,15 +566,24 @@ html_head(FILE *f, const struct rt_dir *o, const struct rt_dir *n,
 		}
 		fputs(l.n > 0 ? "</ul>\n<p>" : "<br>", f);
 		lines_free(&l);
+		if (c->differ > 0)
+			fprintf(f, "</p>\n<p class=differ id=different-inputs>"
+			    "%s.</p>\n<p>", CMP_DIFFER_TEXT);
 	}
 	fprintf(f, "Changes above %.1f%% are coloured: <span style=\""
 	    "background:#c8f0c8\">better</span>, <span style=\"background:"
 	    "#f6c6c6\">worse</span> (higher is better for rate and MB/s, "
-	    "lower for response times and cpu).</p>\n<p><b>%d runs matched, "
+	    "lower for response times and cpu); a run that stopped, was "
+	    "killed, found corrupted data or had I/O errors is never called "
+	    "either.</p>\n<p><b>%d runs matched, "
 	    "%d changes above %.1f%% (%d better, %d worse), %d only in OLD, "
-	    "%d only in NEW.</b></p>\n<table>\n<tr><th rowspan=2>run</th>"
-	    "<th rowspan=2>for loops</th>", thr, c->matched, c->better +
+	    "%d only in NEW", thr, c->matched, c->better +
 	    c->worse, thr, c->better, c->worse, c->only_old, c->only_new);
+	if (c->unjudged > 0)
+		fprintf(f, "; %d not judged (a side stopped, was killed, found "
+		    "corrupted data or had I/O errors)", c->unjudged);
+	fputs(".</b></p>\n<table>\n<tr><th rowspan=2>run</th>"
+	    "<th rowspan=2>for loops</th>", f);
 	for (k = 0; k < NMETRICS; k++)
 		fprintf(f, "<th class=g colspan=3>%s</th>", metrics[k].label);
 	fputs("</tr>\n<tr class=sub>", f);
@@ -516,8 +602,9 @@ html_row(FILE *f, const char *outdir, const struct rt_dir *o,
 	const struct rt_run *ro = p->o >= 0 ? &o->runs[p->o] : NULL;
 	const struct rt_run *rn = p->n >= 0 ? &n->runs[p->n] : NULL;
 	const struct rt_run *r = ro != NULL ? ro : rn;
-	char a[64], b[64], d[64];
+	char a[64], b[64], d[64], flaw[1100];
 	size_t k;
+	int fl = 0;
 
 	fputs("<tr><td>", f);
 	if (ro != NULL)
@@ -539,6 +626,12 @@ html_row(FILE *f, const char *outdir, const struct rt_dir *o,
 		html_put(f, rn->status);
 		fputs("</small>", f);
 	}
+	if (ro != NULL && rn != NULL && (fl = pair_flaw(ro, rn, flaw,
+	    sizeof(flaw))) != 0) {
+		fputs("<br><small class=unjudged>not judged: ", f);
+		html_put(f, flaw);
+		fputs("</small>", f);
+	}
 	fputs("</td><td>", f);
 	html_put(f, r->for_loops);
 	fputs("</td>", f);
@@ -553,6 +646,8 @@ html_row(FILE *f, const char *outdir, const struct rt_dir *o,
 		int v;
 
 		dd = delta(va, vb, m, thr, &v);
+		if (fl)
+			v = 0;
 		runtable_fmt(a, sizeof(a), va, m->decimals);
 		runtable_fmt(b, sizeof(b), vb, m->decimals);
 		fmt_delta(d, sizeof(d), dd);
@@ -616,9 +711,14 @@ write_html(const struct cmp_args *a, const struct rt_dir *o,
 	fmt_html(f, a->outdir, o, "OLD");
 	fmt_html(f, a->outdir, n, "NEW");
 	fprintf(f, "<p>%d runs matched, %d changes above %.1f%% "
-	    "(%d better, %d worse), %d only in OLD, %d only in NEW.</p>\n"
-	    "</body></html>\n", c->matched, c->better + c->worse,
+	    "(%d better, %d worse), %d only in OLD, %d only in NEW.</p>\n",
+	    c->matched, c->better + c->worse,
 	    a->threshold, c->better, c->worse, c->only_old, c->only_new);
+	if (c->differ > 0)
+		fprintf(f, "<p class=differ>The inputs differ (%d difference%s "
+		    "besides the seed): not a like-for-like comparison.</p>\n",
+		    c->differ, c->differ == 1 ? "" : "s");
+	fputs("</body></html>\n", f);
 	return (runtable_fclose(f, path, e));
 }
 

@@ -219,6 +219,48 @@ inside_outdir(const char *out, const struct strlist *found)
 	return (-1);
 }
 
+/*
+ * What went wrong in a run, worst first, into buf, and its class (the
+ * cell's colour): "corrupt" (corrupted data found), "ioerr" (I/O
+ * errors), "killed" (the master was killed in it), "failed" (the
+ * execution failed before it), "stopped" (stopped early), "noavg" (no
+ * average); "" and "ok" when none.
+ */
+static const char *
+run_problem(const struct rt_dir *d, const struct rt_run *r, char *buf,
+    size_t len)
+{
+	const char *cls = "ok";
+	size_t n = 0;
+
+#define PROBLEM(c, ...) do {						\
+	if (strcmp(cls, "ok") == 0)					\
+		cls = (c);						\
+	if (n < len)							\
+		n += (size_t)snprintf(buf + n, len - n, "%s", n > 0 ?	\
+		    "; " : "");						\
+	if (n < len)							\
+		n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__);	\
+} while (0)
+	buf[0] = '\0';
+	if (r->corrupt > 0)
+		PROBLEM("corrupt", "CORRUPTED DATA: %lld data block%s",
+		    r->corrupt, r->corrupt == 1 ? "" : "s");
+	if (r->errors > 0)
+		PROBLEM("ioerr", "I/O errors: %lld", r->errors);
+	if (r->killed)
+		PROBLEM("killed", "killed: no end recorded");
+	else if (r->name[0] == '\0' && strncmp(r->status, "failed", 6) == 0)
+		PROBLEM("failed", "failed");
+	else if (strncmp(r->status, "stopped", 7) == 0)
+		PROBLEM("stopped", "stopped");
+	else if (strcmp(r->status, "no average") == 0)
+		PROBLEM("noavg", "%s", strncmp(d->outcome, "killed", 6) == 0 ?
+		    "killed: no average" : "no average");
+#undef PROBLEM
+	return (cls);
+}
+
 static double
 cval(const struct rt_run *r, const struct idx_col *c)
 {
@@ -279,6 +321,16 @@ write_csv_row(FILE *f, const struct rt_dir *d, const struct rt_run *r,
 	else
 		fputs(",,", f);
 	csv_put(f, link);
+	{
+		char pb[512];
+
+		(void)run_problem(d, r, pb, sizeof(pb));
+		fputc(',', f);
+		csv_put(f, pb);
+		fputc(',', f);
+		if (r->corrupt >= 0)
+			fprintf(f, "%lld", r->corrupt);
+	}
 	fputc('\n', f);
 }
 
@@ -323,7 +375,11 @@ html_head(FILE *f, int ndirs, int nruns, const char *prefix)
 	    "tbody tr:hover{background:#e8f0ff}\ntd.err{color:#c00;font-weight:"
 	    "bold}\ntd.na{color:#bbb}\ntd.dir{white-space:normal;max-width:26em;"
 	    "overflow-wrap:anywhere}\ntd.st{white-space:normal;min-width:8em;"
-	    "max-width:24em}\n</style></head><body>\n<h2>vdbc index</h2>\n<p>%d runs "
+	    "max-width:24em}\ntd.pb{white-space:normal;max-width:20em;"
+	    "font-weight:bold}\ntd.p-corrupt{background:#d40000;color:#fff}\n"
+	    "td.p-ioerr{background:#ff9a3c}\ntd.p-killed{background:#b58cff}\n"
+	    "td.p-failed{background:#f6c6c6}\ntd.p-stopped{background:#ffe27a}"
+	    "\ntd.p-noavg{background:#e4e4e4;font-weight:normal}\n</style></head><body>\n<h2>vdbc index</h2>\n<p>%d runs "
 	    "in %d output directories", nruns, ndirs);
 	if (prefix[0] != '\0') {
 		fputs(" under <b>", f);
@@ -337,11 +393,13 @@ html_head(FILE *f, int ndirs, int nruns, const char *prefix)
 	    " a directory...\"></p>\n<table id=runs><thead><tr>"
 	    "<th data-k=directory>directory</th><th data-k=started>started"
 	    "</th><th data-k=run>run</th><th data-k=for_loops>for loops</th>"
-	    "<th data-k=status>status</th>", stamp);
+	    "<th data-k=status>status</th><th data-k=problem>problem</th>",
+	    stamp);
 	for (k = 0; k < NNUMCOLS; k++)
 		fprintf(f, "<th data-k=\"%s\">%s</th>", numcols[k].key,
 		    numcols[k].title);
-	fputs("<th data-k=errors>errors</th></tr></thead>\n<tbody>\n", f);
+	fputs("<th data-k=errors>errors</th><th data-k=corrupted>corrupted"
+	    "</th></tr></thead>\n<tbody>\n", f);
 }
 
 static void
@@ -366,6 +424,13 @@ write_html_row(FILE *f, const struct rt_dir *d, const struct rt_run *r,
 	html_put(f, r->for_loops);
 	fputs("</td><td class=st>", f);
 	html_put(f, r->status);
+	{
+		char pb[512];
+		const char *cls = run_problem(d, r, pb, sizeof(pb));
+
+		fprintf(f, "</td><td class=\"pb p-%s\">", cls);
+		html_put(f, pb);
+	}
 	fputs("</td>", f);
 	for (k = 0; k < NNUMCOLS; k++) {
 		double v = cval(r, &numcols[k]);
@@ -387,6 +452,13 @@ write_html_row(FILE *f, const struct rt_dir *d, const struct rt_run *r,
 		    r->errors);
 	else
 		fputs("<td class=\"n na c-errors\" data-v=\"\">n/a</td>", f);
+	if (r->corrupt >= 0)
+		fprintf(f, "<td class=\"n c-corrupted%s\" data-v=\"%lld\">%lld"
+		    "</td>", r->corrupt > 0 ? " err" : "", r->corrupt,
+		    r->corrupt);
+	else
+		fputs("<td class=\"n na c-corrupted\" data-v=\"\">n/a</td>",
+		    f);
 	fputs("</tr>\n", f);
 }
 
@@ -423,7 +495,7 @@ write_index(const char *outdir, const struct rt_dir *dirs, int nd,
 	fputs("directory,kind,run,for_loops,status,started", c);
 	for (j = 0; j < (int)NNUMCOLS; j++)
 		fprintf(c, ",%s", numcols[j].key);
-	fputs(",errors,summary\n", c);
+	fputs(",errors,summary,problem,corrupted_blocks\n", c);
 	for (i = 0; i < nd; i++) {
 		char *dl = runtable_url(outdir, dirs[i].path,
 		    "summary.html");
@@ -450,6 +522,7 @@ write_index(const char *outdir, const struct rt_dir *dirs, int nd,
 			r.p50 = r.p90 = r.p99 = r.p999 = r.p9999 = NAN;
 			r.cpu = NAN;
 			r.errors = -1;
+			r.corrupt = -1;
 			r.name = r.for_loops = r.started = r.anchor = none;
 			r.status = dirs[i].outcome;
 			write_html_row(h, &dirs[i], &r, dl, dl, plen);

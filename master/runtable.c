@@ -35,6 +35,7 @@ run_init(struct rt_run *r)
 	r->rate = r->mbps = r->resp_ms = r->resp_max_ms = NAN;
 	r->p50 = r->p90 = r->p99 = r->p999 = r->p9999 = r->cpu = NAN;
 	r->errors = -1;
+	r->corrupt = -1;
 }
 
 static struct rt_run *
@@ -243,6 +244,14 @@ json_run(struct rt_dir *d, json_t *jr)
 		xasprintf(&r->status, "stopped early after %zu interval%s: "
 		    "no end recorded (the master was killed?)", n,
 		    n == 1 ? "" : "s");
+		r->killed = 1;
+	}
+	{
+		json_t *v = json_object_get(jr, "validation"), *c;
+
+		c = json_object_get(v, "corrupted_data_blocks");
+		if (json_is_integer(c))
+			r->corrupt = (long long)json_integer_value(c);
 	}
 	r->started = jstr(jr, "started");
 	{
@@ -273,13 +282,81 @@ json_run(struct rt_dir *d, json_t *jr)
 		r->errors = (long long)json_integer_value(er);
 }
 
-/* results.json's version, seed and substitutions. */
+/*
+ * Does the argument arg shape the workload beyond what is compared on
+ * its own (the parmfiles' text, the output directory, the seed, the
+ * substitutions)?
+ */
+static int
+option_counts(const char *arg)
+{
+	if (arg[0] != '-')
+		return (0);	/* a substitution, a further parmfile */
+	return (strncmp(arg, "-f", 2) != 0 && strncmp(arg, "-o", 2) != 0 &&
+	    strncmp(arg, "--seed", 6) != 0);
+}
+
+static void
+option_add(struct rt_dir *d, const char *arg)
+{
+	char *t;
+
+	if (!option_counts(arg))
+		return;
+	if (d->options == NULL || d->options[0] == '\0') {
+		free(d->options);
+		d->options = xstrdup(arg);
+	} else {
+		xasprintf(&t, "%s %s", d->options, arg);
+		free(d->options);
+		d->options = t;
+	}
+}
+
+/* results.json's hosts as "label (start, N slaves[, system=S])". */
+static void
+json_hosts(struct rt_dir *d, json_t *hosts)
+{
+	json_t *h;
+	size_t i;
+	char *t;
+
+	d->hosts = xstrdup("");
+	json_array_foreach(hosts, i, h) {
+		const char *name = json_string_value(json_object_get(h,
+		    "name")), *sys = json_string_value(json_object_get(h,
+		    "system")), *how = json_string_value(json_object_get(h,
+		    "start"));
+		size_t ns = json_array_size(json_object_get(h, "slaves"));
+
+		xasprintf(&t, "%s%s%s (%s, %zu slave%s%s%s)", d->hosts,
+		    d->hosts[0] != '\0' ? "; " : "", name != NULL ? name : "?",
+		    how != NULL ? how : "?", ns, ns == 1 ? "" : "s",
+		    sys != NULL && name != NULL && strcmp(sys, name) != 0 ?
+		    ", system=" : "", sys != NULL && name != NULL &&
+		    strcmp(sys, name) != 0 ? sys : "");
+		free(d->hosts);
+		d->hosts = t;
+	}
+}
+
+/* results.json's version, seed, options, hosts and substitutions. */
 static void
 json_inputs(struct rt_dir *d, json_t *root)
 {
 	json_t *seed = json_object_get(root, "seed"), *v;
 	const char *k, *ver;
+	size_t i;
 	char *t;
+
+	json_array_foreach(json_object_get(root, "arguments"), i, v) {
+		if (json_is_string(v))
+			option_add(d, json_string_value(v));
+	}
+	if (json_is_array(json_object_get(root, "arguments")) &&
+	    d->options == NULL)
+		d->options = xstrdup("");
+	json_hosts(d, json_object_get(root, "hosts"));
 
 	ver = json_string_value(json_object_get(root, "vdbc_version"));
 	if (ver != NULL)
@@ -489,6 +566,58 @@ unwrap(double *t, int n)
 }
 
 /*
+ * vdbench's errorlog.html: each "Corrupted data block for" line counts a
+ * corrupted data block, each "op: ... errno:" line that is not a Data
+ * Validation error (60003) an I/O error, both for the run that had
+ * started by the line's time of day (ts: the runs' starts, unwrapped).
+ * A run's counts are 0 when errorlog.html is there and has none of its.
+ */
+static void
+errorlog_scan(const char *dir, struct rt_dir *d, const double *ts, int ns)
+{
+	char *path = path_in(dir, "errorlog.html"), *line = NULL;
+	double off = 0, last = NAN, t;
+	size_t cap = 0;
+	int i, k;
+	FILE *f;
+
+	f = runtable_fopen(path);
+	free(path);
+	if (f == NULL || ns == 0 || d->n != ns) {
+		if (f != NULL)
+			fclose(f);
+		return;
+	}
+	for (i = 0; i < ns; i++) {
+		d->runs[i].corrupt = 0;
+		if (d->runs[i].errors < 0)
+			d->runs[i].errors = 0;
+	}
+	while (getline(&line, &cap, f) != -1) {
+		int corrupt = strstr(line, "Corrupted data block for") != NULL;
+		int ioerr = strstr(line, " op: ") != NULL && strstr(line,
+		    " errno: ") != NULL && strstr(line, "60003") == NULL;
+
+		if (isnan(t = tod_s(line)))
+			continue;
+		if (!isnan(last) && t + off < last - 43200)
+			off += 86400;
+		t += off;
+		last = t;
+		if (!corrupt && !ioerr)
+			continue;
+		for (k = ns - 1; k > 0 && !(ts[k] <= t); k--)
+			;
+		if (corrupt)
+			d->runs[k].corrupt++;
+		else
+			d->runs[k].errors++;
+	}
+	free(line);
+	fclose(f);
+}
+
+/*
  * vdbench's directory: the runs are summary.html's Starting lines, their
  * averages the flatfile's avg_ lines of the same name, in order; an avg_
  * line written after the next run started is not this run's (a run
@@ -554,6 +683,7 @@ read_vdbench(const char *dir, struct rt_dir *d, struct errmsg *e)
 		r->cpu = avg.runs[k].cpu;
 		j = k + 1;
 	}
+	errorlog_scan(dir, d, ts, ns);
 	/* no summary.html: the flatfile's runs, without for-loops */
 	for (k = j; ns == 0 && k < avg.n; k++) {
 		struct rt_run *r = add_run(d);
@@ -613,7 +743,7 @@ html_text(char *s)
  * fatal message last). NULL when there is none.
  */
 static char *
-log_reason(const char *dir)
+log_reason(const char *dir, int *exception)
 {
 	char *path = path_in(dir, "logfile.html"), *line = NULL, *last = NULL,
 	    *exc = NULL, *p;
@@ -645,6 +775,7 @@ log_reason(const char *dir)
 	}
 	free(line);
 	fclose(f);
+	*exception = exc != NULL;
 	if (exc != NULL) {
 		free(last);
 		return (exc);
@@ -659,13 +790,14 @@ log_reason(const char *dir)
  * nothing is known: "".
  */
 static char *
-dir_outcome(const char *dir)
+dir_outcome(const char *dir, int *exception)
 {
 	char *path = path_in(dir, "status.html"), *line = NULL, *last = NULL,
 	    *why, *out;
 	size_t cap = 0;
 	FILE *f;
 
+	*exception = 0;
 	f = runtable_fopen(path);
 	free(path);
 	if (f == NULL)
@@ -686,7 +818,7 @@ dir_outcome(const char *dir)
 	else if (last != NULL && strncmp(last, "Vdbench stopped: ", 17) == 0)
 		xasprintf(&out, "stopped: %s", last + 17);
 	else {
-		why = log_reason(dir);
+		why = log_reason(dir, exception);
 		xasprintf(&out, "failed: %s", why != NULL ? why :
 		    "no \"Vdbench complete\" in status.html");
 		free(why);
@@ -748,10 +880,52 @@ add_anchors(const char *dir, struct rt_dir *d)
 	starts_free(st, ns);
 }
 
+/*
+ * logfile.html: the arguments (vdbench's "input argument scanned: '...'"
+ * lines, which vdbc writes too) when results.json did not give them, and
+ * whether vdbc wrote it ("Vdbench distribution: vdbc-X.Y.Z"): a vdbc
+ * directory without results.json (a master killed before its first
+ * interval) is still vdbc's.
+ */
+static void
+log_inputs(const char *dir, struct rt_dir *d)
+{
+	char *path = path_in(dir, "logfile.html"), *line = NULL, *p;
+	int want_args = d->options == NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	f = runtable_fopen(path);
+	free(path);
+	if (f == NULL)
+		return;
+	while (getline(&line, &cap, f) != -1) {
+		if (strstr(line, "Vdbench distribution: vdbc-") != NULL)
+			d->kind = "vdbc";
+		if (!want_args || (p = strstr(line, "input argument scanned: "
+		    "'")) == NULL)
+			continue;
+		html_text(p);
+		p += 25;
+		if (p[0] != '\0' && p[strlen(p) - 1] == '\'')
+			p[strlen(p) - 1] = '\0';
+		if (d->options == NULL)
+			d->options = xstrdup("");
+		option_add(d, p);
+	}
+	free(line);
+	fclose(f);
+}
+
 static void
 dir_inputs(const char *dir, struct rt_dir *d)
 {
 	read_parm(dir, d);
+	log_inputs(dir, d);
+	if (d->options == NULL)
+		d->options = xstrdup("");
+	if (d->hosts == NULL)
+		d->hosts = xstrdup("");
 	if (d->version == NULL)
 		d->version = xstrdup(d->kind != NULL ? d->kind : "");
 	if (d->seed == NULL)
@@ -764,7 +938,7 @@ int
 runtable_read(const char *dir, struct rt_dir *d, struct errmsg *e)
 {
 	char *rj = path_in(dir, "results.json");
-	int rc;
+	int rc, exc;
 
 	memset(d, 0, sizeof(*d));
 	d->path = xstrdup(dir);
@@ -786,7 +960,7 @@ runtable_read(const char *dir, struct rt_dir *d, struct errmsg *e)
 		d->started = xstrdup("");
 	if (rc != 0 && runtable_is_outdir(dir)) {
 		/* a failed execution's directory: no table, its reason */
-		char *o = dir_outcome(dir);
+		char *o = dir_outcome(dir, &exc);
 
 		if (strncmp(o, "failed: ", 8) == 0) {
 			d->outcome = o;
@@ -800,7 +974,16 @@ runtable_read(const char *dir, struct rt_dir *d, struct errmsg *e)
 		free(o);
 	}
 	free(rj);
-	d->outcome = dir_outcome(dir);
+	d->outcome = dir_outcome(dir, &exc);
+	if (rc == 0 && !exc && d->n > 0 && strncmp(d->outcome, "failed: ", 8)
+	    == 0) {
+		/* runs, no end in status.html, no exception: the master
+		 * was killed (or the execution is still going) */
+		free(d->outcome);
+		d->outcome = xstrdup("killed: status.html has no end line "
+		    "(the master was killed, or it is still running)");
+		d->runs[d->n - 1].killed = 1;
+	}
 	dir_inputs(dir, d);
 	return (rc);
 }
@@ -824,6 +1007,8 @@ runtable_free(struct rt_dir *d)
 	free(d->version);
 	free(d->seed);
 	free(d->subst);
+	free(d->options);
+	free(d->hosts);
 	for (i = 0; i < d->nparm; i++)
 		free(d->parm[i]);
 	free(d->parm);

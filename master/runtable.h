@@ -28,6 +28,8 @@ struct rt_run {
 	double	 p50, p90, p99, p999, p9999;	/* percentiles, ms */
 	double	 cpu;		/* cpu% user+sys */
 	long long errors;
+	long long corrupt;	/* corrupted data blocks found; -1: unknown */
+	int	 killed;	/* the execution ended in this run, unrecorded */
 };
 
 struct rt_dir {
@@ -44,6 +46,13 @@ struct rt_dir {
 	char		*version;	/* "vdbc 0.1.0", "vdbench" */
 	char		*seed;
 	char		*subst;		/* "lun=/x rd=70" */
+	/*
+	 * The command-line options that shape the workload, in order and
+	 * as logfile.html scans them ("-v", "-m2", "-e3"): without -f, -o,
+	 * --seed and the substitutions, which are compared on their own.
+	 */
+	char		*options;
+	char		*hosts;		/* "localhost (local, 2 slaves)", or "" */
 	char	       **parm;		/* the parmfile's lines, resolved */
 	int		 nparm;
 	int		 n;

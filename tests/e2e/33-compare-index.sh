@@ -176,6 +176,86 @@ grep -q ',vdbc,,,failed: Cannot serve --metrics on 127.0.0.1:1: Address already 
 grep -q '<td class=st>failed: Cannot serve --metrics' "$T/ixx/index.html" && ok || bad "index.html has no row for the failed execution"
 expect_rc 0 "$VDBC" compare "$T/x/old" "$T/x/failed" -o "$T/cmpx"
 expect_out "NEW failed: Cannot serve --metrics on 127.0.0.1:1: Address already in use"
+
+# Issue 29 item 4: review never hides. Real runs of one parmfile, OLD
+# plain and NEW under -v -m 2: every input that differs is listed (the
+# options, the hosts' slaves) and the comparison is marked as one of
+# different inputs.
+cat >"$T/pv" <<P
+sd=sd1,lun=$T/fv,size=64m
+wd=wd1,sd=sd1,xfersize=4k,rdpct=70
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,threads=2
+P
+expect_rc 0 "$VDBC" -f "$T/pv" -o "$T/rv/plain" --port 0 --seed 1
+expect_rc 0 "$VDBC" -f "$T/pv" -o "$T/rv/dv" --port 0 --seed 1 -v -m 2 -e 2
+expect_rc 0 "$VDBC" compare "$T/rv/plain" "$T/rv/dv" -o "$T/cmpv"
+expect_out "  options: OLD --port=0, NEW --port=0 -v -m2 -e2"
+expect_out "  hosts: OLD localhost (local, 1 slave), NEW localhost (local, 2 slaves)"
+expect_out "DIFFERENT INPUTS: OLD and NEW did not run the same workload"
+expect_out "the inputs differ (2 differences besides the seed): not a like-for-like comparison"
+grep -q 'seed:' "$T/out" && bad "the same seed is listed as differing" || ok
+grep -q '<p class=differ id=different-inputs>DIFFERENT INPUTS' "$T/cmpv/compare.html" && ok || bad "compare.html does not mark different inputs"
+grep -q '<code>options: OLD --port=0, NEW --port=0 -v -m2 -e2</code>' "$T/cmpv/compare.html" && ok || bad "compare.html lacks the options"
+expect_rc 0 "$VDBC" compare "$T/rv/plain" "$T/rv/plain" -o "$T/cmpv0"
+expect_out "Inputs that differ: none"
+grep -q 'DIFFERENT INPUTS\|inputs differ' "$T/out" && bad "a run compared with itself is marked as different inputs" || ok
+# vdbench's directories: the options from logfile.html's scanned arguments
+if [ -d "$ref/d1_m2_two_slaves/output" ]; then
+	expect_rc 0 "$VDBC" compare "$ref/a_raw_randwrite_4k/output" "$ref/d1_m2_two_slaves/output" -o "$T/cmpvm"
+	expect_out "  options: OLD (none), NEW -m2"
+fi
+# A faster NEW that found corrupted data, had I/O errors, or whose master
+# was killed is never "better": the pair is not judged, and says why.
+mkres "$T/j/old" 10240 1.00 2.0 40 ""
+mkres "$T/j/bad" 20480 0.50 1.0 20 ""
+python3 - "$T/j" <<'PY'
+import json, sys
+d = sys.argv[1]
+r = json.load(open(d + '/bad/results.json'))
+r['runs'][0]['validation'] = {'key_blocks_validated': 100, 'key_blocks_in_error': 2, 'corrupted_data_blocks': 2, 'data_blocks': []}
+json.dump(r, open(d + '/bad/results.json', 'w'))
+r['runs'][0].pop('validation'); r['runs'][0]['average']['errors'] = 7
+import os; os.makedirs(d + '/ioerr'); json.dump(r, open(d + '/ioerr/results.json', 'w'))
+r['runs'][0]['average']['errors'] = 0; r['runs'][0]['status'] = 'running'; r['runs'][0]['intervals'] = [{}, {}]
+os.makedirs(d + '/killed'); json.dump(r, open(d + '/killed/results.json', 'w'))
+PY
+for side in bad ioerr killed; do
+	expect_rc 0 "$VDBC" compare "$T/j/old" "$T/j/$side" -o "$T/cmpj"
+	grep -q "better" "$T/out" | grep -v "never\|judged" && bad "$side: a run called better" || ok
+	grep -Eq "^  rate .*\+100\.0%$" "$T/out" && ok || { bad "$side: the change is not shown unmarked"; cat "$T/out"; }
+	expect_out "1 matched run not judged"
+	grep -q 'class=unjudged>not judged: NEW' "$T/cmpj/compare.html" && ok || bad "$side: compare.html does not say why the pair is not judged"
+	grep -q 'class="v better"' "$T/cmpj/compare.html" && bad "$side: compare.html colours a change better" || ok
+done
+expect_rc 0 "$VDBC" compare "$T/j/old" "$T/j/bad" -o "$T/cmpj"
+expect_out "  not judged better or worse: NEW found corrupted data (2 data blocks)"
+expect_rc 0 "$VDBC" compare "$T/j/old" "$T/j/ioerr" -o "$T/cmpj"
+expect_out "  not judged better or worse: NEW had 7 I/O errors"
+expect_rc 0 "$VDBC" compare "$T/j/bad" "$T/j/old" -o "$T/cmpj"
+expect_out "  not judged better or worse: OLD found corrupted data (2 data blocks)"
+# index: a column of its own for what went wrong, coloured by kind
+# (vdbc's runs here; a vdbc run killed before results.json existed is
+# still vdbc's; vdbench's corrupted and killed runs below).
+cp -r "$T/rv/plain" "$T/j/nojson"
+rm "$T/j/nojson/results.json"
+sed -i '/Vdbench complete\|Shutting down/d' "$T/j/nojson/status.html"
+expect_rc 0 "$VDBC" index "$T/j" -o "$T/ixj"
+grep -q ',vdbc,rd1,.*,CORRUPTED DATA: 2 data blocks,2$' "$T/ixj/index.csv" && ok || bad "index.csv does not show the corruption: $(grep bad "$T/ixj/index.csv")"
+grep -q '<td class="pb p-corrupt">CORRUPTED DATA: 2 data blocks</td>' "$T/ixj/index.html" && ok || bad "index.html does not colour the corruption"
+grep -q '<td class="pb p-ioerr">I/O errors: 7</td>' "$T/ixj/index.html" && ok || bad "index.html does not colour the I/O errors"
+grep -q '<td class="pb p-killed">killed: no end recorded</td>' "$T/ixj/index.html" && ok || bad "index.html does not mark the killed run"
+grep '/nojson' "$T/ixj/index.csv" | grep -v SD_format >"$T/nj"
+grep -q ',vdbc,rd1,.*,killed: no end recorded,' "$T/nj" && ok || bad "a killed vdbc run without results.json: $(cat "$T/nj")"
+grep -q '/j/old,vdbc,rd1,.*completed,.*/summary.html,,$' "$T/ixj/index.csv" && ok || bad "a clean run without validation has a problem or a corrupted count"
+if [ -d "$ref/validation/v2a_validate_corrupt_random/output" ]; then
+	# vdbench's master killed: its status.html cut before the end
+	cp -r "$ref/a_raw_randwrite_4k/output" "$T/vkilled"
+	sed -i '/Vdbench complete\|Shutting down/d' "$T/vkilled/status.html"
+	expect_rc 0 "$VDBC" index "$ref/validation/v2a_validate_corrupt_random" "$T/vkilled" -o "$T/ixv"
+	grep -q ',vdbench,rd1,threads=2,completed,.*,,0$' "$T/ixv/index.csv" && ok || bad "vdbench's clean rd1: $(grep rd1 "$T/ixv/index.csv")"
+	grep -q ',vdbench,rd2,threads=2,.*CORRUPTED DATA: [0-9]* data block' "$T/ixv/index.csv" && ok || bad "vdbench's corrupted rd2: $(grep rd2 "$T/ixv/index.csv")"
+	grep -q 'vkilled,vdbench,rd1,.*killed: no end recorded' "$T/ixv/index.csv" && ok || bad "vdbench's killed run: $(grep vkilled "$T/ixv/index.csv")"
+fi
 # Bad input: named, never a crash.
 mkdir -p "$T/empty"
 expect_rc 1 "$VDBC" compare "$T/empty" "$T/h/old"
