@@ -713,7 +713,7 @@ start_next_run(struct master *m)
  * RUN_TICK_NS, on the monotonic clock). RUN_LATE_NS or more is a stall of
  * the master (stopped, or this machine short of CPU): said once, on the
  * console and in errorlog.html, and remembered, so that silences measured
- * across it are not held against the slaves.
+ * across it are not held against the slaves, nor the phase deadlines.
  */
 static uint64_t
 master_late(struct master *m)
@@ -731,6 +731,10 @@ master_late(struct master *m)
 		return (late);		/* this stall is known */
 	m->loop.stall_ns = late;
 	m->loop.stall_end_ns = now;
+	/* the phase deadlines (connect 30 s, set-up 120 s) count only
+	 * the time the master ran: its stall is not the slaves' delay */
+	m->state_since_ns = m->state_since_ns + late > now ? now :
+	    m->state_since_ns + late;
 	m->loop.stalls_ns[m->loop.nstalls % RUN_STALLS] = late;
 	m->loop.stalls_end_ns[m->loop.nstalls % RUN_STALLS] = now;
 	m->loop.nstalls++;

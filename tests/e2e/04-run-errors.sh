@@ -152,6 +152,24 @@ grep -q "going on without it" "$T/m13" && bad "continue: the master's stall was 
 grep -qE "The master's event loop ran [0-9.]+ s late.*2 slaves lost: " "$T/m13" && ok ||
 	bad "continue: the stop does not name the stall and both slaves: $(grep 'lost' "$T/m13" | tail -2)"
 
+# An 8 s stall of the master while no run's I/O is under way (here the
+# pause= between two rds; the same holds at set-up, where 1,024 slaves
+# starting on the master's own 2 cores stalled it 6.6 s in CI): the
+# slaves wait up to 30 s there, the run goes on to rd2, rc 0.
+printf 'sd=sd1,lun=%s/p1,size=1m,engine=null\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,threads=1,pause=12\nrd=rd2,wd=wd1,iorate=100,elapsed=2,interval=1,threads=1\n' "$T" >"$T/p8.parm"
+"$VDBC" -f "$T/p8.parm" -o "$T/o14" -m 2 --port 0 --seed 9 >"$T/m14" 2>&1 &
+mpid=$!
+PIDS="$PIDS $mpid"
+wait_for "$T/m14" "requested by 'pause'" 30 && ok || bad "rd1 did not reach its pause"
+kill -STOP "$mpid"
+sleep 8
+kill -CONT "$mpid"
+timeout 40 tail --pid="$mpid" -f /dev/null
+wait "$mpid"
+rc=$?
+[ "$rc" = 0 ] && grep -q "Starting RD=rd2" "$T/m14" && ok ||
+	{ bad "a master stopped 8 s in a pause: exit $rc"; grep -E "lost|late|silent" "$T/m14" | head -3; }
+
 # A 3 s stall of the master: under the slaves' 5 s, so the run goes on
 # to its end, no slave lost, and the master says it ran late.
 printf 'sd=sd1,lun=%s/f1,size=4m,engine=null\nwd=wd1,sd=sd1,xfersize=4k,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=8,interval=1,threads=2\n' "$T" >"$T/s3.parm"
