@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -129,7 +130,7 @@ launch(struct master *m, struct mslave *s)
 
 /* A daemon answered: its slaves are on their way, or it refused. */
 static void
-remote_done(void *arg, const struct mhost *h, int ok, const char *text)
+remote_done(void *arg, const struct remote *r, int ok, const char *text)
 {
 	struct master *m = arg;
 	int i;
@@ -151,12 +152,12 @@ remote_done(void *arg, const struct mhost *h, int ok, const char *text)
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 
-		if (&m->hosts[s->host] == h && !slave_out(s))
+		if (remote_serves(r, &m->hosts[s->host]) && !slave_out(s))
 			slave_lost(s, text);
 	}
 	if (m->state == M_SHUTDOWN && !m->aborting)
 		return;
-	log_warn("%s (host %s)", text, h->label);
+	log_warn("%s (host %s)", text, remote_label(r));
 }
 
 /*
@@ -166,7 +167,7 @@ remote_done(void *arg, const struct mhost *h, int ok, const char *text)
  * its own link closes.
  */
 static void
-remote_exited(void *arg, const struct mhost *h, const char *slave,
+remote_exited(void *arg, const struct remote *r, const char *slave,
     const char *text)
 {
 	struct master *m = arg;
@@ -176,12 +177,13 @@ remote_exited(void *arg, const struct mhost *h, const char *slave,
 		struct mslave *s = &m->sl[i];
 		char why[400];
 
-		if (&m->hosts[s->host] != h || strcmp(s->name, slave) != 0 ||
+		if (!remote_serves(r, &m->hosts[s->host]) ||
+		    strcmp(s->name, slave) != 0 ||
 		    s->state != SLAVE_CONNECTING)
 			continue;
 		snprintf(why, sizeof(why), "the daemon at %s says it exited "
 		    "before it dialled back (%s); its output is in the "
-		    "daemon's log there", h->system, text);
+		    "daemon's log there", remote_system(r), text);
 		slave_lost(s, why);
 	}
 }
@@ -275,50 +277,101 @@ check_ssh_exits(struct master *m, struct errmsg *e)
 	return (0);
 }
 
-/* Start a remote host's slaves through its daemon. */
+/*
+ * Whether two daemon hosts name the same daemon: the same system= (the
+ * default port 5560 filled in) and the same vdbench= (one LAUNCH carries
+ * one). Then one session starts the slaves of both.
+ */
+static int
+same_daemon(const struct mhost *a, const struct mhost *b)
+{
+	char ha[256], pa[32], hb[256], pb[32];
+
+	if (net_split(a->system, ha, sizeof(ha), pa, sizeof(pa)) != 0 ||
+	    net_split(b->system, hb, sizeof(hb), pb, sizeof(pb)) != 0)
+		return (strcmp(a->system, b->system) == 0);
+	if (pa[0] == '\0')
+		snprintf(pa, sizeof(pa), "5560");
+	if (pb[0] == '\0')
+		snprintf(pb, sizeof(pb), "5560");
+	return (strcasecmp(ha, hb) == 0 && strcmp(pa, pb) == 0 &&
+	    strcmp(a->vdbench != NULL ? a->vdbench : "", b->vdbench != NULL ?
+	    b->vdbench : "") == 0);
+}
+
+/* The page for a daemon slave's output: it is in the daemon's log. */
+static int
+daemon_stdout_page(struct master *m, const struct mhost *h, const char *name,
+    struct errmsg *e)
+{
+	char path[4200], hn[400], hl[400], hs[400];
+	FILE *f;
+	int bad;
+
+	snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir, name);
+	if ((f = ofile_fopen(path)) == NULL) {
+		errmsg_set(e, "", 0, 0, "Cannot write report file %s: %s",
+		    path, strerror(errno));
+		return (-1);
+	}
+	fprintf(f, "<title>Vdbench %s.stdout.html</title><pre>\n"
+	    "stdout/stderr for slave=%s\nStarted by the slave daemon "
+	    "of hd=%s (system=%s); its output is in that daemon's "
+	    "log. Its warnings and errors are in this directory's "
+	    "logfile.html.\n", html_esc(hn, sizeof(hn), name), hn,
+	    html_esc(hl, sizeof(hl), h->label), html_esc(hs, sizeof(hs),
+	    h->system));
+	errno = 0;
+	bad = fflush(f) == EOF || ferror(f);
+	if (fclose(f) == EOF || bad) {
+		errmsg_set(e, "", 0, 0, "Cannot write report file %s: %s",
+		    path, strerror(errno != 0 ? errno : EIO));
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Start the slaves of daemon host hi, and of every later host on the
+ * same daemon, through one session with it. A host served by an earlier
+ * one's session is skipped.
+ */
 static int
 launch_remote(struct master *m, int hi, struct errmsg *e)
 {
-	const struct mhost *h = &m->hosts[hi];
+	const struct mhost *hs[RUN_MAX_SLAVES];
 	char *names[RUN_MAX_SLAVES], *cookies[RUN_MAX_SLAVES];
-	int i;
+	int cpu[RUN_MAX_SLAVES], nh = 0, n = 0, i, k;
 
-	for (i = 0; i < h->nslaves; i++) {
-		names[i] = m->sl[h->first + i].name;
-		cookies[i] = m->sl[h->first + i].cookie;
-	}
-	console_line("Starting %d slave(s) on hd=%s through its daemon at %s",
-	    h->nslaves, h->label, h->system);
-	for (i = 0; i < h->nslaves; i++) {
-		char path[4200], hn[400], hl[400], hs[400];
-		FILE *f;
-		int bad;
+	for (k = 0; k < hi; k++)
+		if (m->hosts[k].how == HOST_DAEMON &&
+		    same_daemon(&m->hosts[k], &m->hosts[hi]))
+			return (0);
+	for (k = hi; k < m->nhosts; k++) {
+		const struct mhost *h = &m->hosts[k];
 
-		snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
-		    names[i]);
-		if ((f = ofile_fopen(path)) == NULL) {
-			errmsg_set(e, "", 0, 0, "Cannot write report file %s: "
-			    "%s", path, strerror(errno));
-			return (-1);
-		}
-		fprintf(f, "<title>Vdbench %s.stdout.html</title><pre>\n"
-		    "stdout/stderr for slave=%s\nStarted by the slave daemon "
-		    "of hd=%s (system=%s); its output is in that daemon's "
-		    "log. Its warnings and errors are in this directory's "
-		    "logfile.html.\n", html_esc(hn, sizeof(hn), names[i]), hn,
-		    html_esc(hl, sizeof(hl), h->label), html_esc(hs,
-		    sizeof(hs), h->system));
-		errno = 0;
-		bad = fflush(f) == EOF || ferror(f);
-		if (fclose(f) == EOF || bad) {
-			errmsg_set(e, "", 0, 0, "Cannot write report file %s: "
-			    "%s", path, strerror(errno != 0 ? errno : EIO));
-			return (-1);
+		if (h->how != HOST_DAEMON || !same_daemon(h, &m->hosts[hi]))
+			continue;
+		hs[nh++] = h;
+		console_line("Starting %d slave(s) on hd=%s through its daemon "
+		    "at %s", h->nslaves, h->label, h->system);
+		for (i = 0; i < h->nslaves; i++) {
+			names[n] = m->sl[h->first + i].name;
+			cookies[n] = m->sl[h->first + i].cookie;
+			cpu[n++] = i == 0;
+			if (daemon_stdout_page(m, h, names[n - 1], e) != 0)
+				return (-1);
 		}
 	}
-	m->launch.remotes[hi] = remote_start(m->base, h, m->launch.token,
-	    m->o->master_addr, m->launch.port, names, cookies, remote_done,
-	    remote_exited, m, e);
+	if (n > RUN_MAX_HOST_SLAVES) {
+		errmsg_set(e, "", 0, 0, "hd=%s: %d slaves on the one daemon at "
+		    "%s; a daemon starts at most %d", hs[0]->label, n,
+		    hs[0]->system, RUN_MAX_HOST_SLAVES);
+		return (-1);
+	}
+	m->launch.remotes[hi] = remote_start(m->base, hs, nh, m->launch.token,
+	    m->o->master_addr, m->launch.port, names, cookies, cpu,
+	    remote_done, remote_exited, m, e);
 	return (m->launch.remotes[hi] == NULL ? -1 : 0);
 }
 

@@ -19,6 +19,7 @@
 
 #include "link.h"
 #include "log.h"
+#include "mtime.h"
 #include "net.h"
 #include "ofile.h"
 #include "proto.h"
@@ -26,13 +27,24 @@
 #include "xmalloc.h"
 
 #define REMOTE_DEFAULT_PORT	"5560"
+#define REMOTE_CONNECT_S	10	/* the TCP connect */
+#define REMOTE_HELLO_S		10	/* then TLS and the AUTH hello */
+#define REMOTE_DAEMON_AUTH_S	5	/* slave/daemon.c's DAEMON_AUTH_S */
 
 struct remote {
-	const struct mhost	*host;
+	const struct mhost	**hosts;	/* served by this daemon */
+	int			 nhosts;
+	char			 label[200];	/* "h1" or "h1,h2" */
+	const char		*system;
+	struct event_base	*base;
+	struct dialing		*dial;		/* until connected */
 	struct link		*link;
 	struct tls		*tls;
+	uint64_t		 connected_ns;	/* the TCP connect ended */
 	int			 greeted;	/* its AUTH hello came */
 	int			 launched;	/* LAUNCH sent */
+	const char		*master_addr;
+	int			 master_port;
 	char			 connect[300];
 	json_t			*slaves;
 	remote_done_fn		*done;
@@ -66,7 +78,39 @@ finish(struct remote *r, int ok, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	r->done(r->arg, r->host, ok, text);
+	r->done(r->arg, r, ok, text);
+}
+
+/*
+ * The session ended. Before the daemon's AUTH hello, say how long after
+ * the connect: a daemon drops a master that has not finished its
+ * handshake within 5 s, and a close at about that time is this master
+ * being late, not a refusal (hosts review 2026-12-04: healthy daemons
+ * were blamed on their tokens while the master sat in a connect).
+ */
+static void
+session_lost(struct remote *r)
+{
+	const char *why = link_error(r->link);
+	double s = (double)(mtime_now_ns() - r->connected_ns) / 1e9;
+
+	if (why[0] == '\0')
+		why = "it closed the connection";
+	if (r->greeted) {
+		finish(r, 0, "hd=%s: lost the daemon at %s: %s", r->label,
+		    r->system, why);
+		return;
+	}
+	if (strstr(why, "closed") != NULL && s >= REMOTE_DAEMON_AUTH_S - 0.5)
+		finish(r, 0, "hd=%s: no session with the daemon at %s: it "
+		    "timed out this master after %.1f s (%s): a daemon gives "
+		    "a master %d s to finish its handshake, and this one was "
+		    "late (stalled or short of CPU); the token was not the "
+		    "question", r->label, r->system, s, why,
+		    REMOTE_DAEMON_AUTH_S);
+	else
+		finish(r, 0, "hd=%s: no session with the daemon at %s: %s",
+		    r->label, r->system, why);
 }
 
 /*
@@ -86,10 +130,7 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	(void)l;
 	(void)tag;
 	if (body == NULL) {
-		finish(r, 0, "hd=%s: %s the daemon at %s: %s", r->host->label,
-		    r->greeted ? "lost" : "no session with", r->host->system,
-		    link_error(r->link)[0] != '\0' ? link_error(r->link) :
-		    "it closed the connection");
+		session_lost(r);
 		return;
 	}
 	switch (type) {
@@ -98,18 +139,20 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		    &daemon);
 		if (strcmp(step, "hello") != 0 || r->greeted) {
 			finish(r, 0, "hd=%s: the daemon at %s broke the "
-			    "handshake (AUTH step '%.40s')", r->host->label,
-			    r->host->system, step);
+			    "handshake (AUTH step '%.40s')", r->label,
+			    r->system, step);
 			return;
 		}
 		r->greeted = 1;
 		r->launched = 1;
+		link_set_deadline(r->link, NULL, NULL);
 		launch = json_pack("{s:s,s:O}", "connect", r->connect,
 		    "slaves", r->slaves);
 		/* the hd's vdbench=: the daemon checks it names its vdbc */
-		if (r->host->vdbench != NULL && r->host->vdbench[0] != '\0')
+		if (r->hosts[0]->vdbench != NULL &&
+		    r->hosts[0]->vdbench[0] != '\0')
 			json_object_set_new(launch, "vdbench",
-			    json_string(r->host->vdbench));
+			    json_string(r->hosts[0]->vdbench));
 		link_send(r->link, MSG_LAUNCH, launch);
 		break;
 	case MSG_LAUNCH: {
@@ -119,8 +162,8 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 
 		if (!r->launched) {
 			finish(r, 0, "hd=%s: the daemon at %s answered a LAUNCH "
-			    "it was never sent", r->host->label,
-			    r->host->system);
+			    "it was never sent", r->label,
+			    r->system);
 			return;
 		}
 		json_array_foreach(json_object_get(body, "slaves"), i, v) {
@@ -130,8 +173,8 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			    i > 0 ? " " : "", (long long)json_integer_value(v));
 		}
 		finish(r, 1, "hd=%s: the daemon at %s started the slaves "
-		    "(pids %s); they dial back to %s over TLS", r->host->label,
-		    r->host->system, pids, r->connect);
+		    "(pids %s); they dial back to %s over TLS", r->label,
+		    r->system, pids, r->connect);
 		break;
 	}
 	case MSG_HEARTBEAT:	/* the daemon drops a master silent for 5 s */
@@ -144,13 +187,13 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		    "slave"));
 
 		if (slave != NULL && r->started)
-			r->exited(r->arg, r->host, slave, json_string_value(
+			r->exited(r->arg, r, slave, json_string_value(
 			    json_object_get(body, "text")));
 		break;
 	}
 	case MSG_ERROR:
 		finish(r, 0, "hd=%s: the daemon at %s refused: %s",
-		    r->host->label, r->host->system,
+		    r->label, r->system,
 		    json_string_value(json_object_get(body, "text")));
 		break;
 	default:
@@ -182,63 +225,122 @@ dial_back(int fd, const char *master_addr, int port, char *buf, size_t len)
 	    "%.250s:%d", h, port);
 }
 
+/* The TCP connect ended: TLS and the AUTH hello, or why not. */
+static void
+remote_dialled(int fd, const char *why, void *arg)
+{
+	struct remote *r = arg;
+	struct timeval tv = { REMOTE_HELLO_S, 0 };
+	char late[400];
+
+	r->dial = NULL;
+	r->connected_ns = mtime_now_ns();
+	if (fd < 0) {
+		finish(r, 0, "hd=%s: no slave daemon reachable: %s (start "
+		    "'vdbc slave --listen ADDR --token-file F' there)",
+		    r->label, why);
+		return;
+	}
+	dial_back(fd, r->master_addr, r->master_port, r->connect,
+	    sizeof(r->connect));
+	log_debug(LOG_NET, "hd=%s: connected to the daemon at %s (fd %d); "
+	    "its slave(s) dial back to %s", r->label, r->system, fd,
+	    r->connect);
+	if ((r->link = link_new_tls(r->base, fd, r->tls, remote_dispatch,
+	    r)) == NULL) {
+		close(fd);
+		finish(r, 0, "hd=%s: out of memory", r->label);
+		return;
+	}
+	/* a tarpit that accepts and never answers TLS is named as one */
+	snprintf(late, sizeof(late), "timed out: the daemon accepted the "
+	    "connection but finished no TLS handshake and AUTH hello within "
+	    "%d s", REMOTE_HELLO_S);
+	link_set_deadline(r->link, &tv, late);
+	/* Goes out once the TLS handshake is done. */
+	link_send(r->link, MSG_AUTH, json_pack("{s:s,s:s,s:i,s:i}", "step",
+	    "hello", "version", VDBC_VERSION, "major", PROTO_MAJOR, "minor",
+	    PROTO_MINOR));
+}
+
 struct remote *
-remote_start(struct event_base *base, const struct mhost *h,
-    const uint8_t key[AUTH_KEY_BYTES], const char *master_addr,
+remote_start(struct event_base *base, const struct mhost *const hosts[],
+    int nhosts, const uint8_t key[AUTH_KEY_BYTES], const char *master_addr,
     int master_port, char *const names[], char *const cookies[],
-    remote_done_fn *done, remote_exit_fn *exited, void *arg,
-    struct errmsg *e)
+    const int cpu[], remote_done_fn *done, remote_exit_fn *exited,
+    void *arg, struct errmsg *e)
 {
 	struct remote *r;
 	uint8_t psk[TLS_PSK_BYTES];
-	int fd, i;
+	int i, n = 0;
 
-	if ((fd = net_dial(h->system, REMOTE_DEFAULT_PORT, e)) < 0) {
-		char why[900];
-
-		snprintf(why, sizeof(why), "%.800s", e->text);
-		errmsg_set(e, NULL, 0, 0, "hd=%s: no slave daemon reachable: "
-		    "%s (start 'vdbc slave --listen ADDR --token-file F' "
-		    "there)", h->label, why);
-		return (NULL);
-	}
-	evutil_make_socket_nonblocking(fd);
 	r = xcalloc(1, sizeof(*r));
-	r->host = h;
+	r->hosts = xcalloc((size_t)nhosts, sizeof(*r->hosts));
+	memcpy(r->hosts, hosts, (size_t)nhosts * sizeof(*r->hosts));
+	r->nhosts = nhosts;
+	r->system = hosts[0]->system;
+	for (i = 0; i < nhosts; i++) {
+		size_t l = strlen(r->label);
+
+		snprintf(r->label + l, sizeof(r->label) - l, "%s%s",
+		    i > 0 ? "," : "", hosts[i]->label);
+		n += hosts[i]->nslaves;
+	}
+	r->base = base;
+	r->master_addr = master_addr;
+	r->master_port = master_port;
 	tls_psk_derive(key, AUTH_KEY_BYTES, TLS_LABEL_DAEMON, psk);
 	r->tls = tls_client_new(TLS_DAEMON_IDENTITY, psk, e);
 	explicit_bzero(psk, sizeof(psk));
 	if (r->tls == NULL) {
-		close(fd);
+		free(r->hosts);
 		free(r);
 		return (NULL);
 	}
 	r->done = done;
 	r->exited = exited;
 	r->arg = arg;
-	dial_back(fd, master_addr, master_port, r->connect,
-	    sizeof(r->connect));
-	log_debug(LOG_NET, "hd=%s: connected to the daemon at %s (fd %d); "
-	    "its %d slave(s) dial back to %s", h->label, h->system, fd,
-	    h->nslaves, r->connect);
 	r->slaves = json_array();
-	for (i = 0; i < h->nslaves; i++)
+	for (i = 0; i < n; i++)
 		json_array_append_new(r->slaves, json_pack("{s:s,s:s,s:b}",
-		    "name", names[i], "cookie", cookies[i], "cpu", i == 0));
-	if ((r->link = link_new_tls(base, fd, r->tls, remote_dispatch,
-	    r)) == NULL) {
-		close(fd);
-		json_decref(r->slaves);
-		tls_free(r->tls);
-		free(r);
-		errmsg_set(e, NULL, 0, 0, "hd=%s: out of memory", h->label);
+		    "name", names[i], "cookie", cookies[i], "cpu", cpu[i]));
+	/* every daemon is dialled at once: one that does not answer holds
+	 * up none of the others (it held the master 10 s in a blocking
+	 * connect while the others dropped their sessions) */
+	if ((r->dial = net_dial_start(base, r->system, REMOTE_DEFAULT_PORT,
+	    REMOTE_CONNECT_S, remote_dialled, r, e)) == NULL) {
+		char why[900];
+
+		snprintf(why, sizeof(why), "%.800s", e->text);
+		errmsg_set(e, NULL, 0, 0, "hd=%s: no slave daemon reachable: "
+		    "%s", r->label, why);
+		remote_free(r);
 		return (NULL);
 	}
-	/* Goes out once the TLS handshake is done. */
-	link_send(r->link, MSG_AUTH, json_pack("{s:s,s:s,s:i,s:i}", "step",
-	    "hello", "version", VDBC_VERSION, "major", PROTO_MAJOR, "minor",
-	    PROTO_MINOR));
 	return (r);
+}
+
+int
+remote_serves(const struct remote *r, const struct mhost *h)
+{
+	int i;
+
+	for (i = 0; r != NULL && i < r->nhosts; i++)
+		if (r->hosts[i] == h)
+			return (1);
+	return (0);
+}
+
+const char *
+remote_system(const struct remote *r)
+{
+	return (r->system);
+}
+
+const char *
+remote_label(const struct remote *r)
+{
+	return (r->label);
 }
 
 void
@@ -246,9 +348,11 @@ remote_free(struct remote *r)
 {
 	if (r == NULL)
 		return;
+	net_dial_cancel(r->dial);
 	link_free(r->link);
 	tls_free(r->tls);
 	json_decref(r->slaves);
+	free(r->hosts);
 	free(r);
 }
 

@@ -13,27 +13,39 @@
 
 /*
  * The master's side of a slave daemon (shell=vdbench): dial it at
- * system=HOST[:PORT] (5560), TLS 1.3 keyed by the token (proto/tls.h:
- * the handshake proves both sides know it), AUTH hello both ways, then
- * ask it to start the host's slaves, which dial back to connect_to over
- * TLS keyed by their cookies. done() is called once: ok with the
+ * system=HOST[:PORT] (5560) without blocking (every daemon at once, 10 s
+ * each to answer), TLS 1.3 keyed by the token (proto/tls.h: the
+ * handshake proves both sides know it), AUTH hello both ways (10 s after
+ * the connect), then ask it to start the slaves, which dial back to
+ * connect_to over TLS keyed by their cookies. One session serves every
+ * hd= on the same daemon (two hds, or the clones of clients=): the daemon
+ * serves one master at a time, and a second session of the same master
+ * would be refused as "busy". done() is called once: ok with the
  * daemon's pids, or not with the reason (the daemon's own words when it
- * refused).
+ * refused; timed out, refused, reset or a key that does not match named
+ * as such).
  */
 struct remote;
 
-typedef void remote_done_fn(void *arg, const struct mhost *, int ok,
+typedef void remote_done_fn(void *arg, const struct remote *, int ok,
     const char *text);
 /* The daemon says one of its slaves (by name) exited; text says how. */
-typedef void remote_exit_fn(void *arg, const struct mhost *,
+typedef void remote_exit_fn(void *arg, const struct remote *,
     const char *slave, const char *text);
 
-struct remote	*remote_start(struct event_base *, const struct mhost *,
+/* names, cookies, cpu: the slaves of hosts[0], then hosts[1]'s, ...;
+ * cpu[i] says which of them report the host's CPU. */
+struct remote	*remote_start(struct event_base *,
+		    const struct mhost *const hosts[], int nhosts,
 		    const uint8_t key[AUTH_KEY_BYTES], const char *master_addr,
 		    int master_port, char *const names[],
-		    char *const cookies[], remote_done_fn *, remote_exit_fn *,
-		    void *arg, struct errmsg *);
+		    char *const cookies[], const int cpu[], remote_done_fn *,
+		    remote_exit_fn *, void *arg, struct errmsg *);
 void		 remote_free(struct remote *);
+/* Whether the session serves host h; its system= and "h1,h2" label. */
+int		 remote_serves(const struct remote *, const struct mhost *);
+const char	*remote_system(const struct remote *);
+const char	*remote_label(const struct remote *);
 /* The host's slaves have all connected: the heartbeat answers say so,
  * and the daemon's silence limit drops from its start-up 30 s to 5 s. */
 void		 remote_connected(struct remote *);

@@ -33,6 +33,7 @@ struct merge;
 struct metrics;
 
 #define RUN_MAX_SLAVES		1024	/* in all; per host: jvms= <= 256 */
+#define RUN_MAX_HOST_SLAVES	256	/* one daemon starts (slave/daemon.c) */
 #define RUN_EXIT_FAILED		157
 #define RUN_CONNECT_NS		(30ull * 1000000000u)
 #define RUN_SETUP_NS		(120ull * 1000000000u)

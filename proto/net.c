@@ -3,6 +3,7 @@
 #include "net.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -104,6 +105,190 @@ net_dial(const char *hostport, const char *default_port, struct errmsg *e)
 		errmsg_set(e, NULL, 0, 0, "cannot connect to %s:%s: %s", host,
 		    port, strerror(err == EINPROGRESS ? ETIMEDOUT : err));
 	return (fd);
+}
+
+/* A non-blocking dial in progress (net_dial_start). */
+struct dialing {
+	struct event_base	*base;
+	struct addrinfo		*res, *next;	/* addresses left to try */
+	struct event		*ev;		/* the socket writable */
+	struct event		*timer;		/* the window */
+	dial_fn			*fn;
+	void			*arg;
+	int			 fd;
+	int			 err;		/* the last address's errno */
+	int			 window_s;
+	int			 tried_all;	/* every address failed */
+	char			 where[300];	/* host:port */
+};
+
+static void
+dialing_free(struct dialing *d)
+{
+	if (d->ev != NULL)
+		event_free(d->ev);
+	if (d->timer != NULL)
+		event_free(d->timer);
+	if (d->fd >= 0)
+		close(d->fd);
+	if (d->res != NULL)
+		freeaddrinfo(d->res);
+	free(d);
+}
+
+/* Tell the owner (once) and go. */
+static void
+dialing_end(struct dialing *d, int fd, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void
+dialing_end(struct dialing *d, int fd, const char *fmt, ...)
+{
+	char why[600] = "";
+	va_list ap;
+
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(why, sizeof(why), fmt, ap);
+		va_end(ap);
+	}
+	if (fd >= 0)
+		d->fd = -1;		/* the owner's now */
+	d->fn(fd, fd >= 0 ? NULL : why, d->arg);
+	dialing_free(d);
+}
+
+static void dialing_ready_cb(evutil_socket_t, short, void *);
+
+/*
+ * Start a connect to the next address; its answer comes to
+ * dialing_ready_cb. A connect refused at once moves on to the next one.
+ */
+static void
+dialing_next(struct dialing *d)
+{
+	struct timeval now = { 0, 0 };
+	struct addrinfo *ai;
+
+	while ((ai = d->next) != NULL) {
+		d->next = ai->ai_next;
+		d->fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC |
+		    SOCK_NONBLOCK, 0);
+		if (d->fd < 0) {
+			d->err = errno;
+			continue;
+		}
+		if (connect(d->fd, ai->ai_addr, ai->ai_addrlen) == 0 ||
+		    errno == EINPROGRESS) {
+			if (d->ev != NULL)
+				event_free(d->ev);
+			d->ev = event_new(d->base, d->fd, EV_WRITE,
+			    dialing_ready_cb, d);
+			if (d->ev != NULL && event_add(d->ev, NULL) == 0)
+				return;
+			d->err = ENOMEM;
+		} else
+			d->err = errno;
+		close(d->fd);
+		d->fd = -1;
+	}
+	/* said from the timer, never from inside net_dial_start */
+	d->tried_all = 1;
+	evtimer_add(d->timer, &now);
+}
+
+/* The connect ended: connected, or this address failed. */
+static void
+dialing_ready_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct dialing *d = arg;
+	socklen_t len = sizeof(d->err);
+	int err = 0;
+
+	(void)what;
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) != 0)
+		err = errno;
+	if (err == 0) {
+		net_keepalive(d->fd);
+		dialing_end(d, d->fd, NULL);
+		return;
+	}
+	d->err = err;
+	close(d->fd);
+	d->fd = -1;
+	dialing_next(d);
+}
+
+/* The window passed with no answer: packets dropped on the way. */
+static void
+dialing_late_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct dialing *d = arg;
+
+	(void)fd;
+	(void)what;
+	if (d->tried_all)
+		dialing_end(d, -1, "cannot connect to %s: %s", d->where,
+		    strerror(d->err != 0 ? d->err : EHOSTUNREACH));
+	else
+		dialing_end(d, -1, "cannot connect to %s: timed out (no answer "
+	    "within %d s: the host is down, or something on the way drops "
+	    "the packets)", d->where, d->window_s);
+}
+
+struct dialing *
+net_dial_start(struct event_base *base, const char *hostport,
+    const char *default_port, int window_s, dial_fn *fn, void *arg,
+    struct errmsg *e)
+{
+	struct addrinfo hints;
+	struct timeval tv = { window_s, 0 };
+	struct dialing *d;
+	char host[256], port[32];
+	int rc;
+
+	if (net_split(hostport, host, sizeof(host), port, sizeof(port)) != 0 ||
+	    (port[0] == '\0' && default_port == NULL)) {
+		errmsg_set(e, NULL, 0, 0, "wanted HOST:PORT, not '%s'",
+		    hostport);
+		return (NULL);
+	}
+	if (port[0] == '\0')
+		snprintf(port, sizeof(port), "%s", default_port);
+	d = xcalloc(1, sizeof(*d));
+	d->base = base;
+	d->fn = fn;
+	d->arg = arg;
+	d->fd = -1;
+	d->window_s = window_s;
+	snprintf(d->where, sizeof(d->where), strchr(host, ':') != NULL ?
+	    "[%s]:%s" : "%s:%s", host, port);
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_socktype = SOCK_STREAM;
+	/* names are looked up here, before the loop runs on: system= was
+	 * resolved once already when the parmfile was read */
+	if ((rc = getaddrinfo(host, port, &hints, &d->res)) != 0) {
+		errmsg_set(e, NULL, 0, 0, "%s: %s", hostport,
+		    gai_strerror(rc));
+		d->res = NULL;
+		dialing_free(d);
+		return (NULL);
+	}
+	d->next = d->res;
+	if ((d->timer = evtimer_new(base, dialing_late_cb, d)) == NULL ||
+	    evtimer_add(d->timer, &tv) != 0) {
+		errmsg_set(e, NULL, 0, 0, "%s: out of memory", hostport);
+		dialing_free(d);
+		return (NULL);
+	}
+	dialing_next(d);
+	return (d);
+}
+
+void
+net_dial_cancel(struct dialing *d)
+{
+	if (d != NULL)
+		dialing_free(d);
 }
 
 int

@@ -8,8 +8,10 @@
 
 /*
  * TCP endpoints for the links: dialling "HOST:PORT" (or "HOST" with a
- * default port; "[v6]:PORT" too) and listening on "ADDR:PORT". Blocking
- * connect with a time limit, then the socket is handed to a link. The
+ * default port; "[v6]:PORT" too) and listening on "ADDR:PORT". A slave
+ * dials its one master with a blocking connect and a time limit; the
+ * master dials its daemons without blocking, all at once. Then the socket
+ * is handed to a link. The
  * listener accepts for its owner with a cap on the peers that have not
  * proved themselves yet, and pauses (never spins) when out of fds.
  */
@@ -18,6 +20,21 @@ struct listener;
 /* Connect; the fd (close-on-exec, blocking) or -1 with e set. */
 int	net_dial(const char *hostport, const char *default_port,
 	    struct errmsg *);
+/*
+ * Connect without blocking: each address of HOST[:PORT] in turn, all
+ * within window_s. fn hears once, from the event loop (never from inside
+ * net_dial_start): the fd (connected, non-blocking, close-on-exec,
+ * keepalive), or -1 and why ("cannot connect to H:P: Connection refused",
+ * "... timed out (no answer within 10 s ...)"). The dial frees itself
+ * after fn; net_dial_cancel() drops one fn has not heard of yet. NULL
+ * with e set when HOST[:PORT] is malformed or does not resolve.
+ */
+struct dialing;
+typedef void dial_fn(int fd, const char *why, void *arg);
+struct dialing	*net_dial_start(struct event_base *, const char *hostport,
+		    const char *default_port, int window_s, dial_fn *,
+		    void *arg, struct errmsg *);
+void		 net_dial_cancel(struct dialing *);
 /* Listen with room for backlog connections not yet accepted (the kernel
  * caps it at net.core.somaxconn); the fd (non-blocking) or -1. *port
  * gets the bound port. */
