@@ -109,13 +109,44 @@ add_host(struct mhost **t, int *n, const char *label, const char *system)
 	return (h);
 }
 
+/* Host c of hd (its clone c with clients=, else the hd itself). */
+static int
+add_hd_host(struct mhost **t, int *n, const struct hd *hd, int c,
+    int jvms_opt, struct errmsg *e)
+{
+	const char *sys = hd->system != NULL ? hd->system : hd->name;
+	struct mhost *h;
+	char label[64];
+
+	if (hd->clients > 0)
+		snprintf(label, sizeof(label), "%.50s_cl%d", hd->name, c);
+	else
+		snprintf(label, sizeof(label), "%.63s", hd->name);
+	h = add_host(t, n, label, sys);
+	h->how = how_of(hd, sys);
+	if ((h->how == HOST_SSH || h->how == HOST_RSH) &&
+	    (sys[0] == '[' ? strstr(sys, "]:") != NULL :
+	    strchr(sys, ':') != NULL &&
+	    strchr(sys, ':') == strrchr(sys, ':'))) {
+		errmsg_set(e, NULL, 0, 0, "hd=%s: system=%s: a port is for a "
+		    "slave daemon (shell=vdbench); for %s give the port in its "
+		    "own configuration (--ssh 'ssh -p PORT')", hd->name, sys,
+		    hosts_how_name(h->how));
+		return (-1);
+	}
+	h->user = hd->user;
+	h->vdbench = hd->vdbench;
+	h->nslaves = jvms_opt > 0 ? jvms_opt : hd->jvms;
+	return (0);
+}
+
 int
 hosts_build(const struct model *m, const struct plan *p, int jvms_opt,
     int max_slaves, struct mhost **out, int *nout, struct errmsg *e)
 {
 	struct mhost *t = NULL, *h;
 	const struct hd *hd;
-	int n = 0, i, total = 0, nhd = 0;
+	int n = 0, i, total = 0, nhd = 0, pass;
 	char note[512];
 
 	TAILQ_FOREACH(hd, &m->hds, entry)
@@ -124,35 +155,22 @@ hosts_build(const struct model *m, const struct plan *p, int jvms_opt,
 		h = add_host(&t, &n, "localhost", "localhost");
 		h->how = HOST_LOCAL;
 	}
-	TAILQ_FOREACH(hd, &m->hds, entry) {
-		const char *sys = hd->system != NULL ? hd->system : hd->name;
-		int c, nc = hd->clients > 0 ? hd->clients : 1;
+	/*
+	 * vdbench's order (HostParms): every hd in turn, one with clients=N
+	 * renamed <name>_cl0 in its place, then its clones _cl1 ... after
+	 * all of them, hd by hd. The order picks the host of sequential
+	 * work and deals the threads.
+	 */
+	for (pass = 0; pass < 2; pass++) {
+		TAILQ_FOREACH(hd, &m->hds, entry) {
+			int c = pass == 0 ? 0 : 1;
+			int nc = pass == 0 ? 1 : hd->clients;
 
-		for (c = 0; c < nc; c++) {
-			char label[64];
-
-			if (hd->clients > 0)
-				snprintf(label, sizeof(label), "%s_cl%d",
-				    hd->name, c);
-			else
-				snprintf(label, sizeof(label), "%s", hd->name);
-			h = add_host(&t, &n, label, sys);
-			h->how = how_of(hd, sys);
-			if ((h->how == HOST_SSH || h->how == HOST_RSH) &&
-			    (sys[0] == '[' ? strstr(sys, "]:") != NULL :
-			    strchr(sys, ':') != NULL &&
-			    strchr(sys, ':') == strrchr(sys, ':'))) {
-				errmsg_set(e, NULL, 0, 0, "hd=%s: system=%s: a "
-				    "port is for a slave daemon (shell=vdbench); "
-				    "for %s give the port in its own "
-				    "configuration (--ssh 'ssh -p PORT')",
-				    hd->name, sys, hosts_how_name(h->how));
-				free(t);
-				return (-1);
-			}
-			h->user = hd->user;
-			h->vdbench = hd->vdbench;
-			h->nslaves = jvms_opt > 0 ? jvms_opt : hd->jvms;
+			for (; c < nc; c++)
+				if (add_hd_host(&t, &n, hd, c, jvms_opt, e) != 0) {
+					free(t);
+					return (-1);
+				}
 		}
 	}
 	for (i = 0; i < n; i++) {

@@ -90,6 +90,28 @@ count_runs(struct pstate *ps)
 	return (0);
 }
 
+
+/*
+ * Whether host= pattern names hd: by its label, or with clients=N by the
+ * labels of its clones, <name>_cl0 ... (vdbench's HostParms renames the
+ * hd itself to _cl0, so its bare name no longer selects it).
+ */
+static int
+hd_label_matches(const char *pat, const struct hd *hd)
+{
+	char label[80];
+	int c;
+
+	if (hd->clients <= 0)
+		return (name_matches(pat, hd->name));
+	for (c = 0; c < hd->clients; c++) {
+		snprintf(label, sizeof(label), "%s_cl%d", hd->name, c);
+		if (name_matches(pat, label))
+			return (1);
+	}
+	return (0);
+}
+
 /* Check and close the entry being built. */
 static int
 finish_entry(struct pstate *ps)
@@ -132,7 +154,7 @@ finish_entry(struct pstate *ps)
 			if (strcmp(h, "*") == 0)
 				continue;
 			TAILQ_FOREACH(hd, &ps->m->hds, entry)
-				found |= name_matches(h, hd->name);
+				found |= hd_label_matches(h, hd);
 			if (TAILQ_EMPTY(&ps->m->hds))
 				found = name_matches(h, "localhost");
 			if (!found)
