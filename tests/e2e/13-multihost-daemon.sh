@@ -198,4 +198,46 @@ while True:
 else
 	echo "part 6 skipped: needs user nobody, setpriv and /usr/bin/python3"
 fi
+# 7. A host whose packets are dropped (routed to hd1's namespace, which
+# does not forward), named first: the master dials every daemon at once,
+# so hd1 and hd2 start their slaves at once, and hd0 is named once, with
+# its address, as timed out after its 10 s window; no token is blamed
+# and no daemon drops the master (it once sat 10 s in a blocking connect
+# while the healthy daemons dropped it, then blamed their tokens).
+ip -n "$NS_M" route add "$NET.3.0/24" via "$NET.1.2"
+printf 'hd=default,shell=vdbench\nhd=hd0,system=%s\nhd=hd1,system=%s\nhd=hd2,system=%s\nsd=sd1,host=hd0,lun=%s/x0.dat,host=hd1,lun=%s/x1.dat,host=hd2,lun=%s/x2.dat,size=1m\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' \
+    "$NET.3.2" "$NET.1.2" "$NET.2.2" "$T" "$T" "$T" >"$T/m7.parm"
+: >"$T/d1.log.7" ; cp "$T/d1.log" "$T/d1.log.7"
+expect_rc 157 ip netns exec "$NS_M" "$VDBC" -f "$T/m7.parm" -o "$T/o7" --port 0 --token-file "$T/tok"
+expect_out "hd=hd0: no slave daemon reachable: cannot connect to $NET.3.2:5560: timed out (no answer within 10 s"
+expect_out "hd=hd1: the daemon at $NET.1.2 started the slaves"
+expect_out "hd=hd2: the daemon at $NET.2.2 started the slaves"
+[ "$(grep -c "cannot connect to $NET.3.2" "$T/out")" = 1 ] && ok ||
+	{ bad "hd0 not named exactly once"; cat "$T/out"; }
+! grep -qi -e "same token" -e "token was" -e "event loop ran" "$T/out" && ok ||
+	{ bad "a token or a stall blamed for an unreachable host"; cat "$T/out"; }
+! diff "$T/d1.log.7" "$T/d1.log" | grep -q "no authentication within" && ok ||
+	{ bad "hd1's daemon dropped the waiting master"; cat "$T/d1.log"; }
+# A port where nothing listens: refused, at once, in those words.
+printf 'hd=default,shell=vdbench\nhd=hd1,system=%s:5599\nsd=sd1,lun=%s/x1.dat,size=1m\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' \
+    "$NET.1.2" "$T" >"$T/m7b.parm"
+expect_rc 157 ip netns exec "$NS_M" "$VDBC" -f "$T/m7b.parm" -o "$T/o7b" --port 0 --token-file "$T/tok"
+expect_out "hd=hd1: no slave daemon reachable: cannot connect to $NET.1.2:5599: Connection refused"
+
+# 8. Two hds on one system, and clients=2 on another: one session with
+# each daemon starts them all (it serves one master at a time and once
+# refused the second hd as "busy"); every clone is a host of its own in
+# the reports, and the clones' labels select luns in sd host=, as in
+# vdbench (a_cl0, a_cl1).
+printf 'hd=default,shell=vdbench\nhd=hda,system=%s\nhd=hdb,system=%s\nhd=c,system=%s,clients=2\nsd=sd1,host=hda,lun=%s/a.dat,host=hdb,lun=%s/b.dat,host=c_cl0,lun=%s/c0.dat,host=c_cl1,lun=%s/c1.dat,size=1m\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0\nrd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1\n' \
+    "$NET.1.2" "$NET.1.2" "$NET.2.2" "$T" "$T" "$T" "$T" >"$T/m8.parm"
+expect_rc 0 ip netns exec "$NS_M" "$VDBC" -f "$T/m8.parm" -o "$T/o8" --port 0 --token-file "$T/tok"
+expect_out "hd=hda,hdb: the daemon at $NET.1.2 started the slaves"
+expect_out "hd=c_cl0,c_cl1: the daemon at $NET.2.2 started the slaves"
+for f in hda hdb c_cl0 c_cl1 hda-0 hdb-0 c_cl0-0 c_cl1-0; do
+	[ -s "$T/o8/$f.html" ] && ok || bad "no $f.html"
+done
+for f in a b c0 c1; do
+	[ -s "$T/$f.dat" ] && ok || bad "$f.dat was not written"
+done
 finish
