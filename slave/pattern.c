@@ -96,7 +96,9 @@ wdata_init(struct wdata *d, double compratio, int64_t seed,
 
 		memcpy(d->pat + 4 * i, &v, 4);	/* the host's order */
 	}
-	for (i = 0; i < n; i++)
+	/* at compratio=1 no draw can zero a word: its 2 M draws skipped
+	 * (each slave builds the pattern; 1,024 of them start at once) */
+	for (i = 0; limit > 0 && i < n; i++)
 		if (jr_next_double(&s) * 100 < limit / 100.)
 			memset(d->pat + 4 * i, 0, 4);
 }
