@@ -9,188 +9,28 @@
 #include "work.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <linux/fs.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/eventfd.h>
-#include <sys/ioctl.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "endsync.h"
 #include "engine.h"
-#include "hist.h"
-#include "interval_json.h"
-#include "iostats.h"
-#include "model.h"
-#include "model_json.h"
-#include "mtime.h"
-#include "oflags.h"
-#include "pattern.h"
-#include "rng.h"
-#include "safety.h"
-#include "sd_dv.h"
-#include "seqcount.h"
-#include "skewgate.h"
 #include "fswork.h"
-#include "workload.h"
-#include "vdbhist.h"
+#include "mtime.h"
+#include "pace.h"
+#include "pattern.h"
+#include "sd_dv.h"
+#include "skewgate.h"
+#include "target.h"
+#include "werr.h"
+#include "work_int.h"
 #include "work_json.h"
+#include "workload.h"
+#include "wstats.h"
 #include "xmalloc.h"
-
-#define MAX_SLOTS	4	/* interval maxima kept per direction */
-
-/* A target and the threads it has on this slave. */
-struct sdw {
-	char		*name;
-	char		*lun;
-	int		 fd;
-	int		 threads;
-	double		 rate_per_s;	/* all its WGs here; 0 = max */
-	int		 nwgs;
-	int		*wgs;		/* indexes into work->wgs */
-	int		 first_thread;	/* its threads: first_thread.. */
-	int		 nthreads;	/* ..+nthreads in work->threads */
-	double		*wg_cum;	/* cumulative skew of those WGs */
-	int		*prio_order;	/* priority=: its WG slots, highest
-					 * priority first; NULL without */
-	uint32_t	 block_bytes;	/* alignment the target needs */
-	int		 overwrite;	/* overwrite_data=yes on the sd */
-	int		 mounted_ok;	/* allow_mounted_write=yes on the sd */
-	int		 removed;	/* atomic: data_errors=remove_device
-					 * took it out of the run */
-	int		 fsync_close;	/* openflags=fsync: fsync() first */
-	int		 sync_end;	/* fsync at the end of the run: 2
-					 * always (openflags=fsync), 1 after
-					 * buffered writes, 0 never */
-	const struct engine_ops *ops;	/* its engine (engine.h) */
-	uint64_t	 max_xfer;
-	struct wdata_sd	 wsd;		/* dedupratio= data on this sd */
-	int		 has_dd;	/* sd dedupratio=/dedupsets= */
-	double		 dd_ratio, dd_sets;	/* override the work's */
-	int		 dd_not_across;
-	uint64_t	 dd_group, dd_rel;	/* its dedup group: bytes */
-	uint64_t	 dv_kb;		/* key block from the WORK, or 0 */
-	uint64_t	 dv_size;	/* the sd's size from the WORK, or 0 */
-	char		*jnl_dir;	/* sd journal=, or NULL */
-};
-
-/* Counters of one direction of one WG, written by one thread. */
-struct dirstat {
-	uint64_t	ios, bytes, resp_sum_ns, resp_sumsq_us2, errors;
-	uint64_t	max_k[MAX_SLOTS], max_ns[MAX_SLOTS];
-	struct vdbhist	vh;
-};
-
-/* One WG's counters on one thread: d[] and h[] are one seqcount group,
- * written in count() and copied whole by work_stats_json. */
-struct wstat {
-	struct seqcount	 seq;
-	struct dirstat	 d[2];
-	struct hist	*h[2];
-	struct hist	*sched;		/* delay from scheduled start; only
-					 * at fixed rates, else NULL */
-};
-
-struct thread {
-	struct work	*w;
-	pthread_t	 tid;
-	int		 started;
-	int		 sdi;
-	int		 index;
-	struct rng	 rng;
-	int		 qd;		/* I/Os in flight: 1, or threads= of
-					 * an engine with one thread */
-	struct io_u	*slots;		/* qd of them */
-	void		*ed;		/* its engine's, from init */
-	struct wstat	*st;		/* one per WG of its own sd, in the
-					 * order of sdw->wgs (DESIGN.md,
-					 * Memory: never one per WG of the
-					 * run) */
-	struct skewgate	*gate;		/* work->gate in io_thread_main,
-					 * else NULL: next_io holds skew */
-	struct sd_dv_thread *dvt;	/* validation's hooks, or NULL */
-};
-
-struct work {
-	struct fswork		*fs;	/* a file-system run instead */
-	uint64_t			 run_id;
-	uint64_t			 interval_ns;
-	uint64_t			 seed;
-	int				 slave_index;	/* its streams */
-	struct vdbhist_edges		 edges;
-	int				 nwgs;
-	struct wg			*wgs;
-	int				*wg_slot;	/* WG g is slot
-							 * wg_slot[g] of
-							 * its sd's threads'
-							 * st */
-	int				 nsds;
-	struct sdw			*sds;
-	int				 nthreads;
-	struct thread			*threads;
-	uint64_t			 go_ns;
-	uint64_t			 run_ns;	/* 0 = until STOP */
-	uint64_t			 end_ns;	/* GO + run_ns, or 0 */
-	int				 stop;		/* atomic */
-	char				 error[1024];	/* why the run stops */
-	int				 has_error;	/* atomic: 2 = error[] set */
-	uint64_t			 max_errors;	/* data_errors= */
-	int				 remove_device;	/* data_errors= */
-	int				 nremoved;	/* atomic: sds out */
-	double				 compratio;	/* >= 1 */
-	double				 dd_ratio;	/* 0 = no dedup */
-	uint64_t			 dd_unit_bytes;
-	double				 dd_sets;	/* < 0: percent */
-	int				 dd_not_across;	/* dedupacross=no */
-	int				 has_compseed;
-	uint64_t			 compseed;	/* compressionseed= */
-	char				*pattern_file;	/* pattern=, or NULL */
-	unsigned char			*pat;	/* its data, pat_len bytes */
-	uint64_t			 pat_len;
-	struct wdata			 wd;	/* the data of other writes */
-	int				 dist;	/* 0 exponential, 1 uniform,
-						 * 2 deterministic */
-	uint64_t			 nerrors;	/* atomic */
-	int				 wake_fd;	/* eventfd, or -1 */
-	pthread_mutex_t			 err_mu;	/* guards the queues */
-	struct strlist			 err_queue;	/* texts to report */
-	struct strlist			 note_queue;	/* info lines */
-	struct interval_base		*ibase;	/* per WG: last INTERVAL */
-	int				 dv;	/* VALIDATE_* bits, 0 = off */
-	int				 journal;	/* JOURNAL_* bits */
-	char				 run[64];	/* rd name */
-	struct sd_dv_run		*dvr;	/* validation (sd_dv.h),
-						 * or NULL */
-	struct strlist			 own_log;	/* for the slave's
-							 * own log only */
-	struct skewgate			*gate;	/* Controlled MAX across
-						 * sds (skewgate.h), or NULL */
-	struct endsync			*esync;	/* the end's fsyncs */
-	int				*esync_sd;	/* their sds */
-	int				 esync_begun;
-};
-
-/* Relaxed single-writer add. */
-static inline void
-add64(uint64_t *p, uint64_t v)
-{
-	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + v,
-	    __ATOMIC_RELAXED);
-}
-
-/* Relaxed read. */
-static inline uint64_t
-ld64(const uint64_t *p)
-{
-	return (__atomic_load_n(p, __ATOMIC_RELAXED));
-}
 
 /* Free everything. NULL is fine. */
 void
@@ -216,14 +56,7 @@ work_free(struct work *w)
 		free(t->slots);
 		if (t->ed != NULL)
 			w->sds[t->sdi].ops->cleanup(t->ed);
-		if (t->st != NULL) {
-			for (k = 0; k < w->sds[t->sdi].nwgs; k++) {
-				hist_free(t->st[k].h[0]);
-				hist_free(t->st[k].h[1]);
-				hist_free(t->st[k].sched);
-			}
-		}
-		free(t->st);
+		wstats_thread_free(t->st, w->sds[t->sdi].nwgs);
 		sd_dv_thread_free(t->dvt);
 	}
 	free(w->threads);
@@ -264,355 +97,6 @@ work_free(struct work *w)
 	free(w);
 }
 
-/* The logical block size of a target: the device's, or 512 for files. */
-static uint32_t
-block_size(int fd)
-{
-	struct stat st;
-	int bs = 512;
-
-	if (fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) &&
-	    ioctl(fd, BLKSSZGET, &bs) == 0 && bs > 0)
-		return ((uint32_t)bs);
-	return (512);
-}
-
-/* Is fd a block device? */
-static int
-is_block(int fd)
-{
-	struct stat st;
-
-	return (fstat(fd, &st) == 0 && S_ISBLK(st.st_mode));
-}
-
-/* Open one sd of the decoded WORK (work_json.c checked its fields). */
-static int
-sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
-{
-	const char *name = d->sd, *lun = d->lun, *engine = d->engine;
-	const struct strlist *flags = &d->openflags;
-	int create = d->create, direct, fl;
-	double rate = d->rate_per_s;
-	struct oflags of;
-	struct stat st;
-	char text[600];
-
-	s->fd = -1;
-	s->threads = d->threads;
-	s->overwrite = d->overwrite;
-	s->mounted_ok = d->mounted_ok;
-	s->has_dd = d->has_dedup;
-	s->dd_ratio = d->dedup_ratio;
-	s->dd_sets = d->dedup_sets;
-	s->dd_not_across = d->dedup_not_across;
-	s->dd_group = d->dedup_group_bytes;
-	s->dd_rel = d->dedup_rel_bytes;
-	s->dv_kb = d->dv_kb_bytes;
-	s->dv_size = d->dv_size_bytes;
-	s->jnl_dir = d->journal_dir != NULL ? xstrdup(d->journal_dir) : NULL;
-	s->name = xstrdup(name);
-	s->lun = xstrdup(lun);
-	s->rate_per_s = rate;
-	s->ops = engine_find(engine != NULL ? engine : "sync");
-	if (s->ops == NULL) {
-		errmsg_set(e, NULL, 0, 0, "WORK: sd=%s: unknown engine '%s'",
-		    name, engine);
-		return (-1);
-	}
-	oflags_from_words(flags, &of);
-	if (oflags_dev_refused(lun, &of, text, sizeof(text))) {
-		/* before the open, as vdbench's slave aborts */
-		errmsg_set(e, NULL, 0, 0, "%c%s", WORK_ABORT_ERROR, text);
-		return (-1);
-	}
-	direct = of.direct;
-	s->fsync_close = of.fsync_close;
-	s->sync_end = of.fsync_close ? 2 : (of.flags & (O_DIRECT | O_DSYNC)) ?
-	    0 : 1;
-	/*
-	 * A lun may be a link (/dev/disk/by-id, root's), but not one another
-	 * user owns: planted in a shared directory it would have root write
-	 * a file of that user's choosing. A lun made here is made with
-	 * O_EXCL, which follows no link, dangling or not.
-	 */
-	if (lstat(lun, &st) == 0 && S_ISLNK(st.st_mode) &&
-	    st.st_uid != geteuid() && st.st_uid != 0) {
-		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: a symbolic link owned "
-		    "by uid %u, another user: not followed", name, lun,
-		    (unsigned int)st.st_uid);
-		return (-1);
-	}
-	fl = of.flags | O_RDWR | O_CLOEXEC;
-	s->fd = open(lun, fl, 0644);
-	if (s->fd < 0 && errno == ENOENT && create) {
-		s->fd = open(lun, fl | O_CREAT | O_EXCL, 0644);
-		if (s->fd < 0 && errno == EEXIST)	/* another slave's */
-			s->fd = open(lun, fl, 0644);
-	}
-	if (s->fd < 0) {
-		int err = errno;
-
-		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: open failed: %s%s",
-		    name, lun, strerror(err), err == EINVAL && direct ?
-		    " (this file system does not support o_direct, e.g. "
-		    "tmpfs)" : "");
-		return (-1);
-	}
-	/* Buffered I/O to a file takes any size; direct I/O and devices
-	 * need whole logical blocks. */
-	s->block_bytes = direct || is_block(s->fd) ? block_size(s->fd) : 1;
-	return (0);
-}
-
-/* One WG of the decoded WORK (work_json.c checked types and ranges). */
-static int
-wg_from_json(struct work *w, struct wg *g, const struct work_wg *d,
-    struct errmsg *e)
-{
-	const char *wd = d->wd, *sd = d->sd;
-	int i;
-
-	g->skew_pct = d->skew_pct;
-	g->readpct = d->readpct;
-	g->seekpct = d->seekpct;
-	g->seek_eof = d->seek_eof;
-	g->rhpct = d->rhpct;
-	g->whpct = d->whpct;
-	g->hot = d->hot;
-	g->wd = xstrdup(wd);
-	g->sdi = -1;
-	for (i = 0; i < w->nsds; i++) {
-		if (strcmp(w->sds[i].name, sd) == 0)
-			g->sdi = i;
-	}
-	xfer_copy(&g->xfer, &d->xfer);
-	if (xfer_max_bytes(&g->xfer) == 0 || (g->xfer.kind == XFER_RANGE &&
-	    g->xfer.align_bytes == 0)) {
-		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s: bad xfersize", wd);
-		return (-1);
-	}
-	if (xfer_max_bytes(&g->xfer) > WORK_MAX_XFER_BYTES) {
-		errmsg_set(e, NULL, 0, 0, "WORK: wd=%s,sd=%s: xfersize=%llu "
-		    "is over the limit of %llu bytes (1g) per I/O", wd, sd,
-		    (unsigned long long)xfer_max_bytes(&g->xfer),
-		    (unsigned long long)WORK_MAX_XFER_BYTES);
-		return (-1);
-	}
-	if (g->xfer.kind == XFER_DIST) {
-		double c = 0;
-
-		g->xfer_cum = xcalloc((size_t)g->xfer.n, sizeof(double));
-		for (i = 0; i < g->xfer.n; i++)
-			g->xfer_cum[i] = c += g->xfer.pct[i];
-	}
-	g->low = d->low_bytes;
-	g->high = d->high_bytes;
-	g->hit_low = d->hit_low_bytes;
-	g->hit_high = d->hit_high_bytes;
-	g->align = d->align_bytes;
-	g->stride_min = d->stride_min_bytes;
-	g->stride_max = d->stride_max_bytes;
-	g->stride_cursor = g->low;
-	g->wrap_end = d->wrap_end_bytes;
-	g->wrap_to = d->wrap_to_bytes;
-	g->cursor = g->low;
-	g->hit_cursor = g->hit_low;
-	g->priority = d->priority;
-	g->poisson_mid = d->poisson_mid;
-	if (workload_streams_init(g, d->streams, g->align != 0 ? g->align :
-	    xfer_max_bytes(&g->xfer)) != 0) {
-		errmsg_set(e, NULL, 0, 0, "wd=%s,sd=%s: streams=%d: the range "
-		    "(%llu bytes) cannot hold one transfer per stream", wd, sd,
-		    d->streams, (unsigned long long)(g->high - g->low));
-		return (-1);
-	}
-	return (0);
-}
-
-/* Check that every transfer and bound fits the target's block size. */
-static int
-check_blocks(struct work *w, struct errmsg *e)
-{
-	int i, k;
-
-	for (i = 0; i < w->nwgs; i++) {
-		struct wg *g = &w->wgs[i];
-		struct sdw *s = &w->sds[g->sdi];
-		uint32_t bs = s->block_bytes;
-		uint64_t sizes[3] = { g->xfer.min_bytes, g->xfer.max_bytes,
-		    g->xfer.align_bytes };
-		int n = g->xfer.kind == XFER_RANGE ? 3 : g->xfer.n;
-
-		for (k = 0; k < n; k++) {
-			uint64_t v = g->xfer.kind == XFER_RANGE ? sizes[k] :
-			    g->xfer.size_bytes[k];
-
-			if (v % bs != 0) {
-				errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: "
-				    "xfersize %llu is not a multiple of the "
-				    "lun's block size of %u bytes", s->name,
-				    s->lun, (unsigned long long)v, bs);
-				return (-1);
-			}
-		}
-		if (g->low % bs != 0) {
-			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: offset %llu is "
-			    "not a multiple of the lun's block size of %u "
-			    "bytes", s->name, s->lun,
-			    (unsigned long long)g->low, bs);
-			return (-1);
-		}
-		if (xfer_max_bytes(&g->xfer) > s->max_xfer)
-			s->max_xfer = xfer_max_bytes(&g->xfer);
-	}
-	return (0);
-}
-
-/* Refuse to write a block device that holds data (DESIGN.md, safety). */
-static int
-check_writes(struct work *w, struct errmsg *e)
-{
-	char why[2200];
-	int i, k;
-
-	for (i = 0; i < w->nsds; i++) {
-		int writes = 0;
-
-		for (k = 0; k < w->nwgs; k++)
-			writes |= w->wgs[k].sdi == i && w->wgs[k].readpct < 100;
-		if (!writes)
-			continue;
-		switch (safety_check_write(w->sds[i].lun, w->sds[i].overwrite,
-		    w->sds[i].mounted_ok, why, sizeof(why))) {
-		case SAFETY_OK:
-			break;
-		case SAFETY_NEEDS_OVERWRITE:
-			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: refusing to "
-			    "write: %s. If its data may be destroyed, add "
-			    "overwrite_data=yes to sd=%s", w->sds[i].name,
-			    w->sds[i].lun, why, w->sds[i].name);
-			return (-1);
-		case SAFETY_NEEDS_MOUNTED:
-			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: refusing to "
-			    "write: %s. Writing under a mounted file system "
-			    "corrupts it; to do it anyway, add "
-			    "overwrite_data=yes,allow_mounted_write=yes to "
-			    "sd=%s", w->sds[i].name, w->sds[i].lun, why,
-			    w->sds[i].name);
-			return (-1);
-		}
-	}
-	return (0);
-}
-
-/* Dedup works on whole units: every transfer size must hold some. */
-static int
-check_dedup(const struct work *w, struct errmsg *e)
-{
-	uint64_t u = w->dd_unit_bytes;
-	int g, k;
-
-	if (u == 0)
-		return (0);
-	for (g = 0; g < w->nwgs; g++) {
-		const struct xfer *x = &w->wgs[g].xfer;
-		uint64_t bad = 0;
-
-		if (x->kind == XFER_RANGE) {
-			if (x->min_bytes % u != 0 || x->max_bytes % u != 0 ||
-			    (x->align_bytes != 0 && x->align_bytes % u != 0))
-				bad = x->min_bytes % u != 0 ? x->min_bytes :
-				    x->max_bytes % u != 0 ? x->max_bytes :
-				    x->align_bytes;
-		} else {
-			for (k = 0; k < x->n; k++)
-				if (x->size_bytes[k] % u != 0)
-					bad = x->size_bytes[k];
-		}
-		if (bad != 0) {
-			errmsg_set(e, NULL, 0, 0, "wd=%s: xfersize=%llu is not "
-			    "a multiple of dedupunit=%llu; dedup needs whole "
-			    "units", w->wgs[g].wd, (unsigned long long)bad,
-			    (unsigned long long)u);
-			return (-1);
-		}
-	}
-	return (0);
-}
-
-/* The most a run's buffers and statistics may take on this host. */
-static uint64_t
-mem_budget(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-
-	if (pages <= 0 || psz <= 0)
-		return (UINT64_MAX);
-	return ((uint64_t)pages / 100 * (uint64_t)psz * WORK_MAX_MEM_PCT);
-}
-
-/* Refuse more threads than a slave runs. */
-static int
-check_threads(const char *what, uint64_t n, struct errmsg *e)
-{
-	if (n <= WORK_MAX_THREADS)
-		return (0);
-	errmsg_set(e, NULL, 0, 0, "WORK: the %s of this slave ask for %llu "
-	    "threads in all; a slave runs at most %d (threads=): lower "
-	    "threads= or spread the work over more slaves (jvms=)", what,
-	    (unsigned long long)n, WORK_MAX_THREADS);
-	return (-1);
-}
-
-/* Refuse buffers and statistics beyond WORK_MAX_MEM_PCT of the RAM. */
-static int
-check_mem(uint64_t bytes, struct errmsg *e)
-{
-	uint64_t budget = mem_budget();
-
-	if (bytes <= budget)
-		return (0);
-	errmsg_set(e, NULL, 0, 0, "WORK: the I/O buffers and statistics of "
-	    "this slave would take %llu MiB, over the limit of %d %% of this "
-	    "host's memory (%llu MiB): lower threads= or xfersize=",
-	    (unsigned long long)(bytes >> 20), WORK_MAX_MEM_PCT,
-	    (unsigned long long)(budget >> 20));
-	return (-1);
-}
-
-/* A file-system WORK's limits, from its fwgs before anything is built:
- * threads in all, xfersize, and the threads' buffers. */
-static int
-check_fs_limits(const struct slave_work *sw, struct errmsg *e)
-{
-	uint64_t threads = 0, mem = 0;
-	int i;
-
-	for (i = 0; i < sw->nfwgs; i++) {
-		int64_t n = sw->fwgs[i].threads;
-		const char *fwd = sw->fwgs[i].fwd;
-		uint64_t big = xfer_max_bytes(&sw->fwgs[i].xfer);
-
-		if (big > WORK_MAX_XFER_BYTES) {
-			errmsg_set(e, NULL, 0, 0, "WORK: fwd=%s: xfersize=%llu "
-			    "is over the limit of %llu bytes (1g) per I/O",
-			    fwd, (unsigned long long)big,
-			    (unsigned long long)WORK_MAX_XFER_BYTES);
-			return (-1);
-		}
-		if (n > 0) {
-			threads += (uint64_t)n;
-			if (threads <= WORK_MAX_THREADS)
-				mem += (uint64_t)n * (big + 2 * HIST_NBUCKETS *
-				    sizeof(uint64_t));
-		}
-	}
-	if (check_threads("fwds", threads, e) != 0)
-		return (-1);
-	return (check_mem(mem, e));
-}
-
 /* A file-system run's work: the limits, then slave/fswork.c builds it. */
 static struct work *
 fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
@@ -620,7 +104,7 @@ fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
 {
 	struct work *w;
 
-	if (check_fs_limits(sw, e) != 0) {
+	if (target_check_fs_limits(sw, e) != 0) {
 		slave_work_clear(sw);
 		return (NULL);
 	}
@@ -635,130 +119,6 @@ fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
 	}
 	fswork_set_run(w->fs, rd);
 	return (w);
-}
-
-/* The sds and WGs of a block run's WORK, with the limit on threads. */
-static int
-sds_wgs_from_json(struct work *w, const struct slave_work *sw,
-    struct errmsg *e)
-{
-	uint64_t threads = 0;
-	size_t i;
-
-	w->sds = xcalloc((size_t)sw->nsds + 1, sizeof(*w->sds));
-	for (i = 0; i < (size_t)sw->nsds; i++) {
-		w->sds[w->nsds].fd = -1;
-		w->nsds++;
-		if (sd_from_json(&w->sds[w->nsds - 1], &sw->sds[i], e) != 0)
-			return (-1);
-		threads += (uint64_t)w->sds[w->nsds - 1].threads;
-	}
-	if (check_threads("sds", threads, e) != 0)
-		return (-1);
-	w->wgs = xcalloc((size_t)sw->nwgs + 1, sizeof(*w->wgs));
-	for (i = 0; i < (size_t)sw->nwgs; i++) {
-		w->nwgs++;
-		if (wg_from_json(w, &w->wgs[w->nwgs - 1], &sw->wgs[i], e) != 0)
-			return (-1);
-	}
-	return (0);
-}
-
-/*
- * priority= (PARMFILE.md 12.8): an sd whose WGs have priorities keeps its
- * WG slots in priority order (1 first; insertion sort, a handful of WGs).
- */
-static void
-prio_index(struct work *w, struct sdw *s)
-{
-	int i, j, any = 0;
-
-	for (i = 0; i < s->nwgs; i++)
-		any |= w->wgs[s->wgs[i]].priority != 0;
-	if (!any)
-		return;
-	s->prio_order = xcalloc((size_t)s->nwgs, sizeof(int));
-	for (i = 0; i < s->nwgs; i++) {
-		int p = w->wgs[s->wgs[i]].priority;
-
-		for (j = i; j > 0 && w->wgs[s->wgs[s->prio_order[j - 1]]].
-		    priority > p; j--)
-			s->prio_order[j] = s->prio_order[j - 1];
-		s->prio_order[j] = i;
-	}
-}
-
-/*
- * Sd k's WGs and their cumulative skew (a WG's place in its sd's list is
- * also its stats slot in each of the sd's threads), its dedup and its
- * threads; *mem grows by its buffers and histograms.
- */
-static int
-sd_index(struct work *w, int k, uint64_t *mem, struct errmsg *e)
-{
-	struct sdw *s = &w->sds[k];
-	double c = 0;
-	uint64_t end = 0;
-	int g;
-
-	s->wgs = xcalloc((size_t)w->nwgs, sizeof(int));
-	s->wg_cum = xcalloc((size_t)w->nwgs, sizeof(double));
-	for (g = 0; g < w->nwgs; g++) {
-		if (w->wgs[g].sdi != k)
-			continue;
-		c += w->wgs[g].skew_pct > 0 ? w->wgs[g].skew_pct : 1;
-		w->wg_slot[g] = s->nwgs;
-		s->wgs[s->nwgs] = g;
-		s->wg_cum[s->nwgs++] = c;
-		if (w->wgs[g].high > end)
-			end = w->wgs[g].high;
-		if (w->wgs[g].hit_high > end)
-			end = w->wgs[g].hit_high;
-	}
-	prio_index(w, s);
-	if (w->dd_unit_bytes > 0 && !w->dv) {
-		/* an sd's own dedupratio=/dedupsets=/dedupacross= override
-		 * the general ones (validation makes its own: dv_setup) */
-		char err[256];
-
-		if (wdata_sd_init(&s->wsd, s->name, end, s->dd_group > end ?
-		    s->dd_group : end, s->dd_rel, w->dd_unit_bytes,
-		    s->has_dd ? s->dd_ratio : w->dd_ratio,
-		    s->has_dd && s->dd_sets != 0 ? s->dd_sets : w->dd_sets,
-		    s->has_dd ? s->dd_not_across : w->dd_not_across, err,
-		    sizeof(err)) != 0) {
-			errmsg_set(e, NULL, 0, 0, "sd=%s: %s", s->name, err);
-			return (-1);
-		}
-	}
-	for (g = 0; g < s->nwgs; g++) {
-		const struct wg *wg = &w->wgs[s->wgs[g]];
-
-		if (wg->streams > 1 && s->threads % wg->streams != 0) {
-			errmsg_set(e, NULL, 0, 0, "wd=%s,sd=%s: streams=%d "
-			    "needs threads= a multiple of it; the sd has %d "
-			    "threads here", wg->wd, s->name, wg->streams,
-			    s->threads);
-			return (-1);
-		}
-	}
-	if (s->nwgs == 0) {
-		errmsg_set(e, NULL, 0, 0, "WORK: sd=%s has no workload",
-		    s->name);
-		return (-1);
-	}
-	/* sync, null: threads= OS threads; aio, io_uring: one OS
-	 * thread keeps threads= I/Os in flight. */
-	s->first_thread = w->nthreads;
-	s->nthreads = engine_threads(s->ops) ? s->threads : 1;
-	w->nthreads += s->nthreads;
-	/* Two buffers per I/O in flight; two or three histograms
-	 * per (thread, WG). */
-	*mem += (uint64_t)s->threads * 2 * ((s->max_xfer + 4095) / 4096 *
-	    4096) + (uint64_t)s->nthreads * (uint64_t)s->nwgs *
-	    (s->rate_per_s > 0 ? 3 : 2) * HIST_NBUCKETS *
-	    sizeof(uint64_t);
-	return (0);
 }
 
 /*
@@ -801,7 +161,7 @@ thread_init(struct work *w, size_t i, int k, struct errmsg *e)
 {
 	struct thread *th = &w->threads[i];
 	const struct sdw *sd = &w->sds[k];
-	int g, rc;
+	int rc;
 
 	th->w = w;
 	th->sdi = k;
@@ -826,13 +186,7 @@ thread_init(struct work *w, size_t i, int k, struct errmsg *e)
 	if (w->dvr != NULL)
 		th->dvt = sd_dv_thread_new(w->dvr, k, th->qd, sd->max_xfer);
 	/* Stats for the WGs this thread can run only. */
-	th->st = xcalloc((size_t)sd->nwgs, sizeof(*th->st));
-	for (g = 0; g < sd->nwgs; g++) {
-		th->st[g].h[0] = hist_new();
-		th->st[g].h[1] = hist_new();
-		if (sd->rate_per_s > 0)
-			th->st[g].sched = hist_new();
-	}
+	th->st = wstats_thread_new(sd->nwgs, sd->rate_per_s > 0);
 	return (0);
 }
 
@@ -874,12 +228,10 @@ load_pattern(struct work *w, const struct slave_work *sw, struct errmsg *e)
 	return (0);
 }
 
-static void	io_error_text(struct work *, struct sdw *, const char *);
 static void	dv_recovery_range(struct work *);
 static int	dv_setup(struct work *, struct dv_session *,
 		    struct errmsg *);
 
-/* Build a run's work. */
 /*
  * Controlled MAX: each WG a member of the gate at its skew, out once at
  * its end (seekpct=eof) or its sd taken out (remove_device). The slack:
@@ -973,19 +325,18 @@ work_new(const json_t *body, struct dv_session *dvs, struct errmsg *e)
 	w->seed = (uint64_t)seed;
 	w->edges = sw.edges;
 	hold = sw.hold_skew;
-	if (sds_wgs_from_json(w, &sw, e) != 0)
+	if (target_sds_wgs(w, &sw, e) != 0)
 		goto fail;
 	slave_work_clear(&sw);
-	if (check_blocks(w, e) != 0 || check_writes(w, e) != 0 ||
-	    check_dedup(w, e) != 0 || dv_setup(w, dvs, e) != 0)
+	if (target_check(w, e) != 0 || dv_setup(w, dvs, e) != 0)
 		goto fail;
 	dv_recovery_range(w);
 	w->wg_slot = xcalloc((size_t)w->nwgs + 1, sizeof(int));
 	for (k = 0; k < w->nsds; k++) {
-		if (sd_index(w, k, &mem, e) != 0)
+		if (target_sd_index(w, k, &mem, e) != 0)
 			goto fail;
 	}
-	if (check_mem(mem, e) != 0)
+	if (target_check_mem(mem, e) != 0)
 		goto fail;
 	/* The data of writes without pattern= or validation: one pattern
 	 * for the run (pattern.h). */
@@ -1015,180 +366,6 @@ fail:
 	return (NULL);
 }
 
-/* Count one completed I/O into the thread's own counters, published
- * whole (seqcount.h): a snapshot sees all of this I/O or none of it. */
-static void
-count(struct work *w, struct wstat *st, int dir, uint64_t bytes,
-    uint64_t lat_ns, uint64_t now_ns)
-{
-	struct dirstat *d = &st->d[dir];
-	uint64_t us = (lat_ns + 500) / 1000;
-	uint64_t k = (now_ns - w->go_ns) / w->interval_ns + 1;
-	unsigned int slot = (unsigned int)(k % MAX_SLOTS);
-	unsigned int b = vdbhist_bucket_of(&w->edges, lat_ns);
-
-	seqcount_write_begin(&st->seq);
-	seqcount_add(&d->ios, 1);
-	seqcount_add(&d->bytes, bytes);
-	seqcount_add(&d->resp_sum_ns, lat_ns);
-	seqcount_add(&d->resp_sumsq_us2, us * us);
-	seqcount_add(&d->vh.count[b], 1);
-	hist_add(st->h[dir], lat_ns);
-	if (ld64(&d->max_k[slot]) != k) {
-		seqcount_put(&d->max_ns[slot], 0);
-		seqcount_put(&d->max_k[slot], k);
-	}
-	if (lat_ns > ld64(&d->max_ns[slot]))
-		seqcount_put(&d->max_ns[slot], lat_ns);
-	seqcount_write_end(&st->seq);
-}
-
-/*
- * Is t_ns past the end of a timed run? Arrivals come at GO + gap, GO + 2
- * gaps, ...: the one at GO + elapsed is the run's last (rate x elapsed
- * of them in all).
- */
-static int
-past_end(const struct work *w, uint64_t t_ns)
-{
-	return (w->end_ns != 0 && t_ns > w->end_ns);
-}
-
-/* Wait until an absolute monotonic time, or until stop (-1). */
-static int
-wait_until(struct work *w, uint64_t t_ns)
-{
-	struct timespec ts;
-
-	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
-		uint64_t now = mtime_now_ns(), wake;
-
-		if (now >= t_ns)
-			return (0);
-		/* Sleep in slices of at most 100 ms, to see a stop. */
-		wake = t_ns - now > 100000000u ? now + 100000000u : t_ns;
-		ts.tv_sec = (time_t)(wake / 1000000000u);
-		ts.tv_nsec = (long)(wake % 1000000000u);
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-	}
-	return (-1);
-}
-
-/*
- * data_errors=remove_device: the sd's threads stop using it (once), the
- * others go on. When it was the last sd of this slave, the run stops
- * with the text that says so.
- */
-static void
-remove_sd(struct work *w, struct sdw *s, const char *text)
-{
-	int expected = 0, n;
-	char note[800], tod[16];
-
-	if (!__atomic_compare_exchange_n(&s->removed, &expected, 1, 0,
-	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-		return;			/* already out */
-	n = __atomic_add_fetch(&w->nremoved, 1, __ATOMIC_ACQ_REL);
-	/* vdbench's words (IO_task.java:200), on the console and in
-	 * errorlog.html, before the error's own line */
-	snprintf(note, sizeof(note), "%c%s 'data_errors=remove_device' "
-	    "requested for sd=%s No longer issuing i/o against this SD",
-	    WORK_DETAIL_MARK, mtime_tod(mtime_wall_ns(), tod), s->name);
-	pthread_mutex_lock(&w->err_mu);
-	strlist_add(&w->err_queue, note);
-	pthread_mutex_unlock(&w->err_mu);
-	if (n < w->nsds)
-		return;
-	expected = 0;
-	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
-	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-		snprintf(w->error, sizeof(w->error), "data_errors=remove_device:"
-		    " every sd has been removed after I/O errors; no sd is "
-		    "left for the run. The last: %s", text);
-		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
-		if (w->wake_fd >= 0)
-			(void)eventfd_write(w->wake_fd, 1);
-	}
-	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
-}
-
-/*
- * An I/O error: queue its text for the master (off the hot path: errors
- * are rare, so a mutex is fine) and stop the run once data_errors= of
- * them have happened (vdbench's rule).
- */
-static void
-io_error(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
-    int err)
-{
-	char text[600];
-
-	snprintf(text, sizeof(text), "sd=%s,lun=%s: %s of %llu bytes at "
-	    "offset %llu failed: %s%s", s->name, s->lun, dir ? "write" : "read",
-	    (unsigned long long)len, (unsigned long long)off, err ?
-	    strerror(err) : "short transfer (end of file)", "");
-	io_error_text(w, s, text);
-}
-
-/* An I/O error (io_error) by its text. */
-static void
-io_error_text(struct work *w, struct sdw *s, const char *text)
-{
-	uint64_t n = __atomic_add_fetch(&w->nerrors, 1, __ATOMIC_ACQ_REL);
-	int expected = 0;
-
-	if (w->remove_device && n < w->max_errors)
-		remove_sd(w, s, text);	/* its line first, as vdbench's */
-	pthread_mutex_lock(&w->err_mu);
-	if (w->err_queue.n < 100)
-		strlist_add(&w->err_queue, text);
-	pthread_mutex_unlock(&w->err_mu);
-	if (n < w->max_errors)
-		return;
-	/* claim (1), write the text, then publish it (2): the main thread
-	 * reads the text only once it sees 2, so never half of it */
-	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
-	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-		/* vdbench's words, printed as the master's (the master
-		 * says the same when its count gets there first) */
-		snprintf(w->error, sizeof(w->error), "%c'data_errors=%llu' "
-		    "requested. Abort rd=%s after last error.",
-		    WORK_PLAIN_ERROR, (unsigned long long)w->max_errors,
-		    w->run);
-		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
-		/* wake the slave's loop: it sends the ERROR now */
-		if (w->wake_fd >= 0)
-			(void)eventfd_write(w->wake_fd, 1);
-	}
-	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
-}
-
-/* Lines for the slave's own log only (the caller frees the list). */
-void
-work_take_own_log(struct work *w, struct strlist *out)
-{
-	memset(out, 0, sizeof(*out));
-	if (w->fs == NULL) {
-		*out = w->own_log;
-		memset(&w->own_log, 0, sizeof(w->own_log));
-	} else
-		fswork_take_own_log(w->fs, out);
-}
-
-/* Take the queued error texts (the caller frees the list). */
-void
-work_take_errors(struct work *w, struct strlist *out)
-{
-	if (w->fs != NULL) {
-		fswork_take_errors(w->fs, out);	/* -v on fsds */
-		return;
-	}
-	pthread_mutex_lock(&w->err_mu);
-	*out = w->err_queue;
-	memset(&w->err_queue, 0, sizeof(w->err_queue));
-	pthread_mutex_unlock(&w->err_mu);
-}
-
 /* The walk of what exists of the anchors (file-system runs); its end
  * is signalled on the eventfd wake_fd. */
 int
@@ -1215,21 +392,6 @@ int
 work_is_fs_dv(const struct work *w)
 {
 	return (work_is_fs(w) && fswork_validates(w->fs));
-}
-
-/* Progress lines of a file-system run. */
-void
-work_take_notes(struct work *w, struct strlist *out)
-{
-	memset(out, 0, sizeof(*out));
-	if (w->fs != NULL) {
-		fswork_take_notes(w->fs, out);
-		return;
-	}
-	pthread_mutex_lock(&w->err_mu);
-	*out = w->note_queue;
-	memset(&w->note_queue, 0, sizeof(w->note_queue));
-	pthread_mutex_unlock(&w->err_mu);
 }
 
 /* Pick the next I/O of an sd for a thread: workload (its slot in the
@@ -1283,20 +445,6 @@ next_io(struct work *w, struct thread *t, struct sdw *s, int want,
 	}
 }
 
-/* The gap to the next arrival (PARMFILE.md 12.5), mean mean_ns. */
-static uint64_t
-next_gap(struct work *w, struct rng *r, double mean_ns)
-{
-	switch (w->dist) {
-	case 1:
-		return ((uint64_t)(rng_double(r) * 2 * mean_ns));
-	case 2:
-		return ((uint64_t)mean_ns);
-	default:
-		return ((uint64_t)rng_exp(r, mean_ns));
-	}
-}
-
 /* An I/O is over: count it, or report its error. */
 static void
 complete(struct work *w, struct thread *t, struct sdw *s, struct io_u *u,
@@ -1304,93 +452,12 @@ complete(struct work *w, struct thread *t, struct sdw *s, struct io_u *u,
 {
 	/* a failed I/O is an I/O of the interval too, with its response
 	 * time, as vdbench counts it (UPDATE_WORKLOAD_STATS) */
-	count(w, &t->st[u->wi], u->dir, u->len, now - u->t0_ns, now);
+	wstats_count(w, &t->st[u->wi], u->dir, u->len, now - u->t0_ns, now);
 	if (u->res != (long)u->len) {
 		add64(&t->st[u->wi].d[u->dir].errors, 1);
-		io_error(w, s, u->dir, u->off, u->len, u->res < 0 ?
+		werr_io(w, s, u->dir, u->off, u->len, u->res < 0 ?
 		    (int)-u->res : 0);
 	}
-}
-
-/* The run stops with text (the first one wins; work_error). */
-static void
-set_error(struct work *w, const char *text)
-{
-	int expected = 0;
-
-	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
-	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-		snprintf(w->error, sizeof(w->error), "%s", text);
-		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
-		if (w->wake_fd >= 0)
-			(void)eventfd_write(w->wake_fd, 1);
-	}
-	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
-}
-
-/*
- * priority= (PARMFILE.md 12.8): each WG of the sd has its own arrivals
- * (its share of the sd's rate; none at max) and the thread serves the
- * highest priority WG that has one due, so a lower priority gets what is
- * left. A thread's view: per WG slot, the next arrival and mean gap.
- */
-struct prio_sched {
-	uint64_t	*next_ns;	/* next arrival per WG slot */
-	double		*mean_ns;	/* per WG slot; 0 = always due */
-	unsigned char	*dead;		/* at its end (seekpct=eof) */
-};
-
-static void
-prio_init(struct prio_sched *p, const struct sdw *s, struct thread *t,
-    uint64_t go_ns)
-{
-	int j;
-
-	p->next_ns = xcalloc((size_t)s->nwgs, sizeof(uint64_t));
-	p->mean_ns = xcalloc((size_t)s->nwgs, sizeof(double));
-	p->dead = xcalloc((size_t)s->nwgs, 1);
-	for (j = 0; j < s->nwgs; j++) {
-		double share = (s->wg_cum[j] - (j > 0 ? s->wg_cum[j - 1] : 0)) /
-		    s->wg_cum[s->nwgs - 1];
-
-		p->mean_ns[j] = s->rate_per_s > 0 && share > 0 ? 1e9 *
-		    s->nthreads / (s->rate_per_s * share) : 0;
-		p->next_ns[j] = go_ns + (p->mean_ns[j] > 0 ?
-		    next_gap(t->w, &t->rng, p->mean_ns[j]) : 0);
-	}
-}
-
-static void
-prio_free(struct prio_sched *p)
-{
-	free(p->next_ns);
-	free(p->mean_ns);
-	free(p->dead);
-}
-
-/*
- * The slot of the highest priority WG with an arrival due at now, or -1:
- * then *due is the earliest coming arrival (UINT64_MAX when every WG is
- * at its end).
- */
-static int
-prio_pick(const struct prio_sched *p, const struct sdw *s, uint64_t now,
-    uint64_t *due)
-{
-	int i;
-
-	*due = UINT64_MAX;
-	for (i = 0; i < s->nwgs; i++) {
-		int j = s->prio_order[i];
-
-		if (p->dead[j])
-			continue;
-		if (p->mean_ns[j] == 0 || p->next_ns[j] <= now)
-			return (j);
-		if (p->next_ns[j] < *due)
-			*due = p->next_ns[j];
-	}
-	return (-1);
 }
 
 /*
@@ -1450,9 +517,9 @@ io_thread_main(void *arg)
 		freeq[i] = i;
 	memset(&ps, 0, sizeof(ps));
 	if (s->prio_order != NULL)
-		prio_init(&ps, s, t, w->go_ns);
+		pace_prio_init(&ps, s, t, w->go_ns);
 	else if (mean_ns > 0)
-		next_ns += next_gap(w, &t->rng, mean_ns);
+		next_ns += pace_next_gap(w, &t->rng, mean_ns);
 	for (;;) {
 		uint64_t now, wait_ns = 100000000u;
 		int queued = 0, held = 0;
@@ -1465,7 +532,7 @@ io_thread_main(void *arg)
 
 			if (s->prio_order != NULL) {
 				now = mtime_now_ns();
-				if ((want = prio_pick(&ps, s, now, &due)) < 0) {
+				if ((want = pace_prio_pick(&ps, s, now, &due)) < 0) {
 					if (due == UINT64_MAX) {
 						done = 1;	/* all ended */
 						break;
@@ -1474,12 +541,12 @@ io_thread_main(void *arg)
 					    due - now : wait_ns;
 					break;
 				}
-				if (past_end(w, ps.mean_ns[want] > 0 ?
+				if (pace_past_end(w, ps.mean_ns[want] > 0 ?
 				    ps.next_ns[want] : now)) {
 					ps.dead[want] = 1;	/* run over */
 					continue;
 				}
-			} else if (mean_ns > 0 && past_end(w, next_ns)) {
+			} else if (mean_ns > 0 && pace_past_end(w, next_ns)) {
 				done = 1;	/* the run's last arrival */
 				break;
 			} else if (mean_ns > 0 &&
@@ -1487,7 +554,7 @@ io_thread_main(void *arg)
 				wait_ns = next_ns - now < wait_ns ?
 				    next_ns - now : wait_ns;
 				break;
-			} else if (mean_ns == 0 && past_end(w, last_ns)) {
+			} else if (mean_ns == 0 && pace_past_end(w, last_ns)) {
 				done = 1;	/* max rate: the run is over */
 				break;
 			}
@@ -1531,12 +598,12 @@ io_thread_main(void *arg)
 				hist_add(t->st[u->wi].sched, u->t0_ns >
 				    ps.next_ns[want] ? u->t0_ns -
 				    ps.next_ns[want] : 0);
-				ps.next_ns[want] += next_gap(w, &t->rng,
+				ps.next_ns[want] += pace_next_gap(w, &t->rng,
 				    ps.mean_ns[want]);
 			} else if (want < 0 && mean_ns > 0) {
 				hist_add(t->st[u->wi].sched, u->t0_ns >
 				    next_ns ? u->t0_ns - next_ns : 0);
-				next_ns += next_gap(w, &t->rng, mean_ns);
+				next_ns += pace_next_gap(w, &t->rng, mean_ns);
 			}
 			if (ops->queue(ed, u) == ENGINE_Q_COMPLETED) {
 				last_ns = mtime_now_ns();
@@ -1552,7 +619,7 @@ io_thread_main(void *arg)
 		}
 		if (queued + requeued > 0 && ops->commit != NULL &&
 		    (r = ops->commit(ed)) < 0) {
-			io_error(w, s, 0, 0, 0, -r);
+			werr_io(w, s, 0, 0, 0, -r);
 			break;
 		}
 		requeued = 0;
@@ -1560,14 +627,14 @@ io_thread_main(void *arg)
 			if (__atomic_load_n(&w->stop, __ATOMIC_RELAXED) || done)
 				break;
 			if (s->prio_order != NULL) {
-				if (due != 0 && wait_until(w, due) != 0)
+				if (due != 0 && pace_wait_until(w, due) != 0)
 					break;
 				due = 0;
 				continue;
 			}
-			if (mean_ns > 0 && wait_until(w, next_ns) != 0)
+			if (mean_ns > 0 && pace_wait_until(w, next_ns) != 0)
 				break;
-			if (held && wait_until(w, mtime_now_ns() + wait_ns) != 0)
+			if (held && pace_wait_until(w, mtime_now_ns() + wait_ns) != 0)
 				break;
 			continue;
 		}
@@ -1576,7 +643,7 @@ io_thread_main(void *arg)
 		if (r < 0) {
 			if (r == -EINTR)
 				continue;
-			io_error(w, s, 0, 0, 0, -r);
+			werr_io(w, s, 0, 0, 0, -r);
 			break;
 		}
 		for (i = 0; i < r; i++) {
@@ -1604,7 +671,7 @@ io_thread_main(void *arg)
 	if (t->dvt != NULL)
 		sd_dv_thread_end(t->dvt);
 	free(freeq);
-	prio_free(&ps);
+	pace_prio_free(&ps);
 	return (NULL);
 }
 
@@ -1612,7 +679,7 @@ io_thread_main(void *arg)
 static void
 dv_stop(void *arg, const char *text)
 {
-	set_error(arg, text);
+	werr_stop(arg, text);
 }
 
 static void
@@ -1621,7 +688,7 @@ dv_io_error(void *arg, int sdi, int dir, uint64_t off, uint64_t len,
 {
 	struct work *w = arg;
 
-	io_error(w, &w->sds[sdi], dir, off, len, err);
+	werr_io(w, &w->sds[sdi], dir, off, len, err);
 }
 
 static const char *
@@ -1711,7 +778,7 @@ dv_recovery_range(struct work *w)
 		if (!g->seek_eof || g->readpct < 100 || g->streams > 1)
 			continue;
 		sd_dv_extent(w->dvr, g->sdi, &kb, &end);
-		low = is_block(s->fd) ? kb : 0;
+		low = target_is_block(s->fd) ? kb : 0;
 		if (g->low > low)
 			g->low = g->cursor = g->stride_cursor = low;
 		if (end > g->high)
@@ -1761,13 +828,13 @@ sync_failed(void *arg, int i, int err)
 		/* openflags=fsync: vdbench's slave aborts (Native.closeFile) */
 		snprintf(text, sizeof(text), "%cNative.closeFile(fhandle): "
 		    "fsync failed, rc= %d", WORK_ABORT_ERROR, err);
-		set_error(w, text);
+		werr_stop(w, text);
 		return;
 	}
 	snprintf(text, sizeof(text), "sd=%s,lun=%s: fsync at the end of the "
 	    "run failed: %s; written data did not all reach the lun",
 	    s->name, s->lun, strerror(err));
-	io_error_text(w, s, text);
+	werr_io_text(w, s, text);
 }
 
 /*
@@ -1860,15 +927,6 @@ work_interval_ns(const struct work *w)
 	return (w->interval_ns);
 }
 
-const char *
-work_error(const struct work *w)
-{
-	if (w->fs != NULL)
-		return (fswork_error(w->fs));
-	return (__atomic_load_n(&w->has_error, __ATOMIC_ACQUIRE) == 2 ?
-	    w->error : NULL);
-}
-
 /* Have all eof workloads ended (and is there at least one)? */
 int
 work_eof_done(const struct work *w)
@@ -1887,151 +945,3 @@ work_eof_done(const struct work *w)
 	return (any);
 }
 
-
-/*
- * One thread's counters of one WG for interval k, copied whole (seqcount.h)
- * into side[], vh[] and h[] (which it resets), so bytes, response times,
- * buckets and the histogram always belong to the same I/Os.
- */
-static void
-wstat_copy(const struct work *w, struct wstat *st, uint64_t k,
-    struct iostats_side side[2], struct vdbhist vh[2], struct hist *h[2])
-{
-	unsigned int slot = (unsigned int)(k % MAX_SLOTS), tries = 0, b;
-	uint32_t seq;
-	int d;
-
-	do {
-		seq = seqcount_read_begin(&st->seq, tries);
-		for (d = 0; d < 2; d++) {
-			struct dirstat *x = &st->d[d];
-			struct iostats_side *o = &side[d];
-
-			o->ios = seqcount_get(&x->ios);
-			o->bytes = seqcount_get(&x->bytes);
-			o->resp_sum_ns = seqcount_get(&x->resp_sum_ns);
-			o->resp_sumsq_us2 = seqcount_get(&x->resp_sumsq_us2);
-			o->errors = ld64(&x->errors);
-			o->resp_max_ns = seqcount_get(&x->max_k[slot]) == k ?
-			    seqcount_get(&x->max_ns[slot]) : 0;
-			for (b = 0; b <= w->edges.n; b++)
-				vh[d].count[b] = seqcount_get(&x->vh.count[b]);
-			hist_snapshot(h[d], st->h[d]);
-		}
-	} while (seqcount_read_retry(&st->seq, seq, tries++));
-}
-
-/* Every WG's counters since the previous call (the INTERVAL "stats", and
- * RUN_END's tail after the last INTERVAL), summed over the threads of
- * its sd (the only ones that carry it), each thread's copied whole. */
-json_t *
-work_stats_json(struct work *w, uint64_t k)
-{
-	json_t *out = json_array();
-	struct hist *sum[2], *snap[2];
-	struct hist *sched;
-	int g, i, d, s;
-
-	if (w->fs != NULL) {
-		json_decref(out);
-		return (fswork_stats_json(w->fs, k));
-	}
-	if (w->ibase == NULL) {
-		w->ibase = xcalloc((size_t)w->nwgs, sizeof(*w->ibase));
-		for (g = 0; g < w->nwgs; g++)
-			interval_base_init(&w->ibase[g]);
-	}
-	snap[0] = hist_new();
-	snap[1] = hist_new();
-	sched = hist_new();
-	sum[0] = hist_new();
-	sum[1] = hist_new();
-
-	for (g = 0; g < w->nwgs; g++) {
-		struct iostats io;
-		struct vdbhist vh[2];
-
-		memset(&io, 0, sizeof(io));
-		memset(vh, 0, sizeof(vh));
-		hist_reset(sum[0]);
-		hist_reset(sum[1]);
-		hist_reset(sched);
-		s = w->wgs[g].sdi;
-		for (i = w->sds[s].first_thread; i < w->sds[s].first_thread +
-		    w->sds[s].nthreads; i++) {
-			struct wstat *st = &w->threads[i].st[w->wg_slot[g]];
-			struct iostats_side side[2];
-			struct vdbhist tvh[2];
-			unsigned int b;
-
-			if (st->sched != NULL) {
-				hist_snapshot(snap[0], st->sched);
-				hist_merge(sched, snap[0]);
-			}
-			wstat_copy(w, st, k, side, tvh, snap);
-			for (d = 0; d < 2; d++) {
-				struct iostats_side *o = &io.side[d];
-
-				o->ios += side[d].ios;
-				o->bytes += side[d].bytes;
-				o->resp_sum_ns += side[d].resp_sum_ns;
-				o->resp_sumsq_us2 += side[d].resp_sumsq_us2;
-				o->errors += side[d].errors;
-				if (side[d].resp_max_ns > o->resp_max_ns)
-					o->resp_max_ns = side[d].resp_max_ns;
-				for (b = 0; b <= w->edges.n; b++)
-					vh[d].count[b] += tvh[d].count[b];
-				hist_merge(sum[d], snap[d]);
-			}
-		}
-		/* A sync thread has one I/O outstanding while it waits. */
-		io.qdepth_ns = io.side[0].resp_sum_ns + io.side[1].resp_sum_ns;
-		json_array_append_new(out, interval_encode(&w->ibase[g], &io,
-		    sum, sched, vh, w->edges.n + 1));
-	}
-	hist_free(sum[0]);
-	hist_free(sum[1]);
-	hist_free(snap[0]);
-	hist_free(snap[1]);
-	hist_free(sched);
-	return (out);
-}
-
-/* Facts about luns for INFO: exists, size, block size, type. */
-json_t *
-work_lun_info(const json_t *luns)
-{
-	json_t *out = json_array(), *v;
-	size_t i;
-
-	json_array_foreach(luns, i, v) {
-		const char *lun = json_string_value(v);
-		struct stat st;
-		uint64_t size = 0;
-		uint32_t bs = 512;
-		const char *type = "missing";
-		int exists, fd;
-
-		if (lun == NULL)
-			continue;
-		exists = stat(lun, &st) == 0;
-		if (exists) {
-			if (S_ISBLK(st.st_mode)) {
-				type = "block";
-				if ((fd = open(lun, O_RDONLY | O_CLOEXEC)) >= 0) {
-					ioctl(fd, BLKGETSIZE64, &size);
-					bs = block_size(fd);
-					close(fd);
-				}
-			} else if (S_ISREG(st.st_mode)) {
-				type = "file";
-				size = (uint64_t)st.st_size;
-			} else
-				type = "other";
-		}
-		json_array_append_new(out, json_pack("{s:s,s:b,s:I,s:i,s:s}",
-		    "lun", lun, "exists", exists, "size_bytes",
-		    (json_int_t)size, "block_bytes", (int)bs, "type", type));
-	}
-	return (out);
-}

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A raw run's errors and its queues of lines (werr.h).
+ */
+#include "werr.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/eventfd.h>
+
+#include "fswork.h"
+#include "mtime.h"
+#include "work.h"
+
+/*
+ * data_errors=remove_device: the sd's threads stop using it (once), the
+ * others go on. When it was the last sd of this slave, the run stops
+ * with the text that says so.
+ */
+static void
+remove_sd(struct work *w, struct sdw *s, const char *text)
+{
+	int expected = 0, n;
+	char note[800], tod[16];
+
+	if (!__atomic_compare_exchange_n(&s->removed, &expected, 1, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		return;			/* already out */
+	n = __atomic_add_fetch(&w->nremoved, 1, __ATOMIC_ACQ_REL);
+	/* vdbench's words (IO_task.java:200), on the console and in
+	 * errorlog.html, before the error's own line */
+	snprintf(note, sizeof(note), "%c%s 'data_errors=remove_device' "
+	    "requested for sd=%s No longer issuing i/o against this SD",
+	    WORK_DETAIL_MARK, mtime_tod(mtime_wall_ns(), tod), s->name);
+	pthread_mutex_lock(&w->err_mu);
+	strlist_add(&w->err_queue, note);
+	pthread_mutex_unlock(&w->err_mu);
+	if (n < w->nsds)
+		return;
+	expected = 0;
+	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		snprintf(w->error, sizeof(w->error), "data_errors=remove_device:"
+		    " every sd has been removed after I/O errors; no sd is "
+		    "left for the run. The last: %s", text);
+		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
+		if (w->wake_fd >= 0)
+			(void)eventfd_write(w->wake_fd, 1);
+	}
+	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * An I/O error: queue its text for the master (off the hot path: errors
+ * are rare, so a mutex is fine) and stop the run once data_errors= of
+ * them have happened (vdbench's rule).
+ */
+void
+werr_io(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
+    int err)
+{
+	char text[600];
+
+	snprintf(text, sizeof(text), "sd=%s,lun=%s: %s of %llu bytes at "
+	    "offset %llu failed: %s%s", s->name, s->lun, dir ? "write" : "read",
+	    (unsigned long long)len, (unsigned long long)off, err ?
+	    strerror(err) : "short transfer (end of file)", "");
+	werr_io_text(w, s, text);
+}
+
+/* An I/O error (io_error) by its text. */
+void
+werr_io_text(struct work *w, struct sdw *s, const char *text)
+{
+	uint64_t n = __atomic_add_fetch(&w->nerrors, 1, __ATOMIC_ACQ_REL);
+	int expected = 0;
+
+	if (w->remove_device && n < w->max_errors)
+		remove_sd(w, s, text);	/* its line first, as vdbench's */
+	pthread_mutex_lock(&w->err_mu);
+	if (w->err_queue.n < 100)
+		strlist_add(&w->err_queue, text);
+	pthread_mutex_unlock(&w->err_mu);
+	if (n < w->max_errors)
+		return;
+	/* claim (1), write the text, then publish it (2): the main thread
+	 * reads the text only once it sees 2, so never half of it */
+	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		/* vdbench's words, printed as the master's (the master
+		 * says the same when its count gets there first) */
+		snprintf(w->error, sizeof(w->error), "%c'data_errors=%llu' "
+		    "requested. Abort rd=%s after last error.",
+		    WORK_PLAIN_ERROR, (unsigned long long)w->max_errors,
+		    w->run);
+		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
+		/* wake the slave's loop: it sends the ERROR now */
+		if (w->wake_fd >= 0)
+			(void)eventfd_write(w->wake_fd, 1);
+	}
+	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+}
+
+/* The run stops with text (the first one wins; work_error). */
+void
+werr_stop(struct work *w, const char *text)
+{
+	int expected = 0;
+
+	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
+	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		snprintf(w->error, sizeof(w->error), "%s", text);
+		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
+		if (w->wake_fd >= 0)
+			(void)eventfd_write(w->wake_fd, 1);
+	}
+	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+}
+
+/* Lines for the slave's own log only (the caller frees the list). */
+void
+work_take_own_log(struct work *w, struct strlist *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (w->fs == NULL) {
+		*out = w->own_log;
+		memset(&w->own_log, 0, sizeof(w->own_log));
+	} else
+		fswork_take_own_log(w->fs, out);
+}
+
+/* Take the queued error texts (the caller frees the list). */
+void
+work_take_errors(struct work *w, struct strlist *out)
+{
+	if (w->fs != NULL) {
+		fswork_take_errors(w->fs, out);	/* -v on fsds */
+		return;
+	}
+	pthread_mutex_lock(&w->err_mu);
+	*out = w->err_queue;
+	memset(&w->err_queue, 0, sizeof(w->err_queue));
+	pthread_mutex_unlock(&w->err_mu);
+}
+
+/* Progress lines of a file-system run. */
+void
+work_take_notes(struct work *w, struct strlist *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (w->fs != NULL) {
+		fswork_take_notes(w->fs, out);
+		return;
+	}
+	pthread_mutex_lock(&w->err_mu);
+	*out = w->note_queue;
+	memset(&w->note_queue, 0, sizeof(w->note_queue));
+	pthread_mutex_unlock(&w->err_mu);
+}
+
+const char *
+work_error(const struct work *w)
+{
+	if (w->fs != NULL)
+		return (fswork_error(w->fs));
+	return (__atomic_load_n(&w->has_error, __ATOMIC_ACQUIRE) == 2 ?
+	    w->error : NULL);
+}
