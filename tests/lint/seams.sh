@@ -7,12 +7,12 @@ set -u
 src=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$src" || exit 2
 
-# Who may touch the bag: the parmfile parser (master/parm_*.c,
+# Who may touch the bag: the parmfile parser (master/parm/parm_*.c,
 # parmfile.c), the YAML reader and dump (parmyaml.c) and the model with
 # its codecs (common/model*.c).
-allowed='^(master/parm_[a-z_]+\.c|master/parmfile\.c|master/parmyaml\.c|common/model[a-z_]*\.c):'
+allowed='^(master/parm/parm_[a-z_]+\.c|master/parm/parmfile\.c|master/parm/parmyaml\.c|common/model[a-z_]*\.c):'
 bad=$(grep -nE '\bbag_(get|set|copy|init|clear)\b|struct bag_item|(\.|->)bag\b' \
-	common/*.c proto/*.c master/*.c slave/*.c 2>/dev/null |
+	common/*.c proto/*.c master/*.c master/*/*.c slave/*.c 2>/dev/null |
 	grep -Ev "$allowed")
 rc=0
 if [ -n "$bad" ]; then
