@@ -15,7 +15,7 @@ for a in -k -d1 print sds csim dsim showlba; do
 	expect_out "that vdbc does not build"
 	grep -q "usage:" "$T/out" && bad "$a: usage printed" || ok
 done
-# printjournal is built (master/printjournal.c): vdbench's journal of
+# printjournal is built (master/tools/printjournal.c): vdbench's journal of
 # the reference's killed -j run prints as vdbench printed it.
 expect_rc 0 "$VDBC" printjournal "$VDBC_SRC/tests/data/dv/v3_after_kill_sd1.jnl"
 expect_out " Before:  lba: 0x000001793000 key: 0x01  "
