@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "log.h"
 #include "mtime.h"
 #include "ofile.h"
 
@@ -54,8 +55,10 @@ clean_dir(struct fswork *w, struct fthread *t, const char *dir,
 				n[1]++;
 			}
 		} else if (strcmp(de->d_name, "vdb_control.file") == 0) {
-			/* not one of the tree's files: not counted */
-			(void)unlink(p);
+			/* not one of the tree's files: not counted; -c (no
+			 * thread) keeps it, as vdbench's cleanupOldFiles */
+			if (t != NULL)
+				(void)unlink(p);
 		} else if (S_ISREG(st.st_mode)) {
 			t0 = mtime_now_ns();
 			if (unlink(p) == 0) {
@@ -116,8 +119,9 @@ fs_force_clean(struct fswork *w)
 			    0 && strcmp(w->fwgs[h].anchor, g->anchor) == 0;
 		if (seen)
 			continue;
-		fs_note(w, 0, "Deleting old file structure because of "
-		    "forced cleanupOldFiles ('-c').");
+		/* vdbench's slave says it in its own log (stdout.html) */
+		log_info("Deleting old file structure because of forced "
+		    "cleanupOldFiles ('-c').");
 		fs_dv_erase(w, g);
 		fs_note(w, 0, "Starting cleanup for anchor=%s", g->anchor);
 		c0 = mtime_now_ns();

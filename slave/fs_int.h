@@ -71,6 +71,8 @@ struct fwg {
 	pthread_barrier_t barrier;	/* format: clean and mkdir first */
 	int		 finished;	/* threads done (format); atomic */
 	int		 exhausted;	/* run threads out of work; atomic */
+	int		 files_state;	/* FILES_*: any file to work on; atomic */
+	int		 quit;		/* threads shut down: no files; atomic */
 	/* data validation (fs_dv.c): the fsd's map, NULL when off */
 	struct fs_dvmap	*dvm;
 	uint64_t	 dv_kb;		/* key block from the WORK */
@@ -211,5 +213,10 @@ void	 out_of_work(struct fthread *);
 int	 file_take(struct fwg *, uint64_t fi);
 void	 file_give(struct fwg *, uint64_t fi);
 uint64_t pick_poisson(struct fthread *, uint64_t n);
+/* An operation that needs a file found it missing: 1 when no file of
+ * the anchor exists and none can come (this thread is to end). */
+int	 no_files_left(struct fthread *);
+/* Does this operation need an existing file (vdbench's FILE_MUST_EXIST)? */
+int	 op_needs_file(const struct fwg *);
 
 #endif /* SLAVE_FS_INT_H */

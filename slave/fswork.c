@@ -37,6 +37,8 @@ do_run(struct fthread *t)
 	uint64_t n = dirs ? g->tree.ndirs : g->shared_files ?
 	    g->tree.nfiles : slice_count(g, t->slice);
 	uint64_t k = 0, next = t->w->go_ns, fi, misses = 0, busy_in_row = 0;
+	uint64_t nf;	/* FILE_NOT_FOUND before the operation */
+	int needs = op_needs_file(g);
 	char p[FS_PATH_MAX];
 
 	if (dirs) {
@@ -84,6 +86,7 @@ do_run(struct fthread *t)
 			continue;
 		}
 		busy_in_row = 0;
+		nf = t->st.io.misc[FSM_FILE_NOT_FOUND];
 		if (g->op == OP_READ || g->op == OP_WRITE) {
 			int rc = rw_file(t, p, fi, fstree_file_size(&g->tree,
 			    fi), &next);
@@ -91,6 +94,9 @@ do_run(struct fthread *t)
 			file_give(g, fi);
 			if (rc != 0)
 				break;
+			if (needs && t->st.io.misc[FSM_FILE_NOT_FOUND] != nf &&
+			    no_files_left(t))
+				break;	/* vdbench shuts the threads down */
 			continue;
 		}
 		if (pace(t, &next) != 0) {
@@ -100,6 +106,9 @@ do_run(struct fthread *t)
 		misses = meta_op(t, p, fi) ? 0 : misses + 1;
 		if (!dirs)
 			file_give(g, fi);
+		if (needs && t->st.io.misc[FSM_FILE_NOT_FOUND] != nf &&
+		    no_files_left(t))
+			break;
 		/* Every file (or directory) of the slice is done: wait out
 		 * the run instead of spinning (vdbench blocks the thread). */
 		if ((g->op == OP_CREATE || g->op == OP_DELETE ||
@@ -566,6 +575,28 @@ fswork_done(const struct fswork *w)
 		}
 	}
 	return (any);
+}
+
+/*
+ * Every run thread has ended, some because no file of their anchor
+ * exists (vdbench's canWeGetMoreFiles shutdown; the others out of work):
+ * vdbench's slave then ends the run (Task_num.checkAllInTermination).
+ */
+int
+fswork_idle(const struct fswork *w)
+{
+	int g, quit = 0;
+
+	for (g = 0; g < w->nfwgs; g++) {
+		const struct fwg *x = &w->fwgs[g];
+		int q = __atomic_load_n(&x->quit, __ATOMIC_ACQUIRE);
+
+		if (x->op == OP_FORMAT || q + __atomic_load_n(&x->exhausted,
+		    __ATOMIC_ACQUIRE) < x->nthreads)
+			return (0);
+		quit += q;
+	}
+	return (quit > 0);
 }
 
 const char *

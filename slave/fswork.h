@@ -40,6 +40,9 @@ json_t		*fswork_stats_json(struct fswork *, uint64_t interval_no);
 /* A format run has finished every file, or every fileselect=once
  * workload went through its files (vdbench then ends the run). */
 int		 fswork_done(const struct fswork *);
+/* Every run thread ended, some for want of any file (vdbench's
+ * canWeGetMoreFiles): vdbench's slave then ends the run. */
+int		 fswork_idle(const struct fswork *);
 /* The error that stopped the run, or NULL. */
 const char	*fswork_error(const struct fswork *);
 /*

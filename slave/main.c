@@ -68,6 +68,7 @@ struct slave {
 	uint64_t		 tick_last_ns;	/* heartbeat_cb last ran */
 	uint64_t		 hb_seq;
 	int			 eof_sent;
+	int			 idle_sent;	/* "idle" said this run */
 	int			 err_sent;	/* the run's ERROR is out */
 	int			 wake_fd;	/* eventfd the I/O threads
 						 * write on an error */
@@ -180,6 +181,11 @@ send_interval(struct slave *s)
 	    work_eof_done(s->work)) {
 		json_object_set_new(body, "eof", json_true());
 		s->eof_sent = 1;
+	}
+	if (!s->idle_sent && work_error(s->work) == NULL &&
+	    work_idle(s->work)) {
+		json_object_set_new(body, "idle", json_true());
+		s->idle_sent = 1;
 	}
 	link_send(s->link, MSG_INTERVAL, body);
 }
@@ -515,6 +521,7 @@ on_go(struct slave *s)
 	}
 	s->interval_no = 0;
 	s->eof_sent = 0;
+	s->idle_sent = 0;
 	s->err_sent = 0;
 	if (work_start(s->work, &e) != 0) {
 		send_error(s, e.text);

@@ -927,6 +927,12 @@ work_interval_ns(const struct work *w)
 	return (w->interval_ns);
 }
 
+int
+work_idle(const struct work *w)
+{
+	return (w->fs != NULL && fswork_idle(w->fs));
+}
+
 /* Have all eof workloads ended (and is there at least one)? */
 int
 work_eof_done(const struct work *w)

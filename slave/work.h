@@ -51,6 +51,8 @@ uint64_t	 work_go_ns(const struct work *);
 json_t		*work_stats_json(struct work *, uint64_t interval_no);
 /* Have all the WGs with seekpct=eof reached the end of their range? */
 int		 work_eof_done(const struct work *);
+/* A file-system run whose threads all ended (fswork_idle). */
+int		 work_idle(const struct work *);
 /* The I/O error texts queued since the last call (caller clears). */
 struct strlist;
 void		 work_take_errors(struct work *, struct strlist *);

@@ -576,6 +576,24 @@ all_reported(const struct master *m, unsigned int k)
 	return (1);
 }
 
+/* Has every slave still in the run said its fs threads all ended? */
+static int
+all_idle(const struct master *m)
+{
+	int i, any = 0;
+
+	for (i = 0; i < m->nslaves; i++) {
+		const struct mslave *s = &m->sl[i];
+
+		if (!s->active || slave_out(s))
+			continue;
+		if (!s->idle)
+			return (0);
+		any = 1;
+	}
+	return (any);
+}
+
 /* Print every interval all slaves have reported, in order. */
 void
 print_ready_intervals(struct master *m)
@@ -671,6 +689,13 @@ print_ready_intervals(struct master *m)
 		if (m->cur.eof_run && any_eof && all_eof && m->cur.fs &&
 		    m->cur.format) {
 			/* vdbench says nothing when a format is complete */
+			end_run(m, k);
+			return;
+		}
+		if (m->cur.fs && !m->cur.format && all_idle(m)) {
+			/* every fs thread of every slave ended, some for
+			 * want of files: vdbench's slaves end the run
+			 * (their message said why) */
 			end_run(m, k);
 			return;
 		}
@@ -860,6 +885,8 @@ ingest(struct mslave *s, json_t *body, struct errmsg *e)
 		return (-1);
 	if ((eof = json_object_get(body, "eof")) != NULL && json_is_true(eof))
 		s->eof = 1;
+	if ((eof = json_object_get(body, "idle")) != NULL && json_is_true(eof))
+		s->idle = 1;
 	return (0);
 }
 

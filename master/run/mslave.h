@@ -71,6 +71,7 @@ struct mslave {
 	int		 has_eof;	/* has a seekpct=eof WG */
 	int		 msg_said;	/* "Message from slave" said (dvend.c) */
 	int		 eof;		/* its eof WGs reached eof */
+	int		 idle;		/* its fs threads all ended */
 	int		 nwgs;
 	struct iostats	*prev;		/* counters since GO, per WG */
 	int		*wg_keys;	/* per WG: MERGE_KEYS_PER_WG keys */

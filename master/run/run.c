@@ -201,7 +201,7 @@ go(struct master *m)
 	m->cur.nactive = active_count(m);
 	m->cur.avg_last = m->cur.short_first = m->cur.short_last = 0;
 	for (i = 0; i < m->nslaves; i++) {
-		m->sl[i].eof = 0;
+		m->sl[i].eof = m->sl[i].idle = 0;
 		if (m->sl[i].active && !slave_out(&m->sl[i]))
 			m->sl[i].state = SLAVE_RUNNING;
 	}
@@ -269,7 +269,7 @@ send_work(struct master *m)
 		s->active = w != NULL && !slave_out(s);
 		if (!slave_out(s))
 			s->state = s->active ? SLAVE_SETUP : SLAVE_IDLE;
-		s->eof = 0;
+		s->eof = s->idle = 0;
 		s->last_k = 0;
 		s->elapsed_ns = 0;
 		memset(s->cpu_avg, 0, sizeof(s->cpu_avg));

@@ -18,8 +18,8 @@ static const char *const roles[] = {
 	"    a token for the daemons and the master (mode 0600)",
 	"vdbc rsh ADDR[:PORT] --token-file FILE",
 	"    vdbench's word for the daemon: vdbc slave --listen",
-	"vdbc parseflat -i flatfile.html -o out.csv [-c col ...] [-a] "
-	    "[-f col value ...]",
+	"vdbc parseflat -i flatfile.html [-o out.csv] -c col ... [-a] "
+	    "[-f col value ...] [-q]",
 	"    flatfile.html columns to CSV, as vdbench's parseflat",
 	"vdbc compare OLD NEW [-o DIR] [--threshold PCT]",
 	"    two output directories (vdbc's or vdbench's) run by run; "

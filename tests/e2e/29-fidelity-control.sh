@@ -70,10 +70,22 @@ expect_rc 0 "${V[@]}" -cy -f "$T/fs.parm" -o "$T/r1"
 expect_rc 0 "$VDBC" -s -c -f "$T/fs.parm" -o "$T/s4"
 grep -q "RD=format_for_rd1" "$T/out" && bad "-c -s planned a format run for format=no" || ok
 expect_rc 0 "${V[@]}" -c -f "$T/fs.parm" -o "$T/r2"
-expect_out "Deleting old file structure because of forced cleanupOldFiles ('-c')."
+# vdbench 5.04.06 beside it: "Deleting old file structure ..." only in
+# the slave's stdout.html, the deletes on the console; vdb_control.file
+# kept; then the read finds no file: its slave's message, the threads
+# shut down and the run ends after interval 1 (avg_2-1), FILE_MUST_EXIST
+# once per thread (vdbc: FILE_NOT_FOUND), where vdbc spun at ~400k/s.
+grep -q "Deleting old file structure" "$T/out" && bad "-c: the cleanup line on the console" || ok
+grep -q "Deleting old file structure because of forced cleanupOldFiles" "$T/r2/localhost-0.stdout.html" && ok || bad "-c: no cleanup line in stdout.html"
 expect_out "anchor=$T/a deleted 4 files"
 expect_out "Starting RD=rd1;"
 [ "$(find "$T/a" -name 'vdb_f*.file' | wc -l)" = 0 ] && ok || bad "-c left the old files"
+[ -s "$T/a/vdb_control.file" ] && ok || bad "-c deleted vdb_control.file"
+expect_out "Message from slave localhost-0: "
+expect_out "Vdbench is trying to read from a file, but no files are available, and no"
+expect_out "FwgThread.canWeGetMoreFiles(): Shutting down threads for operation=read"
+grep -qE "^[0-9:.]+ +avg_2-1 " "$T/out" && ok || bad "no files: the run did not end after interval 1"
+awk '$2 == "FILE_NOT_FOUND" { n = $(NF - 1) } END { exit !(n + 0 >= 1 && n + 0 <= 2) }' "$T/out" && ok || bad "no files: FILE_NOT_FOUND not once per thread: $(grep FILE_NOT_FOUND "$T/out")"
 expect_rc 0 "${V[@]}" -cy -f "$T/fs.parm" -o "$T/r3"
 expect_rc 0 "${V[@]}" -c -f "$T/fsy.parm" -o "$T/r4"
 expect_out "anchor=$T/a deleted 4 files"
