@@ -12,7 +12,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "console.h"
 #include "net.h"
 #include "place.h"
 #include "xmalloc.h"
@@ -142,13 +141,14 @@ add_hd_host(struct mhost **t, int *n, const struct hd *hd, int c,
 
 int
 hosts_build(const struct model *m, const struct plan *p, int jvms_opt,
-    int max_slaves, struct mhost **out, int *nout, struct errmsg *e)
+    int max_slaves, struct mhost **out, int *nout, char *note, size_t notelen,
+    struct errmsg *e)
 {
 	struct mhost *t = NULL, *h;
 	const struct hd *hd;
 	int n = 0, i, total = 0, nhd = 0, pass;
-	char note[512];
 
+	note[0] = '\0';
 	TAILQ_FOREACH(hd, &m->hds, entry)
 		nhd++;
 	if (nhd == 0) {
@@ -177,9 +177,7 @@ hosts_build(const struct model *m, const struct plan *p, int jvms_opt,
 		if (t[i].nslaves <= 0) {
 			/* vdbench's automatic count is for a lone host. */
 			t[i].nslaves = n == 1 ? place_auto_jvms(m, p, jvms_opt,
-			    note, sizeof(note)) : 1;
-			if (n == 1 && note[0] != '\0')
-				console_line("%s", note);
+			    note, notelen) : 1;
 		}
 		t[i].first = total;
 		total += t[i].nslaves;

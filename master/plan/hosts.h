@@ -30,10 +30,14 @@ struct mhost {
 	int		 nslaves;
 };
 
-/* Build the host table; *n hosts, at most max_slaves slaves in all. */
+/*
+ * Build the host table; *n hosts, at most max_slaves slaves in all. note
+ * gets the console line of vdbench's automatic slave count for a lone
+ * host, or "" (the caller prints it: the planner does not).
+ */
 int		 hosts_build(const struct model *, const struct plan *,
 		    int jvms_opt, int max_slaves, struct mhost **, int *n,
-		    struct errmsg *);
+		    char *note, size_t notelen, struct errmsg *);
 /*
  * The master holds a connection and report files per slave: raise the
  * soft RLIMIT_NOFILE to the hard one; -1 with e set naming the limit when

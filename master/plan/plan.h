@@ -53,6 +53,20 @@ struct run {
 	unsigned int	 first_avg;	/* first interval in avg_F-L */
 };
 
+/*
+ * What the flatfile repeats about a run's request (plan/workgen.c
+ * fills it, the reports print it).
+ */
+struct run_request {
+	double	reqrate;	/* 9999988 for max */
+	double	xfersize;	/* -1 = several */
+	double	threads;
+	double	rdpct, rhpct, whpct, seekpct;	/* -1 = several */
+	double	lunsize_gb;
+	double	compratio;
+	double	dedupratio;	/* -1 = no dedup */
+};
+
 struct plan {
 	int		 nruns;
 	struct run	*runs;

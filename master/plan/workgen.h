@@ -10,7 +10,6 @@
 #include "hosts.h"
 #include "model.h"
 #include "plan.h"
-#include "report.h"
 
 /*
  * The WORK builder (PARMFILE.md 12): a planned run, the hosts with their

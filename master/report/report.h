@@ -27,17 +27,6 @@ struct cpu_pct {
 	double	user;
 };
 
-/* What the flatfile repeats about a run's request. */
-struct run_request {
-	double	reqrate;	/* 9999988 for max */
-	double	xfersize;	/* -1 = several */
-	double	threads;
-	double	rdpct, rhpct, whpct, seekpct;	/* -1 = several */
-	double	lunsize_gb;
-	double	compratio;
-	double	dedupratio;	/* -1 = no dedup */
-};
-
 /* Report keys: the files of one host, slave, sd or wd (FORMATS.md 3). */
 enum rkey_kind {
 	RKEY_TOTAL,	/* summary.html, histogram.html */

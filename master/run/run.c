@@ -910,7 +910,8 @@ master_new(const struct model *model, const struct plan *plan,
 {
 	struct master *m = xcalloc(1, sizeof(*m));
 	struct errmsg e;
-	int i, nsds = 0, nsl = 0;
+	char note[512];
+	int i, nsds = 0, nsl = 0, rc;
 	const struct sd *s;
 
 	TAILQ_INIT(&m->launch.pending);
@@ -918,8 +919,11 @@ master_new(const struct model *model, const struct plan *plan,
 	m->model = model;
 	m->plan = plan;
 	m->o = o;
-	if (hosts_build(model, plan, o->jvms, RUN_MAX_SLAVES, &m->hosts,
-	    &m->nhosts, &e) != 0) {
+	rc = hosts_build(model, plan, o->jvms, RUN_MAX_SLAVES, &m->hosts,
+	    &m->nhosts, note, sizeof(note), &e);
+	if (note[0] != '\0')
+		console_line("%s", note);
+	if (rc != 0) {
 		console_fatal("%s", e.text);
 		free(m);
 		return (NULL);
