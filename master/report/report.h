@@ -105,6 +105,15 @@ void		 report_substitutions(struct report *, const struct subvars *,
 		    int nfiles, char *const files[]);
 /* A line of vdbc's own (percentiles) in summary.html and the logfile. */
 void		 report_summary_note(struct report *, const char *);
+/*
+ * A run's average percentiles (all, read, write; h: read and write
+ * histograms, either NULL) into percentiles.html, vdbc's own file linked
+ * from summary.html: totals.html keeps vdbench's columns. fs: a
+ * file-system run (the percentiles are of its data reads and writes).
+ */
+struct hist;
+void		 report_percentiles(struct report *, const char *label, int fs,
+		    struct hist *const h[2]);
 void		 report_key_text(struct report *, int key, const char *);
 void		 report_host_messages(struct report *, const char *host);
 /* One interval or avg line in a key's own file. */

@@ -20,7 +20,7 @@
 
 enum rfile {
 	RF_SUMMARY, RF_TOTALS, RF_FLAT, RF_LOG, RF_PARM, RF_ERROR, RF_STATUS,
-	RF_SKEW, RF_SWAT, RF_SWAT_TOTAL, RF_N,
+	RF_SKEW, RF_SWAT, RF_SWAT_TOTAL, RF_PCT, RF_N,
 };
 
 /* The files of one report key. */

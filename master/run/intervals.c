@@ -449,6 +449,7 @@ write_averages(struct master *m, unsigned int last)
 		    sum->dur_sum_ns, sum->keys[i].h);
 	}
 	percentile_note(m, label, sum->keys[0].h);
+	report_percentiles(m->rep, label, m->cur.fs, sum->keys[0].h);
 	results_sched(m->res, sum->keys[0].sched);
 	if (sum->keys[0].sched != NULL && hist_count(sum->keys[0].sched) > 0) {
 		const struct hist *sh = sum->keys[0].sched;

@@ -94,6 +94,8 @@ layout() {
 		# fsd runs' binary data for the Swat tool: its layout is not
 		# documented (FORMATS.md), vdbc does not write it
 		[ "$f" = swat_mon.bin ] && continue
+		# vdbc's own file (docs/reports.md), linked from summary.html
+		[ "$f" = percentiles.html ] && continue
 		case $f in
 		summary.html|logfile.html|parmscan.html|parmfile.html|*.txt) t="-" ;;
 		*) t=$(sed -n 2p "$d/$f" | sed 's/[0-9][0-9]:[0-9][0-9]:[0-9][0-9] [A-Z][a-z][a-z] [0-9]* [0-9]* [A-Z]*/TIME/') ;;
@@ -124,7 +126,7 @@ starting() {
 # lines' labels end (vdbench's columns, not only its number of fields).
 lcol() {
 	local f
-	for f in $(ls "$1" | grep 'html$' | sort); do
+	for f in $(ls "$1" | grep 'html$' | grep -v '^percentiles.html$' | sort); do
 		awk -v f="$f" 'match($0, /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]\.[0-9][0-9][0-9] +([0-9]+|avg_[0-9]+-[0-9]+) /) {
 			print f, RLENGTH }' "$1/$f" | sort -u
 	done

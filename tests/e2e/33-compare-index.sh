@@ -196,6 +196,25 @@ expect_out "the inputs differ (2 differences besides the seed): not a like-for-l
 grep -q 'seed:' "$T/out" && bad "the same seed is listed as differing" || ok
 grep -q '<p class=differ id=different-inputs>DIFFERENT INPUTS' "$T/cmpv/compare.html" && ok || bad "compare.html does not mark different inputs"
 grep -q '<code>options: OLD --port=0, NEW --port=0 -v -m2 -e2</code>' "$T/cmpv/compare.html" && ok || bad "compare.html lacks the options"
+# p50/p99/p99.9 in a sidecar file linked from summary.html (totals.html
+# keeps vdbench's columns): the same numbers as results.json's.
+grep -q '<A HREF="percentiles.html">vdbc: response time percentiles per run</A>' "$T/rv/plain/summary.html" && ok || bad "summary.html does not link percentiles.html"
+grep -c 'percentile\|p99' "$T/rv/plain/totals.html" | grep -qx 0 && ok || bad "totals.html gained percentile text"
+python3 - "$T/rv/plain" <<'PY2' && ok || bad "percentiles.html does not hold results.json's percentiles"
+import json, re, sys
+d = sys.argv[1]
+r = [x for x in json.load(open(d + '/results.json'))['runs'] if x['name'] == 'rd1'][0]['average']
+want = r['percentiles_ms']
+rows = {}
+for l in open(d + '/percentiles.html'):
+    m = re.match(r'^(avg_\S+) +(all|read|write) +(\d+) +(.*)$', l)
+    if m and m.group(1) == r['label']:
+        rows[m.group(2)] = [float(v) for v in m.group(4).split()]
+for k in ('all', 'read', 'write'):
+    got = rows[k]
+    for i, p in enumerate(('p50', 'p90', 'p95', 'p99', 'p99.9', 'p99.99', 'max')):
+        assert abs(got[i] - want[k][p]) <= 0.0005 + want[k][p] * 1e-6, (k, p, got[i], want[k][p])
+PY2
 expect_rc 0 "$VDBC" compare "$T/rv/plain" "$T/rv/plain" -o "$T/cmpv0"
 expect_out "Inputs that differ: none"
 grep -q 'DIFFERENT INPUTS\|inputs differ' "$T/out" && bad "a run compared with itself is marked as different inputs" || ok
