@@ -35,20 +35,6 @@ get32(const unsigned char *p)
 	    (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
 }
 
-unsigned char *
-dv_pattern_new(int64_t seed)
-{
-	unsigned char *pat = xmalloc(DV_PAT_BYTES);
-	uint64_t s = jr_seed(seed);
-	size_t i;
-
-	/* Patterns.java: pat[i] = (int)(nextDouble() * Integer.MAX_VALUE) */
-	for (i = 0; i < DV_PAT_BYTES / 4; i++)
-		put32(pat + 4 * i,
-		    (uint32_t)(int32_t)(jr_next_double(&s) * 2147483647.0));
-	return (pat);
-}
-
 void
 dv_name8(char out[8], const char *name)
 {

@@ -18,7 +18,6 @@ struct strlist;
  */
 
 #define DV_SECTOR	512u
-#define DV_PAT_BYTES	(2u << 20)	/* the pattern buffer */
 #define DV_COMP_SPAN	(1u << 20)	/* key block lba modulo this */
 
 /* Map values (DV_map.java): 0 never written, 1..126 keys, 127 error. */
@@ -36,11 +35,10 @@ struct strlist;
 #define DV_BAD_DEDUPSET	0x40u	/* a duplicate's set word */
 
 /*
- * The pattern buffer: DV_PAT_BYTES of little-endian int32,
- * (int)(new java.util.Random(seed).nextDouble() * Integer.MAX_VALUE)
- * one after another (compressionseed=, default 0). Caller frees.
+ * The pattern every block's bytes come from is pattern.h's (wdata_init:
+ * vdbench's Patterns.createPattern, zeroes per compratio=); a slave's
+ * validation session makes it once (dv_session_pattern).
  */
-unsigned char	*dv_pattern_new(int64_t seed);
 
 /* What a write stamps into each sector besides lba and key. */
 struct dv_stamp {

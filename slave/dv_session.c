@@ -31,15 +31,19 @@ dv_session_free(struct dv_session *v)
 {
 	if (v == NULL)
 		return;
-	free(v->pat);
+	wdata_free(&v->wd);
 	free(v);
 }
 
 const unsigned char *
-dv_session_pattern(struct dv_session *v, int64_t seed)
+dv_session_pattern(struct dv_session *v, int64_t seed, double compratio,
+    uint64_t max_xfer_bytes, uint64_t unit_bytes)
 {
-	if (v->pat == NULL)
-		v->pat = dv_pattern_new(seed);
+	if (v->pat == NULL) {
+		wdata_init(&v->wd, compratio < 1 ? 1 : compratio, seed,
+		    max_xfer_bytes, unit_bytes);
+		v->pat = v->wd.pat;
+	}
 	return (v->pat);
 }
 

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "pattern.h"
+
 /*
  * A slave's data validation session: what validation keeps for the
  * slave's whole life, for sds and fsds alike, as vdbench's slave keeps
@@ -26,7 +28,8 @@ struct fs_dvmap;
 struct dv_session {
 	struct dv_sd	*sds;		/* sd key maps (sd_dv.c) */
 	struct fs_dvmap	*fsds;		/* fsd key maps (fs_dv.c) */
-	unsigned char	*pat;		/* made at first use */
+	struct wdata	 wd;		/* the pattern, made at first use */
+	const unsigned char *pat;	/* wd.pat */
 	uint32_t	 pid;		/* getpid() once, not per I/O */
 	int		 reported;	/* atomic: the banner is out */
 };
@@ -35,9 +38,18 @@ struct dv_session *dv_session_new(void);
 /* Frees the pattern and the session; the maps first go with
  * sd_dv_forget and fs_dv_forget. NULL is fine. */
 void		 dv_session_free(struct dv_session *);
-/* The pattern buffer (dv.h), made at the first call with seed (the
- * compressionseed=, or 0); later calls get the same buffer. */
-const unsigned char *dv_session_pattern(struct dv_session *, int64_t seed);
+/*
+ * The pattern buffer, made at the first call as vdbench's slave makes it
+ * once (Patterns.createPattern): the compression pattern of compratio
+ * (1: no zeroes) from seed (compressionseed=, or 0), 2 x 1 MiB (or the
+ * largest transfer max_xfer_bytes rounded up to MiB) plus two dedup
+ * units (unit_bytes, 0 without dedup): pattern.h's wdata_init, the same
+ * bytes as writes without validation, so validated blocks at compratio=
+ * carry vdbench's zeroes. Later calls get the same buffer.
+ */
+const unsigned char *dv_session_pattern(struct dv_session *, int64_t seed,
+		    double compratio, uint64_t max_xfer_bytes,
+		    uint64_t unit_bytes);
 /*
  * The lines of one corrupted data block's report into out, as vdbench
  * prints them: the banner first if no report of this slave had it yet,

@@ -184,7 +184,15 @@ fs_dv_setup(struct fswork *w, const struct slave_work *sw,
 	w->max_errors = sw->max_errors > 0 ? (uint64_t)sw->max_errors : 50;
 	if (w->dv == 0)
 		return (0);
-	w->dv_pat = dv_session_pattern(w->dvs, 0);
+	{
+		uint64_t big = 0;
+
+		for (i = 0; i < w->nfwgs; i++)
+			if (xfer_max_bytes(&w->fwgs[i].xfer) > big)
+				big = xfer_max_bytes(&w->fwgs[i].xfer);
+		w->dv_pat = dv_session_pattern(w->dvs, sw->has_compseed ?
+		    (int64_t)sw->compseed : 0, sw->compratio, big, 0);
+	}
 	for (i = 0; i < w->nfwgs; i++) {
 		struct fwg *g = &w->fwgs[i];
 

@@ -572,7 +572,8 @@ sd_dv_new(struct dv_session *v, const struct sd_dv_cfg *cfg,
 	r->sds = xcalloc((size_t)nsds + 1, sizeof(*r->sds));
 	r->v = v;
 	r->pat = dv_session_pattern(v, cfg->has_compseed ?
-	    (int64_t)cfg->compseed : 0);
+	    (int64_t)cfg->compseed : 0, cfg->compratio, cfg->max_xfer_bytes,
+	    cfg->dd_unit_bytes);
 	return (r);
 }
 

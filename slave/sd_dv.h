@@ -66,6 +66,8 @@ struct sd_dv_cfg {
 	int		 dd_not_across;	/* dedupacross=no */
 	int		 has_compseed;
 	uint64_t	 compseed;	/* compressionseed= */
+	double		 compratio;	/* compratio=, >= 1 */
+	uint64_t	 max_xfer_bytes; /* the run's largest transfer */
 };
 
 /* One sd of the run, as the worker opened it. */

@@ -721,6 +721,10 @@ dv_setup(struct work *w, struct dv_session *dvs, struct errmsg *e)
 	cfg.dd_not_across = w->dd_not_across;
 	cfg.has_compseed = w->has_compseed;
 	cfg.compseed = w->compseed;
+	cfg.compratio = w->compratio;
+	for (k = 0; k < w->nsds; k++)
+		if (w->sds[k].max_xfer > cfg.max_xfer_bytes)
+			cfg.max_xfer_bytes = w->sds[k].max_xfer;
 	memset(&out, 0, sizeof(out));
 	out.mu = &w->err_mu;
 	out.errq = &w->err_queue;

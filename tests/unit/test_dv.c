@@ -20,11 +20,13 @@
 
 #include "dv.h"
 #include "model.h"
+#include "pattern.h"
 
 #ifndef DATA_DIR
 #error DATA_DIR must name tests/data/dv
 #endif
 
+static struct wdata wd;
 static unsigned char *pat;
 
 static int
@@ -33,7 +35,8 @@ setup(void **state)
 	(void)state;
 	setenv("TZ", "UTC", 1);
 	tzset();
-	pat = dv_pattern_new(0);
+	wdata_init(&wd, 1, 0, 0, 0);	/* vdbench's at compratio=1 */
+	pat = wd.pat;
 	return (0);
 }
 
@@ -41,7 +44,7 @@ static int
 teardown(void **state)
 {
 	(void)state;
-	free(pat);
+	wdata_free(&wd);
 	return (0);
 }
 
@@ -163,6 +166,55 @@ test_fill_matches_vdbench(void **state)
 	assert_int_equal(want[0x100], got[1024 + 0x100] ^ 0xff);
 	want[0x100] ^= 0xff;
 	assert_memory_equal(got + 1024, want, 512);
+}
+
+/*
+ * Key block 0xc000 (8 KiB, key 3) of an sd that the real vdbench 5.04.06
+ * wrote with -v at compratio=4 (tests/data/dv/journal-fixtures.md): its
+ * 480 pattern bytes per sector come from the compression pattern, with
+ * vdbench's zeroes. vdbc fills the same bytes from the same stamp and
+ * finds every sector good; the compratio=1 pattern (what -v used
+ * before) finds every sector's pattern bad.
+ */
+static void
+test_fill_matches_vdbench_compratio(void **state)
+{
+	unsigned char want[8192], got[8192];
+	const uint64_t lba = 0xc000;
+	struct wdata c4;
+	struct dv_stamp st;
+	struct dv_kb kb;
+	char path[512];
+	FILE *f;
+	unsigned s;
+	int key;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/v6_c4_sd1_0xc000.bin", DATA_DIR);
+	f = fopen(path, "rb");
+	assert_non_null(f);
+	assert_int_equal(fread(want, 1, sizeof(want), f), sizeof(want));
+	fclose(f);
+	key = want[19];
+	assert_int_equal(key, 3);
+	st.ts_ms = (uint64_t)(want[8] | want[9] << 8 | want[10] << 16 |
+	    (uint32_t)want[11] << 24) << 32 | (want[12] | want[13] << 8 |
+	    want[14] << 16 | (uint32_t)want[15] << 24);
+	st.pid = want[28] | want[29] << 8 | want[30] << 16 |
+	    (uint32_t)want[31] << 24;
+	dv_name8(st.name, "sd1");
+	wdata_init(&c4, 4, 0, 8192, 0);
+	dv_kb_of(NULL, lba, key, &kb);
+	dv_fill_kb(c4.pat, got, lba, sizeof(got), key, &kb, &st);
+	assert_memory_equal(got, want, sizeof(want));
+	for (s = 0; s < sizeof(want) / DV_SECTOR; s++) {
+		assert_int_equal(dv_check_sector_kb(c4.pat,
+		    want + s * DV_SECTOR, lba, s, key, st.name, &kb), 0);
+		assert_int_equal(dv_check_sector_kb(pat,
+		    want + s * DV_SECTOR, lba, s, key, st.name, &kb),
+		    DV_BAD_COMP);
+	}
+	wdata_free(&c4);
 }
 
 static void
@@ -661,6 +713,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pattern_words),
 		cmocka_unit_test(test_fill_matches_vdbench),
+		cmocka_unit_test(test_fill_matches_vdbench_compratio),
 		cmocka_unit_test(test_checksum_and_keys),
 		cmocka_unit_test(test_check_flags),
 		cmocka_unit_test(test_map),
