@@ -287,6 +287,19 @@ master_setup(struct cli *c, struct errmsg *e)
 		return (-1);
 	free(c->outdir);
 	c->outdir = od;
+	if (c->outdir[0] != '/') {
+		/* vdbench names it absolute ("Created output directory",
+		 * "... completed successfully. Output directory: ") */
+		char cwd[4096];
+
+		if (getcwd(cwd, sizeof(cwd)) != NULL) {
+			od = xmalloc(strlen(cwd) + strlen(c->outdir) + 2);
+			sprintf(od, "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd,
+			    c->outdir);
+			free(c->outdir);
+			c->outdir = od;
+		}
+	}
 	if (prepare_outdir(c->outdir, e) != 0)
 		return (-1);
 	for (i = 0; i < c->scanned.n; i++)

@@ -448,9 +448,9 @@ kw_general_compratio(struct pstate *ps, const struct kwdef *d)
 	(void)d;
 	if (one_num(ps, &v) != 0)
 		return (-1);
-	if (v < 1)
-		return (fail(ps, "'compratio=' must be 1 or more: %s",
-		    ps->it->value));
+	if (v < 1)	/* vdbench's words; Java's %.0f rounds half up */
+		return (fail(ps, "Minimum value for compratio=%.0f is "
+		    "compratio=1", v < 0 ? -floor(-v + 0.5) : floor(v + 0.5)));
 	g->compratio = v;
 	return (pattern_conflict(ps));
 }

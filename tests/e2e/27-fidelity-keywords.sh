@@ -202,4 +202,10 @@ msgrun ms4 'messagescan=no\n'
 grep -q 'vdbc27' "$T/out" && bad "messagescan=no: lines on the console" || ok
 adm ms4 | grep -q 'vdbc27\|New lines' && bad "messagescan=no: lines in var_adm_msgs.html" || ok
 
+# compratio= under 1: vdbench 5.04.06's words (Patterns.java, its %.0f
+# rounding 0.5 up: "Minimum value for compratio=1 is compratio=1").
+printf 'compratio=0.5\nsd=sd1,lun=%s/cr,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' "$T" >"$T/cr.parm"
+expect_rc 157 "$VDBC" -s -f "$T/cr.parm"
+expect_out "Minimum value for compratio=1 is compratio=1"
+
 finish
