@@ -275,13 +275,43 @@ journal_add(struct journal *j, uint64_t first, uint64_t n, const int *keys)
 	return (rc);
 }
 
+/* vdbench's words when a journal sector cannot be read whole. */
+#define JNL_SHORT	"Journal read failed: INCORRECT_SIZE: 'Vdbench " \
+	"determined that not enough bytes were read or written'"
+
+/*
+ * Sector off of path (the journal or map file on fd), what it should
+ * be named in the message: 0, or -1 with the message in e (the file's
+ * size, the offset and what was expected there), vdbench's words first.
+ */
+static int
+read_sec(int fd, const char *path, uint64_t off, unsigned char *sec,
+    const char *lead, const char *what, struct errmsg *e)
+{
+	struct stat st;
+
+	if (read_all(fd, sec, JNL_SECTOR, off) == 0)
+		return (0);
+	if (fstat(fd, &st) != 0)
+		st.st_size = -1;
+	errmsg_set(e, NULL, 0, 0, "%s %s: %s: offset 0x%08llx: the file "
+	    "has %lld bytes; expected %s (512 bytes) there: the journal is "
+	    "damaged, not the lun", lead, JNL_SHORT, path,
+	    (unsigned long long)off, (long long)st.st_size, what);
+	return (-1);
+}
+
 /* Header and map records of one file into map: 0, 1 if the header says
- * incomplete, -2 if there is no header, -1 if not usable. */
+ * incomplete, -1 if not usable (the journal damaged, or of another
+ * geometry), with the message in e. */
 static int
 load_map(int fd, uint8_t *map, uint64_t key_blocks, uint32_t kb_bytes,
     struct jnl_header *h, const char *path, struct errmsg *e)
 {
+	static const char lead[] = "Error while restoring the journal map. "
+	    "Journal likely is corrupted.";
 	unsigned char sec[JNL_SECTOR];
+	char what[64];
 	/*
 	 * The records that hold key blocks: vdbench reserves
 	 * jnl_map_records() but writes only these, so a reserved record past
@@ -290,11 +320,16 @@ load_map(int fd, uint8_t *map, uint64_t key_blocks, uint32_t kb_bytes,
 	uint64_t r, nrec = (key_blocks + JNL_MAP_PER_REC - 1) /
 	    JNL_MAP_PER_REC;
 
-	if (read_all(fd, sec, JNL_SECTOR, 0) != 0 ||
-	    jnl_header_decode(sec, h) != 0) {
-		errmsg_set(e, NULL, 0, 0, "%s: no Data Validation map header",
-		    path);
-		return (-2);
+	if (read_sec(fd, path, 0, sec, lead, "the map header", e) != 0)
+		return (-1);
+	if (jnl_header_decode(sec, h) != 0) {
+		/* Jnl_entry.restoreMap(): no fall back to the .map */
+		errmsg_set(e, NULL, 0, 0, "Invalid contents on journal or map "
+		    "file: %08x: %s: offset 0x00000000: expected the map "
+		    "header's eye catcher %08x (\".PAM\"): the journal is "
+		    "damaged, not the lun", jnl_get32(sec, 0), path,
+		    JNL_MAP_EYE);
+		return (-1);
 	}
 	if (!h->complete)
 		return (1);
@@ -306,11 +341,19 @@ load_map(int fd, uint8_t *map, uint64_t key_blocks, uint32_t kb_bytes,
 		return (-1);
 	}
 	for (r = 0; r < nrec; r++) {
-		if (read_all(fd, sec, JNL_SECTOR, JNL_SECTOR + r * JNL_SECTOR)
-		    != 0 || jnl_map_record_decode(sec, map, key_blocks, r)
-		    != 0) {
-			errmsg_set(e, NULL, 0, 0, "%s: map record %llu is bad",
-			    path, (unsigned long long)r);
+		uint64_t off = JNL_SECTOR + r * JNL_SECTOR;
+
+		snprintf(what, sizeof(what), "map record %llu of %llu",
+		    (unsigned long long)r + 1, (unsigned long long)nrec);
+		if (read_sec(fd, path, off, sec, lead, what, e) != 0)
+			return (-1);
+		if (jnl_map_record_decode(sec, map, key_blocks, r) != 0) {
+			errmsg_set(e, NULL, 0, 0, "Expecting MAP record but "
+			    "receiving %s 0x%08x record from %s: offset "
+			    "0x%08llx, %s: the journal is damaged, not the "
+			    "lun", jnl_get32(sec, 0) == JNL_REC_EYE ? "JNL" :
+			    "unknown", jnl_get32(sec, 0), path,
+			    (unsigned long long)off, what);
 			return (-1);
 		}
 	}
@@ -370,18 +413,18 @@ journal_recover(const char *dir, const char *sd, uint8_t *map,
 	n = load_map(fd, map, key_blocks, kb_bytes, &h, jpath, e);
 	if (n == -1)
 		goto out;
-	if (n == 1 || n == -2) {
+	if (n == 1) {
 		/*
 		 * The .jnl dump was cut short: its .map holds the map, and
-		 * the .jnl's entries are older than it. A .jnl whose header
-		 * is gone (overwritten, cut): the .map of the same dump, and
-		 * the .jnl's entries of that dump (same time of day) apply.
+		 * the .jnl's entries are older than it (none apply). A .jnl
+		 * without its header is damaged (load_map said so), as in
+		 * vdbench's restoreMap.
 		 */
 		r->from_map = 1;
-		apply = n == -2;
+		apply = 0;
 		snprintf(line, sizeof(line), "Journal map header of %s is "
-		    "%s; restoring Data Validation map from: %s", jpath,
-		    n == 1 ? "incomplete" : "missing", mpath);
+		    "incomplete; restoring Data Validation map from: %s", jpath,
+		    mpath);
 		strlist_add(log, line);
 		mfd = open(mpath, O_RDONLY | O_CLOEXEC);
 		if (mfd < 0) {
@@ -392,7 +435,7 @@ journal_recover(const char *dir, const char *sd, uint8_t *map,
 		n = load_map(mfd, map, key_blocks, kb_bytes, &h, mpath, e);
 		close(mfd);
 		if (n != 0) {
-			if (n == 1 || n == -2)
+			if (n == 1)
 				errmsg_set(e, NULL, 0, 0, "sd=%s: journal "
 				    "recovery: neither %s nor %s holds a "
 				    "complete map", sd, jpath, mpath);
@@ -411,13 +454,35 @@ journal_recover(const char *dir, const char *sd, uint8_t *map,
 	before = xcalloc(key_blocks ? key_blocks : 1, 1);
 	/* an incomplete .jnl dump reset nothing yet; its entries are older
 	 * than the .map: none are applied */
+	/*
+	 * vdbench ends every record walk on a record of fewer than 62
+	 * entries (a full one is written with the EOF record after it): a
+	 * file that ends first, or a record that is not this dump's, is a
+	 * damaged journal (Jnl_entry.jnl_read_next_record's words).
+	 */
 	for (off = jnl_first_record_off(key_blocks); apply;
 	    off += JNL_SECTOR) {
-		if (read_all(fd, sec, JNL_SECTOR, off) != 0)
-			break;
+		if (read_sec(fd, jpath, off, sec, "Error while reading "
+		    "journal records. This very likely means that the "
+		    "storage or file system where you wrote the journal was "
+		    "corrupted due to the writes of the journal records NOT "
+		    "being done synchronously.", "a journal record or its "
+		    "EOF record", e) != 0)
+			goto out;
 		if (jnl_get32(sec, 3) != (uint32_t)h.tod_ms)
 			break;		/* stale: of an older dump */
-		if ((n = jnl_record_decode(sec, off, en)) <= 0)
+		if ((n = jnl_record_decode(sec, off, en)) < 0) {
+			errmsg_set(e, NULL, 0, 0, "Expecting JNL record but "
+			    "receiving %s 0x%08x record from %s: offset "
+			    "0x%08llx (its count %u, its offset field 0x%x): "
+			    "the journal is damaged, not the lun",
+			    jnl_get32(sec, 0) == JNL_MAP_EYE ? "MAP" :
+			    "unknown", jnl_get32(sec, 0), jpath,
+			    (unsigned long long)off, jnl_get32(sec, 1),
+			    jnl_get32(sec, 2) * JNL_SECTOR);
+			goto out;
+		}
+		if (n == 0)
 			break;
 		for (i = 0; i < n; i++) {
 			if (en[i].block >= key_blocks || en[i].key > DV_KEY_MAX)

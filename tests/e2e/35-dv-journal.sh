@@ -191,12 +191,30 @@ grep -q "Corrupted data block" "$T/out" && bad "last recovery: false corruption"
 expect_rc 0 "$VDBC" -f "$T/v3r.parm" -o "$T/ko" -jro$N --port 0 --seed 9
 expect_out "'journal=(recover,only)' requested. Terminating execution."
 grep -q "Starting RD=rd1" "$T/out" && bad "-jro ran rd1" || ok
-# a .jnl whose header is gone: the .map of the same dump takes its place
+# A damaged journal is named as damaged, with the file, the offset and
+# what was expected there, in vdbench's words (its -jr stops rc 157 at
+# the same offsets: 0 for an emptied .jnl, 0xe00 for one cut in its
+# map, the first journal record for one cut after its map), and never
+# blamed on the lun. Before, an emptied or zeroed header fell back to
+# the .map and the journal's entries were lost: every block written
+# after the dump was reported corrupted.
+cp "$J/v3/sd1.jnl" "$T/sd1.jnl.good"
+jnl_damaged() {	# label, want offset, vdbench's words
+	expect_rc 157 "$VDBC" -f "$T/v3r.parm" -o "$T/kd" -jro$N --port 0 --seed 9
+	expect_out "$3"
+	grep -q "sd1.jnl: offset $2: .*the journal is damaged, not the lun" "$T/out" && ok || { bad "$1: file and offset not named"; cat "$T/out"; }
+	grep -q "Corrupted data block" "$T/out" && bad "$1: blamed on the lun" || ok
+	cp "$T/sd1.jnl.good" "$J/v3/sd1.jnl"
+}
 dd if=/dev/zero of="$J/v3/sd1.jnl" bs=512 count=1 conv=notrunc 2>/dev/null
-expect_rc 0 "$VDBC" -f "$T/v3r.parm" -o "$T/kh" -jro$N --port 0 --seed 9
-grep -q "Journal map header of .*sd1.jnl is missing; restoring Data Validation map from: .*sd1.map" "$T/kh/errorlog.html" &&
-	ok || bad "zeroed .jnl header: the .map was not taken"
-expect_out "key blocks marked in error:    0 "
+jnl_damaged "zeroed header" 0x00000000 "Invalid contents on journal or map file: 00000000"
+: > "$J/v3/sd1.jnl"
+jnl_damaged "emptied" 0x00000000 "Error while restoring the journal map. Journal likely is corrupted. Journal read failed: INCORRECT_SIZE"
+truncate -s 4000 "$J/v3/sd1.jnl"
+jnl_damaged "cut in the map" 0x00000e00 "Journal read failed: INCORRECT_SIZE"
+first=$(( (1 + ($(od -An -tu4 -j12 -N4 "$J/v3/sd1.jnl") + 511) / 480) * 512 ))
+truncate -s $first "$J/v3/sd1.jnl"
+jnl_damaged "cut after the map" "$(printf 0x%08x $first)" "Error while reading journal records."
 # -jr on a raw device (a loop device over a file of ours): the
 # journal_recovery rd validates every key block the map knows. Before,
 # its reads started after the largest xfersize (128k) as a raw lun's
