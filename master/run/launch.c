@@ -74,14 +74,24 @@ listen_port(struct master *m, int port)
 static int
 launch(struct master *m, struct mslave *s)
 {
+	const struct mhost *h = &m->hosts[s->host];
 	char exe[4096], path[4200];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	int fd, cpu = s->id == m->hosts[s->host].first, pp[2];
+	int fd, cpu = s->id == h->first, pp[2];
 	pid_t pid;
 
-	if (n <= 0 || pipe2(pp, O_CLOEXEC) != 0)
+	if (n <= 0)
 		return (-1);
 	exe[n] = '\0';
+	/* vdbench starts <vdbench=>/vdbench on a local host too
+	 * (SlaveStarter): an hd's vdbench= names the vdbc it runs */
+	if (h->vdbench != NULL && h->vdbench[0] != '\0') {
+		remote_vdbc_path(h, exe, sizeof(exe));
+		if (access(exe, X_OK) != 0)
+			return (-1);	/* errno names why */
+	}
+	if (pipe2(pp, O_CLOEXEC) != 0)
+		return (-1);
 	snprintf(path, sizeof(path), "%s/%s.stdout.html", m->o->outdir,
 	    s->name);
 	console_line("Starting slave: %s slave --connect %s --name %s%s%s",
@@ -396,8 +406,19 @@ launch_slaves(struct master *m, struct errmsg *e)
 		if (m->hosts[sl->host].how != HOST_LOCAL)
 			continue;
 		if (launch(m, sl) != 0) {
-			errmsg_set(e, "", 0, 0, "Cannot start slave %s: %s",
-			    sl->name, strerror(errno));
+			const struct mhost *h = &m->hosts[sl->host];
+			int err = errno;
+
+			if (h->vdbench != NULL && h->vdbench[0] != '\0') {
+				char exe[4096];
+
+				remote_vdbc_path(h, exe, sizeof(exe));
+				errmsg_set(e, "", 0, 0, "Cannot start slave %s: "
+				    "hd=%s,vdbench=%s: %s: %s", sl->name,
+				    h->label, h->vdbench, exe, strerror(err));
+			} else
+				errmsg_set(e, "", 0, 0, "Cannot start slave "
+				    "%s: %s", sl->name, strerror(err));
 			return (-1);
 		}
 	}

@@ -208,4 +208,12 @@ printf 'compratio=0.5\nsd=sd1,lun=%s/cr,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,io
 expect_rc 157 "$VDBC" -s -f "$T/cr.parm"
 expect_out "Minimum value for compratio=1 is compratio=1"
 
+# vdbench= on an hd that is this host: vdbench's SlaveStarter runs
+# <vdbench=>/vdbench locally too, so vdbc runs <vdbench=>/vdbc, and a
+# directory without it stops the run before any I/O, naming it.
+printf 'hd=h1,system=localhost,vdbench=%s/nodir\nsd=sd1,lun=%s/hv,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$T" "$T" >"$T/hv.parm"
+expect_rc 157 "$VDBC" -f "$T/hv.parm" -o "$T/o_hv" --port 0
+expect_out "Cannot start slave h1-0: hd=h1,vdbench=$T/nodir: $T/nodir/vdbc: No such file or directory"
+[ -e "$T/hv" ] && bad "vdbench=: the lun was made" || ok
+
 finish
