@@ -72,9 +72,12 @@ done
 [ -d "$T/anchor" ] && bad "vdbc -s made the anchor" || ok
 
 # docs/parmfile.md's keyword reference names every keyword of the parser's
-# tables (master/parm_*.c), so users need nothing beyond docs/.
+# tables (master/parm/parm_*.c), so users need nothing beyond docs/;
+# no keyword found means the tables moved: a failure, not a pass.
 missing=""
-for kw in $(sed -n '/^const struct kwdef [a-z]*_kws\[\] = {/,/^};/p' "$VDBC_SRC"/master/parm_*.c |
+nkw=$(sed -n '/^const struct kwdef [a-z]*_kws\[\] = {/,/^};/p' "$VDBC_SRC"/master/parm/parm_*.c 2>/dev/null | sed -n 's/^\t{ "\([a-z_0-9]*\)".*/\1/p' | wc -l)
+[ "$nkw" -gt 100 ] && ok || bad "found $nkw keywords in master/parm/parm_*.c's tables, wanted over 100"
+for kw in $(sed -n '/^const struct kwdef [a-z]*_kws\[\] = {/,/^};/p' "$VDBC_SRC"/master/parm/parm_*.c |
 	sed -n 's/^\t{ "\([a-z_0-9]*\)".*/\1/p' | sort -u); do
 	grep -q "\`$kw\`" "$VDBC_SRC/docs/parmfile.md" || missing="$missing $kw"
 done
