@@ -56,7 +56,7 @@ dvend_end_of_rd(struct master *m)
 	if (m->derr.count == 0 || m->aborting)
 		return (0);
 	dvend_count(m);
-	master_fail(m, "Vdbench terminating due to Data Validation or I/O "
+	m->cb->fail(m, "Vdbench terminating due to Data Validation or I/O "
 	    "errors. See errorlog.html.");
 	return (1);
 }
@@ -73,7 +73,7 @@ dvend_log(struct master *m, struct mslave *s, const char *level,
 		console_line("%s: %s", s->name, text);
 		errlog(m, s, text);
 		if (strcmp(level, "error") == 0)
-			master_data_error(m);	/* data_errors= */
+			m->cb->data_error(m);	/* data_errors= */
 		return (1);
 	}
 	if (strcmp(level, "dv_total") == 0) {
@@ -103,11 +103,11 @@ int
 dvend_error(struct master *m, struct mslave *s, const char *kind,
     const char *text)
 {
-	char line[1200], stars[1200];
+	char line[1200], stars[1200], last[1200];
 	size_t n;
 
 	if (strcmp(kind, "plain") == 0) {
-		master_fail(m, "%s", text);
+		m->cb->fail(m, text);
 		return (1);
 	}
 	if (strcmp(kind, "abort") != 0)
@@ -132,6 +132,8 @@ dvend_error(struct master *m, struct mslave *s, const char *kind,
 	console_line("%s", "");
 	console_line("Look at file %s.stdout.html for more information.",
 	    s->name);
-	master_fail(m, "Slave %s prematurely terminated. ", s->name);
+	snprintf(last, sizeof(last), "Slave %s prematurely terminated. ",
+	    s->name);
+	m->cb->fail(m, last);
 	return (1);
 }

@@ -559,7 +559,7 @@ end_run(struct master *m, unsigned int last)
 	send_all(m, MSG_STOP, json_pack("{s:I}", "run_id",
 	    (json_int_t)m->run_id), 1);
 	if (m->cur.skew_failed[0] != '\0')
-		master_abort(m, "%s", m->cur.skew_failed);
+		m->cb->stop(m, m->cur.skew_failed);
 }
 
 /* Has every slave still in the run reported interval k? */
@@ -659,7 +659,7 @@ print_ready_intervals(struct master *m)
 			m->cur.avg_last = k;
 		merge_printed(m->in.mg, a, k >= m->cur.first_avg &&
 		    m->cur.short_first == 0);
-		if (check_outputs(m) != 0)
+		if (m->cb->outputs_failed(m) != 0)
 			return;
 		if (m->cur.maxdata_bytes > 0 && m->cur.done_bytes[
 		    m->cur.maxdata_dir] >= m->cur.maxdata_bytes) {
@@ -669,7 +669,7 @@ print_ready_intervals(struct master *m)
 			m->cur.maxdata_bytes = 0;
 			m->cur.nintervals = k + 1;
 		}
-		if (m->o->monitor != NULL && monitor_shutdown(m))
+		if (m->o->monitor != NULL && m->cb->monitor_end(m))
 			m->cur.nintervals = k;
 		if (m->cur.nintervals > 0 && k >= m->cur.nintervals) {
 			end_run(m, k);
@@ -899,7 +899,7 @@ on_interval(struct mslave *s, json_t *body)
 	int rc = ingest(s, body, &e);
 
 	if (rc < 0)
-		master_abort(s->m, "%s", e.text);
+		s->m->cb->stop(s->m, e.text);
 	else if (rc == 0)
 		print_ready_intervals(s->m);
 }

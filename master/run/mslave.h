@@ -82,8 +82,9 @@ struct mslave {
 };
 
 /*
- * What slaves.c (and launch.c's daemon sessions) tell the run driver,
- * which sets these (run.c): neither calls up into it.
+ * The run driver's events: what slaves.c, launch.c's daemon sessions,
+ * intervals.c and dvend.c tell it. run.c sets these; none of those files
+ * calls up into run.c.
  */
 struct slaves_cb {
 	void	 (*info)(struct master *);	/* every host answered INFO */
@@ -92,6 +93,14 @@ struct slaves_cb {
 	void	 (*stop)(struct master *, const char *);	/* why: stop */
 	uint64_t (*late)(struct master *);	/* the loop's lateness, ns */
 	int	 (*stalled)(struct master *, char *, size_t);	/* why, if so */
+	/* stop with vdbench's last words, errorlog.html not told */
+	void	 (*fail)(struct master *, const char *);
+	/* a slave's I/O or data validation error: data_errors= decides */
+	void	 (*data_error)(struct master *);
+	/* an interval printed: nonzero when an output failed (the run
+	 * stops), and whether monitor= asks the run to end after it */
+	int	 (*outputs_failed)(struct master *);
+	int	 (*monitor_end)(struct master *);
 };
 
 /* Lost or gone: told nothing more, heard no more. */

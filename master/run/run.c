@@ -71,9 +71,16 @@ master_leave(struct master *m)
 }
 
 static void	abort_text(struct master *, int, const char *);
+static void	master_abort(struct master *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+static void	master_fail(struct master *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+static int	check_outputs(struct master *);
+static void	master_data_error(struct master *);
+static int	monitor_shutdown(struct master *);
 
 /* Stop everything with an error: reports say what happened. */
-void
+static void
 master_abort(struct master *m, const char *fmt, ...)
 {
 	char text[RUN_STOP_TEXT];
@@ -85,7 +92,11 @@ master_abort(struct master *m, const char *fmt, ...)
 	abort_text(m, 1, text);
 }
 
-void
+/*
+ * The same, for vdbench's own last words that errorlog.html does not get
+ * (Reporter.java:425, a slave's abort).
+ */
+static void
 master_fail(struct master *m, const char *fmt, ...)
 {
 	char text[RUN_STOP_TEXT];
@@ -166,7 +177,7 @@ abort_text(struct master *m, int errlog, const char *text)
  * removed, read-only) ends the run with its path and errno: reports that
  * stop half-way are no result (DESIGN.md "Reports").
  */
-int
+static int
 check_outputs(struct master *m)
 {
 	struct errmsg e;
@@ -565,7 +576,7 @@ monitor_clear(struct master *m)
  * "end_vdbench" end it and every run after it. The file is emptied once
  * acted on. 1 when the run ends.
  */
-int
+static int
 monitor_shutdown(struct master *m)
 {
 	char buf[4096], *p, *e;
@@ -845,7 +856,7 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
  * blocks too): counted, and data_errors= (dataerr.h) says whether its
  * command runs and whether the run stops.
  */
-void
+static void
 master_data_error(struct master *m)
 {
 	char text[RUN_STOP_TEXT];
@@ -889,7 +900,14 @@ slaves_stop_cb(struct master *m, const char *text)
 	master_abort(m, "%s", text);
 }
 
-/* What slaves.c tells the run driver. */
+/* dvend.c's fail: master_fail with its text. */
+static void
+fail_cb(struct master *m, const char *text)
+{
+	master_fail(m, "%s", text);
+}
+
+/* What slaves.c, launch.c, intervals.c and dvend.c tell the run driver. */
 static const struct slaves_cb slaves_events = {
 	.info = info_done,
 	.ready = go,
@@ -897,6 +915,10 @@ static const struct slaves_cb slaves_events = {
 	.stop = slaves_stop_cb,
 	.late = master_late,
 	.stalled = master_stalled,
+	.fail = fail_cb,
+	.data_error = master_data_error,
+	.outputs_failed = check_outputs,
+	.monitor_end = monitor_shutdown,
 };
 
 /*

@@ -189,20 +189,10 @@ struct master {
 						   (workgen writes it) */
 };
 
-/* run.c: the run state machine. */
-void	master_abort(struct master *, const char *, ...)
-	    __attribute__((format(printf, 2, 3)));
-/* The same, for vdbench's own last words that errorlog.html does not
- * get (Reporter.java:425, a slave's abort). */
-void	master_fail(struct master *, const char *, ...)
-	    __attribute__((format(printf, 2, 3)));
+/* run.c: the run state machine (the others raise m->cb's events). */
 void	go(struct master *);
 void	check_run_end(struct master *);
 void	start_next_run(struct master *);
-int	check_outputs(struct master *);
-/* An I/O or data validation error: data_errors= says what follows. */
-void	master_data_error(struct master *);
-int	monitor_shutdown(struct master *);
 
 /* slaves.c: the master's view of one slave. */
 void	send_all(struct master *, uint16_t, json_t *, int);
