@@ -89,23 +89,52 @@ jnl_map_record_encode(unsigned char sec[JNL_SECTOR], const uint8_t *map,
 }
 
 int
-jnl_map_record_decode(const unsigned char sec[JNL_SECTOR], uint8_t *map,
-    uint64_t key_blocks, uint64_t rec)
+jnl_map_record_keys(const unsigned char sec[JNL_SECTOR],
+    uint8_t keys[JNL_MAP_PER_REC])
 {
-	uint64_t b = rec * JNL_MAP_PER_REC;
 	unsigned i, j;
 
-	if (jnl_get32(sec, 0) != JNL_MAP_EYE || jnl_get32(sec, 1) !=
-	    JNL_MAP_EYE)
+	if (jnl_get32(sec, 0) != JNL_MAP_EYE)
 		return (-1);
+	/* 4 map bytes per int, the first in the top byte */
 	for (i = 0; i < JNL_MAP_PER_REC / 4; i++) {
 		uint32_t v = jnl_get32(sec, 8 + i);
 
-		for (j = 0; j < 4; j++, b++)
-			if (b < key_blocks)
-				map[b] = (uint8_t)(v >> (24 - 8 * j));
+		for (j = 0; j < 4; j++)
+			keys[4 * i + j] = (uint8_t)(v >> (24 - 8 * j));
 	}
 	return (0);
+}
+
+int
+jnl_map_record_decode(const unsigned char sec[JNL_SECTOR], uint8_t *map,
+    uint64_t key_blocks, uint64_t rec)
+{
+	uint8_t keys[JNL_MAP_PER_REC];
+	uint64_t b = rec * JNL_MAP_PER_REC;
+	unsigned i;
+
+	if (jnl_get32(sec, 1) != JNL_MAP_EYE ||
+	    jnl_map_record_keys(sec, keys) != 0)
+		return (-1);
+	for (i = 0; i < JNL_MAP_PER_REC && b + i < key_blocks; i++)
+		map[b + i] = keys[i];
+	return (0);
+}
+
+enum jnl_kind
+jnl_kind_of(const unsigned char sec[JNL_SECTOR])
+{
+	uint32_t w = jnl_get32(sec, 0);
+
+	return (w == JNL_MAP_EYE ? JNL_KIND_MAP : w == JNL_REC_EYE ?
+	    JNL_KIND_RECORD : JNL_KIND_OTHER);
+}
+
+int
+jnl_entries_per_rec(int timestamps)
+{
+	return (timestamps ? JNL_ENTRIES_PER_REC / 2 : JNL_ENTRIES_PER_REC);
 }
 
 void
@@ -129,21 +158,36 @@ jnl_record_put(unsigned char sec[JNL_SECTOR], int i,
 }
 
 int
-jnl_record_decode(const unsigned char sec[JNL_SECTOR], uint64_t off,
+jnl_record_entries(const unsigned char sec[JNL_SECTOR], int timestamps,
     struct jnl_entry out[JNL_ENTRIES_PER_REC])
 {
-	uint32_t n = jnl_get32(sec, 1);
-	unsigned i;
+	int32_t n = (int32_t)jnl_get32(sec, 1);
+	unsigned w = timestamps ? 4 : 2, i;
 
-	if (jnl_get32(sec, 0) != JNL_REC_EYE || n > JNL_ENTRIES_PER_REC ||
-	    jnl_get32(sec, 2) != (uint32_t)(off / JNL_SECTOR))
+	if (jnl_get32(sec, 0) != JNL_REC_EYE)
 		return (-1);
-	for (i = 0; i < n; i++) {
-		uint32_t hi = jnl_get32(sec, 4 + 2 * i);
+	if (n < 0 || n > jnl_entries_per_rec(timestamps))
+		return (-2);
+	for (i = 0; i < (unsigned)n; i++) {
+		uint32_t hi = jnl_get32(sec, 4 + w * i);
 
 		out[i].key = (int)(hi >> 24);
 		out[i].block = (uint64_t)(hi & 0xffffff) << 32 |
-		    jnl_get32(sec, 5 + 2 * i);
+		    jnl_get32(sec, 5 + w * i);
+		out[i].tod_ms = timestamps ? (int64_t)((uint64_t)jnl_get32(sec,
+		    6 + w * i) << 32 | jnl_get32(sec, 7 + w * i)) : 0;
 	}
 	return ((int)n);
+}
+
+int
+jnl_record_decode(const unsigned char sec[JNL_SECTOR], uint64_t off,
+    struct jnl_entry out[JNL_ENTRIES_PER_REC])
+{
+	int n;
+
+	if (jnl_get32(sec, 2) != (uint32_t)(off / JNL_SECTOR))
+		return (-1);
+	n = jnl_record_entries(sec, 0, out);
+	return (n < 0 ? -1 : n);
 }

@@ -11,8 +11,10 @@
  * then the journal records; <dir>/<sd>.map = the header and map records
  * only (a backup used when the .jnl header is incomplete). Every sector
  * is 512 bytes of little-endian int32. Leaf code, no I/O: it encodes and
- * decodes sectors, so the slave's journal (slave/journal.c) and a reader
- * of journals (printjournal) share one definition.
+ * decodes sectors, so the slave's journal and its recovery
+ * (slave/journal.c) and `vdbc printjournal` (master/tools/printjournal.c)
+ * read the format through these functions only: the printjournal fuzz
+ * target guards the decoders recovery uses.
  */
 
 #define JNL_SECTOR		512u
@@ -34,7 +36,18 @@ struct jnl_header {
 struct jnl_entry {
 	int		key;
 	uint64_t	block;		/* lba / key block size */
+	int64_t		tod_ms;		/* with timestamps (vdbench -d111) */
 };
+
+/* What a sector is, by its first word. */
+enum jnl_kind {
+	JNL_KIND_MAP,		/* ".PAM": the header or a map record */
+	JNL_KIND_RECORD,	/* ".LNJ": a journal record */
+	JNL_KIND_OTHER,
+};
+enum jnl_kind	jnl_kind_of(const unsigned char sec[JNL_SECTOR]);
+/* Entries a journal record holds: 62, or 31 with timestamps. */
+int		jnl_entries_per_rec(int timestamps);
 
 /* Map records after the header: (key_blocks + 511) / 480, vdbench's. */
 uint64_t	jnl_map_records(uint64_t key_blocks);
@@ -58,6 +71,10 @@ void		jnl_map_record_encode(unsigned char sec[JNL_SECTOR],
 /* 0, or -1 when the sector is not a map record. */
 int		jnl_map_record_decode(const unsigned char sec[JNL_SECTOR],
 		    uint8_t *map, uint64_t key_blocks, uint64_t rec);
+/* The 480 keys of a map record as stored (past the map's end too): 0,
+ * or -1 when the sector does not start with ".PAM". */
+int		jnl_map_record_keys(const unsigned char sec[JNL_SECTOR],
+		    uint8_t keys[JNL_MAP_PER_REC]);
 
 /* An empty (EOF) journal record at byte offset off of the file. */
 void		jnl_record_init(unsigned char sec[JNL_SECTOR], uint64_t off,
@@ -72,5 +89,14 @@ void		jnl_record_put(unsigned char sec[JNL_SECTOR], int i,
  */
 int		jnl_record_decode(const unsigned char sec[JNL_SECTOR],
 		    uint64_t off, struct jnl_entry out[JNL_ENTRIES_PER_REC]);
+/*
+ * The entries of a journal record, whatever its offset field says, of
+ * 2 ints each or 4 with timestamps: the count (0 = EOF), or -1 when the
+ * sector is not a journal record, -2 when its count is negative or over
+ * jnl_entries_per_rec(). Recovery (jnl_record_decode) and printjournal
+ * both read records through it.
+ */
+int		jnl_record_entries(const unsigned char sec[JNL_SECTOR],
+		    int timestamps, struct jnl_entry out[JNL_ENTRIES_PER_REC]);
 
 #endif /* COMMON_JNL_LAYOUT_H */

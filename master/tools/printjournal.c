@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * vdbc printjournal (printjournal.h): a self-contained reader of vdbench's
- * Data Validation journal and map files, printing them as vdbench's
- * printjournal does. It owns only the reading for printing; the slave's
- * journal writer and recovery live elsewhere.
+ * vdbc printjournal (printjournal.h): vdbench's Data Validation journal
+ * and map files printed as vdbench's printjournal prints them. Every
+ * sector is decoded by common/jnl_layout.c, the decoders the slave's
+ * journal recovery (slave/journal.c) uses: this file owns only the walk
+ * and the printing.
  *
  * Layout (all ints little-endian, records of 512 bytes):
  *   record 0      map header: int[0] = int[1] = 0x4d41502e (".PAM" on
@@ -19,6 +20,10 @@
  *                 with timestamps): key << 24 | block >> 32, block low 32
  *                 bits [, time ms hi, lo]. Key 0 is an AFTER entry.
  * The .map file holds the header and the map records only.
+ *
+ * Map records past those that hold key blocks, inside the map area the
+ * header reserves, are skipped when they are zeros: vdbench reserves
+ * (key blocks + 511) / 480 but writes (key blocks + 479) / 480.
  *
  * As vdbench's, the reader goes record by record: a ".PAM" record is map
  * (the first one the header), anything else a journal record; a journal
@@ -40,15 +45,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "jnl_layout.h"
 #include "units.h"
 
-#define PJ_REC_BYTES		512
-#define PJ_REC_INTS		(PJ_REC_BYTES / 4)
-#define PJ_MAP_EYE		0x4d41502eu	/* ".PAM" on disk */
-#define PJ_JNL_EYE		0x4a4e4c2eu	/* ".LNJ" on disk */
-#define PJ_MAP_SKIP_INTS	8		/* map record header */
-#define PJ_JNL_SKIP_INTS	4		/* journal record header */
-#define PJ_MAP_KEYS_PER_REC	((PJ_REC_INTS - PJ_MAP_SKIP_INTS) * 4)
+#define PJ_REC_BYTES		JNL_SECTOR
 
 struct pj_state {
 	FILE			*out, *err;
@@ -62,13 +62,6 @@ struct pj_state {
 	uint64_t		 entries_seen;	/* "journal records" in vdbench */
 	uint64_t		 lbas_found;
 };
-
-static uint32_t
-le32(const unsigned char *p)
-{
-	return ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24);
-}
 
 /* vdbench's ptod prefix: the time of day, "HH:MM:SS.mmm ". */
 static void
@@ -118,18 +111,23 @@ pj_error(struct pj_state *s, uint64_t off, const char *fmt, ...)
 static int
 pj_header(struct pj_state *s, const unsigned char *rec)
 {
-	int32_t blksize = (int32_t)le32(rec + 16);
+	struct jnl_header h;
 
-	if (le32(rec + 4) != PJ_MAP_EYE)
+	if (jnl_header_decode(rec, &h) != 0)
+		return (pj_error(s, 0, "eyecatcher 0x%08x: not a vdbench "
+		    "journal or map file (expected 0x%08x \".PAM\" in the "
+		    "first record)", jnl_get32(rec, 0), JNL_MAP_EYE));
+	if (!h.complete)
 		fprintf(s->err, "vdbc printjournal: %s: note: the map header "
 		    "is incomplete (second eyecatcher 0x%08x): the map dump "
 		    "did not finish; vdbench's recovery takes the .map file\n",
-		    s->name, le32(rec + 4));
-	if (blksize <= 0 || blksize % 512 != 0)
+		    s->name, jnl_get32(rec, 1));
+	if ((int32_t)h.kb_bytes <= 0 || h.kb_bytes % 512 != 0)
 		return (pj_error(s, 16, "key block size %" PRId32 " in the "
-		    "map header: not a positive multiple of 512", blksize));
-	s->key_blksize = blksize;
-	s->hdr_key_blocks = (uint64_t)le32(rec + 8) << 32 | le32(rec + 12);
+		    "map header: not a positive multiple of 512",
+		    (int32_t)h.kb_bytes));
+	s->key_blksize = h.kb_bytes;
+	s->hdr_key_blocks = h.key_blocks;
 	return (0);
 }
 
@@ -143,26 +141,24 @@ pj_show(const struct pj_state *s, uint64_t lba)
 static int
 pj_map_record(struct pj_state *s, const unsigned char *rec, uint64_t off)
 {
-	int i, b;
+	uint8_t keys[JNL_MAP_PER_REC];
+	unsigned i;
 
-	for (i = PJ_MAP_SKIP_INTS; i < PJ_REC_INTS; i++) {
-		uint32_t word = le32(rec + 4 * i);
+	if (jnl_map_record_keys(rec, keys) != 0)
+		return (pj_error(s, off, "not a map record"));
+	for (i = 0; i < JNL_MAP_PER_REC; i++) {
+		uint64_t lba;
 
-		for (b = 3; b >= 0; b--) {
-			uint64_t lba;
-
-			if (s->key_block > UINT64_MAX /
-			    (uint64_t)s->key_blksize)
-				return (pj_error(s, off, "map too large: key "
-				    "block %" PRIu64 " overflows the lba",
-				    s->key_block));
-			lba = s->key_block++ * (uint64_t)s->key_blksize;
-			if (!pj_show(s, lba))
-				continue;
-			s->lbas_found++;
-			ptod(s, "Starting lba: 0x%012" PRIx64 " key: 0x%02x",
-			    lba, (unsigned)(word >> (8 * b)) & 0xff);
-		}
+		if (s->key_block > UINT64_MAX / (uint64_t)s->key_blksize)
+			return (pj_error(s, off, "map too large: key "
+			    "block %" PRIu64 " overflows the lba",
+			    s->key_block));
+		lba = s->key_block++ * (uint64_t)s->key_blksize;
+		if (!pj_show(s, lba))
+			continue;
+		s->lbas_found++;
+		ptod(s, "Starting lba: 0x%012" PRIx64 " key: 0x%02x", lba,
+		    keys[i]);
 	}
 	s->map_recs++;
 	return (0);
@@ -198,45 +194,39 @@ pj_date(int64_t tod_ms, char *buf, size_t len)
 static int
 pj_jnl_record(struct pj_state *s, const unsigned char *rec, uint64_t off)
 {
-	int ent_ints = s->timestamps ? 4 : 2;
-	int max_entries = (PJ_REC_INTS - PJ_JNL_SKIP_INTS) / ent_ints;
-	int32_t entries = (int32_t)le32(rec + 4);
+	struct jnl_entry en[JNL_ENTRIES_PER_REC];
+	int max_entries = jnl_entries_per_rec(s->timestamps);
+	int entries = jnl_record_entries(rec, s->timestamps, en);
 	int j;
 
-	if (le32(rec) != PJ_JNL_EYE)
+	if (entries == -1)
 		return (pj_error(s, off, "eyecatcher 0x%08x is neither a map "
 		    "record's (0x%08x \".PAM\") nor a journal record's "
-		    "(0x%08x \".LNJ\")", le32(rec), PJ_MAP_EYE, PJ_JNL_EYE));
+		    "(0x%08x \".LNJ\")", jnl_get32(rec, 0), JNL_MAP_EYE,
+		    JNL_REC_EYE));
+	if (entries == -2)
+		return (pj_error(s, off + 4, "journal record with %" PRId32
+		    " entries; a record holds at most %d",
+		    (int32_t)jnl_get32(rec, 1), max_entries));
 	if (entries == 0)
 		return (2);
-	if (entries < 0 || entries > max_entries)
-		return (pj_error(s, off + 4, "journal record with %" PRId32
-		    " entries; a record holds at most %d", entries,
-		    max_entries));
 	for (j = 0; j < entries; j++) {
-		const unsigned char *e = rec + 4 * (PJ_JNL_SKIP_INTS +
-		    j * ent_ints);
-		uint32_t hi = le32(e);
-		unsigned key = hi >> 24;
-		uint64_t block = (uint64_t)(hi & 0x00ffffffu) << 32 |
-		    le32(e + 4);
+		unsigned key = (unsigned)en[j].key;
 		uint64_t lba;
 
 		s->entries_seen++;
-		if (block > UINT64_MAX / (uint64_t)s->key_blksize)
-			return (pj_error(s, off + 16 + 4 * (uint64_t)j *
-			    (uint64_t)ent_ints, "journal entry block %" PRIu64
-			    " overflows the lba", block));
-		lba = block * (uint64_t)s->key_blksize;
+		if (en[j].block > UINT64_MAX / (uint64_t)s->key_blksize)
+			return (pj_error(s, off + 16 + (uint64_t)j *
+			    (s->timestamps ? 16 : 8), "journal entry block %"
+			    PRIu64 " overflows the lba", en[j].block));
+		lba = en[j].block * (uint64_t)s->key_blksize;
 		if (!pj_show(s, lba))
 			continue;
 		s->lbas_found++;
 		if (s->timestamps) {
 			char date[64];
-			int64_t tod = (int64_t)((uint64_t)le32(e + 8) << 32 |
-			    le32(e + 12));
 
-			pj_date(tod, date, sizeof(date));
+			pj_date(en[j].tod_ms, date, sizeof(date));
 			if (key != 0)
 				ptod(s, "Before:  lba: 0x%012" PRIx64 " key: "
 				    "0x%02x tod: %s", lba, key, date);
@@ -255,6 +245,28 @@ pj_jnl_record(struct pj_state *s, const unsigned char *rec, uint64_t off)
 		return (2);
 	}
 	return (0);
+}
+
+/*
+ * The map records that hold key blocks: vdbench reserves
+ * jnl_map_records() after the header but writes only these, so with key
+ * blocks a multiple of 480 the last reserved record is zeros.
+ */
+static uint64_t
+pj_keyed_recs(uint64_t key_blocks)
+{
+	return ((key_blocks + JNL_MAP_PER_REC - 1) / JNL_MAP_PER_REC);
+}
+
+static bool
+pj_zero(const unsigned char *rec)
+{
+	unsigned i;
+
+	for (i = 0; i < PJ_REC_BYTES; i++)
+		if (rec[i] != 0)
+			return (false);
+	return (true);
 }
 
 int
@@ -288,14 +300,15 @@ printjournal_stream(FILE *in, const char *name, const struct pj_opts *o,
 		if (got < sizeof(rec))
 			return (pj_error(&s, off, "record cut short: %zu of "
 			    "%d bytes (file truncated)", got, PJ_REC_BYTES));
-		if (off == 0 && le32(rec) != PJ_MAP_EYE)
-			return (pj_error(&s, 0, "eyecatcher 0x%08x: not a "
-			    "vdbench journal or map file (expected 0x%08x "
-			    "\".PAM\" in the first record)", le32(rec),
-			    PJ_MAP_EYE));
-		if (le32(rec) == PJ_MAP_EYE) {
+		if (off == 0 && jnl_kind_of(rec) != JNL_KIND_MAP)
+			return (pj_header(&s, rec));
+		if (off > 0 && off < jnl_first_record_off(s.hdr_key_blocks) &&
+		    s.map_recs >= pj_keyed_recs(s.hdr_key_blocks) &&
+		    pj_zero(rec))
+			continue;	/* reserved, never written (480 x n) */
+		if (jnl_kind_of(rec) == JNL_KIND_MAP) {
 			/* vdbench: a timestamp flag in any map record. */
-			if (le32(rec + 28) == 1)
+			if (jnl_get32(rec, 7) == 1)
 				s.timestamps = true;
 			if (off == 0)
 				rc = pj_header(&s, rec);
@@ -312,11 +325,11 @@ printjournal_stream(FILE *in, const char *name, const struct pj_opts *o,
 			break;
 	}
 	fflush(out);
-	if (s.map_recs != (s.hdr_key_blocks + 511) / PJ_MAP_KEYS_PER_REC)
+	if (s.map_recs < pj_keyed_recs(s.hdr_key_blocks))
 		fprintf(err, "vdbc printjournal: %s: note: %" PRIu64 " map "
 		    "records; the header's %" PRIu64 " key blocks take %"
 		    PRIu64 "\n", name, s.map_recs, s.hdr_key_blocks,
-		    (s.hdr_key_blocks + 511) / PJ_MAP_KEYS_PER_REC);
+		    pj_keyed_recs(s.hdr_key_blocks));
 	if (o->find_lba >= 0 && s.lbas_found == 0)
 		ptod(&s, "Logical byte addres 0x%08" PRIx64 " not found",
 		    (uint64_t)o->find_lba);

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "jnl_layout.h"
 #include "printjournal.h"
 
 #define REC	512
@@ -287,6 +288,49 @@ test_eof_record(void **state)
 	run_free(&r);
 }
 
+/*
+ * Key blocks a multiple of 480 (a 300m sd of 8k blocks: 38,400 = 80 x
+ * 480): vdbench reserves (kb + 511) / 480 map records but writes only
+ * those that hold key blocks, so the last reserved one is zeros in its
+ * journals; printjournal, as recovery, reads the journal after it. It
+ * stopped there before ("eyecatcher 0x00000000 is neither ...").
+ */
+static void
+test_map_records_full(void **state)
+{
+	unsigned char b[4 * REC];
+	uint8_t map[480];
+	struct jnl_header h = { 480, 8192, 1, 1, 0 };
+	struct jnl_entry en = { 5, 7, 0 };
+	char buf[256];
+	struct run r;
+	unsigned i;
+
+	(void)state;
+	assert_int_equal(jnl_map_records(480), 2);
+	assert_int_equal(jnl_first_record_off(480), 3 * REC);
+	for (i = 0; i < 480; i++)
+		map[i] = (uint8_t)(1 + i % 126);
+	memset(b, 0, sizeof(b));
+	jnl_header_encode(b, &h);
+	jnl_map_record_encode(b + REC, map, 480, 0);
+	jnl_record_init(b + 3 * REC, 3 * REC, 1);
+	jnl_record_put(b + 3 * REC, 0, &en);
+	en.key = 0;
+	jnl_record_put(b + 3 * REC, 1, &en);
+	run_buf(b, sizeof(b), &r);
+	assert_int_equal(r.rc, 0);
+	assert_int_equal(r.errlen, 0);
+	assert_int_equal(count_lines(r.out), 480 + 2 + 1);
+	assert_string_equal(line_at(r.out, 479, buf, sizeof(buf)),
+	    "Starting lba: 0x0000003be000 key: 0x66");
+	assert_string_equal(line_at(r.out, 480, buf, sizeof(buf)),
+	    "Before:  lba: 0x00000000e000 key: 0x05  ");
+	assert_string_equal(line_at(r.out, 481, buf, sizeof(buf)),
+	    "After:   lba: 0x00000000e000 ");
+	run_free(&r);
+}
+
 /* An EOF record with no entries ends the journal without a word. */
 static void
 test_empty_eof(void **state)
@@ -430,6 +474,7 @@ main(void)
 		cmocka_unit_test(test_v4_map_first4k),
 		cmocka_unit_test(test_eof_record),
 		cmocka_unit_test(test_empty_eof),
+		cmocka_unit_test(test_map_records_full),
 		cmocka_unit_test(test_big_block),
 		cmocka_unit_test(test_timestamps),
 		cmocka_unit_test(test_bad_files),
