@@ -299,179 +299,250 @@ xpos(const struct chart *c, double v, double xlo, double xhi, double left,
 	    pw / 2);
 }
 
-/* Write a chart: axes, one polyline and its markers per series, legend. */
+/* A chart's geometry: plot area, axis ranges and steps, picture size. */
+struct frame {
+	double	pw, ph;		/* the plot's width and height */
+	int	left;		/* the plot's left edge */
+	double	xlo, xhi, ylo, yhi;
+	double	xstep, ystep;
+	int	turn, xb;	/* category labels turned; their depth */
+	int	dec, dstep;	/* log y: decades, decades per label */
+	int	wid, h;		/* the picture */
+};
+
+/*
+ * Category labels (some 6 px a character) turn when they would overlap;
+ * turned, they reach 0.82 of that left and 0.57 down.
+ */
 static void
-chart_write(FILE *f, const struct chart *c)
+frame_cats(const struct chart *c, struct frame *fr)
 {
-	double pw, ph = CH_H - CH_TOP - CH_BOTTOM;
-	int left = CH_LEFT;
-	double xlo = 0, xhi = 0, ylo = 0, yhi = 0, ymin = 0;
-	double xstep = 1, ystep = 1;
-	int i, j, t, first = 1, h, turn = 0, xb = 0, dec = 1, dstep = 1;
-	int wid = CH_W;
 	size_t maxlen = 0;
-	char b[32];
+	int i;
 
 	for (i = 0; i < c->ncats; i++) {
 		if (strlen(c->cats[i]) > maxlen)
 			maxlen = strlen(c->cats[i]);
 	}
-	pw = CH_W - left - CH_RIGHT;
-	/*
-	 * Category labels (some 6 px a character) turn when they would
-	 * overlap; turned, they reach 0.82 of that left and 0.57 down.
-	 */
-	if (c->ncats > 0 && (double)maxlen * 6 > pw / c->ncats * 0.9) {
+	fr->pw = CH_W - fr->left - CH_RIGHT;
+	if (c->ncats > 0 && (double)maxlen * 6 > fr->pw / c->ncats * 0.9) {
 		double w = (double)(maxlen > 60 ? 60 : maxlen) * 6;
 
-		turn = 1;
-		xb = (int)(w * 0.57);
-		if (w * 0.82 - pw / c->ncats / 2 + 10 > left)
-			left = (int)(w * 0.82 - pw / c->ncats / 2 + 10);
-		if (left > 320)
-			left = 320;
-		pw = CH_W - left - CH_RIGHT;
+		fr->turn = 1;
+		fr->xb = (int)(w * 0.57);
+		if (w * 0.82 - fr->pw / c->ncats / 2 + 10 > fr->left)
+			fr->left = (int)(w * 0.82 - fr->pw / c->ncats / 2 +
+			    10);
+		if (fr->left > 320)
+			fr->left = 320;
+		fr->pw = CH_W - fr->left - CH_RIGHT;
 	}
+}
+
+/* The axes' ranges and steps from the data. */
+static void
+frame_axes(const struct chart *c, struct frame *fr)
+{
+	double ymin = 0;
+	int i, j, first = 1;
+
 	for (i = 0; i < c->ns; i++) {
 		for (j = 0; j < c->s[i].n; j++) {
 			double x = c->s[i].x[j], y = c->s[i].y[j];
 
-			if (first || x < xlo)
-				xlo = x;
-			if (first || x > xhi)
-				xhi = x;
-			if (y > yhi)
-				yhi = y;
+			if (first || x < fr->xlo)
+				fr->xlo = x;
+			if (first || x > fr->xhi)
+				fr->xhi = x;
+			if (y > fr->yhi)
+				fr->yhi = y;
 			if (y > 0 && (ymin == 0 || y < ymin))
 				ymin = y;
 			first = 0;
 		}
 	}
 	if (c->cats != NULL) {
-		xlo = 0;
-		xhi = c->ncats - 1;
+		fr->xlo = 0;
+		fr->xhi = c->ncats - 1;
 	} else if (strcmp(c->kind, "interval") != 0) {
-		xlo = 0;	/* rates from 0: the knee's shape */
-		xhi = nice_axis(xhi, &xstep);
+		fr->xlo = 0;	/* rates from 0: the knee's shape */
+		fr->xhi = nice_axis(fr->xhi, &fr->xstep);
 	} else	/* intervals 1..n: whole numbers */
-		xstep = ceil(nice_step((xhi - xlo) / 5));
+		fr->xstep = ceil(nice_step((fr->xhi - fr->xlo) / 5));
 	if (c->logy) {
 		/* whole decades, at most 6 labels */
-		ylo = ymin > 0 ? pow(10, floor(log10(ymin))) : 0.001;
-		dec = yhi > 0 ? (int)ceil(log10(yhi / ylo) - 1e-9) : 1;
-		dec = dec < 1 ? 1 : dec;
-		dstep = (dec + 4) / 5;
-		dec = (dec + dstep - 1) / dstep * dstep;
-		yhi = ylo * pow(10, dec);
-		ystep = 0;
+		fr->ylo = ymin > 0 ? pow(10, floor(log10(ymin))) : 0.001;
+		fr->dec = fr->yhi > 0 ? (int)ceil(log10(fr->yhi / fr->ylo) -
+		    1e-9) : 1;
+		fr->dec = fr->dec < 1 ? 1 : fr->dec;
+		fr->dstep = (fr->dec + 4) / 5;
+		fr->dec = (fr->dec + fr->dstep - 1) / fr->dstep * fr->dstep;
+		fr->yhi = fr->ylo * pow(10, fr->dec);
+		fr->ystep = 0;
 	} else
-		yhi = nice_axis(yhi, &ystep);
-	h = CH_H + xb + CH_LEG * c->ns + 8;
+		fr->yhi = nice_axis(fr->yhi, &fr->ystep);
+}
+
+/* Lay a chart out: labels, axes, and the picture's size. */
+static void
+frame_build(const struct chart *c, struct frame *fr)
+{
+	int i;
+
+	memset(fr, 0, sizeof(*fr));
+	fr->ph = CH_H - CH_TOP - CH_BOTTOM;
+	fr->left = CH_LEFT;
+	fr->xstep = 1;
+	fr->ystep = 1;
+	fr->dec = 1;
+	fr->dstep = 1;
+	fr->wid = CH_W;
+	frame_cats(c, fr);
+	frame_axes(c, fr);
+	fr->h = CH_H + fr->xb + CH_LEG * c->ns + 8;
 	/* the picture grows to the longest legend (some 7 px a character
 	 * at most): names are never cut */
 	for (i = 0; i < c->ns; i++) {
-		int need = left + 34 + 7 * (int)strlen(c->s[i].label) + 10;
+		int need = fr->left + 34 + 7 * (int)strlen(c->s[i].label) + 10;
 
-		if (need > wid)
-			wid = need;
+		if (need > fr->wid)
+			fr->wid = need;
 	}
 	/* and to the title (bold 13 px: up to 8.5 px a character) */
-	if (left + (int)strlen(c->title) * 17 / 2 + 10 > wid)
-		wid = left + (int)strlen(c->title) * 17 / 2 + 10;
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"11\" "
-	    "data-kind=\"%s\" data-series=\"%d\">\n"
-	    "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\" "
-	    "stroke=\"#cccccc\"/>\n<text x=\"%d\" y=\"18\" font-size=\"13\" "
-	    "font-weight=\"bold\">", wid, h, c->kind, c->ns, wid, h,
-	    left);
-	esc(f, c->title);
-	fputs("</text>\n", f);
-	/* y grid and labels */
-	for (t = 0; t <= (c->logy ? dec / dstep : (int)lround(yhi / ystep));
-	    t++) {
+	if (fr->left + (int)strlen(c->title) * 17 / 2 + 10 > fr->wid)
+		fr->wid = fr->left + (int)strlen(c->title) * 17 / 2 + 10;
+}
+
+/* The y grid, its labels and the y axis' name. */
+static void
+draw_y_axis(FILE *f, const struct chart *c, const struct frame *fr)
+{
+	char b[32];
+	int t;
+
+	for (t = 0; t <= (c->logy ? fr->dec / fr->dstep :
+	    (int)lround(fr->yhi / fr->ystep)); t++) {
 		double v, y;
 
-		v = c->logy ? ylo * pow(10, t * dstep) : ystep * t;
-		y = ypos(c, v, ylo, yhi, ph);
+		v = c->logy ? fr->ylo * pow(10, t * fr->dstep) : fr->ystep * t;
+		y = ypos(c, v, fr->ylo, fr->yhi, fr->ph);
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 		    "stroke=\"#e5e5e5\"/><text x=\"%d\" y=\"%.1f\" "
-		    "text-anchor=\"end\">%s</text>\n", left, y,
-		    left + pw, y, left - 6, y + 4, fmt_axis(v, b,
+		    "text-anchor=\"end\">%s</text>\n", fr->left, y,
+		    fr->left + fr->pw, y, fr->left - 6, y + 4, fmt_axis(v, b,
 		    sizeof(b)));
 	}
 	fprintf(f, "<text transform=\"translate(14,%.1f) rotate(-90)\" "
-	    "text-anchor=\"middle\">", CH_TOP + ph / 2);
+	    "text-anchor=\"middle\">", CH_TOP + fr->ph / 2);
 	esc(f, c->ylabel);
 	fputs("</text>\n", f);
-	/* x labels: category labels turn when they would overlap */
+}
+
+/* The x labels (category labels turn when they would overlap) and name. */
+static void
+draw_x_axis(FILE *f, const struct chart *c, const struct frame *fr)
+{
+	char b[32];
+	int i;
+
 	if (c->cats != NULL) {
 		int step = (c->ncats + CH_MAXCAT - 1) / CH_MAXCAT;
 
 		for (i = 0; i < c->ncats; i += step) {
-			double x = xpos(c, i, xlo, xhi, left, pw);
+			double x = xpos(c, i, fr->xlo, fr->xhi, fr->left,
+			    fr->pw);
 
-			if (turn)
+			if (fr->turn)
 				fprintf(f, "<text transform=\"translate(%.1f,"
 				    "%.1f) rotate(-35)\" text-anchor=\"end\">",
-				    x + 4, CH_TOP + ph + 12);
+				    x + 4, CH_TOP + fr->ph + 12);
 			else
 				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" "
-				    "text-anchor=\"middle\">", x, CH_TOP + ph +
-				    14);
+				    "text-anchor=\"middle\">", x, CH_TOP +
+				    fr->ph + 14);
 			esc(f, c->cats[i]);
 			fputs("</text>\n", f);
 		}
 	} else {
 		double v;
 
-		for (v = xlo; v <= xhi * 1.0000001; v += xstep) {
+		for (v = fr->xlo; v <= fr->xhi * 1.0000001; v += fr->xstep) {
 			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" "
 			    "text-anchor=\"middle\">%s</text>\n", xpos(c, v,
-			    xlo, xhi, left, pw), CH_TOP + ph + 14,
-			    fmt_axis(v, b, sizeof(b)));
+			    fr->xlo, fr->xhi, fr->left, fr->pw), CH_TOP +
+			    fr->ph + 14, fmt_axis(v, b, sizeof(b)));
 		}
 	}
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
-	    left + pw / 2, CH_TOP + ph + 30 + xb);
+	    fr->left + fr->pw / 2, CH_TOP + fr->ph + 30 + fr->xb);
 	esc(f, c->xlabel);
 	fputs("</text>\n", f);
-	for (i = 0; i < c->ns; i++) {
-		const struct series *s = &c->s[i];
-		const char *col = colors[(size_t)i % NCOLORS];
-		const char *dash = dashes[((size_t)i / NCOLORS) % NDASHES];
-		double ly = CH_H + xb + CH_LEG * i + 4;
+}
 
-		fprintf(f, "<g class=\"series\" data-points=\"%d\" "
-		    "data-label=\"", s->n);
-		esc(f, s->label);
-		fprintf(f, "\">\n<polyline fill=\"none\" stroke=\"%s\" "
-		    "stroke-width=\"1.5\"%s%s%s points=\"", col,
-		    dash[0] ? " stroke-dasharray=\"" : "", dash,
-		    dash[0] ? "\"" : "");
-		for (j = 0; j < s->n; j++) {
-			double x = xpos(c, s->x[j], xlo, xhi, left, pw);
+/* Series i: its polyline, its markers (not on interval charts), legend. */
+static void
+draw_series(FILE *f, const struct chart *c, const struct frame *fr, int i)
+{
+	const struct series *s = &c->s[i];
+	const char *col = colors[(size_t)i % NCOLORS];
+	const char *dash = dashes[((size_t)i / NCOLORS) % NDASHES];
+	double ly = CH_H + fr->xb + CH_LEG * i + 4;
+	int j;
 
-			fprintf(f, "%.1f,%.1f ", x, ypos(c, s->y[j], ylo, yhi,
-			    ph));
-		}
-		fputs("\"/>\n", f);
-		for (j = 0; j < s->n && strcmp(c->kind, "interval") != 0;
-		    j++) {
-			double x = xpos(c, s->x[j], xlo, xhi, left, pw);
+	fprintf(f, "<g class=\"series\" data-points=\"%d\" "
+	    "data-label=\"", s->n);
+	esc(f, s->label);
+	fprintf(f, "\">\n<polyline fill=\"none\" stroke=\"%s\" "
+	    "stroke-width=\"1.5\"%s%s%s points=\"", col,
+	    dash[0] ? " stroke-dasharray=\"" : "", dash,
+	    dash[0] ? "\"" : "");
+	for (j = 0; j < s->n; j++) {
+		double x = xpos(c, s->x[j], fr->xlo, fr->xhi, fr->left,
+		    fr->pw);
 
-			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
-			    "fill=\"%s\"><title>%.10g</title></circle>\n", x,
-			    ypos(c, s->y[j], ylo, yhi, ph), col, s->y[j]);
-		}
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
-		    "stroke=\"%s\" stroke-width=\"2\"%s%s%s/><text x=\"%d\" "
-		    "y=\"%.1f\" class=\"legend\">", left, ly, left + 28,
-		    ly, col, dash[0] ? " stroke-dasharray=\"" : "", dash,
-		    dash[0] ? "\"" : "", left + 34, ly + 4);
-		esc(f, s->label);
-		fputs("</text>\n</g>\n", f);
+		fprintf(f, "%.1f,%.1f ", x, ypos(c, s->y[j], fr->ylo,
+		    fr->yhi, fr->ph));
 	}
+	fputs("\"/>\n", f);
+	for (j = 0; j < s->n && strcmp(c->kind, "interval") != 0; j++) {
+		double x = xpos(c, s->x[j], fr->xlo, fr->xhi, fr->left,
+		    fr->pw);
+
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+		    "fill=\"%s\"><title>%.10g</title></circle>\n", x,
+		    ypos(c, s->y[j], fr->ylo, fr->yhi, fr->ph), col,
+		    s->y[j]);
+	}
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+	    "stroke=\"%s\" stroke-width=\"2\"%s%s%s/><text x=\"%d\" "
+	    "y=\"%.1f\" class=\"legend\">", fr->left, ly, fr->left + 28,
+	    ly, col, dash[0] ? " stroke-dasharray=\"" : "", dash,
+	    dash[0] ? "\"" : "", fr->left + 34, ly + 4);
+	esc(f, s->label);
+	fputs("</text>\n</g>\n", f);
+}
+
+/* Write a chart: axes, one polyline and its markers per series, legend. */
+static void
+chart_write(FILE *f, const struct chart *c)
+{
+	struct frame fr;
+	int i;
+
+	frame_build(c, &fr);
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"11\" "
+	    "data-kind=\"%s\" data-series=\"%d\">\n"
+	    "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\" "
+	    "stroke=\"#cccccc\"/>\n<text x=\"%d\" y=\"18\" font-size=\"13\" "
+	    "font-weight=\"bold\">", fr.wid, fr.h, c->kind, c->ns, fr.wid,
+	    fr.h, fr.left);
+	esc(f, c->title);
+	fputs("</text>\n", f);
+	draw_y_axis(f, c, &fr);
+	draw_x_axis(f, c, &fr);
+	for (i = 0; i < c->ns; i++)
+		draw_series(f, c, &fr, i);
 	fputs("</svg>\n", f);
 }
 
