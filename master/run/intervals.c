@@ -669,7 +669,7 @@ print_ready_intervals(struct master *m)
 			m->cur.maxdata_bytes = 0;
 			m->cur.nintervals = k + 1;
 		}
-		if (m->o->monitor != NULL && m->cb->monitor_end(m))
+		if (m->cb->monitor_end(m))
 			m->cur.nintervals = k;
 		if (m->cur.nintervals > 0 && k >= m->cur.nintervals) {
 			end_run(m, k);

@@ -579,11 +579,26 @@ monitor_clear(struct master *m)
 static int
 monitor_shutdown(struct master *m)
 {
-	char buf[4096], *p, *e;
+	char buf[4096], *p, *e, stop[64];
 	const char *what;
 	size_t n;
 	FILE *f;
 
+	/* vdbench's /tmp/vdbench.shutdown.<pid>: touched, it ends vdbench
+	 * after this interval (Reporter.checkMonitorFile) */
+	snprintf(stop, sizeof(stop), "/tmp/vdbench.shutdown.%ld",
+	    (long)getpid());
+	if (access(stop, F_OK) == 0) {
+		console_line("User requested early Vdbench termination using "
+		    "file '%s'.", stop);
+		report_status(m->rep, "User requested early Vdbench "
+		    "termination.", NULL, NULL);
+		(void)unlink(stop);
+		if (m->o->monitor != NULL)
+			monitor_clear(m);
+		m->monitor_final = 1;
+		return (1);
+	}
 	if (m->o->monitor == NULL || (f = fopen(m->o->monitor, "r")) == NULL)
 		return (0);
 	n = fread(buf, 1, sizeof(buf) - 1, f);
@@ -645,6 +660,14 @@ start_next_run(struct master *m)
 	}
 	free(m->cur.skew_req);
 	m->cur.skew_req = NULL;
+	if (!m->monitor_started) {
+		char stop[64];
+
+		/* vdbench's stop file: an old one is no request */
+		snprintf(stop, sizeof(stop), "/tmp/vdbench.shutdown.%ld",
+		    (long)getpid());
+		(void)unlink(stop);
+	}
 	if (m->o->monitor != NULL && !m->monitor_started) {
 		/* before the first run, format runs included (vdbench's
 		 * Reporter.run) */

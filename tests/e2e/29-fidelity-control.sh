@@ -269,4 +269,17 @@ expect_out "sd=sd1,replay=group9: no replay group rg=group9 is defined"
 sed 's/devices=(123,456,789)/devices=(abc,def)/' "$T/rp.parm" >"$T/rp3.parm"
 expect_rc 157 "$VDBC" -s -f "$T/rp3.parm" -o "$T/rp3"
 expect_out "rg=group1: 'devices=' takes the trace's device numbers, not 'abc'"
+# vdbench's stop file (Reporter.checkMonitorFile): /tmp/vdbench.shutdown.<pid>
+# touched during a run ends vdbench after that interval, no later rd run,
+# the file removed.
+printf 'sd=sd1,lun=%s/sflun,size=1m\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=50,elapsed=30,interval=1\nrd=rd2,wd=wd1,iorate=50,elapsed=30,interval=1\n' "$T" >"$T/sf.parm"
+"${V[@]}" -f "$T/sf.parm" -o "$T/sf" >"$T/sf.out" 2>&1 &
+sfp=$!
+wait_for "$T/sf.out" "Starting RD=rd1" 30
+touch "/tmp/vdbench.shutdown.$sfp"
+wait "$sfp"
+grep -q "User requested early Vdbench termination using file '/tmp/vdbench.shutdown.$sfp'." "$T/sf.out" && ok || { bad "the stop file was not honoured"; tail -5 "$T/sf.out"; }
+grep -q "Starting RD=rd2" "$T/sf.out" && bad "rd2 ran after the stop file" || ok
+[ -e "/tmp/vdbench.shutdown.$sfp" ] && { bad "the stop file was left"; rm -f "/tmp/vdbench.shutdown.$sfp"; } || ok
+
 finish
