@@ -62,6 +62,7 @@ for f in "$VDBC_SRC"/parmfiles/*.parm; do
 	fs-format-then-run.parm) args=(dir="$T/anchor") runs=2 want="Simulating RD=format_for_rd1" ;;
 	two-hosts-daemons.parm) args=(host1=127.0.0.1 host2=localhost lun1="$T/l1" lun2="$T/l2") runs=1 want="For loops: threads=16" ;;
 	rw-mix-matrix.parm) args=(lun="$T/m") runs=20 want="For loops: threads=16 xfersize=256k rdpct=100" ;;
+	quick-matrix.parm) args=(target="$T/qm" size=64m time=2) runs=25 want="For loops: threads=8 xfersize=1m" ;;
 	*) bad "parmfiles/${f##*/} has no check here"; continue ;;
 	esac
 	expect_rc 0 "$VDBC" -s -f "$f" -o "$T/sim" "${args[@]}"
