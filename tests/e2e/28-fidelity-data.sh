@@ -59,6 +59,18 @@ for c in 1 2 4 8; do
 	[ "$d" -ge 1000 ] && ok || bad "compratio=$c: $d distinct 4k blocks after a sequential pass, wanted >= 1000"
 	near "$g" "$want" && ok || bad "compratio=$c: gzip ${g}x, not within 15 % of vdbench's ${want}x"
 done
+# -v at compratio=4: validated blocks are built from the same pattern,
+# zeroes included, as vdbench's are (vdb_dv.c FLAG_VALIDATE_COMP); the
+# run ends rc 157 "No read validations done", as vdbench's does. Before,
+# -v wrote a pattern without zeroes (gzip about 1x) that vdbench's -jr
+# found corrupted.
+printf 'compratio=4\nsd=sd1,lun=%s/wv,size=4m,threads=1\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof\nrd=rd1,wd=wd1,iorate=max,elapsed=10,interval=1\n' "$T" >"$T/comp4v.parm"
+expect_rc 157 "$VDBC" -f "$T/comp4v.parm" -o "$T/o_comp4v" -v --port 0 --seed 1
+blk "$T/wv" >"$T/wv.txt"
+d=$(fig "$T/wv.txt" distinct4k) g=$(fig "$T/wv.txt" gzip) want=$(vfig comp4v gzip)
+echo "-v compratio=4: $d distinct 4k blocks of 1024 (vdbench $(vfig comp4v distinct4k)); gzip ${g}x (vdbench ${want}x)"
+[ "$d" -ge 1000 ] && ok || bad "-v compratio=4: $d distinct 4k blocks, wanted >= 1000"
+near "$g" "$want" && ok || bad "-v compratio=4: gzip ${g}x, not within 15 % of vdbench's ${want}x"
 # vdbench's limit: compratio=25 (its table ends there); -s plans it, as
 # vdbench's does, a run stops before any I/O with vdbench's words.
 printf 'compratio=26\nsd=sd1,lun=%s/c26,size=1m,threads=1\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$T" >"$T/c26.parm"
