@@ -156,6 +156,10 @@ struct slave_work {
 	uint64_t		 compseed;	/* seeds the data pattern */
 	int			 validate;	/* VALIDATE_* (model.h) */
 	int			 journal;	/* JOURNAL_* (model.h) */
+	int			 recovery;	/* -jr's journal_recovery rd
+						 * (master/plan/journal_rd.h):
+						 * its reads cover every key
+						 * block the map knows */
 	int			 hold_skew;	/* Controlled MAX: hold the
 						 * wgs' (fwgs') shares of
 						 * skew across their sds

@@ -318,6 +318,7 @@ work_new(const json_t *body, struct dv_session *dvs, struct errmsg *e)
 	w->run_id = (uint64_t)run_id;
 	w->dv = sw.validate;
 	w->journal = sw.journal;
+	w->recovery = sw.recovery;
 	if (json_is_string(json_object_get(body, "run")))
 		snprintf(w->run, sizeof(w->run), "%s",
 		    json_string_value(json_object_get(body, "run")));
@@ -757,7 +758,7 @@ dv_setup(struct work *w, struct dv_session *dvs, struct errmsg *e)
 }
 
 /*
- * -jr's journal_recovery rd (master/journal_rd.c; vdbench's
+ * -jr's journal_recovery rd (WORK's "recovery", master/plan/journal_rd.c; vdbench's
  * Jnl_entry.recoverSDJournalsIfNeeded sets it on its slave as here):
  * its sequential read of each sd covers every key block the map knows,
  * from the lun's start (a raw device's: its first key block, which no
@@ -773,7 +774,7 @@ dv_recovery_range(struct work *w)
 	int i;
 
 	if (w->dvr == NULL || !(w->journal & JOURNAL_RECOVER) ||
-	    strcmp(w->run, "journal_recovery") != 0)
+	    !w->recovery)
 		return;
 	for (i = 0; i < w->nwgs; i++) {
 		struct wg *g = &w->wgs[i];

@@ -158,6 +158,8 @@ struct work {
 	struct interval_base		*ibase;	/* per WG: last INTERVAL */
 	int				 dv;	/* VALIDATE_* bits, 0 = off */
 	int				 journal;	/* JOURNAL_* bits */
+	int				 recovery;	/* the journal_recovery
+							 * rd (WORK) */
 	char				 run[64];	/* rd name */
 	struct sd_dv_run		*dvr;	/* validation (sd_dv.h),
 						 * or NULL */

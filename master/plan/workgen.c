@@ -834,6 +834,7 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 		if (sw.nwgs > 0) {
 			work_common(in, c, i, &sw);
 			sw.hold_skew = hold_skew(pr, &sw);
+			sw.recovery = journal_recovery_rd(pr->rd);
 			c->work[i] = work_to_json(&sw);
 		}
 		slave_work_clear(&sw);
