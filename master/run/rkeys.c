@@ -158,22 +158,12 @@ anchor_rows(struct master *m, json_t *anchors)
 	}
 }
 
-/* Open the host, slave, sd and wd reports (FORMATS.md 3). */
-void
-open_key_reports(struct master *m)
+/* A key per host and per slave, the host's links to its slaves. */
+static void
+open_host_keys(struct master *m)
 {
-	struct strlist wds = { 0, NULL, 0 };
-	const struct strlist *rep = &m->model->general.report;
-	const struct sd *sd;
-	char name[300];
-	int i, r, w, k, si = 0, nsds = 0, host_detail = 0, slave_detail = 0;
-	int no_sd = 0, pass;
+	int i, k;
 
-	for (i = 0; i < rep->n; i++) {
-		host_detail |= strcasecmp(rep->v[i], "host_detail") == 0;
-		slave_detail |= strcasecmp(rep->v[i], "slave_detail") == 0;
-		no_sd |= strcasecmp(rep->v[i], "no_sd_detail") == 0;
-	}
 	m->keys.hosts = xcalloc((size_t)m->nhosts, sizeof(int));
 	m->keys.slave = xcalloc((size_t)m->nslaves + 1, sizeof(int));
 	for (k = 0; k < m->nhosts; k++) {
@@ -198,6 +188,15 @@ open_key_reports(struct master *m)
 		report_key_text(m->rep, m->keys.hosts[k], link);
 		report_host_messages(m->rep, h->label);
 	}
+}
+
+/* A key per sd that a run or a format uses (-1 for the others). */
+static void
+open_sd_keys(struct master *m, int no_sd)
+{
+	const struct sd *sd;
+	int r, w, k, si = 0, nsds = 0;
+
 	TAILQ_FOREACH(sd, &m->model->sds, entry)
 		nsds++;
 	m->keys.sd = xcalloc((size_t)nsds + 1, sizeof(int));
@@ -218,39 +217,52 @@ open_key_reports(struct master *m)
 		    RKEY_SDQUIET : RKEY_SD, sd->name, 1) : -1;
 	}
 	m->keys.nsds = nsds;
-	open_fs_keys(m);
-	if (host_detail || slave_detail) {
-		if (host_detail)
-			m->keys.hostsd = xcalloc((size_t)(nsds * m->nhosts) +
-			    1, sizeof(int));
-		if (slave_detail)
-			m->keys.slavesd = xcalloc((size_t)(nsds * m->nslaves) +
-			    1, sizeof(int));
-		si = 0;
-		TAILQ_FOREACH(sd, &m->model->sds, entry) {
-			int used = m->keys.sd[si] >= 0;
+}
 
-			for (k = 0; host_detail && k < m->nhosts; k++) {
-				const char *lun = place_sd_lun(sd,
-				    m->hosts[k].label);
+/* report=host_detail, slave_detail: a key per host or slave and sd. */
+static void
+open_detail_keys(struct master *m, int host_detail, int slave_detail)
+{
+	const struct sd *sd;
+	char name[300];
+	int i, k, si = 0, nsds = m->keys.nsds;
 
-				snprintf(name, sizeof(name), "%s.%s",
-				    m->hosts[k].label, sd->name);
-				m->keys.hostsd[k * nsds + si] = used &&
-				    lun != NULL ? report_key_add_lun(m->rep,
-				    RKEY_HOSTSD, name, lun) : -1;
-			}
-			for (i = 0; slave_detail && i < m->nslaves; i++) {
-				snprintf(name, sizeof(name), "%s.%s",
-				    m->sl[i].name, sd->name);
-				m->keys.slavesd[i * nsds + si] = used ?
-				    report_key_add(m->rep, RKEY_SLAVESD, name,
-				    0) : -1;
-			}
-			si++;
+	if (host_detail)
+		m->keys.hostsd = xcalloc((size_t)(nsds * m->nhosts) + 1,
+		    sizeof(int));
+	if (slave_detail)
+		m->keys.slavesd = xcalloc((size_t)(nsds * m->nslaves) + 1,
+		    sizeof(int));
+	TAILQ_FOREACH(sd, &m->model->sds, entry) {
+		int used = m->keys.sd[si] >= 0;
+
+		for (k = 0; host_detail && k < m->nhosts; k++) {
+			const char *lun = place_sd_lun(sd, m->hosts[k].label);
+
+			snprintf(name, sizeof(name), "%s.%s",
+			    m->hosts[k].label, sd->name);
+			m->keys.hostsd[k * nsds + si] = used && lun != NULL ?
+			    report_key_add_lun(m->rep, RKEY_HOSTSD, name,
+			    lun) : -1;
 		}
+		for (i = 0; slave_detail && i < m->nslaves; i++) {
+			snprintf(name, sizeof(name), "%s.%s", m->sl[i].name,
+			    sd->name);
+			m->keys.slavesd[i * nsds + si] = used ?
+			    report_key_add(m->rep, RKEY_SLAVESD, name, 0) : -1;
+		}
+		si++;
 	}
-	/* Workload reports when the run list has more than one workload. */
+}
+
+/* Workload reports when the run list has more than one workload. */
+static void
+open_wd_keys(struct master *m)
+{
+	struct strlist wds = { 0, NULL, 0 };
+	char name[300];
+	int r, w, k, pass;
+
 	for (k = 0; k < m->pre.nformat; k++) {
 		int j, seen = 0;
 
@@ -287,6 +299,26 @@ open_key_reports(struct master *m)
 	for (k = 0; k < wds.n; k++)
 		m->keys.wd[k] = wds.n > 1 ? report_key_add(m->rep, RKEY_WD,
 		    wds.v[k], 1) : -1;
+}
+
+/* Open the host, slave, sd and wd reports (FORMATS.md 3). */
+void
+open_key_reports(struct master *m)
+{
+	const struct strlist *rep = &m->model->general.report;
+	int i, host_detail = 0, slave_detail = 0, no_sd = 0;
+
+	for (i = 0; i < rep->n; i++) {
+		host_detail |= strcasecmp(rep->v[i], "host_detail") == 0;
+		slave_detail |= strcasecmp(rep->v[i], "slave_detail") == 0;
+		no_sd |= strcasecmp(rep->v[i], "no_sd_detail") == 0;
+	}
+	open_host_keys(m);
+	open_sd_keys(m, no_sd);
+	open_fs_keys(m);
+	if (host_detail || slave_detail)
+		open_detail_keys(m, host_detail, slave_detail);
+	open_wd_keys(m);
 }
 
 /* Free what the map holds. */
