@@ -4,6 +4,7 @@
  */
 #include "werr.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -59,12 +60,25 @@ void
 werr_io(struct work *w, struct sdw *s, int dir, uint64_t off, uint64_t len,
     int err)
 {
-	char text[600];
+	char text[800], tod[16], eno[300];
+	const char *name = err ? strerrorname_np(err) : NULL;
 
-	snprintf(text, sizeof(text), "sd=%s,lun=%s: %s of %llu bytes at "
-	    "offset %llu failed: %s%s", s->name, s->lun, dir ? "write" : "read",
-	    (unsigned long long)len, (unsigned long long)off, err ?
-	    strerror(err) : "short transfer (end of file)", "");
+	/* vdbench's Errno.xlate_errno: "ENOSPC: 'No space left on device'" */
+	if (err == 0)
+		snprintf(eno, sizeof(eno), "short transfer (end of file)");
+	else if (name == NULL)
+		snprintf(eno, sizeof(eno), "ErrnoLinux: Unknown Linux errno "
+		    "value number '%d'. Try to find errno=%d in 'errno.h'",
+		    err, err);
+	else
+		snprintf(eno, sizeof(eno), "%s: '%s'", name, err == ENOENT ?
+		    "No such file or directory. Seek error? File not open "
+		    "for output? 512 vs 4096 byte device?" : strerror(err));
+	/* vdbench's line (IO_task.java:242), which its DvPost parses */
+	snprintf(text, sizeof(text), "%s op: %-6s lun: %-30s lba: %12llu "
+	    "0x%08llX xfer: %8llu errno: %s ", mtime_tod(mtime_wall_ns(), tod),
+	    dir ? "write" : "read", s->lun, (unsigned long long)off,
+	    (unsigned long long)off, (unsigned long long)len, eno);
 	werr_io_text(w, s, text);
 }
 

@@ -73,9 +73,10 @@ wait_for "$T/m8" " 1 " 20 && ok || bad "error run did not reach interval 1"
 truncate -s 0 "$T/fe"
 wait "$mpid"
 [ $? = 157 ] && ok || bad "I/O errors did not stop the run with 157"
-grep -q "localhost-0: sd=sd1,lun=$T/fe: read of 4096 bytes at offset [0-9]* failed: short transfer" "$T/m8" && ok || bad "an I/O error was not reported with lun, size and offset"
+# vdbench's line (IO_task.java:242): op, lun, lba decimal and hex, xfer, errno
+grep -qE "localhost-0: [0-9:.]+ op: read   lun: $T/fe +lba: +[0-9]+ 0x[0-9A-F]{8} xfer:     4096 errno: short transfer" "$T/m8" && ok || bad "an I/O error was not reported with lun, size and offset"
 grep -qF "'data_errors=5' requested. Abort rd=" "$T/m8" && ok || bad "data_errors=5 not honoured"
-[ "$(grep -c 'failed: short transfer' "$T/o8/errorlog.html")" -ge 5 ] && ok || bad "errorlog.html lacks the errors"
+[ "$(grep -c 'errno: short transfer' "$T/o8/errorlog.html")" -ge 5 ] && ok || bad "errorlog.html lacks the errors"
 
 # Two of four slaves stopped at once (default stop on loss): one stop
 # names both with their pids, on the console, in errorlog.html and in

@@ -74,7 +74,7 @@ start_shrink few "$T/few.parm" "$T/de0"
 wait "$mpid"
 rc=$?
 [ "$rc" = 157 ] && ok || { bad "errors below data_errors=: exit $rc, wanted 157"; cat "$T/m_few"; }
-n=$(grep -c 'failed: short transfer' "$T/o_few/errorlog.html")
+n=$(grep -c 'errno: short transfer' "$T/o_few/errorlog.html")
 grep -q "Total Data Validation or I/O error count: $n\$" "$T/m_few" && ok ||
 	bad "errors below data_errors=: no count of the $n errors"
 grep -q "Total Data Validation or I/O error count: $n\$" "$T/o_few/errorlog.html" && ok ||

@@ -283,7 +283,7 @@ done
 truncate -s 0 "$T/rm1"
 wait "$mpid"
 rc=$?
-nf=$(grep -c "failed: short transfer" "$T/o26/errorlog.html")
+nf=$(grep -c "errno: short transfer" "$T/o26/errorlog.html")
 [ "$rc" = 157 ] && [ "$nf" -ge 1 ] && [ "$nf" -le 4 ] && ok ||
 	{ bad "remove_device -v: exit $rc (wanted 157: I/O errors end the execution after the rd), $nf failed lines (wanted 1 to 4, one per I/O in flight)"; grep -v "^ *$" "$T/m_rm" | tail -30; }
 grep -q "'data_errors=remove_device' requested for sd=sd1 No longer issuing i/o against this SD" "$T/m_rm" && ok ||
