@@ -517,6 +517,12 @@ finish_model(struct pstate *ps)
 		strlist_add(&m->unbuilt, "'pattern=' with fsd= file-system "
 		    "workloads (vdbc's file-system writes take compratio= "
 		    "and compressionseed= only)");
+	if (m->general.dedupratio > 0 && !TAILQ_EMPTY(&m->fsds))
+		/* accepted, vdbc's fsd writes would all be unique blocks */
+		strlist_add(&m->unbuilt, "'dedupratio=' with fsd= file-system "
+		    "workloads (vdbench writes duplicate blocks there, "
+		    "Dedup.dedupFsdBlock; vdbc's file-system writes take "
+		    "compratio= and compressionseed= only)");
 	if (bag_get(&m->general.bag, "concatenatesds") != NULL &&
 	    m->general.formatsds == 1)
 		return (fail(ps, "The 'formatsds=' and 'concatenatesds' "

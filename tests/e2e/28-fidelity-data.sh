@@ -304,6 +304,14 @@ expect_out "p2.parm:2:1: 'pattern=' may be used only once."
 printf 'pattern=%s/pat\nfsd=fsd1,anchor=%s/anc,depth=1,width=1,files=2,size=64k\nfwd=fwd1,fsd=fsd1,operation=write,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" "$T" >"$T/pf.parm"
 timeout 60 "$VDBC" -f "$T/pf.parm" -o "$T/o_pf" --port 0 >"$T/out" 2>&1
 expect_out "'pattern=' with fsd= file-system workloads (vdbc's file-system writes take compratio= and compressionseed= only) is not supported by vdbc yet"
+# dedupratio= on fsds: vdbench writes duplicates there (511 of 1,024
+# distinct 4k blocks over 4 x 1 MiB files at dedupratio=2, dedupunit=4k,
+# gzip 1.567x); vdbc wrote every block unique and said nothing. It is
+# refused by name before any I/O until fsd dedup is built.
+printf 'dedupratio=2,dedupunit=4k\nfsd=fsd1,anchor=%s/danc,depth=1,width=1,files=2,size=64k\nfwd=fwd1,fsd=fsd1,operation=write,threads=1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" >"$T/fdd.parm"
+expect_rc 157 "$VDBC" -f "$T/fdd.parm" -o "$T/o_fdd" --port 0
+expect_out "'dedupratio=' with fsd= file-system workloads (vdbench writes duplicate blocks there, Dedup.dedupFsdBlock; vdbc's file-system writes take compratio= and compressionseed= only) is not supported by vdbc yet"
+[ -e "$T/danc" ] && bad "fsd dedupratio=: the anchor was made before the refusal" || ok
 [ -n "$(find "$T/anc" -type f 2>/dev/null)" ] && bad "pattern= with an fsd wrote files" || ok
 # An fsd's writes are vdbench's too (pattern.h, the sds' builder): a
 # format and 2 s of 4k random fwd writes over 4 files of 1 MiB leave
