@@ -485,6 +485,132 @@ finish(struct work *w, struct thread *t, struct sdw *s, struct io_u *u,
 	}
 }
 
+/* The state of one I/O thread's loop (io_thread_main), shared with the
+ * half that starts I/Os (issue). */
+struct ioloop {
+	double		 mean_ns;	/* the sd's mean gap; 0 = max */
+	uint64_t	 next_ns;	/* the next arrival (no priority=) */
+	int		*freeq;		/* free slots, nfree of them */
+	int		 nfree, inflight, done;
+	struct prio_sched ps;		/* priority='s arrivals */
+	uint64_t	 due;		/* priority=: the next arrival */
+	uint64_t	 last_ns;	/* the latest completion */
+	uint64_t	 backoff;	/* skew gate (skewgate_backoff_ns) */
+	int		 want;		/* priority=: the WG slot, or -1 */
+	uint64_t	 wait_ns;	/* how long to wait for events */
+	int		 held;		/* the skew gate holds this sd */
+	int		 queued;	/* I/Os queued in this round */
+};
+
+/*
+ * Start I/Os while slots are free and arrivals due (the first half of
+ * io_thread_main): pick each one (next_io), pass it through
+ * validation's prep, fill a write's data, note its lateness at a fixed
+ * rate and queue it; a synchronous engine's I/O is finished here.
+ */
+static void
+issue(struct thread *t, struct ioloop *l)
+{
+	struct work *w = t->w;
+	struct sdw *s = &w->sds[t->sdi];
+	const struct engine_ops *ops = s->ops;
+	void *ed = t->ed;
+	uint64_t now;
+	int r;
+
+	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED) && !l->done &&
+	    l->nfree > 0) {
+		struct io_u *u;
+
+		if (s->prio_order != NULL) {
+			now = mtime_now_ns();
+			if ((l->want = pace_prio_pick(&l->ps, s, now, &l->due)) < 0) {
+				if (l->due == UINT64_MAX) {
+					l->done = 1;	/* all ended */
+					break;
+				}
+				l->wait_ns = l->due - now < l->wait_ns ?
+				    l->due - now : l->wait_ns;
+				break;
+			}
+			if (pace_past_end(w, l->ps.mean_ns[l->want] > 0 ?
+			    l->ps.next_ns[l->want] : now)) {
+				l->ps.dead[l->want] = 1;	/* run over */
+				continue;
+			}
+		} else if (l->mean_ns > 0 && pace_past_end(w, l->next_ns)) {
+			l->done = 1;	/* the run's last arrival */
+			break;
+		} else if (l->mean_ns > 0 &&
+		    l->next_ns > (now = mtime_now_ns())) {
+			l->wait_ns = l->next_ns - now < l->wait_ns ?
+			    l->next_ns - now : l->wait_ns;
+			break;
+		} else if (l->mean_ns == 0 && pace_past_end(w, l->last_ns)) {
+			l->done = 1;	/* max rate: the run is over */
+			break;
+		}
+		u = &t->slots[l->freeq[l->nfree - 1]];
+		if ((r = next_io(w, t, s, l->want, (t->index -
+		    s->first_thread) * t->qd + u->index, &u->wi, &u->dir,
+		    &u->len, &u->off)) > 0) {
+			/* skew= at max: this sd is ahead; wait a
+			 * little (or for a completion) */
+			l->wait_ns = skewgate_backoff_ns(&l->backoff);
+			l->held = 1;
+			break;
+		}
+		l->backoff = 0;
+		if (r != 0) {
+			if (l->want >= 0) {
+				l->ps.dead[l->want] = 1;	/* at its end */
+				continue;
+			}
+			l->done = 1;	/* every workload at its end */
+			break;
+		}
+		if (t->dvt != NULL && sd_dv_prep(t->dvt, u) != 0) {
+			if (l->inflight > 0)
+				break;	/* its blocks are busy: reap */
+			continue;
+		}
+		/* the data of a write: not with pattern=, nor under
+		 * validation (sd_dv_prep filled it) */
+		if (u->dir && t->dvt == NULL && w->wd.pat != NULL)
+			wdata_block(&w->wd, &s->wsd, u->wbuf, u->off,
+			    u->len, (uint32_t)s->fd,
+			    (uint32_t)(mtime_now_ns() / 1000));
+		if (ops->prep != NULL)
+			ops->prep(ed, u);
+		l->nfree--;
+		u->t0_ns = mtime_now_ns();
+		/* Fixed rates: how late the I/O started (coordinated
+		 * omission made visible; not in the response time). */
+		if (l->want >= 0 && l->ps.mean_ns[l->want] > 0) {
+			hist_add(t->st[u->wi].sched, u->t0_ns >
+			    l->ps.next_ns[l->want] ? u->t0_ns -
+			    l->ps.next_ns[l->want] : 0);
+			l->ps.next_ns[l->want] += pace_next_gap(w, &t->rng,
+			    l->ps.mean_ns[l->want]);
+		} else if (l->want < 0 && l->mean_ns > 0) {
+			hist_add(t->st[u->wi].sched, u->t0_ns >
+			    l->next_ns ? u->t0_ns - l->next_ns : 0);
+			l->next_ns += pace_next_gap(w, &t->rng, l->mean_ns);
+		}
+		if (ops->queue(ed, u) == ENGINE_Q_COMPLETED) {
+			l->last_ns = mtime_now_ns();
+			if (finish(w, t, s, u, l->last_ns)) {
+				l->inflight++;
+				l->queued++;
+			} else
+				l->freeq[l->nfree++] = u->index;
+			continue;
+		}
+		l->inflight++;
+		l->queued++;
+	}
+}
+
 /*
  * An I/O thread, the one loop of every engine: keep up to qd I/Os in
  * flight (one for the sync and null engines, which run threads= of
@@ -502,145 +628,57 @@ io_thread_main(void *arg)
 	struct work *w = t->w;
 	struct sdw *s = &w->sds[t->sdi];
 	const struct engine_ops *ops = s->ops;
-	double mean_ns = s->rate_per_s > 0 ? 1e9 * s->nthreads /
-	    s->rate_per_s : 0;
-	uint64_t next_ns = w->go_ns;
-	int *freeq = xcalloc((size_t)t->qd, sizeof(int));
-	int nfree = t->qd, inflight = 0, done = 0, requeued = 0, i, r;
 	void *ed = t->ed;
-	struct prio_sched ps;
-	uint64_t due = 0, last_ns = 0;	/* the latest completion */
-	uint64_t backoff = 0;	/* skew gate (skewgate_backoff_ns) */
-	int want = -1;
+	struct ioloop l;
+	uint64_t now;
+	int requeued = 0, i, r;
 
+	memset(&l, 0, sizeof(l));
+	l.mean_ns = s->rate_per_s > 0 ? 1e9 * s->nthreads / s->rate_per_s : 0;
+	l.next_ns = w->go_ns;
+	l.freeq = xcalloc((size_t)t->qd, sizeof(int));
+	l.nfree = t->qd;
+	l.want = -1;
 	t->gate = w->gate;
 	for (i = 0; i < t->qd; i++)
-		freeq[i] = i;
-	memset(&ps, 0, sizeof(ps));
+		l.freeq[i] = i;
 	if (s->prio_order != NULL)
-		pace_prio_init(&ps, s, t, w->go_ns);
-	else if (mean_ns > 0)
-		next_ns += pace_next_gap(w, &t->rng, mean_ns);
+		pace_prio_init(&l.ps, s, t, w->go_ns);
+	else if (l.mean_ns > 0)
+		l.next_ns += pace_next_gap(w, &t->rng, l.mean_ns);
 	for (;;) {
-		uint64_t now, wait_ns = 100000000u;
-		int queued = 0, held = 0;
-
 		if (__atomic_load_n(&s->removed, __ATOMIC_RELAXED))
-			done = 1;	/* data_errors=remove_device */
-		while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED) && !done &&
-		    nfree > 0) {
-			struct io_u *u;
-
-			if (s->prio_order != NULL) {
-				now = mtime_now_ns();
-				if ((want = pace_prio_pick(&ps, s, now, &due)) < 0) {
-					if (due == UINT64_MAX) {
-						done = 1;	/* all ended */
-						break;
-					}
-					wait_ns = due - now < wait_ns ?
-					    due - now : wait_ns;
-					break;
-				}
-				if (pace_past_end(w, ps.mean_ns[want] > 0 ?
-				    ps.next_ns[want] : now)) {
-					ps.dead[want] = 1;	/* run over */
-					continue;
-				}
-			} else if (mean_ns > 0 && pace_past_end(w, next_ns)) {
-				done = 1;	/* the run's last arrival */
-				break;
-			} else if (mean_ns > 0 &&
-			    next_ns > (now = mtime_now_ns())) {
-				wait_ns = next_ns - now < wait_ns ?
-				    next_ns - now : wait_ns;
-				break;
-			} else if (mean_ns == 0 && pace_past_end(w, last_ns)) {
-				done = 1;	/* max rate: the run is over */
-				break;
-			}
-			u = &t->slots[freeq[nfree - 1]];
-			if ((r = next_io(w, t, s, want, (t->index -
-			    s->first_thread) * t->qd + u->index, &u->wi, &u->dir,
-			    &u->len, &u->off)) > 0) {
-				/* skew= at max: this sd is ahead; wait a
-				 * little (or for a completion) */
-				wait_ns = skewgate_backoff_ns(&backoff);
-				held = 1;
-				break;
-			}
-			backoff = 0;
-			if (r != 0) {
-				if (want >= 0) {
-					ps.dead[want] = 1;	/* at its end */
-					continue;
-				}
-				done = 1;	/* every workload at its end */
-				break;
-			}
-			if (t->dvt != NULL && sd_dv_prep(t->dvt, u) != 0) {
-				if (inflight > 0)
-					break;	/* its blocks are busy: reap */
-				continue;
-			}
-			/* the data of a write: not with pattern=, nor under
-			 * validation (sd_dv_prep filled it) */
-			if (u->dir && t->dvt == NULL && w->wd.pat != NULL)
-				wdata_block(&w->wd, &s->wsd, u->wbuf, u->off,
-				    u->len, (uint32_t)s->fd,
-				    (uint32_t)(mtime_now_ns() / 1000));
-			if (ops->prep != NULL)
-				ops->prep(ed, u);
-			nfree--;
-			u->t0_ns = mtime_now_ns();
-			/* Fixed rates: how late the I/O started (coordinated
-			 * omission made visible; not in the response time). */
-			if (want >= 0 && ps.mean_ns[want] > 0) {
-				hist_add(t->st[u->wi].sched, u->t0_ns >
-				    ps.next_ns[want] ? u->t0_ns -
-				    ps.next_ns[want] : 0);
-				ps.next_ns[want] += pace_next_gap(w, &t->rng,
-				    ps.mean_ns[want]);
-			} else if (want < 0 && mean_ns > 0) {
-				hist_add(t->st[u->wi].sched, u->t0_ns >
-				    next_ns ? u->t0_ns - next_ns : 0);
-				next_ns += pace_next_gap(w, &t->rng, mean_ns);
-			}
-			if (ops->queue(ed, u) == ENGINE_Q_COMPLETED) {
-				last_ns = mtime_now_ns();
-				if (finish(w, t, s, u, last_ns)) {
-					inflight++;
-					queued++;
-				} else
-					freeq[nfree++] = u->index;
-				continue;
-			}
-			inflight++;
-			queued++;
-		}
-		if (queued + requeued > 0 && ops->commit != NULL &&
+			l.done = 1;	/* data_errors=remove_device */
+		l.wait_ns = 100000000u;
+		l.held = 0;
+		l.queued = 0;
+		if (!l.done)
+			issue(t, &l);
+		if (l.queued + requeued > 0 && ops->commit != NULL &&
 		    (r = ops->commit(ed)) < 0) {
 			werr_io(w, s, 0, 0, 0, -r);
 			break;
 		}
 		requeued = 0;
-		if (inflight == 0) {
-			if (__atomic_load_n(&w->stop, __ATOMIC_RELAXED) || done)
+		if (l.inflight == 0) {
+			if (__atomic_load_n(&w->stop, __ATOMIC_RELAXED) ||
+			    l.done)
 				break;
 			if (s->prio_order != NULL) {
-				if (due != 0 && pace_wait_until(w, due) != 0)
+				if (l.due != 0 && pace_wait_until(w, l.due) != 0)
 					break;
-				due = 0;
+				l.due = 0;
 				continue;
 			}
-			if (mean_ns > 0 && pace_wait_until(w, next_ns) != 0)
+			if (l.mean_ns > 0 && pace_wait_until(w, l.next_ns) != 0)
 				break;
-			if (held && pace_wait_until(w, mtime_now_ns() + wait_ns) != 0)
+			if (l.held && pace_wait_until(w, mtime_now_ns() +
+			    l.wait_ns) != 0)
 				break;
 			continue;
 		}
-		r = ops->getevents(ed, 1, inflight, wait_ns);
-		now = last_ns = mtime_now_ns();
+		r = ops->getevents(ed, 1, l.inflight, l.wait_ns);
+		now = l.last_ns = mtime_now_ns();
 		if (r < 0) {
 			if (r == -EINTR)
 				continue;
@@ -650,29 +688,29 @@ io_thread_main(void *arg)
 		for (i = 0; i < r; i++) {
 			struct io_u *u = ops->event(ed, i);
 
-			inflight--;
+			l.inflight--;
 			if (finish(w, t, s, u, now)) {
-				inflight++;
+				l.inflight++;
 				requeued++;
 			} else
-				freeq[nfree++] = u->index;
+				l.freeq[l.nfree++] = u->index;
 		}
 	}
 	/* Drain what is still in flight before the buffers go away (and
 	 * validation's key blocks are released: no next phase). */
-	while (inflight > 0 && (r = ops->getevents(ed, 1, inflight,
+	while (l.inflight > 0 && (r = ops->getevents(ed, 1, l.inflight,
 	    ENGINE_WAIT_FOREVER)) > 0) {
 		for (i = 0; i < r && t->dvt != NULL; i++) {
 			struct io_u *u = ops->event(ed, i);
 
 			(void)sd_dv_done(t->dvt, u, u->res == (long)u->len, 1);
 		}
-		inflight -= r;
+		l.inflight -= r;
 	}
 	if (t->dvt != NULL)
 		sd_dv_thread_end(t->dvt);
-	free(freeq);
-	pace_prio_free(&ps);
+	free(l.freeq);
+	pace_prio_free(&l.ps);
 	return (NULL);
 }
 
@@ -758,7 +796,8 @@ dv_setup(struct work *w, struct dv_session *dvs, struct errmsg *e)
 }
 
 /*
- * -jr's journal_recovery rd (WORK's "recovery", master/plan/journal_rd.c; vdbench's
+ * -jr's journal_recovery rd (WORK's "recovery", master/plan/journal_rd.c;
+ * vdbench's
  * Jnl_entry.recoverSDJournalsIfNeeded sets it on its slave as here):
  * its sequential read of each sd covers every key block the map knows,
  * from the lun's start (a raw device's: its first key block, which no
