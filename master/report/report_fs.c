@@ -169,6 +169,13 @@ fs_skew(struct report *r, const struct iostats *per_key, const double *req,
 			    r->keys[k].html, &per_key[k], dur_ns, NULL, 1);
 			out(f, "%s\n", line);
 		}
+		/* vdbench's SkewReport: a Total row under a table of more
+		 * than one host, fsd or fwd (key 0 is the run's total) */
+		if (n > 1) {
+			fs_line_as(r, line, sizeof(line), tod, "Total",
+			    &per_key[0], dur_ns, NULL, 1);
+			out(f, "%s\n", line);
+		}
 	}
 	if (req == NULL)
 		return;

@@ -335,4 +335,10 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=16m vdbc-e2e "$T/big" 2>/dev/nul
 else
 	echo "20M-file tree case skipped: cannot mount a tmpfs here"
 fi
+# skew.html of a run with two fwds: vdbench's SkewReport adds a Total row
+# under a table of more than one fwd (its v5_validate_fsd skew.html).
+printf 'fsd=fsd1,anchor=%s/sk,depth=1,width=1,files=4,size=8k\nfwd=fwdr,fsd=fsd1,operation=read,xfersize=4k,threads=1\nfwd=fwdw,fsd=fsd1,operation=write,xfersize=4k,threads=1\nrd=rd1,fwd=fwd*,fwdrate=100,format=yes,elapsed=2,interval=1\n' "$T" >"$T/sk.parm"
+expect_rc 0 "$VDBC" -f "$T/sk.parm" -o "$T/o_sk" --port 0
+sed -n '/ FWD: /,/ Total /p' "$T/o_sk/skew.html" | grep -qE '^[0-9:.]+ Total +[0-9]' && ok || bad "skew.html: no Total under the FWD table"
+
 finish
