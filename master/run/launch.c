@@ -86,9 +86,15 @@ launch(struct master *m, struct mslave *s)
 	/* vdbench starts <vdbench=>/vdbench on a local host too
 	 * (SlaveStarter): an hd's vdbench= names the vdbc it runs */
 	if (h->vdbench != NULL && h->vdbench[0] != '\0') {
-		remote_vdbc_path(h, exe, sizeof(exe));
-		if (access(exe, X_OK) != 0)
-			return (-1);	/* errno names why */
+		char want[4096];
+
+		remote_vdbc_path(h, want, sizeof(want));
+		if (access(want, X_OK) == 0)
+			snprintf(exe, sizeof(exe), "%s", want);
+		else if (s->id == h->first)	/* a vdbench install dir */
+			console_line("hd=%s,vdbench=%s: no vdbc at %s (%s); "
+			    "its slaves run this vdbc", h->label, h->vdbench,
+			    want, strerror(errno));
 	}
 	if (pipe2(pp, O_CLOEXEC) != 0)
 		return (-1);
