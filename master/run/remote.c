@@ -28,7 +28,8 @@
 
 #define REMOTE_DEFAULT_PORT	"5560"
 #define REMOTE_CONNECT_S	10	/* the TCP connect */
-#define REMOTE_HELLO_S		10	/* then TLS and the AUTH hello */
+#define REMOTE_HELLO_S		30	/* then TLS and the AUTH hello: a
+					 * daemon out of fds accepts late */
 #define REMOTE_DAEMON_AUTH_S	5	/* slave/daemon.c's DAEMON_AUTH_S */
 
 struct remote {

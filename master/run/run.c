@@ -838,6 +838,9 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	master_late(m);
+	/* master_late moves state_since_ns on to its own clock read,
+	 * later than now: the phase deadlines below measure from it */
+	now = mtime_now_ns();
 	/* after master_late's own clock read: a stall it just took note
 	 * of ended before this tick, so the next one counts as new */
 	m->loop.tick_last_ns = mtime_now_ns();
@@ -853,7 +856,8 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 		if (slave_out(s) || s->losing)
 			continue;
 		if (s->state == SLAVE_CONNECTING) {
-			if (now - m->state_since_ns > RUN_CONNECT_NS) {
+			if (now > m->state_since_ns &&
+			    now - m->state_since_ns > RUN_CONNECT_NS) {
 				master_abort(m, "Slave %s did not connect "
 				    "within 30 seconds", s->name);
 				return;
@@ -869,7 +873,8 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 		master_abort(m, "%s", text);
 		return;
 	}
-	if (m->state == M_SETUP && now - m->state_since_ns > RUN_SETUP_NS)
+	if (m->state == M_SETUP && now > m->state_since_ns &&
+	    now - m->state_since_ns > RUN_SETUP_NS)
 		master_abort(m, "The slaves did not get ready for run %s "
 		    "within 120 seconds", m->cur.name);
 }
