@@ -48,10 +48,12 @@ round_trip() {
 	cmp -s "$T/a.json" "$T/b.json"
 }
 for f in "$VDBC_SRC"/parmfiles/*.parm; do
-	# each $name the example leaves to the command line gets a value
+	# each $name the example leaves to the command line gets a value:
+	# a host, a size, a time or a path
 	# shellcheck disable=SC2046
 	round_trip "$f" $(grep -v '^\*' "$f" | grep -o '\$[a-z][a-z0-9_]*' |
-	    sort -u | sed 's|^\$\(host.*\)|\1=127.0.0.1|; s|^\$\([^=]*\)$|\1=/tmp/x|') &&
+	    sort -u | sed 's|^\$\(host.*\)|\1=127.0.0.1|; s|^\$\(size\)$|\1=1g|;
+	    s|^\$\(time\)$|\1=4|; s|^\$\([^=]*\)$|\1=/tmp/x|') &&
 		ok || bad "YAML round trip of $f"
 done
 cat >"$T/mix.parm" <<'P'
