@@ -140,7 +140,7 @@ clockprobe_reply(struct master *m, struct mslave *s, const json_t *body)
 		return;
 	}
 	s->clk_state = CLK_DONE;
-	if (--m->clk_pending == 0)
+	if (--m->clk_pending == 0 && m->clk_all)
 		summary(m);
 }
 
@@ -150,6 +150,14 @@ clockprobe_lost(struct master *m, struct mslave *s)
 	if (s->clk_state != CLK_PROBING)
 		return;
 	s->clk_state = CLK_NONE;
-	if (--m->clk_pending == 0)
+	if (--m->clk_pending == 0 && m->clk_all)
+		summary(m);
+}
+
+void
+clockprobe_all_connected(struct master *m)
+{
+	m->clk_all = 1;
+	if (m->clk_pending == 0)
 		summary(m);
 }

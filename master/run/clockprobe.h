@@ -30,5 +30,9 @@ void	clockprobe_start(struct master *, struct mslave *);
 void	clockprobe_lost(struct master *, struct mslave *);
 /* A HEARTBEAT from a slave: a probe's answer when it carries t1_ns. */
 void	clockprobe_reply(struct master *, struct mslave *, const json_t *);
+/* Every slave has said HELLO: the summary comes once all are probed
+ * (before, it came each time the probes caught up with the slaves still
+ * connecting: four lines for 64 slaves). */
+void	clockprobe_all_connected(struct master *);
 
 #endif /* MASTER_CLOCKPROBE_H */

@@ -158,6 +158,8 @@ struct master {
 	struct mhost		*hosts;
 	int			 clk_pending;	/* slaves whose clock is
 						   being probed */
+	int			 clk_all;	/* all slaves have said
+						   HELLO (clockprobe.c) */
 	struct msgscan		*msgscan;	/* messagescan= (msgscan.c) */
 	char			*lost_names;	/* --on-slave-loss=continue:
 						   "a,b", "" for none */

@@ -625,6 +625,7 @@ pending_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 			int h;
 
 			console_line("All slaves are now connected");
+			clockprobe_all_connected(m);
 			for (h = 0; h < m->nhosts; h++)
 				if (m->launch.remotes != NULL)
 					remote_connected(m->launch.remotes[h]);
