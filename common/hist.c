@@ -6,8 +6,10 @@
 #include "hist.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "xmalloc.h"
 
@@ -103,6 +105,37 @@ void
 hist_free(struct hist *h)
 {
 	free(h);
+}
+
+/* n histograms in one mapping (hist.h); NULL only for n = 0. */
+struct hist *
+hist_array_new(unsigned int n)
+{
+	void *p;
+
+	if (n == 0)
+		return (NULL);
+	p = mmap(NULL, (size_t)n * sizeof(struct hist), PROT_READ |
+	    PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {		/* as xmalloc.c does */
+		fprintf(stderr, "vdbc: out of memory mapping %zu bytes\n",
+		    (size_t)n * sizeof(struct hist));
+		abort();
+	}
+	return (p);
+}
+
+struct hist *
+hist_array_at(struct hist *a, unsigned int i)
+{
+	return (&a[i]);
+}
+
+void
+hist_array_free(struct hist *a, unsigned int n)
+{
+	if (a != NULL)
+		munmap(a, (size_t)n * sizeof(struct hist));
 }
 
 /* Empty a histogram. */
@@ -226,6 +259,22 @@ hist_snapshot(struct hist *dst, const struct hist *src)
 	/* The count is the sum of what was copied, so the copy is coherent. */
 	dst->count = n;
 	dst->max_ns = __atomic_load_n(&src->max_ns, __ATOMIC_ACQUIRE);
+}
+
+/* Copy as src's own writer (hist.h): an earlier copy's used range lies
+ * inside src's, so every bucket it used is overwritten. */
+void
+hist_publish(struct hist *dst, const struct hist *src)
+{
+	unsigned int i;
+
+	__atomic_store_n(&dst->lo, src->lo, __ATOMIC_RELEASE);
+	__atomic_store_n(&dst->hi, src->hi, __ATOMIC_RELEASE);
+	for (i = src->lo; i < src->hi; i++)
+		__atomic_store_n(&dst->bucket[i], src->bucket[i],
+		    __ATOMIC_RELEASE);
+	__atomic_store_n(&dst->count, src->count, __ATOMIC_RELEASE);
+	__atomic_store_n(&dst->max_ns, src->max_ns, __ATOMIC_RELEASE);
 }
 
 /* Number of samples. */

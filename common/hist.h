@@ -24,6 +24,13 @@ struct hist;
 
 struct hist	*hist_new(void);
 void		 hist_free(struct hist *);
+/* n empty histograms in one anonymous mapping whose pages the kernel
+ * gives only when a histogram's used buckets reach them (a histogram is
+ * 30 KiB, a run's latencies touch a page or two of it): many threads'
+ * histograms cost what they hold. hist_array_at(a, i) is the i-th. */
+struct hist	*hist_array_new(unsigned int n);
+struct hist	*hist_array_at(struct hist *a, unsigned int i);
+void		 hist_array_free(struct hist *a, unsigned int n);
 void		 hist_reset(struct hist *);
 void		 hist_add(struct hist *, uint64_t lat_ns);
 /* dst += src (dst must not be written concurrently). */
@@ -40,6 +47,10 @@ int		 hist_delta(struct hist *dst, const struct hist *now,
 void		 hist_exact_max(struct hist *, uint64_t max_ns);
 /* Copy a histogram that its writer may be updating. */
 void		 hist_snapshot(struct hist *dst, const struct hist *src);
+/* The writer of src copies it into dst for readers that copy dst with
+ * hist_snapshot (release stores, as hist_add). dst is empty or an
+ * earlier copy of src: cumulative histograms only grow. */
+void		 hist_publish(struct hist *dst, const struct hist *src);
 uint64_t	 hist_count(const struct hist *);
 uint64_t	 hist_max_ns(const struct hist *);
 /* The sample at rank ceil(pct/100 * count), from its bucket's midpoint. */

@@ -161,7 +161,10 @@ send_interval(struct slave *s)
 	uint64_t now;
 
 	s->interval_no++;
-	stats = work_stats_json(s->work, s->interval_no);
+	/* the last interval of a timed run (its threads stopped) holds the
+	 * I/O they completed after its end too: every arrival was in it */
+	stats = work_stats_json(s->work, s->interval_no, s->last_interval > 0 &&
+	    s->interval_no == s->last_interval);
 	now = mtime_now_ns();
 	body = json_pack("{s:I,s:I,s:I,s:o}", "run_id",
 	    (json_int_t)work_run_id(s->work), "interval",
@@ -580,7 +583,7 @@ stop_end(struct slave *s)
 	{
 		json_t *re = json_pack("{s:I,s:b,s:o}", "run_id", id, "eof",
 		    work_eof_done(s->work), "stats", work_stats_json(s->work,
-		    s->interval_no + 1));
+		    s->interval_no + 1, 1));
 
 		if (work_is_fs(s->work)) {
 			send_after_walk(s, MSG_RUN_END, re);

@@ -47,8 +47,11 @@ uint64_t	 work_interval_ns(const struct work *);
  * I/O and every arrival of the run is after it (0 before work_start). */
 uint64_t	 work_go_ns(const struct work *);
 /* Every WG's counts since the previous call, as INTERVAL "stats"
- * (common/interval_json.h; new reference). */
-json_t		*work_stats_json(struct work *, uint64_t interval_no);
+ * (common/interval_json.h; new reference): those of the I/Os completed
+ * by the end of interval_no (GO + interval_no * interval), or, final
+ * (RUN_END), every I/O counted. */
+json_t		*work_stats_json(struct work *, uint64_t interval_no,
+		    int final);
 /* Have all the WGs with seekpct=eof reached the end of their range? */
 int		 work_eof_done(const struct work *);
 /* A file-system run whose threads all ended (fswork_idle). */

@@ -81,12 +81,26 @@ struct dirstat {
 	struct vdbhist	vh;
 };
 
-/* One WG's counters on one thread: d[] and h[] are one seqcount group,
- * written in wstats_count() and copied whole by work_stats_json. */
+/*
+ * One WG's counters on one thread: d[] and h[] are one seqcount group,
+ * written in wstats_count() and copied whole by work_stats_json, with
+ * the interval they have reached. The thread closes an interval itself:
+ * its first I/O completed past an interval's end copies the counters
+ * into closed[] and hc[] (all of them cumulative) before counting it, so
+ * an interval holds the I/Os that completed inside it, however late the
+ * slave's interval timer fires (a starved slave's first interval held
+ * 112 % of its rate, its second 91 %, before).
+ */
 struct wstat {
 	struct seqcount	 seq;
 	struct dirstat	 d[2];
 	struct hist	*h[2];
+	uint64_t	 open_k;	/* interval of the I/Os counted last */
+	uint64_t	 closed_k;	/* closed[] and hc[] are the counters
+					 * at the end of intervals closed_k
+					 * to open_k - 1 (0: none yet) */
+	struct dirstat	 closed[2];	/* the counts; max_* unused */
+	struct hist	*hc[2];
 	struct hist	*sched;		/* delay from scheduled start; only
 					 * at fixed rates, else NULL */
 };

@@ -18,11 +18,14 @@ struct wstat *
 wstats_thread_new(int nwgs, int fixed_rate)
 {
 	struct wstat *st = xcalloc((size_t)nwgs, sizeof(*st));
+	struct hist *a = hist_array_new(4 * (unsigned int)nwgs);
 	int g;
 
 	for (g = 0; g < nwgs; g++) {
-		st[g].h[0] = hist_new();
-		st[g].h[1] = hist_new();
+		st[g].h[0] = hist_array_at(a, 4 * (unsigned int)g);
+		st[g].h[1] = hist_array_at(a, 4 * (unsigned int)g + 1);
+		st[g].hc[0] = hist_array_at(a, 4 * (unsigned int)g + 2);
+		st[g].hc[1] = hist_array_at(a, 4 * (unsigned int)g + 3);
 		if (fixed_rate)
 			st[g].sched = hist_new();
 	}
@@ -34,52 +37,82 @@ wstats_thread_free(struct wstat *st, int nwgs)
 {
 	int g;
 
-	for (g = 0; st != NULL && g < nwgs; g++) {
-		hist_free(st[g].h[0]);
-		hist_free(st[g].h[1]);
+	if (st == NULL)
+		return;
+	for (g = 0; g < nwgs; g++)
 		hist_free(st[g].sched);
-	}
+	/* h[0] of the first WG is the start of their mapping */
+	hist_array_free(nwgs > 0 ? st[0].h[0] : NULL, 4 * (unsigned int)nwgs);
 	free(st);
 }
 
+/* The thread's first I/O of interval k: what it counted so far is the
+ * counters at the end of every interval before k (wstats.h). */
+void
+wstats_close(const struct work *w, struct wstat *st, uint64_t k)
+{
+	unsigned int b;
+	int d;
+
+	if (st->open_k != 0) {
+		for (d = 0; d < 2; d++) {
+			const struct dirstat *x = &st->d[d];
+			struct dirstat *c = &st->closed[d];
+
+			seqcount_put(&c->ios, x->ios);
+			seqcount_put(&c->bytes, x->bytes);
+			seqcount_put(&c->resp_sum_ns, x->resp_sum_ns);
+			seqcount_put(&c->resp_sumsq_us2, x->resp_sumsq_us2);
+			for (b = 0; b <= w->edges.n; b++)
+				seqcount_put(&c->vh.count[b], x->vh.count[b]);
+			hist_publish(st->hc[d], st->h[d]);
+		}
+		seqcount_put(&st->closed_k, st->open_k);
+	}
+	seqcount_put(&st->open_k, k);
+}
+
 /*
- * One thread's counters of one WG for interval k, copied whole (seqcount.h)
- * into side[], vh[] and h[] (which it resets), so bytes, response times,
- * buckets and the histogram always belong to the same I/Os.
+ * One thread's counters of one WG at the end of interval k, copied whole
+ * (seqcount.h) into side[], vh[] and h[] (which it resets), so bytes,
+ * response times, buckets and the histogram always belong to the same
+ * I/Os. A thread already in a later interval gives what it closed
+ * (work_int.h, struct wstat); `final` (RUN_END) takes everything.
  */
 static void
-wstat_copy(const struct work *w, struct wstat *st, uint64_t k,
+wstat_copy(const struct work *w, struct wstat *st, uint64_t k, int final,
     struct iostats_side side[2], struct vdbhist vh[2], struct hist *h[2])
 {
 	unsigned int slot = (unsigned int)(k % MAX_SLOTS), tries = 0, b;
 	uint32_t seq;
-	int d;
+	int d, closed;
 
 	do {
 		seq = seqcount_read_begin(&st->seq, tries);
+		closed = !final && seqcount_get(&st->open_k) > k;
 		for (d = 0; d < 2; d++) {
-			struct dirstat *x = &st->d[d];
+			struct dirstat *x = closed ? &st->closed[d] : &st->d[d];
 			struct iostats_side *o = &side[d];
 
 			o->ios = seqcount_get(&x->ios);
 			o->bytes = seqcount_get(&x->bytes);
 			o->resp_sum_ns = seqcount_get(&x->resp_sum_ns);
 			o->resp_sumsq_us2 = seqcount_get(&x->resp_sumsq_us2);
-			o->errors = ld64(&x->errors);
-			o->resp_max_ns = seqcount_get(&x->max_k[slot]) == k ?
-			    seqcount_get(&x->max_ns[slot]) : 0;
+			o->errors = ld64(&st->d[d].errors);
+			o->resp_max_ns = seqcount_get(&st->d[d].max_k[slot]) ==
+			    k ? seqcount_get(&st->d[d].max_ns[slot]) : 0;
 			for (b = 0; b <= w->edges.n; b++)
 				vh[d].count[b] = seqcount_get(&x->vh.count[b]);
-			hist_snapshot(h[d], st->h[d]);
+			hist_snapshot(h[d], closed ? st->hc[d] : st->h[d]);
 		}
 	} while (seqcount_read_retry(&st->seq, seq, tries++));
 }
 
 /* Every WG's counters since the previous call (the INTERVAL "stats", and
- * RUN_END's tail after the last INTERVAL), summed over the threads of
- * its sd (the only ones that carry it), each thread's copied whole. */
+ * RUN_END's tail after the last INTERVAL: final), summed over the threads
+ * of its sd (the only ones that carry it), each thread's copied whole. */
 json_t *
-work_stats_json(struct work *w, uint64_t k)
+work_stats_json(struct work *w, uint64_t k, int final)
 {
 	json_t *out = json_array();
 	struct hist *sum[2], *snap[2];
@@ -122,7 +155,7 @@ work_stats_json(struct work *w, uint64_t k)
 				hist_snapshot(snap[0], st->sched);
 				hist_merge(sched, snap[0]);
 			}
-			wstat_copy(w, st, k, side, tvh, snap);
+			wstat_copy(w, st, k, final, side, tvh, snap);
 			for (d = 0; d < 2; d++) {
 				struct iostats_side *o = &io.side[d];
 

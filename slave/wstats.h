@@ -12,8 +12,13 @@
 
 #include "work_int.h"
 
+/* Close the intervals before k (work_int.h, struct wstat): inside the
+ * thread's seqcount group. */
+void	wstats_close(const struct work *w, struct wstat *st, uint64_t k);
+
 /* Count one completed I/O into the thread's own counters, published
- * whole (seqcount.h): a snapshot sees all of this I/O or none of it. */
+ * whole (seqcount.h): a snapshot sees all of this I/O or none of it. It
+ * belongs to the interval it completed in (GO + k * interval). */
 static inline void
 wstats_count(struct work *w, struct wstat *st, int dir, uint64_t bytes,
     uint64_t lat_ns, uint64_t now_ns)
@@ -25,6 +30,8 @@ wstats_count(struct work *w, struct wstat *st, int dir, uint64_t bytes,
 	unsigned int b = vdbhist_bucket_of(&w->edges, lat_ns);
 
 	seqcount_write_begin(&st->seq);
+	if (k > st->open_k)
+		wstats_close(w, st, k);
 	seqcount_add(&d->ios, 1);
 	seqcount_add(&d->bytes, bytes);
 	seqcount_add(&d->resp_sum_ns, lat_ns);

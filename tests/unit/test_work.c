@@ -198,7 +198,7 @@ test_stats_per_sd_and_wd(void **state)
 	assert_int_equal(work_start(w, &e), 0);
 	usleep(100000);
 	work_stop(w);
-	st = work_stats_json(w, 1);
+	st = work_stats_json(w, 1, 0);
 	assert_int_equal(json_array_size(st), 4);
 	/* in WORK order: wd1 on sd1, sd2, then wd2 on sd1, sd2 */
 	iw.h[0] = hist_new();
@@ -287,7 +287,7 @@ test_stats_whole_while_running(void **state)
 	t_end = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000 +
 	    700;
 	for (k = 1; bad == NULL; k++) {
-		st = work_stats_json(w, k);
+		st = work_stats_json(w, k, 0);
 		json_array_foreach(st, i, v) {
 			assert_int_equal(interval_wg_from_json(&iw, v, &e), 0);
 			ios += iw.io.side[0].ios + iw.io.side[1].ios;
