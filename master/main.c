@@ -39,8 +39,10 @@
 #include "parseflat.h"
 #include "compare.h"
 #include "index.h"
+#include "quick.h"
 #include "printjournal.h"
 #include "help.h"
+#include "html.h"
 
 #define VDBC_EXIT_FATAL	157	/* vdbench's -99 as the shell sees it */
 
@@ -502,6 +504,49 @@ out:
 	return (rc);
 }
 
+/*
+ * "vdbc quick TARGET ...": the matrix's parmfile in the report directory
+ * (quick.h), run as any parmfile is, then its table and quick.html.
+ */
+static int
+quick_main(int argc, char *argv[])
+{
+	struct quick q;
+	struct errmsg e;
+	char *od, buf[2048], *av[9];
+	int rc, n = 0;
+
+	if ((rc = quick_args(argc, argv, &q)) != 0)
+		return (rc);
+	errmsg_clear(&e);
+	if ((od = resolve_outdir(q.outdir, &e)) == NULL ||
+	    quick_setup(&q, od, &e) != 0) {
+		errmsg_str(&e, buf, sizeof(buf));
+		fprintf(stderr, "vdbc quick: %s\n", text_clean(buf, 0));
+		free(od);
+		quick_free(&q);
+		return (VDBC_EXIT_FATAL);
+	}
+	av[n++] = argv[0];
+	av[n++] = (char *)"-f";
+	av[n++] = q.parm;
+	av[n++] = (char *)"-o";
+	av[n++] = od;
+	if (q.seed != NULL) {
+		av[n++] = (char *)"--seed";
+		av[n++] = (char *)q.seed;
+	}
+	if (q.simulate)
+		av[n++] = (char *)"-s";
+	av[n] = NULL;
+	rc = master_main(n, av);
+	if (!q.simulate)
+		rc = quick_report(&q, od, rc);
+	free(od);
+	quick_free(&q);
+	return (rc);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -529,6 +574,8 @@ main(int argc, char *argv[])
 		return (compare_main(argc, argv));
 	if (argc > 1 && strcmp(argv[1], "index") == 0)
 		return (index_main(argc, argv));
+	if (argc > 1 && strcmp(argv[1], "quick") == 0)
+		return (quick_main(argc, argv));
 	if (argc > 1 && strcmp(argv[1], "printjournal") == 0)
 		return (printjournal_main(argc, argv));
 	if (argc > 1 && (strcmp(argv[1], "help") == 0 || strcmp(argv[1],

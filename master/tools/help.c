@@ -21,6 +21,11 @@ static const char *const roles[] = {
 	"vdbc parseflat -i flatfile.html [-o out.csv] -c col ... [-a] "
 	    "[-f col value ...] [-q]",
 	"    flatfile.html columns to CSV, as vdbench's parseflat",
+	"vdbc quick TARGET [--size S] [--time T] [-o DIR] [--seed N] [-s]",
+	"    what a file or device can do: the standard matrix (25 runs, "
+	    "about two minutes),",
+	"    a table, DIR/quick.html and DIR/quick.parm (runs under "
+	    "vdbench)",
 	"vdbc compare OLD NEW [-o DIR] [--threshold PCT]",
 	"    two output directories (vdbc's or vdbench's) run by run; "
 	    "DIR/compare.html",

@@ -418,6 +418,7 @@ read_json(const char *dir, struct rt_dir *d, struct errmsg *e)
 	}
 	json_array_foreach(runs, i, jr)
 		json_run(d, jr);
+	d->runs_json = json_incref(runs);
 	json_decref(root);
 	return (0);
 }
@@ -1001,6 +1002,8 @@ runtable_free(struct rt_dir *d)
 		free(d->runs[i].anchor);
 	}
 	free(d->runs);
+	json_decref(d->runs_json);
+	d->runs_json = NULL;
 	free(d->path);
 	free(d->started);
 	free(d->outcome);

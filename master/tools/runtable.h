@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "errmsg.h"
 
 /*
@@ -57,6 +59,9 @@ struct rt_dir {
 	int		 nparm;
 	int		 n;
 	struct rt_run	*runs;
+	/* a vdbc directory's results.json "runs" as written, for
+	 * charts_write (report/charts.h); NULL for vdbench's */
+	json_t		*runs_json;
 };
 
 /*
