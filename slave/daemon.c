@@ -66,6 +66,8 @@ struct client {
 	char			 source[128];	/* peer without the port */
 	uint64_t		 last_heard_ns;
 	uint64_t		 start_ns;	/* authenticated, or LAUNCH */
+	int			 io;		/* the master says its slaves
+						 * run I/O: 1, 0; -1 unsaid */
 	int			 unproved;	/* counted by the listener */
 	int			 authed;
 	int			 closing;
@@ -422,8 +424,12 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	else if (type == MSG_LAUNCH && c->authed)
 		on_launch(c, body, tag);
 	else if (type == MSG_HEARTBEAT && c->authed) {
+		json_t *io = json_object_get(body, "io");
+
 		if (json_is_true(json_object_get(body, "connected")))
 			c->start_ns = 0;	/* its slaves are in */
+		if (json_is_boolean(io))
+			c->io = json_is_true(io) ? 1 : 0;
 	}
 	else if (type == MSG_ERROR)
 		log_warn("%s: %s", c->peer, json_string_value(json_object_get(
@@ -435,8 +441,12 @@ client_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 
 /*
  * Every second: a heartbeat to the master, which answers it; a master
- * silent for 5 s (its host gone, or hung) is lost and frees the daemon;
- * 30 s while its slaves start (DAEMON_START_NS).
+ * silent for 5 s while its slaves run I/O (its host gone, or hung) is
+ * lost and frees the daemon; 30 s else, as the slaves judge it
+ * (slave/main.c): a master setting up, writing reports or pausing
+ * between runs stalls for seconds when 1,024 slaves start on its
+ * machine. A master that does not say "io" in its answers: 5 s once
+ * its slaves are in, 30 s while they start (DAEMON_START_NS).
  */
 static void
 tick_cb(evutil_socket_t fd, short what, void *arg)
@@ -462,8 +472,11 @@ tick_cb(evutil_socket_t fd, short what, void *arg)
 		    "of CPU?); not counted as the master's silence",
 		    (double)late / 1e9);
 	}
-	lim = c->start_ns != 0 && now - c->start_ns < DAEMON_START_NS ?
-	    DAEMON_START_NS : DAEMON_SILENCE_NS;
+	if (c->io >= 0)
+		lim = c->io ? DAEMON_SILENCE_NS : DAEMON_START_NS;
+	else
+		lim = c->start_ns != 0 && now - c->start_ns < DAEMON_START_NS ?
+		    DAEMON_START_NS : DAEMON_SILENCE_NS;
 	if (now - c->last_heard_ns > lim) {
 		log_warn("master %s silent for %llu s; dropping it", c->peer,
 		    (unsigned long long)(lim / 1000000000u));
@@ -560,6 +573,7 @@ accept_cb(int fd, const char *peer, void *arg)
 	c = xcalloc(1, sizeof(*c));
 	c->d = d;
 	c->unproved = 1;
+	c->io = -1;
 	snprintf(c->peer, sizeof(c->peer), "%s", peer);
 	snprintf(c->source, sizeof(c->source), "%s", source);
 	if ((c->link = link_new_tls(d->base, fd, d->tls, client_dispatch,

@@ -53,6 +53,7 @@ struct remote {
 	void			*arg;
 	int			 started;	/* reported ok */
 	int			 connected;	/* its slaves all said HELLO */
+	int			 io;		/* they run I/O (remote_io) */
 	int			 finished;	/* reported a failure */
 };
 
@@ -179,9 +180,9 @@ remote_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		break;
 	}
 	case MSG_HEARTBEAT:	/* the daemon drops a master silent for 5 s */
-		link_reply(r->link, MSG_HEARTBEAT, json_pack("{s:O,s:b}",
+		link_reply(r->link, MSG_HEARTBEAT, json_pack("{s:O,s:b,s:b}",
 		    "seq", json_object_get(body, "seq"), "connected",
-		    r->connected), tag);
+		    r->connected, "io", r->io), tag);
 		break;
 	case MSG_LOG: {
 		const char *slave = json_string_value(json_object_get(body,
@@ -207,6 +208,13 @@ remote_connected(struct remote *r)
 {
 	if (r != NULL)
 		r->connected = 1;
+}
+
+void
+remote_io(struct remote *r, int on)
+{
+	if (r != NULL)
+		r->io = on;
 }
 
 /* The address slaves should dial: --master-addr, or ours to the host. */

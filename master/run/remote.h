@@ -49,6 +49,12 @@ const char	*remote_label(const struct remote *);
 /* The host's slaves have all connected: the heartbeat answers say so,
  * and the daemon's silence limit drops from its start-up 30 s to 5 s. */
 void		 remote_connected(struct remote *);
+/* The host's slaves run I/O (from GO to the end of the run) or not: the
+ * heartbeat answers say so, and the daemon drops a silent master after
+ * 5 s while they do, 30 s else (a master busy with set-up, reports or a
+ * pause between runs stalls for seconds when 1,024 slaves share its
+ * machine; the slaves judge it by the same rule, slave/main.c). */
+void		 remote_io(struct remote *, int on);
 
 /*
  * shell=ssh (or rsh): start one slave through the command ssh_cmd (shell

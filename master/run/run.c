@@ -190,6 +190,16 @@ check_outputs(struct master *m)
 	return (-1);
 }
 
+/* Tell every daemon whether its slaves run I/O now (remote_io). */
+static void
+hosts_io(struct master *m, int on)
+{
+	int h;
+
+	for (h = 0; m->launch.remotes != NULL && h < m->nhosts; h++)
+		remote_io(m->launch.remotes[h], on);
+}
+
 /* GO to every slave of the run. */
 void
 go(struct master *m)
@@ -219,6 +229,7 @@ go(struct master *m)
 	m->keys.anchors_row = 0;
 	m->state = M_RUNNING;
 	m->state_since_ns = mtime_now_ns();
+	hosts_io(m, 1);
 	send_all(m, MSG_GO, json_pack("{s:I}", "run_id",
 	    (json_int_t)m->run_id), 1);
 }
@@ -244,6 +255,7 @@ check_run_end(struct master *m)
 			return;
 	}
 	m->runs_done++;
+	hosts_io(m, 0);
 	report_status(m->rep, "Slaves done", m->cur.name, m->cur.loops);
 	if (dvend_end_of_rd(m))
 		return;
