@@ -170,6 +170,9 @@ struct work {
 	struct strlist			 err_queue;	/* texts to report */
 	struct strlist			 note_queue;	/* info lines */
 	struct interval_base		*ibase;	/* per WG: last INTERVAL */
+	int				 stats_final;	/* a snapshot took the
+					 * live counters whole: every
+					 * later one does (wstats.c) */
 	int				 dv;	/* VALIDATE_* bits, 0 = off */
 	int				 journal;	/* JOURNAL_* bits */
 	int				 recovery;	/* the journal_recovery

@@ -45,6 +45,7 @@ struct metrics;
 #define RUN_MIN_SILENCE_NS	(5ull * 1000000000u)
 #define RUN_IDLE_SILENCE_NS	(30ull * 1000000000u)	/* outside I/O */
 #define RUN_HELLO_S		5	/* a connection has to say HELLO */
+#define RUN_CONNECT_HELLO_S	30	/* the same while slaves connect */
 #define RUN_MAX_UNPROVED	128	/* before HELLO; more wait in the kernel */
 #define RUN_TICK_NS		1000000000ull
 #define RUN_LATE_NS		(1ull * 1000000000u)	/* a stall of ours */
