@@ -621,7 +621,7 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 	else
 		json_incref(wgs);
 	n = w->max_errors;
-	if (get_int(o, "", "max_errors", 1, 1, INT64_MAX, &n, e) != 0)
+	if (get_int(o, "", "max_errors", 1, 0, INT64_MAX, &n, e) != 0)
 		goto fail;
 	w->max_errors = n;
 	if (get_bool(o, "", "hold_skew", 1, &w->hold_skew, e) != 0)

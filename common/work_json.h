@@ -145,7 +145,7 @@ struct slave_work {
 	struct work_wg		*wgs;
 	struct vdbhist_edges	 edges;		/* histogram_edges_us */
 	int			 slave_index;	/* its random streams */
-	int64_t			 max_errors;	/* data_errors=, >= 1 */
+	int64_t			 max_errors;	/* data_errors=, >= 0 (0 as 1) */
 	int			 remove_device;	/* data_errors=remove_device */
 	double			 compratio;	/* >= 1 */
 	int			 has_dedup;

@@ -181,7 +181,7 @@ fs_dv_setup(struct fswork *w, const struct slave_work *sw,
 	int i, k, seen;
 
 	w->dv = sw->validate;
-	w->max_errors = sw->max_errors > 0 ? (uint64_t)sw->max_errors : 50;
+	w->max_errors = sw->max_errors >= 0 ? (uint64_t)sw->max_errors : 50;
 	if (w->dv == 0)
 		return (0);
 	{

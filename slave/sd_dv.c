@@ -636,8 +636,10 @@ dv_corrupt(struct sd_dv_run *r, struct sdv *s, struct dv_bad_block *b,
 	 * report takes longer to build than a one-sector one: v4's two
 	 * blocks came out swapped), and the banner before any of them */
 	pthread_mutex_lock(r->out.mu);
+	/* data_errors=0 ends the rd at the first error as 1 does
+	 * (vdbench's errors >= max); its text says 0 */
 	if (__atomic_load_n(r->out.nerrors, __ATOMIC_ACQUIRE) >=
-	    r->out.max_errors) {
+	    (r->out.max_errors > 0 ? r->out.max_errors : 1)) {
 		/* data_errors= is reached (another thread's block): vdbench
 		 * reports no block after the one that stops the run */
 		pthread_mutex_unlock(r->out.mu);

@@ -310,7 +310,9 @@ kw_dedup_more(struct pstate *ps, const struct kwdef *d)
 
 /*
  * data_errors= (or its old spelling dataerrors=, which data_errors=
- * overrides): one number of at least 1, else the default 50.
+ * overrides): one number of 0 or more (0 ends the rd at the first error,
+ * as 1 does, vdbench's errors >= max, ErrorLog.java), else the default
+ * 50.
  */
 static void
 general_data_errors(struct pstate *ps, const char *name)
@@ -321,7 +323,7 @@ general_data_errors(struct pstate *ps, const char *name)
 	if (strcmp(name, "data_errors") == 0 ||
 	    bag_get(&g->bag, "data_errors") == NULL) {
 		g->data_errors = v->n >= 1 && v->v[0].is_num &&
-		    v->v[0].num >= 1 ? (int)v->v[0].num : 50;
+		    v->v[0].num >= 0 ? (int)v->v[0].num : 50;
 		free(g->data_errors_cmd);
 		g->data_errors_cmd = v->n >= 1 && !v->v[0].is_num &&
 		    v->v[0].str != NULL ? xstrdup(v->v[0].str) : NULL;

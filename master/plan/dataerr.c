@@ -14,7 +14,7 @@ dataerr_init(struct dataerr *d, const struct general *g)
 {
 	memset(d, 0, sizeof(*d));
 	d->mode = DATAERR_LIMIT;
-	d->limit = g->data_errors >= 1 ? (uint64_t)g->data_errors : 50;
+	d->limit = g->data_errors >= 0 ? (uint64_t)g->data_errors : 50;
 	if (g->data_errors_cmd != NULL) {
 		if (strcasecmp(g->data_errors_cmd, "remove_device") == 0) {
 			d->mode = DATAERR_REMOVE;
@@ -49,7 +49,7 @@ dataerr_run_start(struct dataerr *d)
 uint64_t
 dataerr_slave_limit(const struct dataerr *d)
 {
-	return (d->limit);
+	return (d->limit);	/* 0: the first error ends the rd, as 1 */
 }
 
 int

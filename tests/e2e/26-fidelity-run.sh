@@ -88,6 +88,20 @@ echo "errors below data_errors=: $n errors, interval 3 (all reads failing) at ${
 awk -v r="${late:-0}" 'BEGIN { exit !(r >= 3) }' && ok ||
 	bad "errors below data_errors=: failed reads are not in the rate (${late:-?}/s at iorate=10)"
 
+# data_errors=0: the first error ends the rd, as vdbench's errors >= max
+# (ErrorLog.java); its line says 0 (before, 0 was taken as the default
+# 50: 50 errors, "'data_errors=50' requested").
+dd if=/dev/zero of="$T/de9" bs=1M count=4 status=none
+printf 'data_errors=0\nsd=sd1,lun=%s/de9,size=4m,threads=1\nwd=wd1,sd=sd1,rdpct=100\nrd=rd1,wd=wd1,iorate=50,elapsed=6,interval=1\n' "$T" >"$T/de0.parm"
+start_shrink de0 "$T/de0.parm" "$T/de9"
+wait "$mpid"
+rc=$?
+[ "$rc" = 157 ] && ok || { bad "data_errors=0: exit $rc, wanted 157"; tail -5 "$T/m_de0"; }
+grep -q "'data_errors=0' requested. Abort rd=rd1 after last error." "$T/m_de0" && ok ||
+	{ bad "data_errors=0: not vdbench's line"; grep -i "data_errors\|abort" "$T/m_de0" | head -3; }
+n=$(grep -c 'errno: short transfer' "$T/o_de0/errorlog.html")
+[ "$n" -ge 1 ] && [ "$n" -le 3 ] && ok || bad "data_errors=0: $n errors before the stop (one per thread at most)"
+
 # remove_device: sd1 fails and is dropped with vdbench's line, sd2 goes
 # on to the end of rd1; then the execution ends as above (rd2 not run).
 dd if=/dev/zero of="$T/de1" bs=1M count=4 status=none

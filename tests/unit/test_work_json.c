@@ -232,8 +232,8 @@ test_decoder_names_the_field(void **state)
 	    sizeof(b)), "WORK: wgs[0].xfer: "));
 	assert_string_equal(mutated(NULL, "wgs", NULL, b, sizeof(b)),
 	    "WORK: wgs: expected an array");
-	assert_string_equal(mutated(NULL, "max_errors", json_integer(0), b,
-	    sizeof(b)), "WORK: max_errors: 0 out of [1, 9223372036854775807]");
+	assert_string_equal(mutated(NULL, "max_errors", json_integer(-1), b,
+	    sizeof(b)), "WORK: max_errors: -1 out of [0, 9223372036854775807]");
 	assert_string_equal(mutated(NULL, "compratio", json_real(0.5), b,
 	    sizeof(b)), "WORK: compratio: 0.5 out of [1, inf]");
 	assert_string_equal(mutated(NULL, "validate", json_integer(65536), b,
