@@ -59,6 +59,10 @@ struct sdv {
 	const struct dv_dedup	*dvdd;		/* dedup, or NULL */
 	struct journal		*jnl;		/* its journal, or NULL */
 	char			 name8[8];	/* as sectors carry it */
+	/* the map's per-key counts when this run began: vdbench counts
+	 * per rd (DV_map.java: "Clear counters for next run") */
+	uint64_t		 reads0[DV_KEY_MAX + 1];
+	uint64_t		 writes0[DV_KEY_MAX + 1];
 };
 
 struct sd_dv_run {
@@ -357,6 +361,10 @@ sd_dv_sd_setup(struct sd_dv_run *r, int k, const struct sd_dv_sd *in,
 	if (dv_journal_setup(r, s, d, made, e) != 0)
 		return (-1);
 	r->dv_start += atomic_load(&d->map.validated);
+	for (i = 0; i <= DV_KEY_MAX; i++) {
+		s->reads0[i] = atomic_load(&d->map.reads[i]);
+		s->writes0[i] = atomic_load(&d->map.writes[i]);
+	}
 	return (0);
 }
 
@@ -787,8 +795,10 @@ sd_dv_end(struct sd_dv_run *r, const struct wg *wgs, int nwgs)
 			continue;
 		strlist_add(r->out.own_log, "Data Validation counters: ");
 		for (key = 1; key <= DV_KEY_MAX; key++) {
-			uint64_t rd = atomic_load(&m->reads[key]);
-			uint64_t wr = atomic_load(&m->writes[key]);
+			uint64_t rd = atomic_load(&m->reads[key]) -
+			    r->sds[k].reads0[key];
+			uint64_t wr = atomic_load(&m->writes[key]) -
+			    r->sds[k].writes0[key];
 
 			if (rd == 0 && wr == 0)
 				continue;
@@ -825,7 +835,8 @@ sd_dv_end(struct sd_dv_run *r, const struct wg *wgs, int nwgs)
 		snprintf(text, sizeof(text), "%c%s Total amount of key blocks "
 		    "read and validated: %8s; key blocks marked in error: "
 		    "%4llu ", WORK_TOTAL_MARK, dv_tod(now), dv_commas(a,
-		    sizeof(a), validated), (unsigned long long)errors);
+		    sizeof(a), validated - r->dv_start), (unsigned long long)
+		    errors);
 		strlist_add(r->out.own_log, text + 1);
 	}
 	{
