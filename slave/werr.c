@@ -15,19 +15,20 @@
 
 /*
  * data_errors=remove_device: the sd's threads stop using it (once), the
- * others go on. When it was the last sd of this slave, the run stops
- * with the text that says so.
+ * others go on. When it was the last sd of this slave, the rd goes on
+ * without I/O to its end, as vdbench's, whose end of rd then says the
+ * error count and terminates (before, vdbc stopped at once with words of
+ * its own: re-audit of issue 26, D6).
  */
 static void
-remove_sd(struct work *w, struct sdw *s, const char *text)
+remove_sd(struct work *w, struct sdw *s)
 {
-	int expected = 0, n;
+	int expected = 0;
 	char note[800], tod[16];
 
 	if (!__atomic_compare_exchange_n(&s->removed, &expected, 1, 0,
 	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
 		return;			/* already out */
-	n = __atomic_add_fetch(&w->nremoved, 1, __ATOMIC_ACQ_REL);
 	/* vdbench's words (IO_task.java:200), on the console and in
 	 * errorlog.html, before the error's own line */
 	snprintf(note, sizeof(note), "%c%s 'data_errors=remove_device' "
@@ -36,19 +37,6 @@ remove_sd(struct work *w, struct sdw *s, const char *text)
 	pthread_mutex_lock(&w->err_mu);
 	strlist_add(&w->err_queue, note);
 	pthread_mutex_unlock(&w->err_mu);
-	if (n < w->nsds)
-		return;
-	expected = 0;
-	if (__atomic_compare_exchange_n(&w->has_error, &expected, 1, 0,
-	    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-		snprintf(w->error, sizeof(w->error), "data_errors=remove_device:"
-		    " every sd has been removed after I/O errors; no sd is "
-		    "left for the run. The last: %s", text);
-		__atomic_store_n(&w->has_error, 2, __ATOMIC_RELEASE);
-		if (w->wake_fd >= 0)
-			(void)eventfd_write(w->wake_fd, 1);
-	}
-	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
 }
 
 /*
@@ -90,7 +78,7 @@ werr_io_text(struct work *w, struct sdw *s, const char *text)
 	int expected = 0;
 
 	if (w->remove_device && n < w->max_errors)
-		remove_sd(w, s, text);	/* its line first, as vdbench's */
+		remove_sd(w, s);	/* its line first, as vdbench's */
 	pthread_mutex_lock(&w->err_mu);
 	if (w->err_queue.n < 100)
 		strlist_add(&w->err_queue, text);

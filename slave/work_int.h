@@ -150,7 +150,6 @@ struct work {
 	int				 has_error;	/* atomic: 2 = error[] set */
 	uint64_t			 max_errors;	/* data_errors= */
 	int				 remove_device;	/* data_errors= */
-	int				 nremoved;	/* atomic: sds out */
 	double				 compratio;	/* >= 1 */
 	double				 dd_ratio;	/* 0 = no dedup */
 	uint64_t			 dd_unit_bytes;

@@ -129,14 +129,21 @@ echo "remove_device: interval 3 rate sd1 ${dead:-?}, sd2 ${last:-?}"
 [ -n "$last" ] && [ "$last" -gt 0 ] && [ "${dead:-1}" = 0 ] && ok ||
 	bad "remove_device: sd2 did not go on alone to the end of the run"
 
-# remove_device with no sd left: the run stops and says so.
+# remove_device with no sd left: as vdbench, the rd goes on without I/O
+# to its end, then the error count and vdbench's last words, rc 157, no
+# later rd (before: an immediate stop in vdbc's own words).
 dd if=/dev/zero of="$T/de3" bs=1M count=4 status=none
-printf 'data_errors=remove_device\nsd=sd1,lun=%s/de3,size=4m,threads=2\nwd=wd1,sd=sd1,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=20,interval=1\n' "$T" >"$T/rm1.parm"
+printf 'data_errors=remove_device\nsd=sd1,lun=%s/de3,size=4m,threads=2\nwd=wd1,sd=sd1,rdpct=100\nrd=rd1,wd=wd1,iorate=400,elapsed=4,interval=1\nrd=rd2,wd=wd1,iorate=400,elapsed=2,interval=1\n' "$T" >"$T/rm1.parm"
 start_shrink rm1 "$T/rm1.parm" "$T/de3"
 wait "$mpid"
-[ $? = 157 ] && ok || bad "remove_device of the last sd did not stop the run"
-grep -q "every sd has been removed after I/O errors; no sd is left" "$T/m_rm1" && ok ||
-	{ bad "remove_device: no clear message when no sd is left"; cat "$T/m_rm1"; }
+[ $? = 157 ] && ok || bad "remove_device of the last sd: not rc 157"
+for l in "'data_errors=remove_device' requested for sd=sd1 No longer issuing i/o against this SD" \
+    "Total Data Validation or I/O error count: " \
+    "Vdbench terminating due to Data Validation or I/O errors. See errorlog.html."; do
+	grep -qF "$l" "$T/m_rm1" && ok || { bad "remove_device, no sd left: no '$l'"; tail -8 "$T/m_rm1"; }
+done
+grep -q "avg_2-4" "$T/m_rm1" && ok || bad "remove_device, no sd left: rd1 did not run to its end"
+grep -q "Starting RD=rd2" "$T/m_rm1" && bad "remove_device, no sd left: rd2 ran" || ok
 
 # data_errors="command": the command runs at the error (with $output),
 # then the run stops.
