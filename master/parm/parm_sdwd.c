@@ -157,16 +157,31 @@ wd_seekpct(struct pstate *ps, struct wd *w)
 	/* vdbench takes any prefix of poisson ("p", "pois") */
 	if (s[0] != '\0' && strncmp("poisson", s, strlen(s)) == 0) {
 		struct pvals *p = (struct pvals *)&it->vals;
+		double mid = 3, pct = 100;
+		int i;
 
-		/* (poisson,N): N the midpoint; 3 without */
-		if (it->vals.n > 2 || (it->vals.n == 2 &&
-		    (!it->vals.v[1].is_num || !(it->vals.v[1].num > 0) ||
-		    it->vals.v[1].num > 1000)))
-			return (fail(ps, "Invalid contents for 'seekpct=': %s "
-			    "(expected poisson or (poisson,midpoint), a "
-			    "midpoint above 0 and at most 1000)", it->value));
-		w->seekpct = 100;
-		w->poisson_mid = it->vals.n == 2 ? it->vals.v[1].num : 3;
+		/*
+		 * vdbench's WD_entry.parseSeekpct: poisson sets the midpoint
+		 * 3, each number after it sets the midpoint, and once the
+		 * midpoint is 0 the next sets seekpct: (poisson,0) is plain
+		 * random (blockBoundarySeek), (poisson,2,3) has midpoint 3
+		 */
+		for (i = 1; i < it->vals.n; i++) {
+			double v = it->vals.v[i].num;
+
+			if (!it->vals.v[i].is_num || !(v >= 0) ||
+			    v > (mid == 0 ? 100 : 1000))
+				return (fail(ps, "Invalid contents for "
+				    "'seekpct=': %s (expected poisson, then "
+				    "midpoints of 0 to 1000; after a midpoint "
+				    "of 0 a seek percentage)", it->value));
+			if (mid == 0)
+				pct = v;
+			else
+				mid = v;
+		}
+		w->seekpct = pct;
+		w->poisson_mid = mid;
 		bag_set(&w->bag, "seekpct", p);
 		return (0);
 	}

@@ -133,9 +133,17 @@ sys.exit(not (n > 300 and all(abs(p - v) < 4 for p, v in zip(pct, vdb)) and sum(
 rm -f "$T/p"
 printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(pois,6)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p6.parm"
 expect_rc 0 "$VDBC" -f "$T/p6.parm" -s
-printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(poisson,0)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p0.parm"
+# vdbench's parse (WD_entry.java): (poisson,0) is plain random, each
+# later number a midpoint, (poisson,2,3) midpoint 3; a word is refused
+for v in '(poisson,0)' '(poisson,2,3)'; do
+	printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=%s\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" "$v" >"$T/p0.parm"
+	got=$("$VDBC" -f "$T/p0.parm" -s --dump=json 2>/dev/null | jq '.wd[0].poisson_mid')
+	want=$([ "$v" = '(poisson,0)' ] && echo 0 || echo 3)
+	[ "$got" = "$want" ] && ok || bad "seekpct=$v: midpoint ${got:-none}, not $want"
+done
+printf 'sd=sd1,lun=%s/p\nwd=wd1,sd=sd1,seekpct=(poisson,x)\nrd=rd1,wd=wd1,iorate=max,elapsed=2\n' "$T" >"$T/p0.parm"
 expect_rc 157 "$VDBC" -f "$T/p0.parm" -s
-expect_out "p0.parm:2:15: Invalid contents for 'seekpct=': (poisson,0)"
+expect_out "p0.parm:2:15: Invalid contents for 'seekpct=': (poisson,x)"
 
 # streams=4 with threads=4: four sequential streams, each from the start
 # of its quarter: the first blocks of every quarter are written, the
