@@ -105,7 +105,7 @@ struct pstate {
 	int			 rd_wd_given;
 	int			 out_of_order;	/* an sd= inside wd/rd */
 	int			 threads0_noted;
-	int			 noshell_noted;	/* an hd without shell= */
+	struct strlist		 noshell;	/* remote hds without shell= */
 	int			 hd_seen_default;
 	int			 hd_sys_checked;	/* at its system= */
 	long			 count_start, count_n;	/* count=(s,n) */

@@ -128,18 +128,15 @@ finish_entry(struct pstate *ps)
 			return (fail(ps, "Host '%s' does not exist", sys));
 	}
 	if (ps->sec == SEC_HD && ps->hd != NULL && !ps->is_default &&
-	    ps->hd->shell == NULL && !ps->noshell_noted) {
+	    ps->hd->shell == NULL) {
 		const char *sys = ps->hd->system != NULL ? ps->hd->system :
 		    ps->hd->name;
 
-		/* vdbench's Host.host_shell is "rsh" unless shell= says */
+		/* vdbench's Host.host_shell is "rsh" unless shell= says;
+		 * said once for all of them (noshell_note) */
 		if (strncmp(sys, "localhost", 9) != 0 &&
-		    strncmp(sys, "127.", 4) != 0 && strcmp(sys, "::1") != 0) {
-			note(ps, "hd=%s has no 'shell=': vdbench starts a "
-			    "remote host's slaves with rsh, vdbc with ssh "
-			    "(shell=rsh or shell=ssh chooses)", ps->hd->name);
-			ps->noshell_noted = 1;
-		}
+		    strncmp(sys, "127.", 4) != 0 && strcmp(sys, "::1") != 0)
+			strlist_add(&ps->noshell, ps->hd->name);
 	}
 	if (ps->sec == SEC_SD && ps->sd != NULL && sd_pair_luns(ps) != 0)
 		return (-1);
@@ -597,6 +594,33 @@ write_scan(FILE *f, const struct pitems *pi)
 }
 
 /* Parse a tokenized stream into a model. */
+/* The remote hds without shell=, in one line (8 named, then a count). */
+static void
+noshell_note(struct pstate *ps)
+{
+	char list[600];
+	size_t len = 0;
+	int i;
+
+	if (ps->noshell.n == 0)
+		return;
+	list[0] = '\0';
+	for (i = 0; i < ps->noshell.n && i < 8; i++) {
+		int w = snprintf(list + len, sizeof(list) - len, "%shd=%s",
+		    i > 0 ? ", " : "", ps->noshell.v[i]);
+
+		if (w < 0 || (size_t)w >= sizeof(list) - len)
+			break;
+		len += (size_t)w;
+	}
+	if (ps->noshell.n > 8)
+		snprintf(list + len, sizeof(list) - len, " and %d more",
+		    ps->noshell.n - 8);
+	note(ps, "%s %s no 'shell=': vdbench starts a remote host's slaves "
+	    "with rsh, vdbc with ssh (shell=rsh or shell=ssh chooses)", list,
+	    ps->noshell.n == 1 ? "has" : "have");
+}
+
 int
 parmfile_parse_items(const struct pitems *pi, const struct parm_opts *opts,
     struct model **out, struct strlist *notes, struct errmsg *e)
@@ -628,11 +652,13 @@ parmfile_parse_items(const struct pitems *pi, const struct parm_opts *opts,
 	}
 	if (finish_model(&ps) != 0)
 		goto out;
+	noshell_note(&ps);
 	*out = ps.m;
 	ps.m = NULL;
 	rc = 0;
 out:
 	sd_pairs_clear(&ps);
+	strlist_clear(&ps.noshell);
 	strlist_clear(&ps.sd_def_hosts);
 	strlist_clear(&ps.rgs);
 	model_free(ps.m);

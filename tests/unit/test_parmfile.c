@@ -621,8 +621,8 @@ test_noshell_note(void **state)
 	    "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n", &o, &m, &notes,
 	    &e), 0);
 	assert_int_equal(notes.n, 1);
-	assert_string_equal(notes.v[0], "hd=h1 has no 'shell=': vdbench "
-	    "starts a remote host's slaves with rsh, vdbc with ssh "
+	assert_string_equal(notes.v[0], "hd=h1, hd=h2 have no 'shell=': "
+	    "vdbench starts a remote host's slaves with rsh, vdbc with ssh "
 	    "(shell=rsh or shell=ssh chooses)");
 	strlist_clear(&notes);
 	model_free(m);
