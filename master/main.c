@@ -116,6 +116,10 @@ prepare_outdir(const char *dir, struct errmsg *e)
 		    "is not a directory", dir);
 		return (-1);
 	}
+	/* a results.json of before would outlive a -s run here and be
+	 * read as this directory's (vdbc index, quick) */
+	snprintf(pat, sizeof(pat), "%s/results.json", dir);
+	unlink(pat);
 	for (k = 0; k < 2; k++) {
 		snprintf(pat, sizeof(pat), "%s/*.%s", dir, k ? "bin" : "html");
 		if (glob(pat, 0, NULL, &g) != 0)
@@ -517,7 +521,7 @@ quick_main(int argc, char *argv[])
 	int rc, n = 0;
 
 	if ((rc = quick_args(argc, argv, &q)) != 0)
-		return (rc);
+		return (rc < 0 ? 0 : rc);
 	errmsg_clear(&e);
 	if ((od = resolve_outdir(q.outdir, &e)) == NULL ||
 	    quick_setup(&q, od, &e) != 0) {

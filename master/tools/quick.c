@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <linux/fs.h>
@@ -21,6 +22,7 @@
 #include "html.h"
 #include "ofile.h"
 #include "runtable.h"
+#include "safety.h"
 #include "units.h"
 #include "xmalloc.h"
 
@@ -56,18 +58,24 @@ static const char *const matrix[] = {
 };
 #define QUICK_RUNS	25	/* the rds above, their for-loops counted */
 
+/* The usage, after why (NULL: asked for, on stdout). */
 static int
 usage(const char *why)
 {
-	fprintf(stderr, "vdbc quick: %s\nusage: vdbc quick TARGET [--size S] "
-	    "[--time T] [-o DIR] [--seed N] [-s]\n  TARGET: a file (made when "
+	FILE *f = why != NULL ? stderr : stdout;
+
+	if (why != NULL)
+		fprintf(f, "vdbc quick: %s\n", why);
+	fprintf(f, "usage: vdbc quick TARGET [--size S] [--time T] [-o DIR] "
+	    "[--seed N] [--overwrite] [-s]\n  TARGET: a file (made when "
 	    "missing; in a directory, %s) or a block device\n  S: the "
 	    "file's size (default %s, or the file's own; a device: all of "
 	    "it)\n  T: seconds per run, at least 2 (default %u: %u runs, "
 	    "about two minutes)\n  DIR: the report directory (default "
-	    "'quick'), with quick.html and quick.parm\n  -s: write "
-	    "quick.parm and simulate it, as vdbench -s (no I/O)\n", why, QUICK_FILE,
-	    "1g", QUICK_TIME_S, QUICK_RUNS);
+	    "'quick'), with quick.html and quick.parm\n  --overwrite: an "
+	    "existing file holding data may be written over\n  -s: write "
+	    "quick.parm and simulate it, as vdbench -s (no I/O)\n",
+	    QUICK_FILE, "1g", QUICK_TIME_S, QUICK_RUNS);
 	return (2);
 }
 
@@ -120,6 +128,13 @@ quick_args(int argc, char *argv[], struct quick *q)
 			q->seed = v;
 		else if (strcmp(argv[i], "-s") == 0)
 			q->simulate = 1;
+		else if (strcmp(argv[i], "--overwrite") == 0)
+			q->overwrite = 1;
+		else if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
+			usage(NULL);
+			return (-1);
+		}
 		else if (strcmp(argv[i], "--hosts") == 0 ||
 		    strncmp(argv[i], "--hosts=", 8) == 0)
 			return (usage("--hosts is not built yet: add hd= lines "
@@ -183,27 +198,103 @@ dir_of(const char *path)
 	return (xstrndup(path, (size_t)(s - path)));
 }
 
+/* path made absolute on its directory (the parmfile is run from
+ * anywhere): the directory resolved, the name kept; NULL when the
+ * directory does not resolve. */
+static char *
+absolute(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	char *dir, *real, *out;
+
+	if (path[0] == '/')
+		return (xstrdup(path));
+	dir = base == NULL ? xstrdup(".") : xstrndup(path, (size_t)(base -
+	    path));
+	real = realpath(dir, NULL);
+	free(dir);
+	if (real == NULL)
+		return (NULL);
+	xasprintf(&out, "%s%s%s", real, strcmp(real, "/") == 0 ? "" : "/",
+	    base == NULL ? path : base + 1);
+	free(real);
+	return (out);
+}
+
+/* Room for size bytes at path (have of them there already): 0, or -1
+ * with e set. */
+static int
+room(const char *path, uint64_t size, uint64_t have, struct errmsg *e)
+{
+	char *dir = dir_of(path);
+	struct statvfs sv;
+	uint64_t avail;
+	char a[32], b[32];
+
+	if (statvfs(dir, &sv) != 0 || size <= have) {
+		free(dir);
+		return (0);
+	}
+	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	if (size - have > avail) {
+		units_whatsize((double)size, a, sizeof(a));
+		units_whatsize((double)avail, b, sizeof(b));
+		errmsg_set(e, NULL, 0, 0, "'%s' needs %s and its file system "
+		    "(%s) has %s free: give a smaller --size", path, a, dir, b);
+		free(dir);
+		return (-1);
+	}
+	free(dir);
+	return (0);
+}
+
 /* Decide the lun, its size and O_DIRECT: 0, or -1 with e set. */
 static int
 look(struct quick *q, struct errmsg *e)
 {
 	struct stat st;
-	char *dir;
+	char *dir, *t;
 
 	if (stat(q->target, &st) == 0 && S_ISDIR(st.st_mode)) {
-		xasprintf(&q->lun, "%s%s%s", q->target, q->target[strlen(
+		xasprintf(&t, "%s%s%s", q->target, q->target[strlen(
 		    q->target) - 1] == '/' ? "" : "/", QUICK_FILE);
 	} else
-		q->lun = xstrdup(q->target);
+		t = xstrdup(q->target);
+	q->lun = absolute(t);
+	if (q->lun == NULL) {
+		dir = dir_of(t);
+		errmsg_set(e, NULL, 0, 0, "'%s': no directory '%s' to make it "
+		    "in", t, dir);
+		free(dir);
+		free(t);
+		return (-1);
+	}
+	free(t);
 	if (strpbrk(q->lun, "\"\n") != NULL) {
 		errmsg_set(e, NULL, 0, 0, "'%s': a path with a double quote or "
 		    "a new line cannot be written into a parmfile", q->lun);
 		return (-1);
 	}
 	if (stat(q->lun, &st) == 0) {
+		char why[600];
+
 		if (S_ISBLK(st.st_mode)) {
 			q->device = 1;
 			q->direct = 1;	/* vdbench refuses raw I/O without */
+			/* the slaves' own checks, before the first run
+			 * rather than at the first write (run 2) */
+			if (!q->simulate && safety_check_write(q->lun, 0, 0,
+			    why, sizeof(why)) != SAFETY_OK) {
+				errmsg_set(e, NULL, 0, 0, "'%s' is not "
+				    "written: %s. quick writes only a device "
+				    "that holds nothing; to write this one "
+				    "anyway, run 'vdbc quick %s -s', add "
+				    "overwrite_data=yes (and, mounted, "
+				    "allow_mounted_write=yes) to the sd of its "
+				    "quick.parm and run that with vdbc -f",
+				    q->lun, why, q->lun);
+				return (-1);
+			}
 			return (0);
 		}
 		if (!S_ISREG(st.st_mode)) {
@@ -211,11 +302,22 @@ look(struct quick *q, struct errmsg *e)
 			    "a block device", q->lun);
 			return (-1);
 		}
+		/* an existing file's data is written over: said first
+		 * (not of quick's own vdbc_quick.dat) */
+		if (st.st_size > 0 && !q->overwrite && !q->simulate &&
+		    strcmp(strrchr(q->lun, '/') + 1, QUICK_FILE) != 0) {
+			errmsg_set(e, NULL, 0, 0, "'%s' exists and holds %lld "
+			    "bytes, which the runs would write over: give "
+			    "--overwrite to let them, or a new file or a "
+			    "directory", q->lun, (long long)st.st_size);
+			return (-1);
+		}
 		if (q->size == 0)
 			q->size = (uint64_t)st.st_size >= QUICK_MIN_SIZE ?
 			    (uint64_t)st.st_size : QUICK_SIZE;
 		q->direct = file_takes_direct(q->lun);
-		return (0);
+		return (q->simulate ? 0 : room(q->lun, q->size,
+		    (uint64_t)st.st_size, e));
 	}
 	if (errno != ENOENT) {
 		errmsg_set(e, NULL, 0, 0, "'%s': %s", q->lun, strerror(errno));
@@ -232,7 +334,7 @@ look(struct quick *q, struct errmsg *e)
 		q->size = QUICK_SIZE;
 	q->direct = dir_takes_direct(dir);
 	free(dir);
-	return (0);
+	return (q->simulate ? 0 : room(q->lun, q->size, 0, e));
 }
 
 /* A size as a parmfile writes it: 4g, 512m, 64k or bytes. */

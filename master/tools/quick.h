@@ -17,7 +17,11 @@
  *
  * TARGET: a file (made by the run's SD_format when missing; a directory
  * gets the file vdbc_quick.dat in it) or a block device (the whole of
- * it unless --size). Devices are opened with O_DIRECT, as vdbench asks
+ * it unless --size). Before anything runs: a device must pass the
+ * slaves' safety checks (slave/safety.h: nothing mounted, held or
+ * recognisable on it), an existing file holding data needs --overwrite
+ * (quick's own vdbc_quick.dat excepted), and a file must fit its file
+ * system. Its path is made absolute, so quick.parm runs from anywhere. Devices are opened with O_DIRECT, as vdbench asks
  * on Linux; files too where their file system takes O_DIRECT, else the
  * figures are the page cache's and the header says so.
  */
@@ -31,10 +35,12 @@ struct quick {
 	const char	*outdir;	/* -o, as given (default "quick") */
 	const char	*seed;		/* --seed, or NULL */
 	int		 simulate;	/* -s: quick.parm and vdbench -s */
+	int		 overwrite;	/* --overwrite: a file's data */
 	char		*parm;		/* DIR/quick.parm, once written */
 };
 
-/* The command line: 0, or the exit status of a usage error (said). */
+/* The command line: 0; -1 when --help was answered; else the exit
+ * status of a usage error (said). */
 int	quick_args(int argc, char *argv[], struct quick *);
 /* Look at the target and write outdir/quick.parm (outdir as the run
  * will use it): 0, or -1 with e set. */

@@ -27,11 +27,23 @@ expect_out "'$T/nodir/x': no directory '$T/nodir' to make it in"
 expect_rc 157 "$VDBC" quick /dev/null -o "$T/o1"
 expect_out "'/dev/null' is neither a file nor a block device"
 [ ! -e "$T/x" ] && ok || bad "a refused quick made its target"
+expect_rc 0 "$VDBC" quick --help
+expect_out "usage: vdbc quick TARGET"
+# a file holding data is written over only with --overwrite
+printf 'precious\n' >"$T/keep"
+expect_rc 157 "$VDBC" quick "$T/keep" -o "$T/o1"
+expect_out "'$T/keep' exists and holds 9 bytes, which the runs would write over: give --overwrite"
+[ "$(cat "$T/keep")" = precious ] && ok || bad "a refused quick touched the file"
+# no room: refused before any I/O, naming the need and the free space
+expect_rc 157 "$VDBC" quick "$T/huge" --size 900t -o "$T/o1"
+expect_out "'$T/huge' needs 900t and its file system"
+[ ! -e "$T/huge" ] && ok || bad "a refused quick made its file"
 
 # The parmfile: a directory target, a size, a time; the matrix lines
 # after the sd are quick-matrix.parm's, $time filled in.
 mkdir -p "$T/d"
-expect_rc 0 "$VDBC" quick "$T/d" --size 32m --time 3 -o "$T/o2" -s
+# a relative TARGET is written absolute: quick.parm runs from anywhere
+expect_rc 0 bash -c "cd '$T' && '$VDBC' quick d --size 32m --time 3 -o '$T/o2' -s"
 n=$(grep -c "Simulating RD=" "$T/out")
 [ "$n" = 25 ] && ok || bad "quick -s planned $n runs, not vdbench's 25"
 [ ! -e "$T/d/vdbc_quick.dat" ] && ok || bad "quick -s made its target"
