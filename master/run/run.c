@@ -71,6 +71,18 @@ master_leave(struct master *m)
 	event_base_loopexit(m->base, &t);
 }
 
+/* results.json's record of the current run, begun. */
+static void
+results_cur_run(struct master *m)
+{
+	results_run(m->res, m->cur.name, m->cur.plan_run != NULL ?
+	    m->cur.plan_run->rd->name : "SD_format", m->cur.loops,
+	    m->cur.rate_text, m->cur.req.reqrate, m->cur.plan_run != NULL ?
+	    m->cur.plan_run->elapsed_s : 0,
+	    m->cur.interval_ns / 1000000000ull, m->cur.plan_run != NULL ?
+	    m->cur.plan_run->warmup_s : 0);
+}
+
 static void	abort_text(struct master *, int, const char *);
 static void	master_abort(struct master *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
@@ -163,6 +175,11 @@ abort_text(struct master *m, int errlog, const char *text)
 	if (m->state == M_RUNNING || m->state == M_SETUP) {
 		char st[RUN_STOP_TEXT + 32];
 
+		/* stopped while its slaves set it up (a device refused at
+		 * its first write run): the record is this run's, not the
+		 * one before, which completed */
+		if (m->state == M_SETUP && m->res != NULL)
+			results_cur_run(m);
 		snprintf(st, sizeof(st), "stopped: %s", text);
 		results_run_end(m->res, st);
 	} else if (m->res != NULL)
@@ -210,12 +227,7 @@ go(struct master *m)
 	console_line("%s", m->cur.text);
 	report_run_start(m->rep, m->cur.text, ++m->anchor);
 	run_progress(m);
-	results_run(m->res, m->cur.name, m->cur.plan_run != NULL ?
-	    m->cur.plan_run->rd->name : "SD_format", m->cur.loops,
-	    m->cur.rate_text, m->cur.req.reqrate, m->cur.plan_run != NULL ?
-	    m->cur.plan_run->elapsed_s : 0,
-	    m->cur.interval_ns / 1000000000ull, m->cur.plan_run != NULL ?
-	    m->cur.plan_run->warmup_s : 0);
+	results_cur_run(m);
 	merge_free(m->in.mg);
 	m->in.mg = merge_new(report_nkeys(m->rep));
 	m->in.next_print = 1;
