@@ -209,8 +209,7 @@ absolute(const char *path)
 
 	if (path[0] == '/')
 		return (xstrdup(path));
-	dir = base == NULL ? xstrdup(".") : xstrndup(path, (size_t)(base -
-	    path));
+	dir = dir_of(path);
 	real = realpath(dir, NULL);
 	free(dir);
 	if (real == NULL)
