@@ -165,6 +165,9 @@ work_to_json(const struct slave_work *w)
 		json_object_set_new(o, "remove_device", json_true());
 	if (w->hold_skew)
 		json_object_set_new(o, "hold_skew", json_true());
+	if (w->skew_sync_ms > 0)
+		json_object_set_new(o, "skew_sync_ms",
+		    json_integer(w->skew_sync_ms));
 	if (w->recovery)
 		json_object_set_new(o, "recovery", json_true());
 	if (w->validate != 0)
@@ -626,6 +629,10 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 	w->max_errors = n;
 	if (get_bool(o, "", "hold_skew", 1, &w->hold_skew, e) != 0)
 		goto fail;
+	n = 0;
+	if (get_int(o, "", "skew_sync_ms", 1, 0, 10000, &n, e) != 0)
+		goto fail;
+	w->skew_sync_ms = (int)n;
 	if (get_bool(o, "", "recovery", 1, &w->recovery, e) != 0)
 		goto fail;
 	if (get_bool(o, "", "remove_device", 1, &w->remove_device, e) != 0)

@@ -164,6 +164,9 @@ struct slave_work {
 						 * wgs' (fwgs') shares of
 						 * skew across their sds
 						 * (slave/skewgate.h) */
+	int			 skew_sync_ms;	/* and across slaves: SKEW
+						 * every this often; 0 none
+						 * (master/run/skewsync.h) */
 };
 
 /* The encoding; never NULL. */

@@ -28,6 +28,7 @@ proto_type_name(unsigned int type)
 	case MSG_SHUTDOWN:	return ("SHUTDOWN");
 	case MSG_HEARTBEAT:	return ("HEARTBEAT");
 	case MSG_INTERVAL:	return ("INTERVAL");
+	case MSG_SKEW:		return ("SKEW");
 	case MSG_ERROR:		return ("ERROR");
 	case MSG_LOG:		return ("LOG");
 	default:		return (NULL);

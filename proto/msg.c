@@ -23,6 +23,7 @@ static const struct msg_spec specs[] = {
 	{ MSG_SHUTDOWN,	 "{}" },
 	{ MSG_HEARTBEAT, "{s:I}" },
 	{ MSG_INTERVAL,	 "{s:I,s:I,s:I,s:o}" },
+	{ MSG_SKEW,	 "{s:I}" },
 	{ MSG_ERROR,	 "{s:s}" },
 	{ MSG_LOG,	 "{s:s,s:s}" },
 };
@@ -43,6 +44,7 @@ static const char *const keys[][8] = {
 	{ NULL },
 	{ "seq" },
 	{ "run_id", "interval", "duration_ns", "stats" },
+	{ "run_id" },
 	{ "text" },
 	{ "level", "text" },
 };
@@ -179,6 +181,7 @@ msg_validate(uint16_t type, const json_t *body, struct errmsg *e)
 		case MSG_READY:
 		case MSG_GO:
 		case MSG_STOP:
+		case MSG_SKEW:
 		case MSG_HEARTBEAT:
 			rc = json_unpack_ex((json_t *)body, &je, 0,
 			    specs[k].fmt, kk[0], &i64[0]);

@@ -17,7 +17,7 @@
  */
 #define PROTO_MAGIC		0x56444243u	/* "VDBC" */
 #define PROTO_MAJOR		1
-#define PROTO_MINOR		3
+#define PROTO_MINOR		4
 #define PROTO_HDR_LEN		16
 #define PROTO_MAX_LEN		(16u * 1024 * 1024)	/* body bytes */
 
@@ -35,6 +35,7 @@ enum msg_type {
 	MSG_SHUTDOWN	= 205,
 	MSG_HEARTBEAT	= 206,
 	MSG_INTERVAL	= 300,	/* data */
+	MSG_SKEW	= 301,	/* skew= across slaves */
 	MSG_ERROR	= 900,	/* errors and log */
 	MSG_LOG		= 901,
 };

@@ -74,6 +74,7 @@ struct slave {
 						 * write on an error */
 	struct event		*wake_ev;
 	struct event		*interval_ev;
+	struct event		*skew_ev;	/* SKEW reports (skewsync) */
 	struct event		*hb_ev;
 	struct event		*sig_ev[3];
 	/* READY or RUN_END waiting for the walk of what exists of the
@@ -191,6 +192,34 @@ send_interval(struct slave *s)
 		s->idle_sent = 1;
 	}
 	link_send(s->link, MSG_INTERVAL, body);
+}
+
+/* skew= across slaves: this slave's counts to the master, every
+ * skew_sync_ms while the run's I/O goes on (master/run/skewsync.h). */
+static void
+skew_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct slave *s = arg;
+
+	(void)fd;
+	(void)what;
+	if (s->work == NULL || !s->io_on)
+		return;
+	link_send(s->link, MSG_SKEW, work_skew_report(s->work));
+}
+
+/* Start the SKEW reports of a run that holds skew across slaves. */
+static void
+arm_skew(struct slave *s)
+{
+	unsigned int ms = work_skew_sync_ms(s->work);
+	struct timeval tv;
+
+	if (ms == 0)
+		return;
+	tv.tv_sec = (time_t)(ms / 1000);
+	tv.tv_usec = (suseconds_t)(ms % 1000) * 1000;
+	evtimer_add(s->skew_ev, &tv);
 }
 
 /* Send what take() queued in the work as LOG lines of one level. */
@@ -538,6 +567,19 @@ on_go(struct slave *s)
 	s->go_ns = s->last_snap_ns = work_go_ns(s->work);
 	s->io_on = 1;
 	arm_interval(s);
+	arm_skew(s);
+}
+
+/* SKEW: the run's floor from the master. */
+static void
+on_skew(struct slave *s, json_t *body)
+{
+	struct errmsg e;
+
+	if (s->work == NULL || !s->io_on)
+		return;			/* the run's end crossed it */
+	if (work_skew_apply(s->work, body, mtime_now_ns(), &e) != 0)
+		send_error(s, e.text);
 }
 
 /* STOP: drain, then RUN_END with the final counters, once the written
@@ -550,6 +592,7 @@ on_stop(struct slave *s)
 		return;
 	pend_drop(s);		/* a READY not sent: the run never began */
 	evtimer_del(s->interval_ev);
+	evtimer_del(s->skew_ev);
 	work_stop(s->work);
 	s->io_on = 0;
 	if (!work_sync_done(s->work)) {
@@ -624,6 +667,9 @@ dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 		break;
 	case MSG_STOP:
 		on_stop(s);
+		break;
+	case MSG_SKEW:
+		on_skew(s, body);
 		break;
 	case MSG_SHUTDOWN:
 		slave_exit(s, 0);
@@ -770,6 +816,7 @@ setup_events(struct slave *s, int fd, struct tls *tls)
 	s->link = tls != NULL ? link_new_tls(s->base, fd, tls, dispatch, s) :
 	    link_new(s->base, fd, dispatch, s);
 	s->interval_ev = evtimer_new(s->base, interval_cb, s);
+	s->skew_ev = event_new(s->base, -1, EV_PERSIST, skew_cb, s);
 	s->hb_ev = event_new(s->base, -1, EV_PERSIST, heartbeat_cb, s);
 	s->walk_ev = event_new(s->base, s->walk_fd, EV_READ | EV_PERSIST,
 	    walk_cb, s);
@@ -832,6 +879,7 @@ teardown(struct slave *s)
 	if (s->wake_fd >= 0)
 		close(s->wake_fd);
 	event_free(s->interval_ev);
+	event_free(s->skew_ev);
 	event_free(s->hb_ev);
 	link_free(s->link);
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mtime.h"
 #include "xmalloc.h"
 
 #define SKEWGATE_WAIT_MIN_NS	20000u
@@ -31,7 +32,31 @@ struct skewgate {
 	double		 slack;		/* progress units: slack_ios / total */
 	uint64_t	 floor_bits;	/* double: the slowest live
 					 * member's progress; atomic */
+	int		 remote;	/* held to the run's floor too */
+	int		 ropen;		/* atomic: no run floor (all
+					 * members elsewhere ended) */
+	uint64_t	 rbase_bits;	/* doubles, atomic: the run's */
+	uint64_t	 rrate_bits;	/* limit, base + rate x now_ns */
 };
+
+static double
+dload(const uint64_t *bits)
+{
+	uint64_t b = __atomic_load_n(bits, __ATOMIC_RELAXED);
+	double f;
+
+	memcpy(&f, &b, sizeof(f));
+	return (f);
+}
+
+static void
+dstore(uint64_t *bits, double f)
+{
+	uint64_t b;
+
+	memcpy(&b, &f, sizeof(b));
+	__atomic_store_n(bits, b, __ATOMIC_RELAXED);
+}
 
 struct skewgate *
 skewgate_new(int n, uint64_t slack_ios)
@@ -97,11 +122,7 @@ progress(struct member *m)
 static double
 floor_get(struct skewgate *g)
 {
-	uint64_t b = __atomic_load_n(&g->floor_bits, __ATOMIC_RELAXED);
-	double f;
-
-	memcpy(&f, &b, sizeof(f));
-	return (f);
+	return (dload(&g->floor_bits));
 }
 
 /* Look at every member: the slowest live one's progress, cached. */
@@ -125,14 +146,55 @@ floor_update(struct skewgate *g)
 	return (f);
 }
 
+/* Is member m past the run's floor (the master's, across slaves)? */
+static int
+remote_ahead(struct skewgate *g, double p)
+{
+	if (!g->remote || __atomic_load_n(&g->ropen, __ATOMIC_RELAXED))
+		return (0);
+	return (p > dload(&g->rbase_bits) + dload(&g->rrate_bits) *
+	    (double)mtime_now_ns());
+}
+
 int
 skewgate_ahead(struct skewgate *g, int i)
 {
 	struct member *m = &g->m[i];
 	double p = progress(m);
 
-	return (p > floor_get(g) + g->slack && p > floor_update(g) +
-	    g->slack && !gone(m));
+	return (((p > floor_get(g) + g->slack && p > floor_update(g) +
+	    g->slack) || remote_ahead(g, p)) && !gone(m));
+}
+
+void
+skewgate_remote_on(struct skewgate *g)
+{
+	g->remote = 1;
+	dstore(&g->rbase_bits, SKEWGATE_RUN_SLACK_IOS / 100.0);
+	dstore(&g->rrate_bits, 0);
+}
+
+void
+skewgate_remote(struct skewgate *g, double base, double rate_per_ns,
+    int open)
+{
+	/* a thread that reads the new base with the old rate (or the
+	 * other way) is held a little early or late, once */
+	dstore(&g->rbase_bits, base);
+	dstore(&g->rrate_bits, rate_per_ns);
+	__atomic_store_n(&g->ropen, open != 0, __ATOMIC_RELAXED);
+}
+
+uint64_t
+skewgate_issued(const struct skewgate *g, int i)
+{
+	return (__atomic_load_n(&g->m[i].issued, __ATOMIC_RELAXED));
+}
+
+int
+skewgate_gone(const struct skewgate *g, int i)
+{
+	return (gone(&g->m[i]));
 }
 
 void

@@ -25,10 +25,22 @@
  * safe lower bound and the fast path is one load, one compare and one
  * fetch-add). Not owned: the flags that say a member has ended (a WG at
  * its end, an sd taken out, an fwg out of work), which the gate only
- * reads. Shares hold per slave; across slaves they hold when every slave
- * runs every workload, as in vdbench (docs/threads.md).
+ * reads.
+ *
+ * Across slaves (a run whose workloads sit on different slaves, which
+ * vdbench does not hold): the master gathers every member's count of the
+ * run (SKEW, proto/PROTOCOL.md; master/run/skewsync.h) and sends back
+ * the run's floor as a line in time, limit(t) = base + rate x t, the
+ * slowest member's progress plus a slack, rising at its pace. No member
+ * may pass that line either. Until the master's first word the line is
+ * SKEWGATE_RUN_SLACK_IOS of the run, so a run starts held, not ahead
+ * (docs/threads.md).
  */
 struct skewgate;
+
+/* The least slack across slaves, in I/Os of the run (its members'
+ * weights, skew percentages, add up to 100). */
+#define SKEWGATE_RUN_SLACK_IOS	256.0
 
 /* The most an I/O thread waits before it looks again (1 ms). */
 #define SKEWGATE_WAIT_MAX_NS	1000000u
@@ -64,6 +76,25 @@ void		 skewgate_count(struct skewgate *, int i);
  */
 int		 skewgate_steer(struct skewgate *, const int *list, int n,
 		    int first);
+/*
+ * Hold the members to the run's floor too (before GO, weights being
+ * skew percentages): until skewgate_remote() the line is
+ * SKEWGATE_RUN_SLACK_IOS of the run.
+ */
+void		 skewgate_remote_on(struct skewgate *);
+/*
+ * The master's floor: from now on a member may start an I/O only while
+ * its progress is at most base + rate_per_ns x now (now: CLOCK_MONOTONIC
+ * ns, progress in I/Os per unit of weight). open: no line (no member of
+ * the run is left to hold). Called by the slave's loop while the threads
+ * run.
+ */
+void		 skewgate_remote(struct skewgate *, double base,
+		    double rate_per_ns, int open);
+/* Member i's I/Os started, and whether it has ended (the master's SKEW
+ * report). */
+uint64_t	 skewgate_issued(const struct skewgate *, int i);
+int		 skewgate_gone(const struct skewgate *, int i);
 /* The next wait of a thread that was held back: doubles from 20 us to
  * SKEWGATE_WAIT_MAX_NS; *state is the thread's, 0 after an I/O. */
 uint64_t	 skewgate_backoff_ns(uint64_t *state);

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -291,6 +292,14 @@ work_new(const json_t *body, struct dv_session *dvs, struct errmsg *e)
 		slave_work_clear(&sw);
 		return (NULL);
 	}
+	if (sw.is_fs && sw.skew_sync_ms > 0) {
+		/* fwds with skew= run on the same hosts, every slave each
+		 * (vdbench's rule): the slaves' own gates hold them */
+		errmsg_set(e, NULL, 0, 0, "WORK: skew_sync_ms: not for "
+		    "file-system runs");
+		slave_work_clear(&sw);
+		return (NULL);
+	}
 	if (sw.is_fs)
 		return (fs_work_new(&sw, (uint64_t)run_id, (uint64_t)ins,
 		    (uint64_t)seed, json_string_value(json_object_get(body,
@@ -325,7 +334,8 @@ work_new(const json_t *body, struct dv_session *dvs, struct errmsg *e)
 	w->interval_ns = (uint64_t)ins;
 	w->seed = (uint64_t)seed;
 	w->edges = sw.edges;
-	hold = sw.hold_skew;
+	hold = sw.hold_skew || sw.skew_sync_ms > 0;
+	w->skew_sync_ms = sw.skew_sync_ms;
 	if (target_sds_wgs(w, &sw, e) != 0)
 		goto fail;
 	slave_work_clear(&sw);
@@ -360,6 +370,8 @@ work_new(const json_t *body, struct dv_session *dvs, struct errmsg *e)
 	}
 	if (hold)
 		w->gate = skew_gate(w);
+	if (w->skew_sync_ms > 0)
+		skewgate_remote_on(w->gate);
 	return (w);
 fail:
 	slave_work_clear(&sw);
@@ -956,6 +968,60 @@ void
 work_set_length(struct work *w, uint64_t run_ns)
 {
 	w->run_ns = run_ns;
+}
+
+unsigned int
+work_skew_sync_ms(const struct work *w)
+{
+	return (w != NULL && w->fs == NULL && w->gate != NULL ?
+	    (unsigned int)w->skew_sync_ms : 0);
+}
+
+json_t *
+work_skew_report(const struct work *w)
+{
+	json_t *issued = json_array(), *gone = json_array();
+	int k;
+
+	for (k = 0; k < w->nwgs; k++) {
+		json_array_append_new(issued, json_integer((json_int_t)
+		    skewgate_issued(w->gate, k)));
+		json_array_append_new(gone, json_boolean(skewgate_gone(w->gate,
+		    k)));
+	}
+	/* when the counts were taken: the master's rates are over the
+	 * slave's clock, not over the arrivals, which bunch up */
+	return (json_pack("{s:I,s:I,s:o,s:o}", "run_id", (json_int_t)w->run_id,
+	    "at_ns", (json_int_t)mtime_now_ns(), "issued", issued, "gone",
+	    gone));
+}
+
+int
+work_skew_apply(struct work *w, const json_t *body, uint64_t now_ns,
+    struct errmsg *e)
+{
+	double base = 0, rate = 0;
+	json_int_t id = -1;
+	int open = 0;
+
+	if (work_skew_sync_ms(w) == 0) {
+		errmsg_set(e, NULL, 0, 0, "SKEW: this run holds no skew "
+		    "across slaves");
+		return (-1);
+	}
+	if (json_unpack((json_t *)body, "{s:I,s?b,s?F,s?F}", "run_id", &id,
+	    "open", &open, "base", &base, "rate_per_s", &rate) != 0 ||
+	    !isfinite(base) || !isfinite(rate) || rate < 0) {
+		errmsg_set(e, NULL, 0, 0, "SKEW: expected run_id, and open or "
+		    "base and rate_per_s (finite, rate >= 0)");
+		return (-1);
+	}
+	if ((uint64_t)id != w->run_id)
+		return (0);		/* the last run's, late */
+	/* the line in the slave's own clock: base now, rising at rate */
+	skewgate_remote(w->gate, base - rate / 1e9 * (double)now_ns,
+	    rate / 1e9, open);
+	return (0);
 }
 
 /* Accessors. */

@@ -41,6 +41,17 @@ void		 work_stop(struct work *);
  * (work_set_wake) is written when they are. */
 int		 work_sync_done(struct work *);
 void		 work_free(struct work *);
+/*
+ * skew= held across slaves (WORK skew_sync_ms, master/run/skewsync.h):
+ * the period of the SKEW reports in ms, 0 when this run has none; the
+ * report (each WG's I/Os started and whether it has ended, WORK order);
+ * the master's answer applied (now_ns: when it came, CLOCK_MONOTONIC).
+ * work_skew_apply: -1 with e naming what is wrong in the body.
+ */
+unsigned int	 work_skew_sync_ms(const struct work *);
+json_t		*work_skew_report(const struct work *);
+int		 work_skew_apply(struct work *, const json_t *body,
+		    uint64_t now_ns, struct errmsg *);
 uint64_t	 work_run_id(const struct work *);
 uint64_t	 work_interval_ns(const struct work *);
 /* The monotonic time of GO, taken before the first thread starts: every

@@ -183,6 +183,8 @@ struct work {
 							 * own log only */
 	struct skewgate			*gate;	/* Controlled MAX across
 						 * sds (skewgate.h), or NULL */
+	int				 skew_sync_ms;	/* and across
+						 * slaves: SKEW this often */
 	struct endsync			*esync;	/* the end's fsyncs */
 	int				*esync_sd;	/* their sds */
 	int				 esync_begun;

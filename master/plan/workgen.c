@@ -772,6 +772,63 @@ hold_skew(const struct run *pr, const struct slave_work *sw)
 	return (1);
 }
 
+/*
+ * Controlled MAX across slaves: when the wds of a held run do not all
+ * run on every slave of it (an sd with fewer threads than slaves, an sd
+ * on one host, a sequential wd), each slave's own gate cannot hold the
+ * run's shares, and the master holds them (master/run/skewsync.h; which
+ * vdbench does not). The period of the slaves' SKEW reports in ms, or
+ * 0: 2 ms per slave, so the master sends and takes at most 1,000 SKEW a
+ * second each way; 25 ms at least (the line lets a WG run two periods
+ * at the run's pace ahead of the slowest), 1 s at most.
+ */
+static int
+skew_sync_ms(const struct run *pr, const struct placement *p,
+    const struct slave_work *sws, int n)
+{
+	unsigned char *on;
+	int i, k, nin = 0, split = 0, *nwd;
+
+	for (i = 0; i < n; i++) {
+		if (sws[i].nwgs == 0)
+			continue;
+		/* the slave's gate: hold_skew's conditions but its sd count */
+		if (!pr->controlled)
+			return (0);
+		for (k = 0; k < sws[i].nsds; k++) {
+			if (sws[i].sds[k].rate_per_s > 0)
+				return (0);
+		}
+		for (k = 0; k < sws[i].nwgs; k++) {
+			if (sws[i].wgs[k].priority > 0)
+				return (0);
+		}
+		nin++;
+	}
+	if (nin < 2)
+		return (0);
+	/* does some slave lack a wd another slave runs? Each wd's slaves
+	 * counted once, against the slaves in the run */
+	on = xcalloc((size_t)pr->nwds * (size_t)n + 1, 1);
+	nwd = xcalloc((size_t)pr->nwds + 1, sizeof(*nwd));
+	for (k = 0; k < p->nwgs; k++) {
+		size_t at = (size_t)p->wgs[k].wd_idx * (size_t)n +
+		    (size_t)p->wgs[k].slave;
+
+		if (p->wgs[k].slave < 0 || p->wgs[k].slave >= n || on[at])
+			continue;
+		on[at] = 1;
+		nwd[p->wgs[k].wd_idx]++;
+	}
+	for (k = 0; k < pr->nwds; k++)
+		split |= nwd[k] > 0 && nwd[k] < nin;
+	free(on);
+	free(nwd);
+	if (!split)
+		return (0);
+	return (nin * 2 < 25 ? 25 : nin * 2 > 1000 ? 1000 : nin * 2);
+}
+
 /* Build the WORK of a planned run for every slave. */
 int
 workgen_plan_run(const struct workgen_in *in, const struct run *pr,
@@ -780,7 +837,8 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	struct run r = *pr;
 	struct placement p;
 	struct place_host *ph;
-	int i, k;
+	struct slave_work *sws;
+	int i, k, sync_ms;
 	double lunsize = 0;
 
 	run_init(in, c);
@@ -819,26 +877,35 @@ workgen_plan_run(const struct workgen_in *in, const struct run *pr,
 	}
 	c->nskew = p.nwgs;
 	run_request(pr, &p, c);
+	sws = xcalloc((size_t)in->nslaves + 1, sizeof(*sws));
 	for (i = 0; i < in->nslaves; i++) {
-		struct slave_work sw;
+		struct slave_work *sw = &sws[i];
 
-		memset(&sw, 0, sizeof(sw));
-		sw.sds = xcalloc((size_t)p.nsds + 1, sizeof(*sw.sds));
-		sw.wgs = xcalloc((size_t)p.nwgs + 1, sizeof(*sw.wgs));
-		raw_sds(in, pr, &p, i, &sw);
-		if (raw_wgs(in, pr, &p, i, c, &sw, e) != 0) {
-			slave_work_clear(&sw);
+		sw->sds = xcalloc((size_t)p.nsds + 1, sizeof(*sw->sds));
+		sw->wgs = xcalloc((size_t)p.nwgs + 1, sizeof(*sw->wgs));
+		raw_sds(in, pr, &p, i, sw);
+		if (raw_wgs(in, pr, &p, i, c, sw, e) != 0) {
+			for (k = 0; k <= i; k++)
+				slave_work_clear(&sws[k]);
+			free(sws);
 			place_free(&p);
 			return (-1);
 		}
-		if (sw.nwgs > 0) {
-			work_common(in, c, i, &sw);
-			sw.hold_skew = hold_skew(pr, &sw);
-			sw.recovery = journal_recovery_rd(pr->rd);
-			c->work[i] = work_to_json(&sw);
+		if (sw->nwgs > 0) {
+			work_common(in, c, i, sw);
+			sw->hold_skew = hold_skew(pr, sw);
+			sw->recovery = journal_recovery_rd(pr->rd);
 		}
-		slave_work_clear(&sw);
 	}
+	sync_ms = skew_sync_ms(pr, &p, sws, in->nslaves);
+	for (i = 0; i < in->nslaves; i++) {
+		if (sws[i].nwgs > 0) {
+			sws[i].skew_sync_ms = sync_ms;
+			c->work[i] = work_to_json(&sws[i]);
+		}
+		slave_work_clear(&sws[i]);
+	}
+	free(sws);
 	for (k = 0; k < p.nsds; k++) {
 		int dup = 0, j;
 

@@ -48,6 +48,7 @@
 #include "place.h"
 #include "net.h"
 #include "proto.h"
+#include "skewsync.h"
 #include "remote.h"
 #include "report.h"
 #include "results.h"
@@ -246,6 +247,7 @@ go(struct master *m)
 	hosts_io(m, 1);
 	send_all(m, MSG_GO, json_pack("{s:I}", "run_id",
 	    (json_int_t)m->run_id), 1);
+	skewsync_start(m->cur.sync);
 }
 
 /* The pause= after a run is over. */
@@ -270,6 +272,8 @@ check_run_end(struct master *m)
 	}
 	m->runs_done++;
 	hosts_io(m, 0);
+	skewsync_free(m->cur.sync);
+	m->cur.sync = NULL;
 	report_status(m->rep, "Slaves done", m->cur.name, m->cur.loops);
 	if (dvend_end_of_rd(m))
 		return;
@@ -299,6 +303,8 @@ send_work(struct master *m)
 	m->derr_said = 0;
 	m->state = M_SETUP;
 	m->state_since_ns = mtime_now_ns();
+	skewsync_free(m->cur.sync);
+	m->cur.sync = skewsync_new(m->base, m->sl, m->nslaves, m->run_id);
 	for (i = 0; i < m->nslaves; i++) {
 		struct mslave *s = &m->sl[i];
 		json_t *w = m->cur.work[i];
@@ -319,6 +325,7 @@ send_work(struct master *m)
 		 * patterns must agree across slaves) */
 		slave_wg_alloc(m, s, json_object_get(w, "wgs") != NULL ?
 		    json_object_get(w, "wgs") : json_object_get(w, "fwgs"));
+		skewsync_add(m->cur.sync, i, w);
 		link_send(s->link, MSG_WORK, json_pack("{s:I,s:s,s:I,s:I,s:I,"
 		    "s:b,s:o}", "run_id", (json_int_t)m->run_id, "run",
 		    m->cur.name, "interval_ns", (json_int_t)m->cur.interval_ns,
@@ -1218,6 +1225,7 @@ free_run_state(struct master *m)
 	for (i = 0; i < RUN_MAX_SLAVES; i++)
 		json_decref(m->cur.work[i]);
 	free(m->cur.skew_req);
+	skewsync_free(m->cur.sync);
 }
 
 /*

@@ -31,6 +31,7 @@ struct remote;
 struct results;
 struct merge;
 struct metrics;
+struct skewsync;
 
 #define RUN_MAX_SLAVES		1024	/* in all; per host: jvms= <= 256 */
 #define RUN_MAX_HOST_SLAVES	256	/* one daemon starts (slave/daemon.c) */
@@ -82,6 +83,8 @@ struct lrun {
 	char			 rate_text[64];
 	json_t			*work[RUN_MAX_SLAVES];
 	double			*skew_req;	/* per report key, wd keys */
+	struct skewsync		*sync;		/* skew= across slaves, or
+						   NULL (skewsync.h) */
 	char			 skew_failed[512];	/* abort_failed_skew= */
 };
 

@@ -31,6 +31,7 @@
 #include "net.h"
 #include "place.h"
 #include "proto.h"
+#include "skewsync.h"
 #include "remote.h"
 #include "report.h"
 #include "results.h"
@@ -487,6 +488,14 @@ slave_dispatch(struct link *l, uint16_t type, json_t *body, uint32_t tag,
 	case MSG_INTERVAL:
 		on_interval(s, body);
 		break;
+	case MSG_SKEW: {
+		char why[256];
+
+		if (skewsync_report(m->cur.sync, s->id, body, s->last_heard_ns,
+		    why, sizeof(why)) != 0)
+			slaves_stop(m, "Slave %s: %s", s->name, why);
+		break;
+	}
 	case MSG_RUN_END:
 		if (m->state == M_STOPPING && s->active &&
 		    !m->keys.anchors_row && m->keys.anchors >= 0 &&

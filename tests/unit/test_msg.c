@@ -42,6 +42,8 @@ static const struct golden goldens[] = {
 	{ "AUTH", MSG_AUTH, { "step" } },
 	{ "AUTH-master", MSG_AUTH, { "step" } },
 	{ "LAUNCH", MSG_LAUNCH, { "connect", "slaves" } },
+	{ "SKEW", MSG_SKEW, { "run_id" } },
+	{ "SKEW-master", MSG_SKEW, { "run_id" } },
 };
 
 /* Load one golden file. */

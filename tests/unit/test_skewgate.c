@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "mtime.h"
 #include "skewgate.h"
 
 /*
@@ -97,6 +98,45 @@ test_steer_skips_ended(void **state)
 	skewgate_free(g);
 }
 
+/*
+ * Across slaves: a lone member (skew 1, the run's other members on
+ * another slave) starts no more than the master's line allows: 256 I/Os
+ * of the run before the first line, then base + rate x now; open lifts
+ * it, and its own gate still counts.
+ */
+static void
+test_remote_line(void **state)
+{
+	struct skewgate *g = skewgate_new(1, 256);
+	uint64_t n = 0, now;
+	int k;
+
+	(void)state;
+	skewgate_member(g, 0, 1, NULL, 0, NULL, 0);
+	skewgate_remote_on(g);
+	for (k = 0; k < 1000; k++)
+		n += (uint64_t)skewgate_take(g, 0);
+	/* progress 2.56 (256 I/Os of the run at a 1 % share): 3 I/Os */
+	assert_int_equal(n, 3);
+	now = mtime_now_ns();
+	/* the line at 50 now, not rising: 50 I/Os of this member in all */
+	skewgate_remote(g, 50 - 0 * (double)now, 0, 0);
+	for (k = 0; k < 1000; k++)
+		n += (uint64_t)skewgate_take(g, 0);
+	assert_int_equal(n, 51);
+	assert_int_equal(skewgate_issued(g, 0), 51);
+	assert_true(skewgate_ahead(g, 0));
+	/* rising at 1 per ns from long ago: far ahead of the member */
+	skewgate_remote(g, 50, 1, 0);
+	assert_false(skewgate_ahead(g, 0));
+	skewgate_remote(g, 0, 0, 1);
+	for (k = 0; k < 1000; k++)
+		n += (uint64_t)skewgate_take(g, 0);
+	assert_int_equal(n, 1051);
+	assert_false(skewgate_gone(g, 0));
+	skewgate_free(g);
+}
+
 int
 main(void)
 {
@@ -105,6 +145,7 @@ main(void)
 		cmocka_unit_test(test_ended_member_drops_out),
 		cmocka_unit_test(test_steer),
 		cmocka_unit_test(test_steer_skips_ended),
+		cmocka_unit_test(test_remote_line),
 	};
 	return (cmocka_run_group_tests_name("skewgate", tests, NULL, NULL));
 }
