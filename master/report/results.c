@@ -14,6 +14,21 @@
 #include "ofile.h"
 #include "xmalloc.h"
 
+/*
+ * The intervals of the runs are not kept in memory: a night at
+ * interval=1 is tens of thousands of them (6.5 KB each as jansson
+ * objects). Each goes to a spool (an unlinked temporary file) as one
+ * line of JSON text, and each run keeps where its lines are; the
+ * record's "intervals" arrays stay empty and are filled from the spool
+ * as the file is written. results_runs() reads them back for the charts
+ * at the end.
+ */
+struct rspan {
+	long	 start;		/* the run's first line in the spool */
+	long	 end;		/* past its last */
+	unsigned int n;		/* lines */
+};
+
 struct results {
 	char	*path;
 	json_t	*root;
@@ -21,6 +36,10 @@ struct results {
 	int	 err;		/* errno of the first failed write, 0 = none */
 	int	 err_tmp;	/* it was the temporary file's */
 	uint64_t next_ns;	/* an interval's rewrite not before this */
+	FILE	*spool;		/* the intervals' lines, or NULL: in root */
+	struct rspan *spans;	/* per run of root, in order */
+	int	 nspans;
+	int	 filled;	/* results_runs() put them back in root */
 };
 
 /*
@@ -162,6 +181,8 @@ results_new(const char *outdir, uint64_t seed, int nfiles,
 	for (i = 0; i < nfiles; i++)
 		json_array_append_new(pf, json_string(files[i]));
 	xasprintf(&r->path, "%s/results.json", outdir);
+	/* no room for the spool: the intervals stay in memory */
+	r->spool = tmpfile();
 	r->root = json_pack("{s:s,s:i,s:s,s:o,s:s,s:I,s:o,s:[],s:[]}",
 	    "schema", "vdbc-results", "schema_version",
 	    RESULTS_SCHEMA_VERSION, "vdbc_version", VDBC_VERSION,
@@ -194,6 +215,9 @@ results_free(struct results *r)
 	if (r == NULL)
 		return;
 	json_decref(r->root);
+	if (r->spool != NULL)
+		fclose(r->spool);
+	free(r->spans);
 	free(r->path);
 	free(r);
 }
@@ -228,6 +252,41 @@ results_run(struct results *r, const char *name, const char *rd,
 	    "warmup_s", (json_int_t)warmup_s, "started", now_iso(),
 	    "intervals", "status", "running");
 	json_array_append_new(json_object_get(r->root, "runs"), r->run);
+	r->spans = xreallocarray(r->spans, (size_t)r->nspans + 1,
+	    sizeof(*r->spans));
+	memset(&r->spans[r->nspans++], 0, sizeof(*r->spans));
+	if (r->spool != NULL && fseek(r->spool, 0, SEEK_END) == 0)
+		r->spans[r->nspans - 1].start = r->spans[r->nspans - 1].end =
+		    ftell(r->spool);
+}
+
+/*
+ * An interval to the current run: a line of the spool (its span grows),
+ * or, without a spool or once it failed, into the record itself.
+ */
+static void
+spool_add(struct results *r, json_t *o)
+{
+	struct rspan *sp = &r->spans[r->nspans - 1];
+	char *line;
+
+	if (r->spool != NULL && !r->filled && (line = json_dumps(o,
+	    JSON_COMPACT | JSON_REAL_PRECISION(10))) != NULL) {
+		int bad = fseek(r->spool, sp->end, SEEK_SET) != 0 ||
+		    fputs(line, r->spool) == EOF || putc('\n', r->spool) == EOF;
+
+		free(line);
+		if (!bad) {
+			sp->end = ftell(r->spool);
+			sp->n++;
+			json_decref(o);
+			return;
+		}
+		/* the spool's disk is full: the rest stays in memory,
+		 * the spool's lines are read back first */
+		(void)results_runs(r);
+	}
+	json_array_append_new(json_object_get(r->run, "intervals"), o);
 }
 
 /* One interval of the current run. */
@@ -255,7 +314,7 @@ results_interval(struct results *r, unsigned int k, const struct iostats *s,
 			json_array_append_new(a, json_string(p));
 		json_object_set_new(o, "lost_slaves", a);
 	}
-	json_array_append_new(json_object_get(r->run, "intervals"), o);
+	spool_add(r, o);
 	/* every whole interval on disk, so kill -9 of the master keeps
 	 * them (status "running": vdbc index shows a run stopped early) */
 	if (mtime_now_ns() >= r->next_ns) {
@@ -309,6 +368,89 @@ results_run_end(struct results *r, const char *status)
 	results_write(r);
 }
 
+/* Each line of a run's span in the spool to f, as the elements of a
+ * JSON array. */
+static int
+dump_span(struct results *r, FILE *f, const struct rspan *sp)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned int k;
+	int bad = 0;
+
+	if (fseek(r->spool, sp->start, SEEK_SET) != 0)
+		return (-1);
+	bad |= fputs("[", f) == EOF;
+	for (k = 0; k < sp->n && !bad; k++) {
+		if ((len = getline(&line, &cap, r->spool)) <= 0) {
+			bad = 1;
+			break;
+		}
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		bad |= fputs(k > 0 ? ",\n" : "\n", f) == EOF ||
+		    fputs(line, f) == EOF;
+	}
+	free(line);
+	bad |= fputs(sp->n > 0 ? "\n]" : "]", f) == EOF;
+	return (bad ? -1 : 0);
+}
+
+/* A key and its value, the first of an object or not. */
+static int
+dump_member(FILE *f, const char *key, int first)
+{
+	json_t *k = json_string(key);
+	int bad;
+
+	bad = fputs(first ? "\n" : ",\n", f) == EOF ||
+	    json_dumpf(k, f, JSON_ENCODE_ANY) != 0 || fputs(": ", f) == EOF;
+	json_decref(k);
+	return (bad ? -1 : 0);
+}
+
+#define RESULTS_DUMP	(JSON_ENCODE_ANY | JSON_INDENT(1) | \
+			    JSON_REAL_PRECISION(10))
+
+/* The record to f, the runs' intervals from the spool. */
+static int
+dump_spooled(struct results *r, FILE *f)
+{
+	const char *key, *rkey;
+	json_t *v, *run, *rv;
+	size_t i;
+	int bad = fputs("{", f) == EOF, first = 1, rfirst;
+
+	json_object_foreach(r->root, key, v) {
+		bad |= dump_member(f, key, first) != 0;
+		first = 0;
+		if (strcmp(key, "runs") != 0 || !json_is_array(v)) {
+			bad |= json_dumpf(v, f, RESULTS_DUMP) != 0;
+			continue;
+		}
+		bad |= fputs("[", f) == EOF;
+		json_array_foreach(v, i, run) {
+			bad |= fputs(i > 0 ? ",\n{" : "\n{", f) == EOF;
+			rfirst = 1;
+			json_object_foreach(run, rkey, rv) {
+				bad |= dump_member(f, rkey, rfirst) != 0;
+				rfirst = 0;
+				if (strcmp(rkey, "intervals") == 0 &&
+				    i < (size_t)r->nspans)
+					bad |= dump_span(r, f, &r->spans[i]);
+				else
+					bad |= json_dumpf(rv, f,
+					    RESULTS_DUMP) != 0;
+			}
+			bad |= fputs("\n}", f) == EOF;
+		}
+		bad |= fputs(json_array_size(v) > 0 ? "\n]" : "]", f) == EOF;
+	}
+	bad |= fputs("\n}\n", f) == EOF;
+	return (bad ? -1 : 0);
+}
+
 /* Write the whole record (atomically: temporary file, then rename). */
 int
 results_write(struct results *r)
@@ -324,8 +466,11 @@ results_write(struct results *r)
 		return (-1);
 	}
 	errno = 0;
-	bad = json_dumpf(r->root, f, JSON_INDENT(1) |
-	    JSON_REAL_PRECISION(10)) != 0;
+	if (r->spool != NULL && !r->filled)
+		bad = dump_spooled(r, f) != 0;
+	else
+		bad = json_dumpf(r->root, f, JSON_INDENT(1) |
+		    JSON_REAL_PRECISION(10)) != 0;
 	bad |= fflush(f) == EOF || ferror(f);
 	if (bad) {
 		int err = errno != 0 ? errno : EIO;
@@ -357,11 +502,35 @@ results_check(const struct results *r, struct errmsg *e)
 	return (-1);
 }
 
-/* The runs array. */
+/* The runs array, their intervals read back from the spool first. */
 const json_t *
-results_runs(const struct results *r)
+results_runs(struct results *r)
 {
-	return (json_object_get(r->root, "runs"));
+	json_t *runs = json_object_get(r->root, "runs"), *run;
+	char *line = NULL;
+	size_t cap = 0, i;
+	ssize_t len;
+
+	if (r->spool == NULL || r->filled)
+		return (runs);
+	r->filled = 1;
+	json_array_foreach(runs, i, run) {
+		json_t *ivs = json_object_get(run, "intervals"), *o;
+		unsigned int k;
+
+		if (i >= (size_t)r->nspans || fseek(r->spool,
+		    r->spans[i].start, SEEK_SET) != 0)
+			continue;
+		for (k = 0; k < r->spans[i].n; k++) {
+			if ((len = getline(&line, &cap, r->spool)) <= 0)
+				break;
+			if ((o = json_loadb(line, (size_t)len, 0, NULL)) !=
+			    NULL)
+				json_array_append_new(ivs, o);
+		}
+	}
+	free(line);
+	return (runs);
 }
 
 /* For fixed rates: the delay from each I/O's scheduled start. */

@@ -65,7 +65,8 @@ void		 results_run_end(struct results *, const char *status);
 int		 results_write(struct results *);
 /* -1 with "Cannot write PATH: strerror" when a write of it failed. */
 int		 results_check(const struct results *, struct errmsg *);
-/* The runs so far (borrowed), for the charts. */
-const json_t	*results_runs(const struct results *);
+/* The runs so far (borrowed), for the charts at the end: their intervals
+ * are read back into memory from the spool (results.c) first. */
+const json_t	*results_runs(struct results *);
 
 #endif /* MASTER_RESULTS_H */
