@@ -457,22 +457,30 @@ raw_sds(const struct workgen_in *in, const struct run *pr,
 	}
 }
 
-/* "16.633m", "8m": bytes as vdbench's sizes print (3 decimals, no
- * trailing zeros). */
+/* "16.633m", "282.250m", "8m": bytes as vdbench's sizes print (3
+ * decimals, ".000" dropped: FileAnchor.whatSize). */
 static void
 dv_size_text(char *buf, size_t len, uint64_t v)
 {
-	int g = v >= (1ull << 30);
-	char *p;
+	static const char units[] = "kmgtp";
+	double d = (double)v;
+	size_t n;
+	int u = 0;
 
-	snprintf(buf, len, "%.3f", (double)v / (g ? 1073741824.0 :
-	    1048576.0));
-	p = buf + strlen(buf);
-	while (p > buf && p[-1] == '0')
-		*--p = '\0';
-	if (p > buf && p[-1] == '.')
-		*--p = '\0';
-	snprintf(p, len - (size_t)(p - buf), "%s", g ? "g" : "m");
+	if (v < 1024) {
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+		return;
+	}
+	d /= 1024;
+	while (u < 4 && d >= 1024) {
+		d /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%.3f%c", d, units[u]);
+	/* ".000" only goes: 282.250m stays (FileAnchor.whatSize) */
+	n = strlen(buf);
+	if (n >= 5 && strncmp(buf + n - 5, ".000", 4) == 0)
+		memmove(buf + n - 5, buf + n - 1, 2);
 }
 
 /* 1234567 -> "1,234,567". */
@@ -1395,23 +1403,38 @@ workgen_fs_ops(const struct model *m)
 	return (ops);
 }
 
+/*
+ * The SD_format run's xfersize: formatxfersize=, else 128k, or 512 when
+ * an sd to format is smaller than that (CreateSdFile.java).
+ */
+static uint64_t
+format_xfer(const struct model *model, const struct sd *const *sds,
+    int n)
+{
+	uint64_t xfer = model->general.formatxfersize_bytes;
+	int k;
+
+	if (xfer != 0)
+		return (xfer);
+	xfer = 128 * 1024;
+	for (k = 0; k < n; k++) {
+		if (sds[k]->size_bytes < 128 * 1024)
+			xfer = 512;
+	}
+	return (xfer);
+}
+
 /* Build the automatic SD_format run (PARMFILE.md 12.9). */
 void
 workgen_format_run(const struct workgen_in *in, struct workgen_run *c)
 {
-	uint64_t xfer = in->model->general.formatxfersize_bytes;
+	uint64_t xfer = format_xfer(in->model, in->format_sd,
+	    in->nformat);
 	int i, k, per_host[WORKGEN_MAX_SLAVES] = { 0 };
 	struct slave_work *sw;
 
 	run_init(in, c);
 	sw = xcalloc((size_t)in->nslaves + 1, sizeof(*sw));
-	if (xfer == 0) {
-		xfer = 128 * 1024;
-		for (k = 0; k < in->nformat; k++) {
-			if (in->format_sd[k]->size_bytes < 128 * 1024)
-				xfer = 512;
-		}
-	}
 	snprintf(c->name, sizeof(c->name), "SD_format");
 	snprintf(c->loops, sizeof(c->loops), "threads=2 iorate=max");
 	snprintf(c->rate_text, sizeof(c->rate_text), "Uncontrolled MAX");
