@@ -193,7 +193,7 @@ grep -q " lost" "$T/m11" && bad "a slave was lost over a 3 s stall of the master
 # host and both versions (protocol 1.3 changed the WORK and INTERVAL
 # bodies; an older slave ran I/O, then failed its first INTERVAL).
 VDBC_TEST_HELLO_MINOR=2 expect_rc 157 "$VDBC" -f "$T/s3.parm" -o "$T/o12" --port 0 --seed 9
-expect_out "Slave localhost-0 on host localhost speaks protocol 1.2; this master speaks 1.3: install the same vdbc version on every host"
+expect_out "Slave localhost-0 on host localhost speaks protocol 1.2; this master speaks 1.4: install the same vdbc version on every host"
 grep -q "Starting RD=" "$T/out" && bad "a run started with a slave of another protocol" || ok
 
 # Ctrl-C: the run stops, the reports stay, the exit status says so.

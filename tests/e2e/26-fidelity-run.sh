@@ -187,8 +187,10 @@ grep -q "^.*HB_CMD ran in $T/o_hb\$" "$T/m_hb" && ok || bad "heartbeat_error: th
 
 # abort_failed_skew=: a controlled max run whose wd1 is on the null
 # engine takes far more than its 50 % and the run aborts at its end (the
-# range= run above kept its skews and went on).
-printf 'abort_failed_skew=5\nsd=sd1,lun=%s/sk1,size=4m,engine=null,threads=1\nsd=sd2,lun=%s/sk2,size=4m,threads=1\nwd=wd1,sd=sd1,skew=50,rdpct=100\nwd=wd2,sd=sd2,skew=50,rdpct=100\nrd=rd1,wd=wd*,iorate=max,elapsed=2,interval=1\nrd=rd2,wd=wd*,iorate=max,elapsed=2,interval=1\n' "$T" "$T" >"$T/afs.parm"
+# range= run above kept its skews and went on). priority= keeps the
+# skews from being held (the threads pick by priority; across slaves the
+# master would hold them otherwise).
+printf 'abort_failed_skew=5\nsd=sd1,lun=%s/sk1,size=4m,engine=null,threads=1\nsd=sd2,lun=%s/sk2,size=4m,threads=1\nwd=wd1,sd=sd1,skew=50,rdpct=100,priority=1\nwd=wd2,sd=sd2,skew=50,rdpct=100,priority=2\nrd=rd1,wd=wd*,iorate=max,elapsed=2,interval=1\nrd=rd2,wd=wd*,iorate=max,elapsed=2,interval=1\n' "$T" "$T" >"$T/afs.parm"
 expect_rc 157 "$VDBC" -f "$T/afs.parm" -o "$T/o_afs" --port 0
 expect_out "Requested skew for wd=wd1: 50.00%; observed skew: "
 expect_out "is more than abort_failed_skew=5. Aborting."
