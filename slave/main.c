@@ -525,6 +525,12 @@ on_work(struct slave *s, json_t *body)
 		debug_engines(s, body);
 	work_set_wake(s->work, s->wake_fd);
 	work_set_length(s->work, s->last_interval * (uint64_t)ins);
+	if (work_prepare(s->work, &e) != 0) {
+		work_free(s->work);
+		s->work = NULL;
+		send_error(s, e.text);
+		return;
+	}
 	body = json_pack("{s:I}", "run_id", run_id);
 	if (work_is_fs(s->work)) {
 		/* -v: the fsds' map lines (slave/fs_dv.c), before the run */

@@ -95,6 +95,8 @@ work_free(struct work *w)
 	strlist_clear(&w->own_log);
 	skewgate_free(w->gate);
 	pthread_mutex_destroy(&w->err_mu);
+	pthread_mutex_destroy(&w->go_mu);
+	pthread_cond_destroy(&w->go_cv);
 	free(w);
 }
 
@@ -307,6 +309,8 @@ work_new(const json_t *body, struct dv_session *dvs, struct errmsg *e)
 	w = xcalloc(1, sizeof(*w));
 	w->wake_fd = -1;
 	pthread_mutex_init(&w->err_mu, NULL);
+	pthread_mutex_init(&w->go_mu, NULL);
+	pthread_cond_init(&w->go_cv, NULL);
 	w->max_errors = (uint64_t)sw.max_errors;
 	w->remove_device = sw.remove_device;
 	w->compratio = sw.compratio;
@@ -643,8 +647,16 @@ io_thread_main(void *arg)
 	void *ed = t->ed;
 	struct ioloop l;
 	uint64_t now;
-	int requeued = 0, i, r;
+	int requeued = 0, i, r, go;
 
+	/* started at WORK: wait for GO (or a stop before it) */
+	pthread_mutex_lock(&w->go_mu);
+	while (w->go_state == 0)
+		pthread_cond_wait(&w->go_cv, &w->go_mu);
+	go = w->go_state == 1;
+	pthread_mutex_unlock(&w->go_mu);
+	if (!go)
+		return (NULL);
 	memset(&l, 0, sizeof(l));
 	l.mean_ns = s->rate_per_s > 0 ? 1e9 * s->nthreads / s->rate_per_s : 0;
 	l.next_ns = w->go_ns;
@@ -842,16 +854,15 @@ dv_recovery_range(struct work *w)
 	}
 }
 
-/* GO: start the threads. */
+/* Start the I/O threads, which wait for GO (work.h). */
 int
-work_start(struct work *w, struct errmsg *e)
+work_prepare(struct work *w, struct errmsg *e)
 {
 	int i, rc;
 
-	if (w->fs != NULL)
-		return (fswork_start(w->fs, e));
-	w->go_ns = mtime_now_ns();
-	w->end_ns = w->run_ns != 0 ? w->go_ns + w->run_ns : 0;
+	if (w->fs != NULL || w->prepared)
+		return (0);
+	w->prepared = 1;
 	for (i = 0; i < w->nthreads; i++) {
 		if ((rc = pthread_create(&w->threads[i].tid, NULL,
 		    io_thread_main, &w->threads[i])) != 0) {
@@ -862,6 +873,28 @@ work_start(struct work *w, struct errmsg *e)
 		}
 		w->threads[i].started = 1;
 	}
+	return (0);
+}
+
+/* GO: the threads go, from now. */
+int
+work_start(struct work *w, struct errmsg *e)
+{
+	if (w->fs != NULL)
+		return (fswork_start(w->fs, e));
+	if (work_prepare(w, e) != 0)
+		return (-1);
+	pthread_mutex_lock(&w->go_mu);
+	if (w->go_state != 0) {		/* stopped before GO */
+		pthread_mutex_unlock(&w->go_mu);
+		errmsg_set(e, NULL, 0, 0, "GO after the run stopped");
+		return (-1);
+	}
+	w->go_ns = mtime_now_ns();
+	w->end_ns = w->run_ns != 0 ? w->go_ns + w->run_ns : 0;
+	w->go_state = 1;
+	pthread_cond_broadcast(&w->go_cv);
+	pthread_mutex_unlock(&w->go_mu);
 	return (0);
 }
 
@@ -943,6 +976,12 @@ work_stop(struct work *w)
 		return;
 	}
 	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+	pthread_mutex_lock(&w->go_mu);
+	if (w->go_state == 0) {
+		w->go_state = 2;	/* threads waiting for GO: leave */
+		pthread_cond_broadcast(&w->go_cv);
+	}
+	pthread_mutex_unlock(&w->go_mu);
 	for (i = 0; w->threads != NULL && i < w->nthreads; i++) {
 		if (w->threads[i].started) {
 			pthread_join(w->threads[i].tid, NULL);

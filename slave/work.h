@@ -32,7 +32,14 @@ struct work;
 struct dv_session;
 struct work	*work_new(const json_t *body, struct dv_session *,
 		    struct errmsg *);
-/* Start the I/O threads (GO). */
+/*
+ * Start the I/O threads before READY: they wait for work_start, so GO
+ * costs the loop no thread creation (thousands took seconds under load,
+ * and the loop's heartbeats with them). work_start does it itself when
+ * it was not called. File-system runs start theirs at GO.
+ */
+int		 work_prepare(struct work *, struct errmsg *);
+/* GO: the threads go (the run's time starts now). */
 int		 work_start(struct work *, struct errmsg *);
 /* Ask the threads to stop, drain and join them; the fsyncs of the
  * run's end then start on a thread of their own (endsync.h). */

@@ -146,6 +146,14 @@ struct work {
 	uint64_t			 run_ns;	/* 0 = until STOP */
 	uint64_t			 end_ns;	/* GO + run_ns, or 0 */
 	int				 stop;		/* atomic */
+	/* The I/O threads start at WORK (work_prepare) and wait here for
+	 * GO: starting thousands at GO kept the slave's loop from its
+	 * heartbeats for seconds on a loaded machine. go_state: 0 wait,
+	 * 1 go (go_ns and end_ns set), 2 stop; under go_mu. */
+	pthread_mutex_t			 go_mu;
+	pthread_cond_t			 go_cv;
+	int				 go_state;
+	int				 prepared;
 	char				 error[1024];	/* why the run stops */
 	int				 has_error;	/* atomic: 2 = error[] set */
 	uint64_t			 max_errors;	/* data_errors= */
