@@ -520,6 +520,8 @@ expand(struct plan *p, struct run *t, const struct forloop *loops,
 		t->loop_kind[depth] = l->kind;
 		t->loop_val[depth] = l->vals != NULL ? l->vals[i] : 0;
 		t->loop_str[depth] = l->strs != NULL ? l->strs[i] : NULL;
+		t->loop_vals[depth] = l->vals;
+		t->loop_pos[depth] = i;
 		if (l->kind == LOOP_IORATE || l->kind == LOOP_FWDRATE)
 			t->iorate = l->vals[i];
 		expand(p, t, loops, nloops, depth + 1);
@@ -851,6 +853,52 @@ loop_value_text(const struct run *r, int i, char *buf, size_t len)
 		units_whatsize(v, buf, len);
 }
 
+/*
+ * A fwdrate= list with a percentage in it so far: vdbench keeps one text
+ * for its numbers ("fwdrate=N", the last one) and one for its
+ * percentages ("iorate=P%", the last one), each from the first value of
+ * its kind on, in that order: (100,50%) prints "fwdrate=100 iorate=50%"
+ * for its second run, (50%,100) "iorate=50% fwdrate=100". 0 when the
+ * plain form applies; else the text is appended at *n.
+ */
+static int
+fwdrate_pct_text(const struct run *r, int i, char *buf, size_t len,
+    size_t *n)
+{
+	const double *v = r->loop_vals[i];
+	int k, num = -1, pct = -1, num_first = -1;
+
+	if (r->loop_kind[i] != LOOP_FWDRATE || v == NULL)
+		return (0);
+	for (k = 0; k <= r->loop_pos[i]; k++) {
+		if (v[k] == RD_IORATE_MAX || v[k] == RD_IORATE_CURVE)
+			return (0);
+		if (v[k] < 0)
+			pct = k;
+		else {
+			num = k;
+			if (num_first < 0)
+				num_first = pct < 0;
+		}
+	}
+	if (pct < 0)
+		return (0);
+	if (num >= 0 && num_first == 1)
+		*n += (size_t)snprintf(buf + *n, len - *n, "%sfwdrate=%lld "
+		    "iorate=%g%%", i > 0 ? " " : "", (long long)v[num],
+		    -v[pct]);
+	else if (num >= 0)
+		*n += (size_t)snprintf(buf + *n, len - *n, "%siorate=%g%% "
+		    "fwdrate=%lld", i > 0 ? " " : "", -v[pct],
+		    (long long)v[num]);
+	else
+		*n += (size_t)snprintf(buf + *n, len - *n, "%siorate=%g%%",
+		    i > 0 ? " " : "", -v[pct]);
+	if (*n >= len)
+		*n = len;
+	return (1);
+}
+
 /* The "For loops:" text. */
 const char *
 plan_loops_text(const struct run *r, char *buf, size_t len)
@@ -866,6 +914,8 @@ plan_loops_text(const struct run *r, char *buf, size_t len)
 	for (i = 0; i < r->nloops && n < len; i++) {
 		char v[64];
 
+		if (fwdrate_pct_text(r, i, buf, len, &n))
+			continue;
 		loop_value_text(r, i, v, sizeof(v));
 		n += (size_t)snprintf(buf + n, len - n, "%s%s=%s",
 		    i > 0 ? " " : "", loop_label(r->loop_kind[i]), v);

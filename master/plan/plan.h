@@ -44,6 +44,8 @@ struct run {
 	enum loop_kind	 loop_kind[LOOP_NKINDS];
 	double		 loop_val[LOOP_NKINDS];
 	const char	*loop_str[LOOP_NKINDS];	/* LOOP_OPERATION */
+	const double	*loop_vals[LOOP_NKINDS];	/* each loop's list, */
+	int		 loop_pos[LOOP_NKINDS];		/* and the place */
 	double		 iorate;	/* RD_IORATE_*, <0 percent, or /s */
 	int		 curve_point;	/* a point of iorate=curve */
 	double		 curve_pct;

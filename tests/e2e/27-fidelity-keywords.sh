@@ -215,4 +215,20 @@ printf 'hd=h1,system=localhost,vdbench=%s/nodir\nsd=sd1,lun=%s/hv,size=1m\nwd=wd
 expect_rc 0 "$VDBC" -f "$T/hv.parm" -o "$T/o_hv" --port 0
 expect_out "hd=h1,vdbench=$T/nodir: no vdbc at $T/nodir/vdbc (No such file or directory); its slaves run this vdbc"
 
+# fwdrate= lists with percentages: vdbench 5.04.06's -s "For loops:" text
+# keeps the last number and the last percentage, each from its first
+# place (issue 26, D9), measured with /opt/vdbref/vdbench -s.
+printf 'fsd=fsd1,anchor=%s/fp,depth=1,width=2,files=3,size=8k\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1\nrd=rd4,fwd=fwd*,fwdrate=(100,50%%,200),format=yes,elapsed=2,interval=1\nrd=rd5,fwd=fwd*,fwdrate=(50%%,100,25%%),format=yes,elapsed=2,interval=1\n' "$T" >"$T/fp.parm"
+expect_rc 0 "$VDBC" -s -f "$T/fp.parm" -o "$T/o_fp"
+sed 's/^[0-9:.]\{12\} //' "$T/out" | grep '^Simulating RD=rd[45];' >"$T/fp.got"
+cat >"$T/fp.want" <<'W'
+Simulating RD=rd4; elapsed=2; fwdrate=100; For loops: fwdrate=100
+Simulating RD=rd4; elapsed=2; fwdrate=-50; For loops: fwdrate=100 iorate=50%
+Simulating RD=rd4; elapsed=2; fwdrate=200; For loops: fwdrate=200 iorate=50%
+Simulating RD=rd5; elapsed=2; fwdrate=-50; For loops: iorate=50%
+Simulating RD=rd5; elapsed=2; fwdrate=100; For loops: iorate=50% fwdrate=100
+Simulating RD=rd5; elapsed=2; fwdrate=-25; For loops: iorate=25% fwdrate=100
+W
+diff "$T/fp.want" "$T/fp.got" && ok || bad "fwdrate= lists with percentages: -s lines differ from vdbench's"
+
 finish
