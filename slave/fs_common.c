@@ -63,6 +63,41 @@ static const enum fsop req_of[] = {
 	[OP_MOVE] = FSOP_MOVE,
 };
 
+/*
+ * Inside the group, before a count at now: the first count of a later
+ * interval closes the ones before it (struct fstat).
+ */
+static void
+fstat_at(struct fthread *t, uint64_t now)
+{
+	struct fstat *st = &t->st;
+	struct fswork *w = t->w;
+	uint64_t k;
+	size_t q;
+	int d;
+	unsigned int b;
+
+	if (w->interval_ns == 0 || now < w->go_ns)
+		return;
+	k = (now - w->go_ns) / w->interval_ns + 1;
+	if (k <= st->open_k)
+		return;
+	if (st->open_k != 0) {
+		const uint64_t *src = (const uint64_t *)&st->io;
+		uint64_t *dst = (uint64_t *)&st->closed_io;
+
+		for (q = 0; q < sizeof(st->io) / sizeof(uint64_t); q++)
+			seqcount_put(&dst[q], src[q]);
+		for (d = 0; d < 2; d++) {
+			for (b = 0; b <= w->edges.n; b++)
+				seqcount_put(&st->closed_vh[d].count[b],
+				    st->vh[d].count[b]);
+			hist_publish(st->hc[d], st->h[d]);
+		}
+	}
+	seqcount_put(&st->open_k, k);
+}
+
 /* An operation the fwd asked for (ReqstdOps); inside the group. */
 static void
 count_req(struct fthread *t, uint64_t ns)
@@ -75,9 +110,10 @@ count_req(struct fthread *t, uint64_t ns)
 void
 count_op(struct fthread *t, enum fsop o, uint64_t t0)
 {
-	uint64_t ns = mtime_now_ns() - t0;
+	uint64_t now = mtime_now_ns(), ns = now - t0;
 
 	seqcount_write_begin(&t->st.seq);
+	fstat_at(t, now);
 	if (t->g->op >= OP_CREATE && req_of[t->g->op] == o) {
 		count_req(t, ns);
 		/* the requested operation's time in vdbench's buckets, for
@@ -96,6 +132,7 @@ void
 count_misc(struct fthread *t, enum fsmisc m)
 {
 	seqcount_write_begin(&t->st.seq);
+	fstat_at(t, mtime_now_ns());
 	add64(&t->st.io.misc[m], 1);
 	seqcount_write_end(&t->st.seq);
 }
@@ -108,6 +145,7 @@ count_io(struct fthread *t, int dir, uint64_t bytes, uint64_t ns)
 	uint64_t us = (ns + 500) / 1000;
 
 	seqcount_write_begin(&t->st.seq);
+	fstat_at(t, mtime_now_ns());
 	if (t->g->op == OP_READ || t->g->op == OP_WRITE ||
 	    t->g->op == OP_FORMAT) {
 		count_req(t, ns);

@@ -81,12 +81,21 @@ struct fwg {
 
 /* A thread's counters, written by it alone: one seqcount group
  * (seqcount.h), copied whole by fswork_stats_json; the maxima are
- * taken apart with an exchange. */
+ * taken apart with an exchange. As a block thread's (struct wstat), the
+ * thread closes its own intervals: its first count that lands in a
+ * later interval (GO + k x interval) copies what it counted so far into
+ * closed_io, closed_vh and hc, so a snapshot of interval k taken late
+ * (a starved loop) still ends at k's end. */
 struct fstat {
 	struct seqcount	 seq;
 	struct iostats	 io;
 	struct hist	*h[2];
 	struct vdbhist	 vh[2];
+	uint64_t	 open_k;	/* interval of the last count */
+	struct iostats	 closed_io;	/* at the end of open_k - 1; its
+					 * maxima unused */
+	struct vdbhist	 closed_vh[2];
+	struct hist	*hc[2];
 };
 
 struct fthread {
@@ -112,6 +121,9 @@ struct fswork {
 	struct fthread	*threads;
 	struct vdbhist_edges edges;
 	uint64_t	 seed, go_ns;
+	uint64_t	 interval_ns;	/* the run's (fstat's intervals) */
+	int		 stats_final;	/* a snapshot took the live
+					 * counters: every later one does */
 	int		 complete;	/* format=complete: trust the tree */
 	int		 stop;		/* atomic */
 	pthread_mutex_t	 mu;		/* error, notes, walk_out */

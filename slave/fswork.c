@@ -319,6 +319,8 @@ fswork_new(const struct slave_work *sw, uint64_t seed,
 			    ((uint64_t)slave_index << 40));
 			th->st.h[0] = hist_new();
 			th->st.h[1] = hist_new();
+			th->st.hc[0] = hist_new();
+			th->st.hc[1] = hist_new();
 			th->buflen = big;
 			if (posix_memalign((void **)&th->buf, 4096, big) != 0)
 				th->buf = NULL;
@@ -362,6 +364,7 @@ fswork_new(const struct slave_work *sw, uint64_t seed,
 			skewgate_member(w->gate, k, w->fwgs[k].skew_pct,
 			    &w->fwgs[k].exhausted, w->fwgs[k].nthreads, NULL,
 			    0);
+
 	}
 	return (w);
 }
@@ -414,6 +417,8 @@ fswork_free(struct fswork *w)
 	for (i = 0; i < w->nthreads; i++) {
 		hist_free(w->threads[i].st.h[0]);
 		hist_free(w->threads[i].st.h[1]);
+		hist_free(w->threads[i].st.hc[0]);
+		hist_free(w->threads[i].st.hc[1]);
 		free(w->threads[i].buf);
 		free(w->threads[i].dv_rbuf);
 		free(w->threads[i].dv_keys);
@@ -450,15 +455,18 @@ fswork_free(struct fswork *w)
 
 
 json_t *
-fswork_stats_json(struct fswork *w, uint64_t k)
+fswork_stats_json(struct fswork *w, uint64_t k, int final)
 {
 	json_t *out = json_array();
 	struct hist *sum[2] = { hist_new(), hist_new() };
 	struct hist *snap[2] = { hist_new(), hist_new() };
-	int g, i, d;
+	int g, i, d, closed;
 	size_t q;
 
-	(void)k;
+	/* after a snapshot of everything, a closed half may hold less
+	 * than it did: the counts would go back (wstats.c) */
+	if (final)
+		w->stats_final = 1;
 	if (w->ibase == NULL) {
 		w->ibase = xcalloc((size_t)w->nfwgs, sizeof(*w->ibase));
 		for (g = 0; g < w->nfwgs; g++)
@@ -483,21 +491,29 @@ fswork_stats_json(struct fswork *w, uint64_t k)
 			if (t->g != &w->fwgs[g])
 				continue;
 			/* the thread's group copied whole (struct fstat) */
+			/* a thread already in a later interval gives what
+			 * it closed at k's end (struct fstat) */
 			do {
-				const uint64_t *src =
-				    (const uint64_t *)&t->st.io;
+				const uint64_t *src;
 
 				seq = seqcount_read_begin(&t->st.seq, tries);
+				closed = !w->stats_final &&
+				    seqcount_get(&t->st.open_k) > k;
+				src = (const uint64_t *)(closed ?
+				    &t->st.closed_io : &t->st.io);
 				for (q = 0; q < sizeof(io) / sizeof(uint64_t);
 				    q++)
 					cp[q] = seqcount_get(&src[q]);
 				for (d = 0; d < 2; d++) {
+					const struct vdbhist *x = closed ?
+					    &t->st.closed_vh[d] : &t->st.vh[d];
 					unsigned int b;
 
 					for (b = 0; b <= w->edges.n; b++)
 						tvh[d].count[b] = seqcount_get(
-						    &t->st.vh[d].count[b]);
-					hist_snapshot(snap[d], t->st.h[d]);
+						    &x->count[b]);
+					hist_snapshot(snap[d], closed ?
+					    t->st.hc[d] : t->st.h[d]);
 				}
 			} while (seqcount_read_retry(&t->st.seq, seq,
 			    tries++));
@@ -544,6 +560,12 @@ fswork_stats_json(struct fswork *w, uint64_t k)
 	hist_free(snap[0]);
 	hist_free(snap[1]);
 	return (out);
+}
+
+void
+fswork_set_interval(struct fswork *w, uint64_t interval_ns)
+{
+	w->interval_ns = interval_ns;
 }
 
 uint64_t

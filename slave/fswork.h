@@ -22,6 +22,7 @@
  * their own counters (relaxed atomics); the loop snapshots them.
  */
 struct fswork;
+struct skewgate;
 
 /* From a decoded file-system WORK (its fwgs carry their fsd trees);
  * validation's maps are kept in the slave's session (dv_session.h). */
@@ -36,7 +37,13 @@ void		 fswork_stop(struct fswork *);
 void		 fswork_free(struct fswork *);
 /* INTERVAL "stats": one entry per FWG, its counts since the previous
  * call (common/interval_json.h). */
-json_t		*fswork_stats_json(struct fswork *, uint64_t interval_no);
+/* The fwgs' counters of interval interval_no (each thread's closed half
+ * when it is past it), or everything left (final: RUN_END, the last
+ * interval of a timed run), as work_stats_json. */
+json_t		*fswork_stats_json(struct fswork *, uint64_t interval_no,
+		    int final);
+/* The run's interval, before GO: the threads close their own. */
+void		 fswork_set_interval(struct fswork *, uint64_t interval_ns);
 /* A format run has finished every file, or every fileselect=once
  * workload went through its files (vdbench then ends the run). */
 int		 fswork_done(const struct fswork *);

@@ -121,6 +121,7 @@ fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
 		return (NULL);
 	}
 	fswork_set_run(w->fs, rd);
+	fswork_set_interval(w->fs, ins);
 	return (w);
 }
 

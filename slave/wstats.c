@@ -121,7 +121,7 @@ work_stats_json(struct work *w, uint64_t k, int final)
 
 	if (w->fs != NULL) {
 		json_decref(out);
-		return (fswork_stats_json(w->fs, k));
+		return (fswork_stats_json(w->fs, k, final));
 	}
 	/* after a snapshot of everything, a closed half may hold less
 	 * than it did: the counts would go back (a starved slave's
