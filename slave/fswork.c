@@ -355,16 +355,19 @@ fswork_new(const struct slave_work *sw, uint64_t seed,
 		fswork_free(w);
 		return (NULL);
 	}
-	if (sw->hold_skew && w->fwgs[0].op != OP_FORMAT) {
+	if ((sw->hold_skew || sw->skew_sync_ms > 0) &&
+	    w->fwgs[0].op != OP_FORMAT) {
 		/* fwdrate=max: each fwg at its skew, out once every thread
-		 * of it is out of work; slack as the block runs' */
+		 * of it is out of work; slack as the block runs'; across
+		 * slaves the master's line too (skewgate.h) */
 		w->gate = skewgate_new(w->nfwgs, w->nthreads * 2 > 256 ?
 		    (uint64_t)w->nthreads * 2 : 256);
 		for (k = 0; k < w->nfwgs; k++)
 			skewgate_member(w->gate, k, w->fwgs[k].skew_pct,
 			    &w->fwgs[k].exhausted, w->fwgs[k].nthreads, NULL,
 			    0);
-
+		if (sw->skew_sync_ms > 0)
+			skewgate_remote_on(w->gate);
 	}
 	return (w);
 }
@@ -560,6 +563,13 @@ fswork_stats_json(struct fswork *w, uint64_t k, int final)
 	hist_free(snap[0]);
 	hist_free(snap[1]);
 	return (out);
+}
+
+struct skewgate *
+fswork_gate(const struct fswork *w, int *nfwgs)
+{
+	*nfwgs = w->nfwgs;
+	return (w->gate);
 }
 
 void

@@ -42,6 +42,9 @@ void		 fswork_free(struct fswork *);
  * interval of a timed run), as work_stats_json. */
 json_t		*fswork_stats_json(struct fswork *, uint64_t interval_no,
 		    int final);
+/* The skew gate of a fwdrate=max run (skewgate.h), or NULL; *nfwgs its
+ * members, the fwgs in WORK order. */
+struct skewgate	*fswork_gate(const struct fswork *, int *nfwgs);
 /* The run's interval, before GO: the threads close their own. */
 void		 fswork_set_interval(struct fswork *, uint64_t interval_ns);
 /* A format run has finished every file, or every fileselect=once

@@ -106,6 +106,7 @@ fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
     uint64_t seed, const char *rd, struct dv_session *dvs, struct errmsg *e)
 {
 	struct work *w;
+	int sync_ms;
 
 	if (target_check_fs_limits(sw, e) != 0) {
 		slave_work_clear(sw);
@@ -114,6 +115,7 @@ fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
 	w = xcalloc(1, sizeof(*w));
 	w->run_id = run_id;
 	w->interval_ns = ins;
+	sync_ms = sw->skew_sync_ms;
 	w->fs = fswork_new(sw, seed, dvs, e);
 	slave_work_clear(sw);
 	if (w->fs == NULL) {
@@ -122,6 +124,7 @@ fs_work_new(struct slave_work *sw, uint64_t run_id, uint64_t ins,
 	}
 	fswork_set_run(w->fs, rd);
 	fswork_set_interval(w->fs, ins);
+	w->skew_sync_ms = sync_ms;
 	return (w);
 }
 
@@ -292,14 +295,6 @@ work_new(const json_t *body, struct dv_session *dvs, struct errmsg *e)
 		errmsg_set(e, NULL, 0, 0, "'compratio=25' is the largest value "
 		    "Vdbench supports. Are you sure your request is valid, "
 		    "asking for compratio=%.2f? ", sw.compratio);
-		slave_work_clear(&sw);
-		return (NULL);
-	}
-	if (sw.is_fs && sw.skew_sync_ms > 0) {
-		/* fwds with skew= run on the same hosts, every slave each
-		 * (vdbench's rule): the slaves' own gates hold them */
-		errmsg_set(e, NULL, 0, 0, "WORK: skew_sync_ms: not for "
-		    "file-system runs");
 		slave_work_clear(&sw);
 		return (NULL);
 	}
@@ -1010,10 +1005,22 @@ work_set_length(struct work *w, uint64_t run_ns)
 	w->run_ns = run_ns;
 }
 
+/* The run's skew gate and its members (WGs, or fwgs), or NULL. */
+static struct skewgate *
+gate_of(const struct work *w, int *n)
+{
+	if (w->fs != NULL)
+		return (fswork_gate(w->fs, n));
+	*n = w->nwgs;
+	return (w->gate);
+}
+
 unsigned int
 work_skew_sync_ms(const struct work *w)
 {
-	return (w != NULL && w->fs == NULL && w->gate != NULL ?
+	int n;
+
+	return (w != NULL && gate_of(w, &n) != NULL ?
 	    (unsigned int)w->skew_sync_ms : 0);
 }
 
@@ -1021,13 +1028,14 @@ json_t *
 work_skew_report(const struct work *w)
 {
 	json_t *issued = json_array(), *gone = json_array();
-	int k;
+	struct skewgate *g;
+	int k, n;
 
-	for (k = 0; k < w->nwgs; k++) {
+	g = gate_of(w, &n);
+	for (k = 0; g != NULL && k < n; k++) {
 		json_array_append_new(issued, json_integer((json_int_t)
-		    skewgate_issued(w->gate, k)));
-		json_array_append_new(gone, json_boolean(skewgate_gone(w->gate,
-		    k)));
+		    skewgate_issued(g, k)));
+		json_array_append_new(gone, json_boolean(skewgate_gone(g, k)));
 	}
 	/* when the counts were taken: the master's rates are over the
 	 * slave's clock, not over the arrivals, which bunch up */
@@ -1042,7 +1050,7 @@ work_skew_apply(struct work *w, const json_t *body, uint64_t now_ns,
 {
 	double base = 0, rate = 0;
 	json_int_t id = -1;
-	int open = 0;
+	int open = 0, n;
 
 	if (work_skew_sync_ms(w) == 0) {
 		errmsg_set(e, NULL, 0, 0, "SKEW: this run holds no skew "
@@ -1059,7 +1067,7 @@ work_skew_apply(struct work *w, const json_t *body, uint64_t now_ns,
 	if ((uint64_t)id != w->run_id)
 		return (0);		/* the last run's, late */
 	/* the line in the slave's own clock: base now, rising at rate */
-	skewgate_remote(w->gate, base - rate / 1e9 * (double)now_ns,
+	skewgate_remote(gate_of(w, &n), base - rate / 1e9 * (double)now_ns,
 	    rate / 1e9, open);
 	return (0);
 }

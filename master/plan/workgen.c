@@ -837,6 +837,48 @@ skew_sync_ms(const struct run *pr, const struct placement *p,
 	return (nin * 2 < 25 ? 25 : nin * 2 > 1000 ? 1000 : nin * 2);
 }
 
+/*
+ * The same for a fwdrate=max run (every such run holds its fwgs'
+ * shares, equal ones without skew=): when some slave lacks an fwd
+ * another runs (each fsd on its own slave, an fwd with fewer threads
+ * than slaves), the master holds them; else each slave's gate does.
+ */
+static int
+fs_skew_sync_ms(const struct slave_work *sw, int n)
+{
+	const char *names[64];
+	int i, k, j, nn = 0, nin = 0, split = 0;
+
+	for (i = 0; i < n; i++) {
+		if (sw[i].nfwgs == 0)
+			continue;
+		nin++;
+		for (k = 0; k < sw[i].nfwgs; k++) {
+			for (j = 0; j < nn && strcmp(names[j],
+			    sw[i].fwgs[k].fwd) != 0; j++)
+				;
+			if (j == nn && nn < 64)
+				names[nn++] = sw[i].fwgs[k].fwd;
+		}
+	}
+	if (nin < 2)
+		return (0);
+	for (i = 0; i < n && !split; i++) {
+		if (sw[i].nfwgs == 0)
+			continue;
+		for (j = 0; j < nn && !split; j++) {
+			int has = 0;
+
+			for (k = 0; k < sw[i].nfwgs && !has; k++)
+				has = strcmp(sw[i].fwgs[k].fwd, names[j]) == 0;
+			split = !has;
+		}
+	}
+	if (!split)
+		return (0);
+	return (nin * 2 < 25 ? 25 : nin * 2 > 1000 ? 1000 : nin * 2);
+}
+
 /* Build the WORK of a planned run for every slave. */
 int
 workgen_plan_run(const struct workgen_in *in, const struct run *pr,
@@ -1352,6 +1394,12 @@ build_fs_run(const struct workgen_in *in, const struct run *pr,
 		/* fwdrate=max: vdbench's FwgWaiter holds every fwg to its
 		 * share of the skew (equal shares without skew=) */
 		sw[i].hold_skew = rate <= 0 && sw[i].nfwgs > 1;
+	}
+	if (rate <= 0) {
+		int ms = fs_skew_sync_ms(sw, in->nslaves);
+
+		for (i = 0; i < in->nslaves; i++)
+			sw[i].skew_sync_ms = sw[i].nfwgs > 0 ? ms : 0;
 	}
 	fs_encode(in, c, sw);
 	return (nfwgs > 0 ? 0 : no_work(c, e));

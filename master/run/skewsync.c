@@ -67,19 +67,24 @@ skewsync_add(struct skewsync *ss, int slave, const json_t *work)
 {
 	json_int_t ms = json_integer_value(json_object_get(work,
 	    "skew_sync_ms"));
-	json_t *wg, *sd;
+	json_t *wg, *sd, *wgs = json_object_get(work, "wgs");
 	size_t k;
 
 	if (ms <= 0)
 		return;
+	if (wgs == NULL)
+		wgs = json_object_get(work, "fwgs");	/* file system */
 	ss->period_ms = (unsigned int)ms;	/* workgen: one for all */
 	ss->in[slave] = 1;
 	json_array_foreach(json_object_get(work, "sds"), k, sd)
 		ss->nthreads += (int)json_integer_value(json_object_get(sd,
 		    "threads"));
-	ss->mb = xreallocarray(ss->mb, (size_t)ss->n + json_array_size(
-	    json_object_get(work, "wgs")) + 1, sizeof(*ss->mb));
-	json_array_foreach(json_object_get(work, "wgs"), k, wg) {
+	ss->mb = xreallocarray(ss->mb, (size_t)ss->n + json_array_size(wgs) +
+	    1, sizeof(*ss->mb));
+	json_array_foreach(wgs, k, wg) {
+		if (json_object_get(work, "fwgs") != NULL)
+			ss->nthreads += (int)json_integer_value(
+			    json_object_get(wg, "threads"));
 		struct ssmember *b = &ss->mb[ss->n++];
 
 		memset(b, 0, sizeof(*b));

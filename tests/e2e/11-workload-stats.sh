@@ -182,6 +182,16 @@ for h in 1 2; do
 			exit !(r == "70.00%" && a >= 69 && a <= 71) }' && ok ||
 		bad "skew.html lacks fwdr's requested 70.00% and actual share"
 done
+# Each fwd on its own fsd and the fsds on two slaves (-m 2): no slave runs
+# both fwds, and the master holds their skew (it ran 10.43/89.57).
+printf 'fsd=fsd1,anchor=%s/fm1,depth=1,width=2,files=8,size=64k\nfsd=fsd2,anchor=%s/fm2,depth=1,width=2,files=8,size=64k\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1,skew=70\nfwd=fwd2,fsd=fsd2,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=8,skew=30\nrd=rd1,fwd=fwd*,fwdrate=max,format=yes,elapsed=3,interval=1\n' "$T" "$T" >"$T/fm.parm"
+expect_rc 0 "$VDBC" -f "$T/fm.parm" -o "$T/fm" --port 0 --seed 7 -m 2
+sed -e 's/<[^>]*>//g' "$T/fm/skew.html" | awk '
+	/FWD skew requested vs. actual/ { on = 1 }
+	on && $2 == "fwd1" { a = $5 + 0 }
+	END { printf "fwds on two slaves: fwd1 %.2f %% (skew=70)\n", a
+		exit !(a >= 69 && a <= 71) }' && ok ||
+	bad "fwds on two slaves: fwd1 not within 1 point of skew=70"
 # fwds with skew= on different hosts: refused as vdbench refuses them.
 printf 'hd=hd1,system=localhost\nhd=hd2,system=localhost\nfsd=fsd1,anchor=%s/fh1,depth=1,width=1,files=2,size=64k\nfsd=fsd2,anchor=%s/fh2,depth=1,width=1,files=2,size=64k\nfwd=fwdr,fsd=fsd1,operation=read,skew=70,host=hd1\nfwd=fwdw,fsd=fsd2,operation=write,skew=30,host=hd2\nrd=rd1,fwd=fwd*,fwdrate=max,format=yes,elapsed=2,interval=1\n' "$T" "$T" >"$T/fh.parm"
 expect_rc 157 "$VDBC" -s -f "$T/fh.parm" -o "$T/fh" --port 0
