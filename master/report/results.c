@@ -17,16 +17,16 @@
 /*
  * The intervals of the runs are not kept in memory: a night at
  * interval=1 is tens of thousands of them (6.5 KB each as jansson
- * objects). Each goes to a spool (an unlinked temporary file) as one
- * line of JSON text, and each run keeps where its lines are; the
- * record's "intervals" arrays stay empty and are filled from the spool
- * as the file is written. results_runs() reads them back for the charts
- * at the end.
+ * objects). Each goes to a spool (an unlinked temporary file) as its
+ * JSON text, in the file's own form, after a line with its length; each
+ * run keeps where its records are. The record's "intervals" arrays stay
+ * empty and are filled from the spool as the file is written.
+ * results_runs() reads them back for the charts at the end.
  */
 struct rspan {
-	long	 start;		/* the run's first line in the spool */
+	long	 start;		/* the run's first record in the spool */
 	long	 end;		/* past its last */
-	unsigned int n;		/* lines */
+	unsigned int n;		/* records */
 };
 
 struct results {
@@ -50,6 +50,10 @@ struct results {
  * (kill -9 keeps everything up to the last write).
  */
 #define RESULTS_WRITE_SHARE	10
+
+/* The file's form, and its intervals' in the spool. */
+#define RESULTS_DUMP	(JSON_ENCODE_ANY | JSON_INDENT(1) | \
+			    JSON_REAL_PRECISION(10))
 
 
 static const double pcts[] = { 50, 90, 95, 99, 99.9, 99.99 };
@@ -268,14 +272,15 @@ static void
 spool_add(struct results *r, json_t *o)
 {
 	struct rspan *sp = &r->spans[r->nspans - 1];
-	char *line;
+	char *text;
 
-	if (r->spool != NULL && !r->filled && (line = json_dumps(o,
-	    JSON_COMPACT | JSON_REAL_PRECISION(10))) != NULL) {
+	if (r->spool != NULL && !r->filled && (text = json_dumps(o,
+	    RESULTS_DUMP)) != NULL) {
 		int bad = fseek(r->spool, sp->end, SEEK_SET) != 0 ||
-		    fputs(line, r->spool) == EOF || putc('\n', r->spool) == EOF;
+		    fprintf(r->spool, "%zu\n", strlen(text)) < 0 ||
+		    fputs(text, r->spool) == EOF;
 
-		free(line);
+		free(text);
 		if (!bad) {
 			sp->end = ftell(r->spool);
 			sp->n++;
@@ -283,10 +288,27 @@ spool_add(struct results *r, json_t *o)
 			return;
 		}
 		/* the spool's disk is full: the rest stays in memory,
-		 * the spool's lines are read back first */
+		 * the spool's records are read back first */
 		(void)results_runs(r);
 	}
 	json_array_append_new(json_object_get(r->run, "intervals"), o);
+}
+
+/* The next record of the spool (at its position) into *buf, its length
+ * in *len; -1 at a damaged or short one. */
+static int
+spool_next(FILE *f, char **buf, size_t *cap, size_t *len)
+{
+	if (fscanf(f, "%zu", len) != 1 || getc(f) != '\n')
+		return (-1);
+	if (*len + 1 > *cap) {
+		*cap = *len + 1;
+		*buf = xreallocarray(*buf, *cap, 1);
+	}
+	if (fread(*buf, 1, *len, f) != *len)
+		return (-1);
+	(*buf)[*len] = '\0';
+	return (0);
 }
 
 /* One interval of the current run. */
@@ -368,14 +390,13 @@ results_run_end(struct results *r, const char *status)
 	results_write(r);
 }
 
-/* Each line of a run's span in the spool to f, as the elements of a
+/* Each record of a run's span in the spool to f, as the elements of a
  * JSON array. */
 static int
 dump_span(struct results *r, FILE *f, const struct rspan *sp)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	char *text = NULL;
+	size_t cap = 0, len;
 	unsigned int k;
 	int bad = 0;
 
@@ -383,16 +404,14 @@ dump_span(struct results *r, FILE *f, const struct rspan *sp)
 		return (-1);
 	bad |= fputs("[", f) == EOF;
 	for (k = 0; k < sp->n && !bad; k++) {
-		if ((len = getline(&line, &cap, r->spool)) <= 0) {
+		if (spool_next(r->spool, &text, &cap, &len) != 0) {
 			bad = 1;
 			break;
 		}
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
 		bad |= fputs(k > 0 ? ",\n" : "\n", f) == EOF ||
-		    fputs(line, f) == EOF;
+		    fwrite(text, 1, len, f) != len;
 	}
-	free(line);
+	free(text);
 	bad |= fputs(sp->n > 0 ? "\n]" : "]", f) == EOF;
 	return (bad ? -1 : 0);
 }
@@ -409,9 +428,6 @@ dump_member(FILE *f, const char *key, int first)
 	json_decref(k);
 	return (bad ? -1 : 0);
 }
-
-#define RESULTS_DUMP	(JSON_ENCODE_ANY | JSON_INDENT(1) | \
-			    JSON_REAL_PRECISION(10))
 
 /* The record to f, the runs' intervals from the spool. */
 static int
@@ -507,9 +523,8 @@ const json_t *
 results_runs(struct results *r)
 {
 	json_t *runs = json_object_get(r->root, "runs"), *run;
-	char *line = NULL;
-	size_t cap = 0, i;
-	ssize_t len;
+	char *text = NULL;
+	size_t cap = 0, len, i;
 
 	if (r->spool == NULL || r->filled)
 		return (runs);
@@ -522,14 +537,13 @@ results_runs(struct results *r)
 		    r->spans[i].start, SEEK_SET) != 0)
 			continue;
 		for (k = 0; k < r->spans[i].n; k++) {
-			if ((len = getline(&line, &cap, r->spool)) <= 0)
+			if (spool_next(r->spool, &text, &cap, &len) != 0)
 				break;
-			if ((o = json_loadb(line, (size_t)len, 0, NULL)) !=
-			    NULL)
+			if ((o = json_loadb(text, len, 0, NULL)) != NULL)
 				json_array_append_new(ivs, o);
 		}
 	}
-	free(line);
+	free(text);
 	return (runs);
 }
 
