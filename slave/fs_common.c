@@ -86,8 +86,11 @@ fstat_at(struct fthread *t, uint64_t now)
 		const uint64_t *src = (const uint64_t *)&st->io;
 		uint64_t *dst = (uint64_t *)&st->closed_io;
 
+		/* relaxed loads: the loop takes the maxima apart with an
+		 * exchange meanwhile (fswork_stats_json) */
 		for (q = 0; q < sizeof(st->io) / sizeof(uint64_t); q++)
-			seqcount_put(&dst[q], src[q]);
+			seqcount_put(&dst[q], __atomic_load_n(&src[q],
+			    __ATOMIC_RELAXED));
 		for (d = 0; d < 2; d++) {
 			for (b = 0; b <= w->edges.n; b++)
 				seqcount_put(&st->closed_vh[d].count[b],
