@@ -36,7 +36,10 @@ ls -d "$T"/vdbc-quick.* "$T"/vdbc_quick_parmfile.* >/dev/null 2>&1 && bad "-t le
 # (attacker review 2026-12-04 #2 and #9; this host may have
 # fs.protected_symlinks=0, and the -tf link sits in nobody's own
 # directory, where that setting does not help).
-if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+# nobody must be able to run a program here: in a chroot laid in a
+# root-only directory (tools/fresh-machine) it cannot even load libc.
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null &&
+    setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups true 2>/dev/null; then
 	chmod 711 "$T"
 	S=$T/shared
 	mkdir -m 1777 "$S"
@@ -69,7 +72,7 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/n
 	[ -z "$(ls "$T/ro/dir")" ] && ok || bad "reports were written into a root-only directory through -o's link"
 	ls -d "$S"/vdbc-quick.* >/dev/null 2>&1 && bad "-t/-tf left a private directory" || ok
 else
-	echo "planted-link part skipped: needs root, user nobody and setpriv"
+	echo "planted-link part skipped: needs root, and user nobody able to run programs (setpriv)"
 fi
 
 # startcmd= to the console, endcmd= after the last run.
