@@ -28,6 +28,34 @@ interval_base_free(struct interval_base *b)
 	memset(b, 0, sizeof(*b));
 }
 
+void
+interval_scratch_init(struct interval_scratch *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->sum[0] = hist_new();
+	s->sum[1] = hist_new();
+	s->snap[0] = hist_new();
+	s->snap[1] = hist_new();
+	s->sched = hist_new();
+	s->out.h[0] = hist_new();
+	s->out.h[1] = hist_new();
+	s->out.sched = hist_new();
+}
+
+void
+interval_scratch_free(struct interval_scratch *s)
+{
+	hist_free(s->sum[0]);
+	hist_free(s->sum[1]);
+	hist_free(s->snap[0]);
+	hist_free(s->snap[1]);
+	hist_free(s->sched);
+	hist_free(s->out.h[0]);
+	hist_free(s->out.h[1]);
+	hist_free(s->out.sched);
+	memset(s, 0, sizeof(*s));
+}
+
 /* dst = now - base (a cumulative histogram never shrinks), base = now. */
 static void
 hist_step(struct hist *dst, struct hist *base, const struct hist *now)
@@ -186,22 +214,13 @@ interval_wg_to_json(const struct interval_wg *w)
 }
 
 json_t *
-interval_encode(struct interval_base *b, const struct iostats *now,
-    struct hist *const now_h[2], const struct hist *now_sched,
-    const struct vdbhist now_vdb[2], unsigned int nvdb)
+interval_encode(struct interval_base *b, struct interval_wg *out,
+    const struct iostats *now, struct hist *const now_h[2],
+    const struct hist *now_sched, const struct vdbhist now_vdb[2],
+    unsigned int nvdb)
 {
-	struct interval_wg w;
-	json_t *j;
-
-	w.h[0] = hist_new();
-	w.h[1] = hist_new();
-	w.sched = hist_new();
-	interval_delta(&w, b, now, now_h, now_sched, now_vdb, nvdb);
-	j = interval_wg_to_json(&w);
-	hist_free(w.h[0]);
-	hist_free(w.h[1]);
-	hist_free(w.sched);
-	return (j);
+	interval_delta(out, b, now, now_h, now_sched, now_vdb, nvdb);
+	return (interval_wg_to_json(out));
 }
 
 /* A count on the wire: an integer >= 0. */

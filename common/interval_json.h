@@ -42,6 +42,25 @@ struct interval_base {
 
 void	 interval_base_init(struct interval_base *);
 void	 interval_base_free(struct interval_base *);
+
+/*
+ * A sender's working histograms, made once per run and reused by every
+ * INTERVAL: sum and snap for summing threads, sched, and out for
+ * interval_encode. A 30 KiB histogram is a mapping of its own in a slave
+ * (slave/main.c's M_MMAP_THRESHOLD), so making them per INTERVAL cost
+ * every slave eight mmap/munmap pairs a second, each munmap a TLB
+ * shootdown across the cores its threads ran on: a fifth of an idle
+ * slave's CPU at 256 slaves (issue 28).
+ */
+struct interval_scratch {
+	struct hist		*sum[2];
+	struct hist		*snap[2];
+	struct hist		*sched;
+	struct interval_wg	 out;
+};
+
+void	 interval_scratch_init(struct interval_scratch *);
+void	 interval_scratch_free(struct interval_scratch *);
 /*
  * out = now - base, then base = now. now's resp_max_ns (and the fs
  * operations' maxima) are already the interval's own; now_sched may be
@@ -53,8 +72,10 @@ void	 interval_delta(struct interval_wg *out, struct interval_base *base,
 	    unsigned int nvdb);
 
 json_t	*interval_wg_to_json(const struct interval_wg *);
-/* The sender's step: interval_delta then interval_wg_to_json. */
-json_t	*interval_encode(struct interval_base *, const struct iostats *now,
+/* The sender's step: interval_delta into out (histograms the caller's:
+ * interval_scratch's), then interval_wg_to_json. */
+json_t	*interval_encode(struct interval_base *, struct interval_wg *out,
+	    const struct iostats *now,
 	    struct hist *const now_h[2], const struct hist *now_sched,
 	    const struct vdbhist now_vdb[2], unsigned int nvdb);
 /* Decode one entry into w (its h[] and sched allocated by the caller,

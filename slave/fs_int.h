@@ -19,6 +19,7 @@
 
 #include "fstree.h"
 #include "hist.h"
+#include "interval_json.h"
 #include "iostats.h"
 #include "pattern.h"
 #include "rng.h"
@@ -37,7 +38,6 @@ enum fwg_op {
 /* The operation words, NULL-terminated (fs_common.c). */
 extern const char *const op_words[];
 
-struct interval_base;
 struct fs_dvmap;
 struct slave_work;
 
@@ -142,6 +142,7 @@ struct fswork {
 	 * stat in the walk (e2e 24 makes a slow walk with it) */
 	unsigned	 walk_delay_us;
 	struct interval_base *ibase;	/* per fwg: last INTERVAL */
+	struct interval_scratch iscratch; /* made with ibase */
 	/* data validation (fs_dv.c); the lists under mu */
 	int		 dv;		/* VALIDATE_* bits, 0 = off */
 	struct dv_session *dvs;	/* the slave's (dv_session.h) */

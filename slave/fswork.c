@@ -443,6 +443,8 @@ fswork_free(struct fswork *w)
 	}
 	for (i = 0; w->ibase != NULL && i < w->nfwgs; i++)
 		interval_base_free(&w->ibase[i]);
+	if (w->ibase != NULL)
+		interval_scratch_free(&w->iscratch);
 	free(w->ibase);
 	free(w->threads);
 	free(w->fwgs);
@@ -461,8 +463,7 @@ json_t *
 fswork_stats_json(struct fswork *w, uint64_t k, int final)
 {
 	json_t *out = json_array();
-	struct hist *sum[2] = { hist_new(), hist_new() };
-	struct hist *snap[2] = { hist_new(), hist_new() };
+	struct hist *sum[2], *snap[2];
 	int g, i, d, closed;
 	size_t q;
 
@@ -474,7 +475,12 @@ fswork_stats_json(struct fswork *w, uint64_t k, int final)
 		w->ibase = xcalloc((size_t)w->nfwgs, sizeof(*w->ibase));
 		for (g = 0; g < w->nfwgs; g++)
 			interval_base_init(&w->ibase[g]);
+		interval_scratch_init(&w->iscratch);
 	}
+	sum[0] = w->iscratch.sum[0];
+	sum[1] = w->iscratch.sum[1];
+	snap[0] = w->iscratch.snap[0];
+	snap[1] = w->iscratch.snap[1];
 	for (g = 0; g < w->nfwgs; g++) {
 		struct iostats io;
 		struct vdbhist vh[2];
@@ -555,13 +561,9 @@ fswork_stats_json(struct fswork *w, uint64_t k, int final)
 					    __ATOMIC_RELAXED));
 		}
 		io.qdepth_ns = io.side[0].resp_sum_ns + io.side[1].resp_sum_ns;
-		json_array_append_new(out, interval_encode(&w->ibase[g], &io,
-		    sum, NULL, vh, w->edges.n + 1));
+		json_array_append_new(out, interval_encode(&w->ibase[g],
+		    &w->iscratch.out, &io, sum, NULL, vh, w->edges.n + 1));
 	}
-	hist_free(sum[0]);
-	hist_free(sum[1]);
-	hist_free(snap[0]);
-	hist_free(snap[1]);
 	return (out);
 }
 

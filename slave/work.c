@@ -63,6 +63,8 @@ work_free(struct work *w)
 	free(w->threads);
 	for (i = 0; w->ibase != NULL && i < w->nwgs; i++)
 		interval_base_free(&w->ibase[i]);
+	if (w->ibase != NULL)
+		interval_scratch_free(&w->iscratch);
 	free(w->ibase);
 	for (i = 0; i < w->nwgs; i++) {
 		free(w->wgs[i].wd);

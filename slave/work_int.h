@@ -177,6 +177,7 @@ struct work {
 	struct strlist			 err_queue;	/* texts to report */
 	struct strlist			 note_queue;	/* info lines */
 	struct interval_base		*ibase;	/* per WG: last INTERVAL */
+	struct interval_scratch		 iscratch; /* with ibase */
 	int				 stats_final;	/* a snapshot took the
 					 * live counters whole: every
 					 * later one does (wstats.c) */

@@ -133,12 +133,13 @@ work_stats_json(struct work *w, uint64_t k, int final)
 		w->ibase = xcalloc((size_t)w->nwgs, sizeof(*w->ibase));
 		for (g = 0; g < w->nwgs; g++)
 			interval_base_init(&w->ibase[g]);
+		interval_scratch_init(&w->iscratch);
 	}
-	snap[0] = hist_new();
-	snap[1] = hist_new();
-	sched = hist_new();
-	sum[0] = hist_new();
-	sum[1] = hist_new();
+	snap[0] = w->iscratch.snap[0];
+	snap[1] = w->iscratch.snap[1];
+	sched = w->iscratch.sched;
+	sum[0] = w->iscratch.sum[0];
+	sum[1] = w->iscratch.sum[1];
 
 	for (g = 0; g < w->nwgs; g++) {
 		struct iostats io;
@@ -179,13 +180,8 @@ work_stats_json(struct work *w, uint64_t k, int final)
 		}
 		/* A sync thread has one I/O outstanding while it waits. */
 		io.qdepth_ns = io.side[0].resp_sum_ns + io.side[1].resp_sum_ns;
-		json_array_append_new(out, interval_encode(&w->ibase[g], &io,
-		    sum, sched, vh, w->edges.n + 1));
+		json_array_append_new(out, interval_encode(&w->ibase[g],
+		    &w->iscratch.out, &io, sum, sched, vh, w->edges.n + 1));
 	}
-	hist_free(sum[0]);
-	hist_free(sum[1]);
-	hist_free(snap[0]);
-	hist_free(snap[1]);
-	hist_free(sched);
 	return (out);
 }

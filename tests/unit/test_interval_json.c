@@ -128,6 +128,7 @@ test_deltas(void **state)
 	struct interval_base b;
 	struct interval_wg back;
 	struct iostats now, sum;
+	struct interval_scratch sc;
 	struct hist *h[2] = { hist_new(), hist_new() };
 	struct vdbhist v[2];
 	struct errmsg e;
@@ -135,6 +136,8 @@ test_deltas(void **state)
 
 	(void)state;
 	interval_base_init(&b);
+	/* one scratch for every interval, as a slave keeps it for a run */
+	interval_scratch_init(&sc);
 	wg_new(&back);
 	memset(&now, 0, sizeof(now));
 	memset(&sum, 0, sizeof(sum));
@@ -149,7 +152,7 @@ test_deltas(void **state)
 			v[0].count[k]++;
 		}
 		now.side[0].resp_max_ns = 1000u * (unsigned)k;
-		j = interval_encode(&b, &now, h, NULL, v, 27);
+		j = interval_encode(&b, &sc.out, &now, h, NULL, v, 27);
 		assert_int_equal(interval_wg_from_json(&back, j, &e), 0);
 		json_decref(j);
 		assert_int_equal(back.io.side[0].ios, 10 * k);
@@ -167,12 +170,13 @@ test_deltas(void **state)
 	/* an idle interval is an empty object */
 	now.side[0].resp_max_ns = 0;	/* the slave takes maxima per interval */
 	{
-		json_t *j = interval_encode(&b, &now, h, NULL, v, 27);
+		json_t *j = interval_encode(&b, &sc.out, &now, h, NULL, v, 27);
 
 		assert_int_equal(json_object_size(j), 0);
 		json_decref(j);
 	}
 	interval_base_free(&b);
+	interval_scratch_free(&sc);
 	hist_free(h[0]);
 	hist_free(h[1]);
 	wg_free(&back);
