@@ -6,10 +6,12 @@
 #include "hist.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "xmalloc.h"
 
@@ -136,6 +138,29 @@ hist_array_free(struct hist *a, unsigned int n)
 {
 	if (a != NULL)
 		munmap(a, (size_t)n * sizeof(struct hist));
+}
+
+void
+hist_array_drop(struct hist *a, unsigned int i, unsigned int n)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	uintptr_t lo, hi;
+	unsigned int j;
+
+	if (a == NULL || n == 0)
+		return;
+	/* empty first (a write only where something was counted, so an
+	 * untouched page stays untouched), then give back whole pages */
+	for (j = i; j < i + n; j++) {
+		if (a[j].hi != 0 || a[j].count != 0 || a[j].max_ns != 0)
+			hist_reset(&a[j]);
+	}
+	if (pg <= 0)
+		return;
+	lo = ((uintptr_t)&a[i] + (uintptr_t)pg - 1) & ~((uintptr_t)pg - 1);
+	hi = (uintptr_t)&a[i + n] & ~((uintptr_t)pg - 1);
+	if (hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
 }
 
 /* Empty a histogram. */

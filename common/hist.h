@@ -31,6 +31,9 @@ void		 hist_free(struct hist *);
 struct hist	*hist_array_new(unsigned int n);
 struct hist	*hist_array_at(struct hist *a, unsigned int i);
 void		 hist_array_free(struct hist *a, unsigned int n);
+/* Empty histograms i .. i + n - 1 of an array and give the kernel back
+ * the pages that lie wholly inside them (they read as zero again). */
+void		 hist_array_drop(struct hist *a, unsigned int i, unsigned int n);
 void		 hist_reset(struct hist *);
 void		 hist_add(struct hist *, uint64_t lat_ns);
 /* dst += src (dst must not be written concurrently). */

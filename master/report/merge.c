@@ -18,25 +18,41 @@
  */
 #define MERGE_SPARE	2
 
+/*
+ * Histograms: each key array comes with a pool of 2 x nkeys + 1 in one
+ * mapping (hist_array_new), read and write of key i at 2i and 2i + 1,
+ * the total's sched last (only the total's is read: results.json's
+ * "sched"). A key points into the pool once something is counted, and
+ * an emptied array keeps its pool. Each key making and freeing its own
+ * 30 KiB histograms every interval had the master zero 120 MB a second
+ * at 1,024 slaves, half its CPU, and grew it to 400 MB (issue 28):
+ * pages of the pool are resident only where counts fell, and stay so.
+ */
+#define POOL_N(nkeys)	(2 * (unsigned int)(nkeys) + 1)
+
 struct merge {
 	int		 nkeys;
 	struct kacc	*spare[MERGE_SPARE];
+	struct hist	*spare_pool[MERGE_SPARE];
 	int		 nspare;
 	struct iacc	 ring[MERGE_RING];
 	struct iacc	 all;		/* every printed interval */
 	struct iacc	 avg;		/* printed, from the avg's first */
 };
 
-/* Empty an accumulator, keeping its arrays (hists are freed). */
+/* Empty an accumulator, keeping its arrays and its pool. */
 static void
 iacc_clear(struct iacc *a)
 {
 	int i, d;
 
 	for (i = 0; a->keys != NULL && i < a->nkeys; i++) {
-		for (d = 0; d < 2; d++)
-			hist_free(a->keys[i].h[d]);
-		hist_free(a->keys[i].sched);
+		for (d = 0; d < 2; d++) {
+			if (a->keys[i].h[d] != NULL)
+				hist_reset(a->keys[i].h[d]);
+		}
+		if (a->keys[i].sched != NULL)
+			hist_reset(a->keys[i].sched);
 	}
 	if (a->keys != NULL)
 		memset(a->keys, 0, (size_t)a->nkeys * sizeof(*a->keys));
@@ -60,6 +76,8 @@ merge_new(int nkeys)
 	m->all.nkeys = m->avg.nkeys = nkeys;
 	m->all.keys = xcalloc((size_t)nkeys, sizeof(struct kacc));
 	m->avg.keys = xcalloc((size_t)nkeys, sizeof(struct kacc));
+	m->all.pool = hist_array_new(POOL_N(nkeys));
+	m->avg.pool = hist_array_new(POOL_N(nkeys));
 	return (m);
 }
 
@@ -72,15 +90,17 @@ merge_free(struct merge *m)
 	if (m == NULL)
 		return;
 	for (i = 0; i < MERGE_RING; i++) {
-		iacc_clear(&m->ring[i]);
 		free(m->ring[i].keys);
+		hist_array_free(m->ring[i].pool, POOL_N(m->nkeys));
 	}
-	for (i = 0; i < m->nspare; i++)
+	for (i = 0; i < m->nspare; i++) {
 		free(m->spare[i]);
-	iacc_clear(&m->all);
-	iacc_clear(&m->avg);
+		hist_array_free(m->spare_pool[i], POOL_N(m->nkeys));
+	}
 	free(m->all.keys);
 	free(m->avg.keys);
+	hist_array_free(m->all.pool, POOL_N(m->nkeys));
+	hist_array_free(m->avg.pool, POOL_N(m->nkeys));
 	free(m);
 }
 
@@ -97,32 +117,44 @@ merge_slot(struct merge *m, unsigned int k, unsigned int next_print)
 		iacc_clear(a);
 		a->k = k;
 	}
-	if (a->keys == NULL)
-		a->keys = m->nspare > 0 ? m->spare[--m->nspare] :
-		    xcalloc((size_t)m->nkeys, sizeof(struct kacc));
+	if (a->keys == NULL) {
+		if (m->nspare > 0) {
+			m->nspare--;
+			a->keys = m->spare[m->nspare];
+			a->pool = m->spare_pool[m->nspare];
+		} else {
+			a->keys = xcalloc((size_t)m->nkeys,
+			    sizeof(struct kacc));
+			a->pool = hist_array_new(POOL_N(m->nkeys));
+		}
+	}
 	return (a);
 }
 
-/* Add src into dst (a key's counters, buckets and histograms). */
+/* Add src into key i of a (counters, buckets and histograms; h[d] and
+ * sched may be NULL, and sched counts only for the total, key 0). */
 static void
-kacc_add(struct kacc *dst, const struct iostats *st,
+kacc_add(struct iacc *a, int i, const struct iostats *st,
     struct hist *const h[2], const struct vdbhist vdb[2],
     const struct hist *sched)
 {
+	struct kacc *dst = &a->keys[i];
 	int d, b;
 
-	if (sched != NULL && hist_count(sched) > 0) {
+	if (i == 0 && sched != NULL && hist_count(sched) > 0) {
 		if (dst->sched == NULL)
-			dst->sched = hist_new();
+			dst->sched = hist_array_at(a->pool,
+			    POOL_N(a->nkeys) - 1);
 		hist_merge(dst->sched, sched);
 	}
 	iostats_merge(&dst->st, st);
 	for (d = 0; d < 2; d++) {
 		for (b = 0; b < VDBHIST_MAX_BUCKETS; b++)
 			dst->vdb[d].count[b] += vdb[d].count[b];
-		if (h[d] != NULL && hist_count(h[d]) > 0) {
+		if (h != NULL && h[d] != NULL && hist_count(h[d]) > 0) {
 			if (dst->h[d] == NULL)
-				dst->h[d] = hist_new();
+				dst->h[d] = hist_array_at(a->pool,
+				    2 * (unsigned int)i + (unsigned int)d);
 			hist_merge(dst->h[d], h[d]);
 		}
 	}
@@ -138,7 +170,7 @@ merge_add(struct iacc *a, const int keys[MERGE_KEYS_PER_WG],
 
 	for (i = 0; i < MERGE_KEYS_PER_WG; i++) {
 		if (keys[i] >= 0 && keys[i] < a->nkeys)
-			kacc_add(&a->keys[keys[i]], st, dh, dvdb, dsched);
+			kacc_add(a, keys[i], st, dh, dvdb, dsched);
 	}
 }
 
@@ -154,9 +186,10 @@ merge_add_cpu(struct iacc *a, int key, const uint64_t d[7])
 	a->keys[key].cpu_valid = 1;
 }
 
-/* A printed interval goes into the sums. */
+/* A printed interval goes into the sums; key_hists: how many keys from
+ * the total on take its histograms. */
 static void
-sum_into(struct iacc *sum, const struct iacc *a)
+sum_into(struct iacc *sum, const struct iacc *a, int key_hists)
 {
 	int i, j;
 
@@ -167,8 +200,8 @@ sum_into(struct iacc *sum, const struct iacc *a)
 	for (j = 0; j < 7; j++)
 		sum->cpu[j] += a->cpu[j];
 	for (i = 0; i < a->nkeys; i++) {
-		kacc_add(&sum->keys[i], &a->keys[i].st, a->keys[i].h,
-		    a->keys[i].vdb, a->keys[i].sched);
+		kacc_add(sum, i, &a->keys[i].st, i < key_hists ?
+		    a->keys[i].h : NULL, a->keys[i].vdb, a->keys[i].sched);
 		if (a->keys[i].cpu_valid)
 			merge_add_cpu(sum, i, a->keys[i].cpu);
 	}
@@ -178,15 +211,31 @@ sum_into(struct iacc *sum, const struct iacc *a)
 void
 merge_printed(struct merge *m, struct iacc *a, int in_avg)
 {
-	sum_into(&m->all, a);
+	int i;
+
+	/*
+	 * The sums of every interval stand for the run only while no
+	 * interval is in the average (merge_sum): then only the total's
+	 * histograms are read (the results' all-interval percentiles).
+	 */
+	if (in_avg && m->avg.nrep == 0) {
+		for (i = 1; i < m->nkeys; i++)
+			memset(m->all.keys[i].h, 0, sizeof(m->all.keys[i].h));
+		hist_array_drop(m->all.pool, 2, POOL_N(m->nkeys) - 3);
+	}
+	sum_into(&m->all, a, in_avg || m->avg.nrep > 0 ? 1 : a->nkeys);
 	if (in_avg)
-		sum_into(&m->avg, a);
+		sum_into(&m->avg, a, a->nkeys);
 	iacc_clear(a);		/* its array is zero again */
-	if (m->nspare < MERGE_SPARE)
-		m->spare[m->nspare++] = a->keys;
-	else
+	if (m->nspare < MERGE_SPARE) {
+		m->spare[m->nspare] = a->keys;
+		m->spare_pool[m->nspare++] = a->pool;
+	} else {
 		free(a->keys);
+		hist_array_free(a->pool, POOL_N(m->nkeys));
+	}
 	a->keys = NULL;
+	a->pool = NULL;
 }
 
 /* The run's sums. */

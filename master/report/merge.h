@@ -37,6 +37,7 @@ struct iacc {
 	int		 cpu_valid;
 	int		 nkeys;
 	struct kacc	*keys;
+	struct hist	*pool;		/* the keys' histograms (merge.c) */
 };
 
 struct merge;
