@@ -12,8 +12,17 @@
 . "$(dirname "$0")/lib.sh"
 D=$VDBC_SRC/deploy
 
-# The unit.
-if command -v systemd-analyze >/dev/null; then
+# The unit. systemd-analyze verify needs a systemd it can reach: in a
+# bare chroot (tools/fresh-machine) it fails on any unit, so a trivial
+# unit is verified first and the part skipped, with the reason, if that
+# fails too.
+printf '[Service]\nExecStart=/bin/true\n' >"$T/probe.service"
+if ! command -v systemd-analyze >/dev/null; then
+	echo "skip (unit part): no systemd-analyze (scripts/test installs systemd)"
+elif ! systemd-analyze verify "$T/probe.service" >"$T/probe.out" 2>&1 ||
+	[ -s "$T/probe.out" ]; then
+	echo "skip (unit part): systemd-analyze cannot verify even a trivial unit here: $(head -c 300 "$T/probe.out")"
+else
 	sed "s|/usr/local/bin/vdbc|$VDBC|" "$D/systemd/vdbc-slave.service" >"$T/vdbc-slave.service"
 	systemd-analyze verify "$T/vdbc-slave.service" >"$T/verify" 2>&1
 	rc=$?
@@ -22,8 +31,6 @@ if command -v systemd-analyze >/dev/null; then
 	sed 's/^Restart=/Restrat=/' "$T/vdbc-slave.service" >"$T/bad.service"
 	systemd-analyze verify "$T/bad.service" >"$T/verify2" 2>&1
 	grep -q "Unknown key 'Restrat'" "$T/verify2" && ok || bad "systemd-analyze verify does not see a typo: $(cat "$T/verify2")"
-else
-	echo "skip (unit part): no systemd-analyze (scripts/test installs systemd)"
 fi
 grep -q '^Restart=always$' "$D/systemd/vdbc-slave.service" && grep -q '^StandardError=journal$' "$D/systemd/vdbc-slave.service" &&
 	ok || bad "the unit does not restart or log to the journal"
