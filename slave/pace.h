@@ -42,6 +42,10 @@ pace_next_gap(struct work *w, struct rng *r, double mean_ns)
 /* Wait until an absolute monotonic time, or until stop (-1). */
 int	pace_wait_until(struct work *w, uint64_t t_ns);
 
+/* Stop the run's threads: w->stop set, and every thread asleep in
+ * pace_wait_until woken (any thread). */
+void	pace_stop(struct work *w);
+
 /*
  * priority= (PARMFILE.md 12.8): each WG of the sd has its own arrivals
  * (its share of the sd's rate; none at max) and the thread serves the

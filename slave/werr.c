@@ -11,6 +11,7 @@
 
 #include "fswork.h"
 #include "mtime.h"
+#include "pace.h"
 #include "work.h"
 
 /*
@@ -100,7 +101,7 @@ werr_io_text(struct work *w, struct sdw *s, const char *text)
 		if (w->wake_fd >= 0)
 			(void)eventfd_write(w->wake_fd, 1);
 	}
-	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+	pace_stop(w);
 }
 
 /* The run stops with text (the first one wins; work_error). */
@@ -116,7 +117,7 @@ werr_stop(struct work *w, const char *text)
 		if (w->wake_fd >= 0)
 			(void)eventfd_write(w->wake_fd, 1);
 	}
-	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+	pace_stop(w);
 }
 
 /* Lines for the slave's own log only (the caller frees the list). */

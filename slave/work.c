@@ -987,7 +987,7 @@ work_stop(struct work *w)
 		fswork_stop(w->fs);
 		return;
 	}
-	__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+	pace_stop(w);
 	pthread_mutex_lock(&w->go_mu);
 	if (w->go_state == 0) {
 		w->go_state = 2;	/* threads waiting for GO: leave */
