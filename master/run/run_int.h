@@ -111,6 +111,7 @@ struct mloop {
 	struct event		*loss_ev;	/* the stop after lost slaves */
 	struct event		*sig_ev[2];	/* SIGINT, SIGTERM */
 	uint64_t		 tick_last_ns;	/* when tick_cb last ran */
+	uint64_t		 ticks;		/* tick_cb runs so far */
 	uint64_t		 stall_ns;	/* the loop's last stall, and */
 	uint64_t		 stall_end_ns;	/* when it ended (0: none) */
 	/* the last RUN_STALLS stalls: when each ended, how long it was */
