@@ -317,6 +317,40 @@ test_stats_whole_while_running(void **state)
 	work_free(w);
 }
 
+/* A stop wakes the threads asleep until their next arrival at once: at
+ * 0.05 I/O a second over 4 threads each sleeps about 80 s (pace.h). */
+static void
+test_stop_wakes_sleepers(void **state)
+{
+	struct errmsg e;
+	struct work *w;
+	json_t *b, *s;
+	struct timespec ts, t0, t1;
+	double took_s;
+
+	(void)state;
+	s = sd("sd1", 4);
+	json_object_set_new(s, "rate_per_s", json_real(0.05));
+	b = body(json_pack("[o]", s), json_pack("[o]", wg("wd1", "sd1", 100,
+	    4096)));
+	w = work_new(b, NULL, &e);
+	json_decref(b);
+	if (w == NULL)
+		fail_msg("%s", e.text);
+	assert_int_equal(work_start(w, &e), 0);
+	ts.tv_sec = 0;
+	ts.tv_nsec = 300000000;
+	nanosleep(&ts, NULL);		/* the threads are asleep by now */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	work_stop(w);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	took_s = (double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	if (took_s > 5)
+		fail_msg("work_stop took %.3f s with threads asleep", took_s);
+	work_free(w);
+}
+
 static int
 setup(void **state)
 {
@@ -345,6 +379,7 @@ main(void)
 		cmocka_unit_test(test_sd_without_workload),
 		cmocka_unit_test(test_stats_per_sd_and_wd),
 		cmocka_unit_test(test_stats_whole_while_running),
+		cmocka_unit_test(test_stop_wakes_sleepers),
 	};
 
 	return (cmocka_run_group_tests(tests, setup, teardown));
