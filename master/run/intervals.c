@@ -601,7 +601,7 @@ print_ready_intervals(struct master *m)
 {
 	struct iacc *a;
 
-	if (active_count(m) == 0)
+	if (!active_any(m))
 		return;
 	while (m->state == M_RUNNING && (a = merge_slot(m->in.mg, m->in.next_print,
 	    m->in.next_print)) != NULL && all_reported(m, m->in.next_print)) {

@@ -335,7 +335,7 @@ send_work(struct master *m)
 		    m->cur.format, "work", w));
 		m->cur.work[i] = NULL;
 	}
-	if (active_count(m) == 0)
+	if (!active_any(m))
 		master_abort(m, "run %s has no work for any slave",
 		    m->cur.name);
 }

@@ -110,7 +110,7 @@ slave_gone_continue(struct master *m)
 {
 	int i, all = 1;
 
-	if (active_count(m) == 0 && (m->state == M_RUNNING ||
+	if (!active_any(m) && (m->state == M_RUNNING ||
 	    m->state == M_SETUP)) {
 		slaves_stop(m, "Every slave of run %s is lost", m->cur.name);
 		return;
@@ -369,6 +369,17 @@ active_count(const struct master *m)
 	for (i = 0; i < m->nslaves; i++)
 		n += m->sl[i].active && !slave_out(&m->sl[i]);
 	return (n);
+}
+
+int
+active_any(const struct master *m)
+{
+	int i;
+
+	for (i = 0; i < m->nslaves; i++)
+		if (m->sl[i].active && !slave_out(&m->sl[i]))
+			return (1);
+	return (0);
 }
 
 /* RUN_END from a slave. */
