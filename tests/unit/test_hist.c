@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -251,6 +253,65 @@ test_reuse_ranges(void **state)
 	hist_free(sum);
 }
 
+/* Resident pages of [p, p + len) (p page-aligned). */
+static size_t
+resident_pages(void *p, size_t len)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	size_t n = (len + (size_t)pg - 1) / (size_t)pg, i, r = 0;
+	unsigned char *v = calloc(n, 1);
+
+	assert_non_null(v);
+	assert_int_equal(mincore(p, len, v), 0);
+	for (i = 0; i < n; i++)
+		r += v[i] & 1;
+	free(v);
+	return (r);
+}
+
+/* hist_array_drop: the dropped histograms read empty and take new
+ * samples, their neighbours keep theirs, and the pages wholly inside the
+ * dropped ones go back to the kernel (merge.c drops the per-key sums
+ * once only the total's are read). */
+static void
+test_array_drop(void **state)
+{
+	struct hist *a = hist_array_new(6);
+	size_t sz = (size_t)((char *)hist_array_at(a, 1) - (char *)a);
+	uint64_t p50[6];
+	size_t before, after;
+	unsigned int j, i;
+
+	(void)state;
+	for (j = 0; j < 6; j++) {
+		/* 1 us to ~17 s: buckets on most pages of each histogram */
+		for (i = 0; i < 200; i++)
+			hist_add(hist_array_at(a, j), (1000ull + j) << (i % 25));
+		p50[j] = hist_percentile_ns(hist_array_at(a, j), 50);
+	}
+	before = resident_pages(a, 6 * sz);
+	hist_array_drop(a, 1, 4);
+	after = resident_pages(a, 6 * sz);
+	for (j = 1; j <= 4; j++) {
+		assert_int_equal(hist_count(hist_array_at(a, j)), 0);
+		assert_int_equal(hist_max_ns(hist_array_at(a, j)), 0);
+	}
+	assert_int_equal(hist_count(hist_array_at(a, 0)), 200);
+	assert_int_equal(hist_count(hist_array_at(a, 5)), 200);
+	assert_int_equal(hist_percentile_ns(hist_array_at(a, 0), 50), p50[0]);
+	assert_int_equal(hist_percentile_ns(hist_array_at(a, 5), 50), p50[5]);
+	/* each histogram's samples touched some of its pages: those of
+	 * 1-4 that lie wholly inside them are gone */
+	if (after >= before)
+		fail_msg("resident pages: %zu before the drop, %zu after",
+		    before, after);
+	hist_add(hist_array_at(a, 2), 5000);
+	assert_int_equal(hist_count(hist_array_at(a, 2)), 1);
+	assert_true(hist_percentile_ns(hist_array_at(a, 2), 50) >= 4900 &&
+	    hist_percentile_ns(hist_array_at(a, 2), 50) <= 5100);
+	hist_array_free(a, 6);
+}
+
 /* An interval's max is its own, not the running max of the cumulative
  * histograms it is the delta of (results.json showed the run's max in
  * every interval). */
@@ -348,6 +409,7 @@ main(void)
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_reuse_ranges),
+		cmocka_unit_test(test_array_drop),
 	};
 	return (cmocka_run_group_tests_name("hist", tests, NULL, NULL));
 }

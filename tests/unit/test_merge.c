@@ -210,6 +210,83 @@ test_avg_window(void **state)
 	merge_free(m);
 }
 
+/*
+ * A printed interval's slot and histograms go back to the spares and are
+ * taken again by a later interval: that interval's percentiles are its
+ * own (1 ms before, 10 ms after), none of the earlier latencies left.
+ */
+static void
+test_reused_slot_percentiles(void **state)
+{
+	const int keys[MERGE_KEYS_PER_WG] = { 0, 1, -1, -1, -1, -1, -1 };
+	const int total[MERGE_KEYS_PER_WG] = { 0, -1, -1, -1, -1, -1, -1 };
+	struct merge *m = merge_new(2);
+	struct iacc *a, *b;
+	unsigned int k;
+
+	(void)state;
+	for (k = 1; k <= 3; k++) {	/* more than the spares */
+		assert_non_null(a = merge_slot(m, k, k));
+		add_reads(a, keys, 50, 1000000);
+		a->nrep = 1;
+		a->dur_sum_ns = SEC;
+		merge_printed(m, a, 1);
+	}
+	assert_non_null(b = merge_slot(m, 4, 4));
+	add_reads(b, total, 7, 10000000);
+	assert_int_equal(hist_count(b->keys[0].h[0]), 7);
+	assert_int_equal(hist_percentile_ns(b->keys[0].h[0], 1) / 1000000,
+	    10);
+	assert_int_equal(hist_max_ns(b->keys[0].h[0]) / 1000000, 10);
+	assert_null(b->keys[1].h[0]);		/* key 1 had nothing */
+	b->nrep = 1;
+	b->dur_sum_ns = SEC;
+	merge_printed(m, b, 1);
+	/* the avg holds all four: 150 at 1 ms, then 7 at 10 ms */
+	assert_int_equal(hist_count(merge_sum(m)->keys[0].h[0]), 157);
+	assert_int_equal(hist_count(merge_sum(m)->keys[1].h[0]), 150);
+	assert_int_equal(hist_percentile_ns(merge_sum(m)->keys[0].h[0],
+	    99.9) / 1000000, 10);
+	merge_free(m);
+}
+
+/*
+ * Once an interval is in the average, the sums of every interval keep
+ * only the total's histograms (the results' all-interval percentiles);
+ * the other keys' counters still add up, and the average keeps every
+ * key's histograms.
+ */
+static void
+test_all_sums_total_only(void **state)
+{
+	const int keys[MERGE_KEYS_PER_WG] = { 0, 1, -1, -1, -1, -1, -1 };
+	struct merge *m = merge_new(2);
+	struct iacc *a;
+	unsigned int k;
+
+	(void)state;
+	assert_non_null(a = merge_slot(m, 1, 1));	/* warm-up */
+	add_reads(a, keys, 20, 2000000);
+	a->nrep = 1;
+	a->dur_sum_ns = SEC;
+	merge_printed(m, a, 0);
+	assert_int_equal(hist_count(merge_all(m)->keys[1].h[0]), 20);
+	for (k = 2; k <= 3; k++) {
+		assert_non_null(a = merge_slot(m, k, k));
+		add_reads(a, keys, 10, 1000000);
+		a->nrep = 1;
+		a->dur_sum_ns = SEC;
+		merge_printed(m, a, 1);
+	}
+	assert_int_equal(hist_count(merge_all(m)->keys[0].h[0]), 40);
+	assert_null(merge_all(m)->keys[1].h[0]);
+	assert_int_equal(merge_all(m)->keys[1].st.side[0].ios, 40);
+	assert_int_equal(hist_count(merge_sum(m)->keys[1].h[0]), 20);
+	assert_int_equal(hist_percentile_ns(merge_sum(m)->keys[1].h[0],
+	    100) / 1000000, 1);
+	merge_free(m);
+}
+
 int
 main(void)
 {
@@ -218,6 +295,8 @@ main(void)
 		cmocka_unit_test(test_hist_lies),
 		cmocka_unit_test(test_ring),
 		cmocka_unit_test(test_avg_window),
+		cmocka_unit_test(test_reused_slot_percentiles),
+		cmocka_unit_test(test_all_sums_total_only),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
