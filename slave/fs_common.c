@@ -140,15 +140,17 @@ count_misc(struct fthread *t, enum fsmisc m)
 	seqcount_write_end(&t->st.seq);
 }
 
-/* Count a read or write, published whole (struct fstat). */
+/* Count a read or write begun at t0_ns and done at now_ns (the caller's
+ * clock read), published whole (struct fstat). */
 void
-count_io(struct fthread *t, int dir, uint64_t bytes, uint64_t ns)
+count_io(struct fthread *t, int dir, uint64_t bytes, uint64_t t0_ns,
+    uint64_t now_ns)
 {
 	struct iostats_side *x = &t->st.io.side[dir];
-	uint64_t us = (ns + 500) / 1000;
+	uint64_t ns = now_ns - t0_ns, us = (ns + 500) / 1000;
 
 	seqcount_write_begin(&t->st.seq);
-	fstat_at(t, mtime_now_ns());
+	fstat_at(t, now_ns);
 	if (t->g->op == OP_READ || t->g->op == OP_WRITE ||
 	    t->g->op == OP_FORMAT) {
 		count_req(t, ns);
@@ -321,7 +323,7 @@ fill_file(struct fthread *t, const char *path, uint64_t fi, uint64_t size,
 			close(fd);
 			return (-1);
 		}
-		count_io(t, 1, n, mtime_now_ns() - s);
+		count_io(t, 1, n, s, mtime_now_ns());
 		from += n;
 	}
 	close_counted(t, fd);

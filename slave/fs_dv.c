@@ -344,7 +344,7 @@ xfer_io(struct fthread *t, int fd, const char *path, int dir, void *buf,
 		    r < 0 ? strerror(errno) : "short transfer");
 		return (-1);
 	}
-	count_io(t, dir, len, mtime_now_ns() - s);
+	count_io(t, dir, len, s, mtime_now_ns());
 	return (0);
 }
 

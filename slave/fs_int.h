@@ -182,7 +182,8 @@ void	 fs_note(struct fswork *, int is_error, const char *, ...)
 int	 stopping(const struct fswork *);
 void	 count_op(struct fthread *, enum fsop, uint64_t t0);
 void	 count_misc(struct fthread *, enum fsmisc);
-void	 count_io(struct fthread *, int dir, uint64_t bytes, uint64_t ns);
+void	 count_io(struct fthread *, int dir, uint64_t bytes, uint64_t t0_ns,
+	    uint64_t now_ns);
 int	 pace(struct fthread *, uint64_t *next_ns);
 void	 skew_wait(struct fthread *);
 void	 file_path(const struct fwg *, uint64_t f, char *, size_t);

@@ -99,7 +99,7 @@ rw_file(struct fthread *t, const char *path, uint64_t fi, uint64_t size,
 			close(fd);
 			return (-1);
 		}
-		count_io(t, dir, (uint64_t)r, mtime_now_ns() - s);
+		count_io(t, dir, (uint64_t)r, s, mtime_now_ns());
 		if (!g->random_io)
 			off += x;
 		done += x;
