@@ -50,6 +50,10 @@ struct skewsync;
 #define RUN_MAX_UNPROVED	128	/* before HELLO; more wait in the kernel */
 #define RUN_TICK_NS		1000000000ull
 #define RUN_LATE_NS		(1ull * 1000000000u)	/* a stall of ours */
+/* While a run's I/O goes on with this many slaves or more, the loop
+ * naps this long after each pass (run_loop) */
+#define RUN_COALESCE_SLAVES	64
+#define RUN_COALESCE_NS		4000000u
 #define RUN_STALLS		16	/* stalls remembered (master_stalled) */
 #define RUN_LOSS_GATHER_NS	1500000000ull	/* losses: one stop */
 #define RUN_STOP_TEXT		65536	/* why a run stopped: room to name
