@@ -599,6 +599,53 @@ fs_from(struct slave_work *w, const json_t *o, struct errmsg *e)
 	return (0);
 }
 
+/* histogram_edges_us: at most 63 increasing integers > 0. */
+static int
+edges_from(struct slave_work *w, const json_t *edges, struct errmsg *e)
+{
+	json_t *v;
+	size_t i;
+
+	if (!json_is_array(edges) || json_array_size(edges) >=
+	    VDBHIST_MAX_BUCKETS)
+		return (bad(e, "histogram_edges_us", "expected an array of at "
+		    "most 63 increasing integers"));
+	if (json_array_size(edges) > 0)
+		w->edges.n = (unsigned int)json_array_size(edges);
+	json_array_foreach(edges, i, v) {
+		if (!json_is_integer(v) || json_integer_value(v) <= 0 ||
+		    (i > 0 && (uint64_t)json_integer_value(v) <=
+		    w->edges.edge_us[i - 1]))
+			return (bad(e, "histogram_edges_us", "expected an "
+			    "array of at most 63 increasing integers"));
+		w->edges.edge_us[i] = (uint64_t)json_integer_value(v);
+	}
+	return (0);
+}
+
+/* The run's dedup: {ratio, unit_bytes, sets, opt across}. */
+static int
+dedup_from(struct slave_work *w, const json_t *dd, struct errmsg *e)
+{
+	int64_t unit = 0;
+	int across = 1;
+
+	if (!json_is_object(dd))
+		return (bad(e, "dedup", "expected an object"));
+	if (get_num(dd, "dedup.", "ratio", 0, 1, HUGE_VAL, &w->dedup.ratio,
+	    e) != 0 ||
+	    get_int(dd, "dedup.", "unit_bytes", 0, 1, INT64_MAX, &unit,
+	    e) != 0 ||
+	    get_num(dd, "dedup.", "sets", 0, -HUGE_VAL, HUGE_VAL,
+	    &w->dedup.sets, e) != 0 ||
+	    get_bool(dd, "dedup.", "across", 1, &across, e) != 0)
+		return (-1);
+	w->dedup.unit_bytes = (uint64_t)unit;
+	w->dedup.not_across = !across;
+	w->has_dedup = 1;
+	return (0);
+}
+
 int
 work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 {
@@ -655,26 +702,8 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 	w->journal = (int)n;
 	if (get_num(o, "", "compratio", 1, 1, HUGE_VAL, &w->compratio, e) != 0)
 		goto fail;
-	if (edges != NULL) {
-		if (!json_is_array(edges) || json_array_size(edges) >=
-		    VDBHIST_MAX_BUCKETS) {
-			bad(e, "histogram_edges_us", "expected an array of at "
-			    "most 63 increasing integers");
-			goto fail;
-		}
-		if (json_array_size(edges) > 0)
-			w->edges.n = (unsigned int)json_array_size(edges);
-		json_array_foreach(edges, i, v) {
-			if (!json_is_integer(v) || json_integer_value(v) <= 0 ||
-			    (i > 0 && (uint64_t)json_integer_value(v) <=
-			    w->edges.edge_us[i - 1])) {
-				bad(e, "histogram_edges_us", "expected an "
-				    "array of at most 63 increasing integers");
-				goto fail;
-			}
-			w->edges.edge_us[i] = (uint64_t)json_integer_value(v);
-		}
-	}
+	if (edges != NULL && edges_from(w, edges, e) != 0)
+		goto fail;
 	n = -1;
 	if (get_int(o, "", "compressionseed", 1, 0, INT64_MAX, &n, e) != 0)
 		goto fail;
@@ -682,26 +711,9 @@ work_from_json(struct slave_work *w, const json_t *o, struct errmsg *e)
 	if (get_str(o, "", "pattern_file", 1, &w->pattern_file, e) != 0)
 		goto fail;
 	w->compseed = n >= 0 ? (uint64_t)n : 0;
-	if ((dd = json_object_get(o, "dedup")) != NULL) {
-		int64_t unit = 0;
-		int across = 1;
-
-		if (!json_is_object(dd)) {
-			bad(e, "dedup", "expected an object");
-			goto fail;
-		}
-		if (get_num(dd, "dedup.", "ratio", 0, 1, HUGE_VAL,
-		    &w->dedup.ratio, e) != 0 ||
-		    get_int(dd, "dedup.", "unit_bytes", 0, 1, INT64_MAX, &unit,
-		    e) != 0 ||
-		    get_num(dd, "dedup.", "sets", 0, -HUGE_VAL, HUGE_VAL,
-		    &w->dedup.sets, e) != 0 ||
-		    get_bool(dd, "dedup.", "across", 1, &across, e) != 0)
-			goto fail;
-		w->dedup.unit_bytes = (uint64_t)unit;
-		w->dedup.not_across = !across;
-		w->has_dedup = 1;
-	}
+	if ((dd = json_object_get(o, "dedup")) != NULL &&
+	    dedup_from(w, dd, e) != 0)
+		goto fail;
 	w->sds = xcalloc(json_array_size(sds) + 1, sizeof(*w->sds));
 	json_array_foreach(sds, i, v) {
 		snprintf(pfx, sizeof(pfx), "sds[%zu].", i);
