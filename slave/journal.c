@@ -386,6 +386,67 @@ journal_peek_kb(const char *dir, const char *sd, uint32_t *kb_bytes)
 	return (rc);
 }
 
+/*
+ * The journal's records after its map, applied to map: a BEFORE entry
+ * (a key) marks its block pending in before[], an AFTER entry (key 0)
+ * puts the pending key in the map. vdbench ends every record walk on a
+ * record of fewer than 62 entries (a full one is written with the EOF
+ * record after it): a file that ends first, or a record that is not
+ * this dump's, is a damaged journal (Jnl_entry.jnl_read_next_record's
+ * words).
+ */
+static int
+apply_records(int fd, const char *jpath, const struct jnl_header *h,
+    uint8_t *map, uint64_t key_blocks, uint8_t *before,
+    struct jnl_recovery *r, struct errmsg *e)
+{
+	unsigned char sec[JNL_SECTOR];
+	struct jnl_entry en[JNL_ENTRIES_PER_REC];
+	uint64_t off;
+	int n, i;
+
+	for (off = jnl_first_record_off(key_blocks);; off += JNL_SECTOR) {
+		if (read_sec(fd, jpath, off, sec, "Error while reading "
+		    "journal records. This very likely means that the "
+		    "storage or file system where you wrote the journal was "
+		    "corrupted due to the writes of the journal records NOT "
+		    "being done synchronously.", "a journal record or its "
+		    "EOF record", e) != 0)
+			return (-1);
+		if (jnl_get32(sec, 3) != (uint32_t)h->tod_ms)
+			break;		/* stale: of an older dump */
+		if ((n = jnl_record_decode(sec, off, en)) < 0) {
+			errmsg_set(e, NULL, 0, 0, "Expecting JNL record but "
+			    "receiving %s 0x%08x record from %s: offset "
+			    "0x%08llx (its count %u, its offset field 0x%x): "
+			    "the journal is damaged, not the lun",
+			    jnl_get32(sec, 0) == JNL_MAP_EYE ? "MAP" :
+			    "unknown", jnl_get32(sec, 0), jpath,
+			    (unsigned long long)off, jnl_get32(sec, 1),
+			    jnl_get32(sec, 2) * JNL_SECTOR);
+			return (-1);
+		}
+		if (n == 0)
+			break;
+		for (i = 0; i < n; i++) {
+			if (en[i].block >= key_blocks || en[i].key > DV_KEY_MAX)
+				continue;
+			if (en[i].key != 0) {
+				before[en[i].block] = (uint8_t)en[i].key;
+				r->befores++;
+			} else {
+				if (before[en[i].block] != 0)
+					map[en[i].block] = before[en[i].block];
+				before[en[i].block] = 0;
+				r->afters++;
+			}
+		}
+		if (n < JNL_ENTRIES_PER_REC)
+			break;
+	}
+	return (0);
+}
+
 int
 journal_recover(const char *dir, const char *sd, uint8_t *map,
     uint64_t key_blocks, uint32_t kb_bytes, struct jnl_recovery *r,
@@ -393,12 +454,10 @@ journal_recover(const char *dir, const char *sd, uint8_t *map,
 {
 	char *jpath = jnl_path(dir, sd, ".jnl"), *mpath = jnl_path(dir, sd,
 	    ".map"), line[PATH_MAX + 128], a[32];
-	unsigned char sec[JNL_SECTOR];
-	struct jnl_entry en[JNL_ENTRIES_PER_REC];
 	struct jnl_header h;
 	uint8_t *before = NULL;
-	uint64_t off, b;
-	int fd, mfd, rc = -1, n, i, apply = 1;
+	uint64_t b;
+	int fd, mfd, rc = -1, n, apply = 1;
 
 	memset(r, 0, sizeof(*r));
 	fd = open(jpath, O_RDONLY | O_CLOEXEC);
@@ -454,52 +513,9 @@ journal_recover(const char *dir, const char *sd, uint8_t *map,
 	before = xcalloc(key_blocks ? key_blocks : 1, 1);
 	/* an incomplete .jnl dump reset nothing yet; its entries are older
 	 * than the .map: none are applied */
-	/*
-	 * vdbench ends every record walk on a record of fewer than 62
-	 * entries (a full one is written with the EOF record after it): a
-	 * file that ends first, or a record that is not this dump's, is a
-	 * damaged journal (Jnl_entry.jnl_read_next_record's words).
-	 */
-	for (off = jnl_first_record_off(key_blocks); apply;
-	    off += JNL_SECTOR) {
-		if (read_sec(fd, jpath, off, sec, "Error while reading "
-		    "journal records. This very likely means that the "
-		    "storage or file system where you wrote the journal was "
-		    "corrupted due to the writes of the journal records NOT "
-		    "being done synchronously.", "a journal record or its "
-		    "EOF record", e) != 0)
-			goto out;
-		if (jnl_get32(sec, 3) != (uint32_t)h.tod_ms)
-			break;		/* stale: of an older dump */
-		if ((n = jnl_record_decode(sec, off, en)) < 0) {
-			errmsg_set(e, NULL, 0, 0, "Expecting JNL record but "
-			    "receiving %s 0x%08x record from %s: offset "
-			    "0x%08llx (its count %u, its offset field 0x%x): "
-			    "the journal is damaged, not the lun",
-			    jnl_get32(sec, 0) == JNL_MAP_EYE ? "MAP" :
-			    "unknown", jnl_get32(sec, 0), jpath,
-			    (unsigned long long)off, jnl_get32(sec, 1),
-			    jnl_get32(sec, 2) * JNL_SECTOR);
-			goto out;
-		}
-		if (n == 0)
-			break;
-		for (i = 0; i < n; i++) {
-			if (en[i].block >= key_blocks || en[i].key > DV_KEY_MAX)
-				continue;
-			if (en[i].key != 0) {
-				before[en[i].block] = (uint8_t)en[i].key;
-				r->befores++;
-			} else {
-				if (before[en[i].block] != 0)
-					map[en[i].block] = before[en[i].block];
-				before[en[i].block] = 0;
-				r->afters++;
-			}
-		}
-		if (n < JNL_ENTRIES_PER_REC)
-			break;
-	}
+	if (apply && apply_records(fd, jpath, &h, map, key_blocks, before, r,
+	    e) != 0)
+		goto out;
 	snprintf(line, sizeof(line), "Completed apply of journal records "
 	    "(before/after): %llu/%llu", (unsigned long long)r->befores,
 	    (unsigned long long)r->afters);
