@@ -209,6 +209,91 @@ dv_xfer(const struct xfer *x, int j)
 }
 
 /*
+ * Every transfer, alignment and range start of sd k's workloads a whole
+ * number of key blocks (kb), and every range inside the lun's size.
+ * earlier: kb is the key block of an earlier run's map.
+ */
+static int
+wgs_fit(const struct sdv *s, int k, const struct wg *wgs, int nwgs,
+    uint64_t kb, uint64_t size, int earlier, struct errmsg *e)
+{
+	uint64_t v;
+	int i, j;
+
+	for (i = 0; i < nwgs; i++) {
+		const struct wg *g = &wgs[i];
+
+		if (g->sdi != k)
+			continue;
+		for (j = 0; j < dv_xfer_n(&g->xfer); j++) {
+			v = dv_xfer(&g->xfer, j);
+			if (v % kb != 0 || (g->align != 0 && g->align % kb
+			    != 0) || g->low % kb != 0 || g->hit_low % kb
+			    != 0) {
+				errmsg_set(e, NULL, 0, 0, "sd=%s: Data "
+				    "Validation: xfersize=%llu, align= and "
+				    "the range must be multiples of the key "
+				    "block size %llu (the smallest xfersize "
+				    "%s)", s->name, (unsigned long long)v,
+				    (unsigned long long)kb, earlier ?
+				    "of an earlier run on this sd" : "used");
+				return (-1);
+			}
+		}
+		if (g->high > size || g->hit_high > size) {
+			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: Data "
+			    "Validation: the range ends past the lun's %llu "
+			    "bytes", s->name, s->lun,
+			    (unsigned long long)size);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+/* A new key map for sd s (size bytes in blocks of kb), kept in the
+ * session's registry for later runs; NULL with e set. */
+static struct dv_sd *
+map_new(struct sd_dv_run *r, struct sdv *s, uint64_t size, uint64_t kb,
+    struct errmsg *e)
+{
+	struct dv_sd *d = xcalloc(1, sizeof(*d));
+
+	if (dv_map_init(&d->map, size / kb, (uint32_t)kb) != 0) {
+		free(d);
+		errmsg_set(e, NULL, 0, 0, "sd=%s: cannot allocate the "
+		    "Data Validation map of %llu entries", s->name,
+		    (unsigned long long)(size / kb));
+		return (NULL);
+	}
+	if (r->cfg.dd_unit_bytes > 0 && dv_dedup_setup(r, s, d, size,
+	    kb, e) != 0) {
+		dv_map_free(&d->map);
+		free(d);
+		return (NULL);
+	}
+	d->sd = xstrdup(s->name);
+	d->lun = xstrdup(s->lun);
+	d->next = r->v->sds;
+	r->v->sds = d;
+	/* -jr: these lines come among the recovery's (as vdbench's map
+	 * is made while it restores it: dv_journal_setup) */
+	if (!((r->cfg.journal & JOURNAL_ON) &&
+	    (r->cfg.journal & JOURNAL_RECOVER))) {
+		char alloc[200], line[300], text[310];
+
+		/* errorlog.html and the slave's log, not the console */
+		dv_map_lines(s->name, size / kb, kb, alloc, sizeof(alloc),
+		    line, sizeof(line));
+		snprintf(text, sizeof(text), "%c%s", WORK_ERRLOG_MARK, alloc);
+		dv_queue(r, text);
+		snprintf(text, sizeof(text), "%c%s", WORK_ERRLOG_MARK, line);
+		dv_queue(r, text);
+	}
+	return (d);
+}
+
+/*
  * Validation of sd k: its key block (the smallest transfer size of its
  * workloads, or the one of its map from an earlier run), every transfer
  * and address a whole number of key blocks, and its key map, found or
@@ -219,7 +304,7 @@ sd_dv_sd_setup(struct sd_dv_run *r, int k, const struct sd_dv_sd *in,
     const struct wg *wgs, int nwgs, struct errmsg *e)
 {
 	struct sdv *s = &r->sds[k];
-	uint64_t kb = 0, v, size;
+	uint64_t kb = 0, size;
 	uint32_t jkb;
 	struct dv_sd *d;
 	int i, j, made = 0;
@@ -262,34 +347,8 @@ sd_dv_sd_setup(struct sd_dv_run *r, int k, const struct sd_dv_sd *in,
 		    "1m (key block %llu)", s->name, (unsigned long long)kb);
 		return (-1);
 	}
-	for (i = 0; i < nwgs; i++) {
-		const struct wg *g = &wgs[i];
-
-		if (g->sdi != k)
-			continue;
-		for (j = 0; j < dv_xfer_n(&g->xfer); j++) {
-			v = dv_xfer(&g->xfer, j);
-			if (v % kb != 0 || (g->align != 0 && g->align % kb
-			    != 0) || g->low % kb != 0 || g->hit_low % kb
-			    != 0) {
-				errmsg_set(e, NULL, 0, 0, "sd=%s: Data "
-				    "Validation: xfersize=%llu, align= and "
-				    "the range must be multiples of the key "
-				    "block size %llu (the smallest xfersize "
-				    "%s)", s->name, (unsigned long long)v,
-				    (unsigned long long)kb, d != NULL ?
-				    "of an earlier run on this sd" : "used");
-				return (-1);
-			}
-		}
-		if (g->high > size || g->hit_high > size) {
-			errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: Data "
-			    "Validation: the range ends past the lun's %llu "
-			    "bytes", s->name, s->lun,
-			    (unsigned long long)size);
-			return (-1);
-		}
-	}
+	if (wgs_fit(s, k, wgs, nwgs, kb, size, d != NULL, e) != 0)
+		return (-1);
 	if (d != NULL && d->map.nblocks < size / kb) {
 		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: Data Validation: "
 		    "the lun grew since the key map was made", s->name,
@@ -298,40 +357,8 @@ sd_dv_sd_setup(struct sd_dv_run *r, int k, const struct sd_dv_sd *in,
 	}
 	if (d == NULL) {
 		made = 1;
-		d = xcalloc(1, sizeof(*d));
-		if (dv_map_init(&d->map, size / kb, (uint32_t)kb) != 0) {
-			free(d);
-			errmsg_set(e, NULL, 0, 0, "sd=%s: cannot allocate the "
-			    "Data Validation map of %llu entries", s->name,
-			    (unsigned long long)(size / kb));
+		if ((d = map_new(r, s, size, kb, e)) == NULL)
 			return (-1);
-		}
-		if (r->cfg.dd_unit_bytes > 0 && dv_dedup_setup(r, s, d, size,
-		    kb, e) != 0) {
-			dv_map_free(&d->map);
-			free(d);
-			return (-1);
-		}
-		d->sd = xstrdup(s->name);
-		d->lun = xstrdup(s->lun);
-		d->next = r->v->sds;
-		r->v->sds = d;
-		/* -jr: these lines come among the recovery's (as vdbench's
-		 * map is made while it restores it: dv_journal_setup) */
-		if (!((r->cfg.journal & JOURNAL_ON) &&
-		    (r->cfg.journal & JOURNAL_RECOVER))) {
-			char alloc[200], line[300], text[310];
-
-			/* errorlog.html and the slave's log, not the console */
-			dv_map_lines(s->name, size / kb, kb, alloc,
-			    sizeof(alloc), line, sizeof(line));
-			snprintf(text, sizeof(text), "%c%s", WORK_ERRLOG_MARK,
-			    alloc);
-			dv_queue(r, text);
-			snprintf(text, sizeof(text), "%c%s", WORK_ERRLOG_MARK,
-			    line);
-			dv_queue(r, text);
-		}
 	}
 	if ((r->cfg.validate & VALIDATE_TIME) && d->map.stamps == NULL) {
 		char a[32], text[200];
