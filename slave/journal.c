@@ -387,6 +387,66 @@ journal_peek_kb(const char *dir, const char *sd, uint32_t *kb_bytes)
 }
 
 /*
+ * The record walk ended at off (a record of fewer than 62 entries, or
+ * one not of this dump): the journal's end, unless a record of this dump
+ * with entries lies further on, or the walk stopped on a zeroed sector.
+ * The writer only appends (journal_add) and never writes a sector of
+ * zeros, so either is damage in the file: a record zeroed, cut short or
+ * punched out, which would otherwise drop every write after it and
+ * blame the lun for them (attacker review of issue 28, 2026-12-06).
+ * 0, or -1 with the journal named damaged in e.
+ */
+static int
+walk_end_check(int fd, const char *jpath, uint64_t off,
+    const unsigned char end[JNL_SECTOR], uint32_t tod, struct errmsg *e)
+{
+	static const unsigned char zero[JNL_SECTOR];
+	unsigned char *buf;
+	uint64_t at = off + JNL_SECTOR;
+	size_t chunk = 256 * JNL_SECTOR, i;
+	ssize_t r;
+
+	if (memcmp(end, zero, JNL_SECTOR) == 0) {
+		errmsg_set(e, NULL, 0, 0, "Error while reading journal "
+		    "records: %s: offset 0x%08llx: all zeros where this "
+		    "dump's records go on: the journal is damaged, not the "
+		    "lun", jpath, (unsigned long long)off);
+		return (-1);
+	}
+	buf = xmalloc(chunk);
+	for (;;) {
+		r = pread(fd, buf, chunk, (off_t)at);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < (ssize_t)JNL_SECTOR)
+			break;		/* the file's end (or unreadable) */
+		for (i = 0; i + JNL_SECTOR <= (size_t)r; i += JNL_SECTOR) {
+			const unsigned char *sec = buf + i;
+			uint64_t so = at + i;
+			uint32_t n = jnl_get32(sec, 1);
+
+			if (jnl_get32(sec, 0) != JNL_REC_EYE ||
+			    jnl_get32(sec, 3) != tod ||
+			    jnl_get32(sec, 2) != (uint32_t)(so / JNL_SECTOR) ||
+			    n == 0 || n > JNL_ENTRIES_PER_REC)
+				continue;
+			errmsg_set(e, NULL, 0, 0, "Error while reading "
+			    "journal records: %s: offset 0x%08llx: the "
+			    "records end there, but the one at offset "
+			    "0x%08llx is of the same dump (%u entries): the "
+			    "journal is damaged, not the lun", jpath,
+			    (unsigned long long)off, (unsigned long long)so,
+			    n);
+			free(buf);
+			return (-1);
+		}
+		at += (uint64_t)r - (uint64_t)r % JNL_SECTOR;
+	}
+	free(buf);
+	return (0);
+}
+
+/*
  * The journal's records after its map, applied to map: a BEFORE entry
  * (a key) marks its block pending in before[], an AFTER entry (key 0)
  * puts the pending key in the map. vdbench ends every record walk on a
@@ -413,8 +473,9 @@ apply_records(int fd, const char *jpath, const struct jnl_header *h,
 		    "being done synchronously.", "a journal record or its "
 		    "EOF record", e) != 0)
 			return (-1);
-		if (jnl_get32(sec, 3) != (uint32_t)h->tod_ms)
-			break;		/* stale: of an older dump */
+		if (jnl_get32(sec, 3) != (uint32_t)h->tod_ms)	/* the end */
+			return (walk_end_check(fd, jpath, off, sec,
+			    (uint32_t)h->tod_ms, e));
 		if ((n = jnl_record_decode(sec, off, en)) < 0) {
 			errmsg_set(e, NULL, 0, 0, "Expecting JNL record but "
 			    "receiving %s 0x%08x record from %s: offset "
@@ -426,8 +487,6 @@ apply_records(int fd, const char *jpath, const struct jnl_header *h,
 			    jnl_get32(sec, 2) * JNL_SECTOR);
 			return (-1);
 		}
-		if (n == 0)
-			break;
 		for (i = 0; i < n; i++) {
 			if (en[i].block >= key_blocks || en[i].key > DV_KEY_MAX)
 				continue;
@@ -441,10 +500,10 @@ apply_records(int fd, const char *jpath, const struct jnl_header *h,
 				r->afters++;
 			}
 		}
-		if (n < JNL_ENTRIES_PER_REC)
-			break;
+		if (n < JNL_ENTRIES_PER_REC)		/* the end */
+			return (walk_end_check(fd, jpath, off, sec,
+			    (uint32_t)h->tod_ms, e));
 	}
-	return (0);
 }
 
 int

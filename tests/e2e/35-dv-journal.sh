@@ -181,6 +181,56 @@ for ((k = 1; k <= KILLS; k++)); do
 	[ -n "$spid" ] && kill -0 $spid 2>/dev/null && kill -9 $spid
 	[ -s "$J/v3/sd1.jnl" ] && ok || bad "kill $k: the journal is gone"
 done
+# Damage inside the records (attacker review, 2026-12-06): a zeroed
+# record, or one whose count was cut, ended the walk there, and every
+# write journaled after it was blamed on the lun. The writer only
+# appends and never writes zeros: both are damage. The journal of the
+# last kill holds this dump's records (word 3 of each: the low word of
+# the header's tod, its word 6).
+live_records() {
+	local tod first
+	tod=$(od -An -tu4 -j24 -N4 "$J/v3/sd1.jnl" 2>/dev/null | tr -d ' ')
+	first=$(( (1 + ($(od -An -tu4 -j12 -N4 "$J/v3/sd1.jnl" 2>/dev/null) + 0 + 511) / 480) * 512 ))
+	od -An -tu4 -v -w512 -j "$first" "$J/v3/sd1.jnl" 2>/dev/null |
+		awk -v t="${tod:-x}" -v eye=$((0x4a4e4c2e)) '$1 == eye && $4 == t { n++ } END { print n + 0 }'
+}
+# a journal with records of its dump: -jr writes, killed once 4 are in
+timeout 60 "$VDBC" -f "$T/v3.parm" -o "$T/kl" -jr$N --port 0 --seed 7 >"$T/out" 2>&1 &
+tpid=$!
+PIDS="$PIDS $tpid"
+live=0
+for ((i = 0; i < 150 && live < 4; i++)); do
+	sleep 0.1
+	live=$(live_records)
+done
+# the slave first: one that loses its master ends cleanly, and its last
+# map dump leaves no record of a live dump
+spid=""
+for ((i = 0; i < 50; i++)); do spid=$(slave_pids "$T/out"); [ -n "$spid" ] && break; sleep 0.1; done
+mpid=$(pgrep -P "$tpid" | head -1)
+[ -n "$spid" ] && kill -9 $spid
+[ -n "$mpid" ] && kill -9 $mpid
+wait "$tpid"
+live=$(live_records)
+first=$(( (1 + ($(od -An -tu4 -j12 -N4 "$J/v3/sd1.jnl") + 511) / 480) * 512 ))
+cp "$J/v3/sd1.jnl" "$T/live.jnl"
+cp "$J/v3/sd1.map" "$T/live.map"
+jnl_inside() {	# label, want offset, words
+	expect_rc 157 "$VDBC" -f "$T/v3r.parm" -o "$T/kd" -jro$N --port 0 --seed 9
+	expect_out "$3"
+	grep -q "sd1.jnl: offset $2: .*the journal is damaged, not the lun" "$T/out" && ok || { bad "$1: file and offset not named"; cat "$T/out"; }
+	grep -q "Corrupted data block" "$T/out" && bad "$1: blamed on the lun" || ok
+	cp "$T/live.jnl" "$J/v3/sd1.jnl"
+	cp "$T/live.map" "$J/v3/sd1.map"
+}
+if [ "$live" -ge 3 ]; then
+	dd if=/dev/zero of="$J/v3/sd1.jnl" bs=512 seek=$((first / 512 + 1)) count=1 conv=notrunc 2>/dev/null
+	jnl_inside "a zeroed record" "$(printf 0x%08x $((first + 512)))" "all zeros where this dump's records go on"
+	printf '\005\000\000\000' | dd of="$J/v3/sd1.jnl" bs=1 seek=$((first + 4)) conv=notrunc 2>/dev/null
+	jnl_inside "a record's count cut" "$(printf 0x%08x "$first")" "the records end there, but the one at offset"
+else
+	bad "the killed -j run left $live records of its dump (4 wanted)"
+fi
 expect_rc 0 "$VDBC" -f "$T/v3r.parm" -o "$T/k0" -jr$N --port 0 --seed 9
 v=$(validated 1)
 known=$(known_in_map "$J/v3/sd1.map")
