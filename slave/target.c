@@ -53,10 +53,10 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 {
 	const char *name = d->sd, *lun = d->lun, *engine = d->engine;
 	const struct strlist *flags = &d->openflags;
-	int create = d->create, direct, fl;
+	int create = d->create, direct, fl, is_link;
 	double rate = d->rate_per_s;
 	struct oflags of;
-	struct stat st;
+	struct stat st, st2;
 	char text[600];
 
 	s->fd = -1;
@@ -97,19 +97,36 @@ sd_from_json(struct sdw *s, const struct work_sd *d, struct errmsg *e)
 	 * a file of that user's choosing. A lun made here is made with
 	 * O_EXCL, which follows no link, dangling or not.
 	 */
-	if (lstat(lun, &st) == 0 && S_ISLNK(st.st_mode) &&
-	    st.st_uid != geteuid() && st.st_uid != 0) {
+	is_link = lstat(lun, &st) == 0 && S_ISLNK(st.st_mode);
+	if (is_link && st.st_uid != geteuid() && st.st_uid != 0) {
 		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: a symbolic link owned "
 		    "by uid %u, another user: not followed", name, lun,
 		    (unsigned int)st.st_uid);
 		return (-1);
 	}
-	fl = of.flags | O_RDWR | O_CLOEXEC;
+	/* What was no link when looked at is opened as no link: one
+	 * planted between the lstat and the open is refused (ELOOP), not
+	 * followed (attacker review of issue 28, 2026-12-06) */
+	fl = of.flags | O_RDWR | O_CLOEXEC | (is_link ? 0 : O_NOFOLLOW);
 	s->fd = open(lun, fl, 0644);
 	if (s->fd < 0 && errno == ENOENT && create) {
 		s->fd = open(lun, fl | O_CREAT | O_EXCL, 0644);
 		if (s->fd < 0 && errno == EEXIST)	/* another slave's */
 			s->fd = open(lun, fl, 0644);
+	}
+	if (s->fd < 0 && errno == ELOOP && !is_link) {
+		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: became a symbolic "
+		    "link while it was opened: not followed", name, lun);
+		return (-1);
+	}
+	/* a link followed must be the one looked at, not a swapped one */
+	if (s->fd >= 0 && is_link && (lstat(lun, &st2) != 0 ||
+	    st2.st_ino != st.st_ino || st2.st_dev != st.st_dev)) {
+		close(s->fd);
+		s->fd = -1;
+		errmsg_set(e, NULL, 0, 0, "sd=%s,lun=%s: the symbolic link "
+		    "changed while it was opened: not followed", name, lun);
+		return (-1);
 	}
 	if (s->fd < 0) {
 		int err = errno;

@@ -66,6 +66,29 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/n
 	sed "s|lun=$T/jl|lun=$S/lun4|" "$T/j.parm" >"$T/l4.parm"
 	expect_rc 157 "$VDBC" -f "$T/l4.parm" -o "$T/ol4" --port 0
 	expect_out "sd=sd1,lun=$S/lun4: a symbolic link owned by uid $(id -u nobody), another user: not followed"
+	# the same link planted between the slave's lstat of a lun that is
+	# not there yet and its open (strace holds the open 3 s): refused,
+	# not followed (attacker review 2026-12-06, finding 4)
+	if command -v strace >/dev/null; then
+		echo "precious root data" >"$T/ro/v5"
+		sed "s|lun=$T/jl|lun=$S/lun5|" "$T/j.parm" >"$T/l5.parm"
+		strace -f -o "$T/l5.trace" -P "$S/lun5" -e trace=lstat,newfstatat,openat \
+			-e inject=openat:delay_enter=3000000 \
+			"$VDBC" -f "$T/l5.parm" -o "$T/ol5" --port 0 >"$T/l5.out" 2>&1 &
+		l5=$!
+		PIDS="$PIDS $l5"
+		for ((i = 0; i < 200; i++)); do
+			grep -q 'lun5.*AT_SYMLINK_NOFOLLOW.*ENOENT' "$T/l5.trace" 2>/dev/null && break
+			sleep 0.05
+		done
+		as_nobody ln -s "$T/ro/v5" "$S/lun5"
+		wait "$l5"
+		grep -q "sd=sd1,lun=$S/lun5: became a symbolic link while it was opened: not followed" "$T/l5.out" && ok ||
+			{ bad "a link planted between lstat and open was not refused"; tail -3 "$T/l5.out"; }
+		[ "$(cat "$T/ro/v5")" = "precious root data" ] && ok || bad "root-only v5 was written through a link planted at the open"
+	else
+		echo "lstat/open race part skipped: no strace"
+	fi
 	for v in v1 v2 v3 v4; do
 		[ "$(cat "$T/ro/$v")" = "precious root data" ] && ok || bad "root-only $v was written through a planted link"
 	done
