@@ -64,6 +64,20 @@ body(json_t *sds, json_t *wgs)
 	    "null", "sds", sds, "wgs", wgs));
 }
 
+/* A run built from WORK body b (reference taken) and started. */
+static struct work *
+started(json_t *b)
+{
+	struct errmsg e;
+	struct work *w = work_new(b, NULL, &e);
+
+	json_decref(b);
+	if (w == NULL)
+		fail_msg("%s", e.text);
+	assert_int_equal(work_start(w, &e), 0);
+	return (w);
+}
+
 /* work_new must refuse b with a text holding each of want[]. */
 static void
 refused(json_t *b, const char *const want[])
@@ -191,11 +205,7 @@ test_stats_per_sd_and_wd(void **state)
 	    json_pack("[o,o,o,o]", wg("wd1", "sd1", 100, 4096), wg("wd1",
 	    "sd2", 100, 4096), wg("wd2", "sd1", 0, 4096), wg("wd2", "sd2", 0,
 	    4096)));
-	w = work_new(b, NULL, &e);
-	json_decref(b);
-	if (w == NULL)
-		fail_msg("%s", e.text);
-	assert_int_equal(work_start(w, &e), 0);
+	w = started(b);
 	usleep(100000);
 	work_stop(w);
 	st = work_stats_json(w, 1, 0);
@@ -322,7 +332,6 @@ test_stats_whole_while_running(void **state)
 static void
 test_stop_wakes_sleepers(void **state)
 {
-	struct errmsg e;
 	struct work *w;
 	json_t *b, *s;
 	struct timespec ts, t0, t1;
@@ -333,11 +342,7 @@ test_stop_wakes_sleepers(void **state)
 	json_object_set_new(s, "rate_per_s", json_real(0.05));
 	b = body(json_pack("[o]", s), json_pack("[o]", wg("wd1", "sd1", 100,
 	    4096)));
-	w = work_new(b, NULL, &e);
-	json_decref(b);
-	if (w == NULL)
-		fail_msg("%s", e.text);
-	assert_int_equal(work_start(w, &e), 0);
+	w = started(b);
 	ts.tv_sec = 0;
 	ts.tv_nsec = 300000000;
 	nanosleep(&ts, NULL);		/* the threads are asleep by now */
